@@ -1,0 +1,78 @@
+// @ts-check
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+/**
+ * The layer rule of ARCHITECTURE.md: shared imports nothing of the others; the renderer never
+ * imports electron, main or server; the server never imports main, preload or renderer; the
+ * preload imports only shared and electron.
+ * @param {string[]} groups
+ * @param {string} message
+ */
+const forbid = (groups, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }]
+})
+
+const layer = {
+  main: ['**/main/**', '**/main'],
+  preload: ['**/preload/**', '**/preload'],
+  renderer: ['**/renderer/**', '**/renderer'],
+  server: ['**/server/**', '**/server', '**/server/src/**']
+}
+
+export default tseslint.config(
+  {
+    ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'coverage/**', 'test-results/**',
+      'playwright-report/**', 'tests/.artifacts/**', 'server/drizzle/**', 'docs/**', '.data/**']
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      eqeqeq: ['error', 'smart'],
+      'no-console': 'off'
+    }
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: forbid(
+      ['electron', 'node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'react', 'react-dom',
+        ...layer.main, ...layer.preload, ...layer.renderer, ...layer.server],
+      'src/shared is pure: no electron, no node:*, no DOM libraries, no other layer.'
+    )
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...forbid(
+        ['electron', 'electron/*', 'node:*', ...layer.main, ...layer.preload, ...layer.server],
+        'The renderer talks to main only through window.darsi and never imports server code.'
+      )
+    }
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: forbid(
+      [...layer.main, ...layer.renderer, ...layer.server, 'node:*'],
+      'The preload imports only src/shared and electron.'
+    )
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    rules: forbid([...layer.renderer, ...layer.server, ...layer.preload], 'Main never imports renderer, preload or server.')
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: forbid(['electron', ...layer.main, ...layer.preload, ...layer.renderer],
+      'The server never imports electron, main, preload or renderer.')
+  }
+)

@@ -1,0 +1,4 @@
+import { contextBridge, ipcRenderer } from 'electron'
+import { createBridge } from './bridge.ts'
+
+contextBridge.exposeInMainWorld('darsi', createBridge(ipcRenderer))

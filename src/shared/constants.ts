@@ -1,0 +1,44 @@
+/** Business constants of the specification (section 9 of both documents). */
+
+export const TUNIS_TIME_ZONE = 'Africa/Tunis'
+export const TUNISIA_COUNTRY_ID = 1
+export const CURRENCY = 'TND'
+
+export const SNACKBAR_DURATION_MS = 3000
+export const RATING_SNACKBAR_DURATION_MS = 6000
+export const TOAST_DISMISS_MS = 2000
+export const MAX_SNACKBARS = 12
+
+export const SIDEBAR_WIDTH = 280
+export const SIDEBAR_MINI_WIDTH = 80
+export const MOBILE_BREAKPOINT = 599
+export const AD_BREAKPOINTS = [600, 1199] as const
+
+export const NOTIFICATION_PAGE_SIZE = 24
+export const NOTIFICATION_PREVIEW_CHARS = 50
+export const NOTIFICATION_PREVIEW_CHARS_NARROW = 25
+export const NOTIFICATION_NARROW_WIDTH = 480
+export const NOTIFICATION_DROPDOWN_MAX_WIDTH = 450
+
+export const USER_REFRESH_INTERVAL_MS = 80_000
+export const TABLE_PAGE_SIZES = [10, 25, 100] as const
+export const ATTENDANCE_PAGE_SIZE = 10
+
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 16
+export const NAME_MIN = 2
+export const NAME_MAX = 25
+export const CONFIRMATION_CODE_LENGTH = 6
+export const COUPON_MIN_LENGTH = 3
+export const MIN_AGE_YEARS = 5
+/** Birth dates must be strictly before this day (ISO date). */
+export const BIRTH_DATE_BEFORE = '2018-05-16'
+
+export const PAYMENT_AMOUNT_MAX = 9999
+export const TRANSFER_MIN = 10
+export const TRANSFER_MAX = 5000
+
+export const SEARCH_MIN_CHARS = 3
+export const SEARCH_DISABLED_GROUP_ID = 104
+export const MOVED_CONTENT_DIVISIONS = [23, 24, 25, 26, 27, 28, 29, 30, 33, 34] as const
+export const LOGIN_COOKIE_DAYS = 365
