@@ -1,14 +1,37 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
 
 const root = import.meta.dirname
+
+/**
+ * electron-vite forces `base: './'` in production. With history routing, index.html is also
+ * served for nested paths (`/parrain/product/5`), where `./assets/…` would resolve under that
+ * path; the entry tags must point at `/assets/…` (chunks and CSS load relative to themselves).
+ */
+function absoluteEntryUrls(): Plugin {
+  return {
+    name: 'darsi:absolute-entry-urls',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/(src|href)="\.\/assets\//g, '$1="/assets/')
+    }
+  }
+}
 
 export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(root, 'src/main/index.ts') } }
+      rollupOptions: {
+        input: {
+          index: resolve(root, 'src/main/index.ts'),
+          // Marksheet merges run in a worker thread loaded from out/main/marksheetWorker.js.
+          marksheetWorker: resolve(root, 'src/main/workers/marksheetWorker.ts')
+        }
+      }
     }
   },
   preload: {
@@ -25,10 +48,12 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src/renderer'),
-    plugins: [react()],
+    plugins: [react(), absoluteEntryUrls()],
     build: {
       outDir: resolve(root, 'out/renderer'),
       emptyOutDir: true,
+      // electron-vite leaves the renderer unminified by default; the bundle budget assumes minified code.
+      minify: true,
       assetsInlineLimit: 0,
       rollupOptions: { input: { index: resolve(root, 'src/renderer/index.html') } }
     }

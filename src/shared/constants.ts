@@ -42,3 +42,13 @@ export const SEARCH_MIN_CHARS = 3
 export const SEARCH_DISABLED_GROUP_ID = 104
 export const MOVED_CONTENT_DIVISIONS = [23, 24, 25, 26, 27, 28, 29, 30, 33, 34] as const
 export const LOGIN_COOKIE_DAYS = 365
+
+/** Contact and community links shown by the shell (opened in the system browser). */
+export const CONTACT_PHONE = '+216 70 000 000'
+export const FORUM_URL = 'https://forum.darsi.tn'
+export const TERMS_URL = 'https://darsi.tn/conditions-generales'
+export const SOCIAL_LINKS = {
+  facebook: 'https://www.facebook.com/darsi.tn',
+  instagram: 'https://www.instagram.com/darsi.tn',
+  youtube: 'https://www.youtube.com/@darsi.tn'
+} as const

@@ -83,7 +83,7 @@ function toCandidate(segments: string[], query: URLSearchParams): unknown {
       return { kind: 'switch', token: query.get('token'), adminId: query.get('adminId'), userId: query.get('userId') }
     case 'open': {
       const path = query.get('path')
-      if (segments.length !== 1 || !path || path.startsWith('//') || path.includes('\\')) return null
+      if (segments.length !== 1 || !path || path.startsWith('//') || path.includes('\\') || hasControlCharacters(path)) return null
       return { kind: 'open', path }
     }
     default:

@@ -1,0 +1,125 @@
+/**
+ * Builds the Fastify app of the platform API: every route group on one origin, the contract's
+ * validation and error shapes, security headers, CORS, rate limits and redacted logs. Tests
+ * call `buildServer` and use `app.inject`; the CLI in index.ts listens.
+ */
+import cors from '@fastify/cors'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { serializerCompiler } from 'fastify-type-provider-zod'
+import { healthEndpoints } from '../../src/shared/api/health.ts'
+import { systemClock, type Clock } from './clock.ts'
+import { defaultConfig, type ServerConfig } from './config.ts'
+import { openDatabase, type Database } from './db/client.ts'
+import { addRoute, installErrorHandler, validatorCompiler } from './http.ts'
+import { registerAuthRoutes } from './routes/auth.ts'
+import { registerOperatorRoutes } from './routes/operator.ts'
+import { registerPickerRoutes } from './routes/pickers.ts'
+import { registerSandboxRoutes } from './routes/sandbox.ts'
+import { registerUserRoutes } from './routes/user.ts'
+import { seedDemo } from './seed/demo.ts'
+import { createServices, type Services } from './services.ts'
+import type { Transports } from './services/outbox.ts'
+import { hashPassword } from './services/passwords.ts'
+import { loadSecrets } from './services/secrets.ts'
+
+export type BuildServerOptions = {
+  /** Settings over the defaults (data directory, database URL, limits, captcha difficulty …). */
+  config?: Partial<ServerConfig>
+  /** An already opened database; otherwise one is opened from `config` and closed with the app. */
+  database?: Database
+  clock?: Clock
+  /** Fastify logger options; `false` for none (the default in tests). */
+  logger?: FastifyServerOptions['logger']
+  /** Delivery of e-mail and SMS; defaults from the SMTP and SMS settings. */
+  transports?: Transports
+}
+
+export type DarsiServer = FastifyInstance & { services: Services }
+
+const SENSITIVE_QUERY = /([?&](?:token|code|credentiel|credential|refresh_token|signature|to)=)[^&]*/gi
+
+/** Log lines carry no secrets: headers are redacted and sensitive query values masked. */
+export function loggerOptions(level: ServerConfig['logLevel']): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers["x-operator-key"]', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]'],
+      censor: '[redacted]'
+    },
+    serializers: {
+      req(request: { method: string; url: string; ip?: string }) {
+        return { method: request.method, url: request.url.replace(SENSITIVE_QUERY, '$1[redacted]'), remoteAddress: request.ip }
+      }
+    }
+  }
+}
+
+function allowedOrigin(config: ServerConfig, origin: string): boolean {
+  if (origin === 'app://darsi' || config.corsOrigins.includes(origin)) return true
+  if (config.production) return false
+  return /^http:\/\/(?:127\.0\.0\.1|localhost)(?::\d{1,5})?$/.test(origin)
+}
+
+export async function buildServer(options: BuildServerOptions = {}): Promise<DarsiServer> {
+  const config: ServerConfig = { ...defaultConfig(), ...options.config }
+  if (config.dev && config.production) throw new Error('--dev is refused when NODE_ENV=production')
+  const clock = options.clock ?? systemClock
+  const secrets = loadSecrets(config.dataDir)
+  const database = options.database ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }))
+  const ownsDatabase = !options.database
+  try {
+    if (config.seed === 'demo') await seedDemo(database.db, { hash: (password) => hashPassword(password, config.argon2), now: clock.now() })
+    const services = createServices(config, database, clock, secrets, options.transports)
+    const app = Fastify({
+      logger: options.logger ?? false,
+      bodyLimit: 256 * 1024,
+      trustProxy: false
+    }) as unknown as DarsiServer
+    app.decorate('services', services)
+    app.decorateRequest('auth', null)
+    app.setValidatorCompiler(validatorCompiler)
+    app.setSerializerCompiler(serializerCompiler)
+    installErrorHandler(app)
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)))
+    })
+
+    await app.register(helmet, {
+      contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      crossOriginResourcePolicy: { policy: 'same-site' }
+    })
+    await app.register(cors, {
+      origin: (origin, callback) => callback(null, !origin || allowedOrigin(config, origin)),
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['authorization', 'content-type', 'accept-language', 'idempotency-key', 'x-admin-id'],
+      maxAge: 600
+    })
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: context.statusCode, code: 'rate_limited', message: 'Trop de tentatives, veuillez réessayer plus tard'
+      })
+    })
+
+    for (const endpoint of Object.values(healthEndpoints)) {
+      addRoute(app, services, endpoint, async () => ({ status: 'ok' as const, service: endpoint.service }))
+    }
+    registerPickerRoutes(app, services)
+    registerAuthRoutes(app, services)
+    registerUserRoutes(app, services)
+    registerOperatorRoutes(app, services)
+    registerSandboxRoutes(app, services)
+
+    app.addHook('onClose', async () => {
+      services.outbox.stop()
+      if (ownsDatabase) await database.close()
+    })
+    await app.ready()
+    return app
+  } catch (error) {
+    if (ownsDatabase) await database.close().catch(() => undefined)
+    throw error
+  }
+}

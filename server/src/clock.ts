@@ -1,0 +1,23 @@
+/** The server's notion of now; tests pass a fake one to move through expiries. */
+export type Clock = { now(): Date }
+
+export const systemClock: Clock = { now: () => new Date() }
+
+/** A clock that stands still until moved. */
+export function fakeClock(start: Date | string = '2026-01-15T09:00:00Z'): Clock & { advance(ms: number): void; set(at: Date | string): void } {
+  let current = new Date(start).getTime()
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms
+    },
+    set(at: Date | string) {
+      current = new Date(at).getTime()
+    }
+  }
+}
+
+/** yyyy-mm-dd of an instant in the Tunis time zone. */
+export function tunisDate(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Tunis', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
+}

@@ -1,0 +1,92 @@
+/**
+ * Server settings: defaults, then environment, then command-line flags. `buildServer` takes the
+ * resolved object, so tests set exactly what they need.
+ */
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url))
+
+export type SmtpSettings = { host: string; port: number; secure: boolean; user?: string; pass?: string; from: string }
+export type SmsSettings = { url: string; token?: string; sender: string }
+
+export type RateLimitSettings = {
+  /** Failed sign-ins per account (known or not) per hour before 429. */
+  loginFailuresPerAccountPerHour: number
+  /** Requests per address per minute on login, reset, registration and code endpoints. */
+  sensitivePerAddressPerMinute: number
+}
+
+export type ServerConfig = {
+  host: string
+  port: number
+  dataDir: string
+  databaseUrl: string | null
+  seed: 'demo' | 'none'
+  dev: boolean
+  production: boolean
+  /** Origins allowed by CORS besides `app://darsi` (and loopback http origins in development). */
+  corsOrigins: string[]
+  /** Operator endpoints answer only loopback callers unless this is true. */
+  operatorRemote: boolean
+  accessTokenTtlSeconds: number
+  refreshTokenTtlDays: number
+  passwordMaxAgeDays: number
+  codeTtlMinutes: number
+  codeMaxAttempts: number
+  captcha: { enabled: boolean; maxNumber: number; ttlSeconds: number }
+  rateLimits: RateLimitSettings
+  argon2: { memory: number; passes: number }
+  smtp: SmtpSettings | null
+  sms: SmsSettings | null
+  /** Public base URL (used in sandbox pages and signed file URLs). */
+  publicUrl: string | null
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+}
+
+export const JWT_ISSUER = 'darsi-api'
+export const JWT_AUDIENCE = 'darsi-app'
+
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.DARSI_DATA_DIR ? resolve(env.DARSI_DATA_DIR) : resolve(REPOSITORY_ROOT, '.data/api')
+}
+
+export function defaultConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === 'production'
+  return {
+    host: '127.0.0.1',
+    port: 4000,
+    dataDir: defaultDataDir(env),
+    databaseUrl: env.DATABASE_URL || null,
+    seed: 'none',
+    dev: false,
+    production,
+    corsOrigins: (env.DARSI_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    operatorRemote: env.DARSI_OPERATOR_REMOTE === '1',
+    accessTokenTtlSeconds: 15 * 60,
+    refreshTokenTtlDays: 30,
+    passwordMaxAgeDays: 365,
+    codeTtlMinutes: 15,
+    codeMaxAttempts: 5,
+    captcha: {
+      enabled: true,
+      maxNumber: Number(env.DARSI_CAPTCHA_MAX_NUMBER ?? 50_000),
+      ttlSeconds: 600
+    },
+    rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 30 },
+    argon2: { memory: 19_456, passes: 2 },
+    smtp: env.DARSI_SMTP_HOST
+      ? {
+          host: env.DARSI_SMTP_HOST,
+          port: Number(env.DARSI_SMTP_PORT ?? 587),
+          secure: env.DARSI_SMTP_SECURE === '1',
+          user: env.DARSI_SMTP_USER,
+          pass: env.DARSI_SMTP_PASS,
+          from: env.DARSI_SMTP_FROM ?? 'Darsi <no-reply@darsi.tn>'
+        }
+      : null,
+    sms: env.DARSI_SMS_URL ? { url: env.DARSI_SMS_URL, token: env.DARSI_SMS_TOKEN, sender: env.DARSI_SMS_SENDER ?? 'Darsi' } : null,
+    publicUrl: env.DARSI_PUBLIC_URL ?? null,
+    logLevel: (env.DARSI_LOG_LEVEL as ServerConfig['logLevel'] | undefined) ?? 'info'
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Opens the database of a data directory: embedded PGlite by default, PostgreSQL when a URL is
+ * given. Runs the migrations of `server/drizzle/` before answering. PGlite has no lock of its
+ * own, so the data directory is locked with a pid file for the life of the process.
+ */
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from './schema.ts'
+import { acquireLock, type DataDirLock } from './lock.ts'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+/** A transaction or the database itself: repositories accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type Executor = Db | Tx
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+export type OpenDatabaseOptions = {
+  /** Directory of the PGlite files (created when missing). Ignored with `databaseUrl`. */
+  dataDir: string
+  databaseUrl?: string | null
+  /** Run the migrations (default true). */
+  migrate?: boolean
+  /** Size of the PostgreSQL pool. */
+  poolSize?: number
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url))
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir, options)
+}
+
+async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true })
+  const lock: DataDirLock = acquireLock(dataDir, 'pglite.lock')
+  let client: PGlite | null = null
+  try {
+    client = await PGlite.create({ dataDir: `${dataDir}/pglite` })
+    const db = drizzlePglite(client, { schema })
+    if (options.migrate !== false) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR })
+    const opened = client
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      async close() {
+        try {
+          await opened.close()
+        } finally {
+          lock.release()
+        }
+      }
+    }
+  } catch (error) {
+    if (client) await client.close().catch(() => undefined)
+    lock.release()
+    throw error
+  }
+}
+
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 })
+  try {
+    const db = drizzlePg(pool, { schema })
+    if (options.migrate !== false) await migratePg(db, { migrationsFolder: MIGRATIONS_DIR })
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      async close() {
+        await pool.end()
+      }
+    }
+  } catch (error) {
+    await pool.end().catch(() => undefined)
+    throw error
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * The one Drizzle schema of the platform API, for PGlite and PostgreSQL alike. Migrations in
+ * `server/drizzle/` are generated from it with `npm run db:generate`.
+ */
+import { sql } from 'drizzle-orm'
+import {
+  boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar
+} from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+
+export const countries = pgTable('countries', {
+  id: integer('id').primaryKey(),
+  code: varchar('code', { length: 2 }).notNull().unique(),
+  nameFr: text('name_fr').notNull(),
+  nameEn: text('name_en').notNull(),
+  nameAr: text('name_ar').notNull(),
+  position: integer('position').notNull().default(1000)
+})
+
+export const states = pgTable('states', {
+  id: integer('id').primaryKey(),
+  countryId: integer('country_id').notNull().references(() => countries.id),
+  nameFr: text('name_fr').notNull(),
+  nameAr: text('name_ar').notNull()
+}, (t) => [index('states_country_idx').on(t.countryId)])
+
+export const delegations = pgTable('delegations', {
+  id: integer('id').primaryKey(),
+  stateId: integer('state_id').notNull().references(() => states.id),
+  name: text('name').notNull()
+}, (t) => [index('delegations_state_idx').on(t.stateId)])
+
+export const institutes = pgTable('institutes', {
+  id: integer('id').primaryKey(),
+  stateId: integer('state_id').notNull().references(() => states.id),
+  delegationId: integer('delegation_id').references(() => delegations.id),
+  name: text('name').notNull()
+}, (t) => [index('institutes_state_idx').on(t.stateId)])
+
+export const levels = pgTable('levels', {
+  id: integer('id').primaryKey(),
+  slug: varchar('slug', { length: 16 }).notNull().unique(),
+  name: text('name').notNull(),
+  position: integer('position').notNull()
+})
+
+export const divisions = pgTable('divisions', {
+  id: integer('id').primaryKey(),
+  levelId: integer('level_id').notNull().references(() => levels.id),
+  name: text('name').notNull(),
+  position: integer('position').notNull()
+}, (t) => [index('divisions_level_idx').on(t.levelId)])
+
+export const optionalSubjects = pgTable('optional_subjects', {
+  id: integer('id').primaryKey(),
+  divisionId: integer('division_id').notNull().references(() => divisions.id),
+  name: text('name').notNull()
+}, (t) => [index('optional_subjects_division_idx').on(t.divisionId)])
+
+export const offerGroups = pgTable('offer_groups', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull()
+})
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  role: varchar('role', { length: 16 }).notNull().default('student'),
+  name: text('name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email'),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  pendingEmail: text('pending_email'),
+  phone: varchar('phone', { length: 32 }),
+  phone2: varchar('phone2', { length: 32 }),
+  gender: varchar('gender', { length: 8 }),
+  birthDate: date('birth_date', { mode: 'string' }),
+  avatar: text('avatar'),
+  countryId: integer('country_id').references(() => countries.id),
+  stateId: integer('state_id').references(() => states.id),
+  delegationId: integer('delegation_id').references(() => delegations.id),
+  instituteId: integer('institute_id').references(() => institutes.id),
+  divisionId: integer('division_id').references(() => divisions.id),
+  optionalSubjectId: integer('optional_subject_id').references(() => optionalSubjects.id),
+  passwordHash: text('password_hash'),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+  verified: boolean('verified').notNull().default(false),
+  completed: boolean('completed').notNull().default(false),
+  isTest: boolean('is_test').notNull().default(false),
+  googleId: text('google_id'),
+  facebookId: text('facebook_id'),
+  freeHours: integer('free_hours').notNull().default(0),
+  hasEditDivision: boolean('has_edit_division').notNull().default(true),
+  businessId: integer('business_id'),
+  takeTrialAdvantage: boolean('take_trial_advantage').notNull().default(false),
+  giftCode: text('gift_code'),
+  giftPoint: integer('gift_point').notNull().default(0),
+  /** Feature flags of the permissions object that later features will compute. */
+  flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
+  notificationPreferences: jsonb('notification_preferences').$type<Record<string, boolean>>().notNull().default({}),
+  notificationToken: text('notification_token'),
+  parentId: integer('parent_id'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+}, (t) => [
+  // An unconfirmed registration does not claim its phone or e-mail: only verified owners do.
+  uniqueIndex('users_verified_email_uq').on(t.email).where(sql`verified and email is not null`),
+  uniqueIndex('users_verified_phone_uq').on(t.phone).where(sql`verified and phone is not null`),
+  index('users_email_idx').on(t.email),
+  index('users_phone_idx').on(t.phone),
+  uniqueIndex('users_google_uq').on(t.googleId),
+  uniqueIndex('users_facebook_uq').on(t.facebookId)
+])
+
+export const userOffers = pgTable('user_offers', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  groupId: integer('group_id').notNull().references(() => offerGroups.id),
+  startDate: date('start_date', { mode: 'string' }),
+  endDate: date('end_date', { mode: 'string' }),
+  chapterId: integer('chapter_id')
+}, (t) => [index('user_offers_user_idx').on(t.userId)])
+
+/** A sign-in: its refresh tokens form one rotation family. */
+export const sessions = pgTable('sessions', {
+  id: varchar('id', { length: 64 }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  impersonatorId: integer('impersonator_id'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  revokedReason: varchar('revoked_reason', { length: 32 })
+}, (t) => [index('sessions_user_idx').on(t.userId)])
+
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: serial('id').primaryKey(),
+  sessionId: varchar('session_id', { length: 64 }).notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+  tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' })
+}, (t) => [index('refresh_tokens_session_idx').on(t.sessionId)])
+
+/** One-time codes: registration, reset, e-mail confirmation, transfer confirmation. */
+export const verificationCodes = pgTable('verification_codes', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  purpose: varchar('purpose', { length: 24 }).notNull(),
+  target: text('target').notNull(),
+  codeHash: varchar('code_hash', { length: 64 }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' })
+}, (t) => [index('verification_codes_user_purpose_idx').on(t.userId, t.purpose)])
+
+/** Messages to deliver by e-mail or SMS; in development this table is the delivery. */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  channel: varchar('channel', { length: 8 }).notNull(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  code: varchar('code', { length: 16 }),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error')
+}, (t) => [index('outbox_to_idx').on(t.to)])
+
+/** Spent bot-check solutions, kept until their challenge expires. */
+export const captchaSolutions = pgTable('captcha_solutions', {
+  signature: varchar('signature', { length: 128 }).primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull()
+})
+
+/** Failed sign-ins per normalised username (known or not), for the per-account limit. */
+export const loginFailures = pgTable('login_failures', {
+  id: serial('id').primaryKey(),
+  accountKey: varchar('account_key', { length: 64 }).notNull(),
+  createdAt: createdAt()
+}, (t) => [index('login_failures_key_idx').on(t.accountKey, t.createdAt)])
+
+/** One-time codes of the sandbox OAuth provider. */
+export const oauthSandboxCodes = pgTable('oauth_sandbox_codes', {
+  codeHash: varchar('code_hash', { length: 64 }).primaryKey(),
+  provider: varchar('provider', { length: 16 }).notNull(),
+  subject: text('subject').notNull(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  lastName: text('last_name').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' })
+})

@@ -1,0 +1,184 @@
+/**
+ * Registers the routes of the contract's endpoint table: validation with the shared zod
+ * schemas (answers 422 with the spec's messages), authentication by access, the bot check,
+ * rate limits, and the error shape of every answer.
+ */
+import { timingSafeEqual } from 'node:crypto'
+import { and, eq, isNull } from 'drizzle-orm'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify'
+import { z } from 'zod'
+import { ErrorResponseSchema, servicePrefixes, type Endpoint } from '../../src/shared/api/common.ts'
+import { frText, isMessageKey } from '../../src/shared/rules/messages.ts'
+import type { Services } from './services.ts'
+import { ApiError } from './errors.ts'
+import { sessions, users } from './db/schema.ts'
+
+export type UserRow = typeof users.$inferSelect
+export type AuthInfo = { user: UserRow; sessionId: string; impersonatorId: number | null }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthInfo | null
+  }
+}
+
+/** A request part that failed its schema; the error handler maps it to a 422. */
+export class RequestValidationError extends Error {
+  readonly issues: z.core.$ZodIssue[]
+  readonly statusCode = 422
+  constructor(issues: z.core.$ZodIssue[]) {
+    super('Validation failed')
+    this.name = 'RequestValidationError'
+    this.issues = issues
+  }
+}
+
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
+  const result = schema.safeParse(data)
+  return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) }
+}
+
+function issuesToFields(issues: z.core.$ZodIssue[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {}
+  const add = (field: string, key: string) => {
+    ;(fields[field] ??= []).includes(key) || fields[field]!.push(key)
+  }
+  for (const issue of issues) {
+    const base = issue.path.map(String).join('.')
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add(base ? `${base}.${key}` : key, 'common.unknownField')
+      continue
+    }
+    add(base || '_', isMessageKey(issue.message) ? issue.message : 'common.invalid')
+  }
+  return fields
+}
+
+export function validationResponse(issues: z.core.$ZodIssue[]) {
+  const keys = issuesToFields(issues)
+  const errors = Object.fromEntries(Object.entries(keys).map(([field, list]) => [field, list.map(frText)]))
+  const onlyUnknown = Object.values(keys).every((list) => list.every((key) => key === 'common.unknownField'))
+  const first = Object.values(errors)[0]?.[0] ?? 'Validation failed'
+  return { code: onlyUnknown ? ('unknown_field' as const) : ('validation_failed' as const), message: first, errors, keys }
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError | RequestValidationError, request, reply) => {
+    if (error instanceof RequestValidationError) return reply.code(422).send(validationResponse(error.issues))
+    if (error instanceof ApiError) return reply.code(error.statusCode).send(error.toResponse())
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500
+    if (status === 429) return reply.code(429).send({ code: 'rate_limited', message: 'Trop de tentatives, veuillez réessayer plus tard' })
+    if (status === 413) return reply.code(413).send({ code: 'payload_too_large', message: 'Requête trop volumineuse' })
+    if (status === 415) return reply.code(415).send({ code: 'unsupported_media_type', message: 'Type de contenu non pris en charge' })
+    if (status >= 400 && status < 500) {
+      return reply.code(status === 400 ? 422 : status).send({ code: 'validation_failed', message: 'Requête invalide' })
+    }
+    request.log.error({ err: error }, 'request failed')
+    return reply.code(500).send({ code: 'server_error', message: "Server error: une erreur s'est produite, veuillez réessayer ultérieurement" })
+  })
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ code: 'not_found', message: 'Not found' })
+  })
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined
+type Field<E, K extends string> = E extends Record<K, infer S> ? Out<S> : undefined
+export type RouteContext<E extends Endpoint> = {
+  body: Field<E, 'body'>
+  query: Field<E, 'querystring'>
+  params: Field<E, 'params'>
+  auth: E['access'] extends 'public' | 'operator' ? null : AuthInfo
+  request: FastifyRequest
+  reply: FastifyReply
+}
+export type RouteHandler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise<z.input<E['response']>>
+
+export type RouteOptions = {
+  /** Per-address limit of the sensitive endpoints (sign-in, codes, reset). */
+  limited?: boolean
+}
+
+function isLoopback(ip: string): boolean {
+  return ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1'
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+export function isPasswordExpired(user: UserRow, services: Services): boolean {
+  if (!user.passwordHash || !user.passwordChangedAt) return false
+  const maxAgeMs = services.config.passwordMaxAgeDays * 86_400_000
+  return services.clock.now().getTime() - user.passwordChangedAt.getTime() > maxAgeMs
+}
+
+async function authenticate(services: Services, request: FastifyRequest, endpoint: Endpoint): Promise<void> {
+  if (endpoint.access === 'public') return
+  if (endpoint.access === 'operator') {
+    if (!services.config.operatorRemote && !isLoopback(request.ip)) throw new ApiError('forbidden', 'Operator calls are accepted from this machine only')
+    const key = request.headers['x-operator-key']
+    if (typeof key !== 'string' || !sameSecret(key, services.secrets.operatorKey)) {
+      throw new ApiError('operator_key_invalid', 'Invalid operator key')
+    }
+    return
+  }
+  const header = request.headers.authorization
+  const match = typeof header === 'string' ? /^Bearer ([\w.~+/=-]{10,4096})$/.exec(header) : null
+  if (!match) throw new ApiError('unauthenticated', 'Authentication required')
+  const claims = await services.access.verify(match[1]!)
+  if (claims === 'expired') throw new ApiError('token_expired', 'Token expired')
+  if (claims === 'invalid') throw new ApiError('token_invalid', 'Invalid token')
+  const [row] = await services.database.db.select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions).innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt)))
+    .limit(1)
+  if (!row || row.expiresAt.getTime() <= services.clock.now().getTime()) throw new ApiError('token_invalid', 'Invalid token')
+  const auth: AuthInfo = { user: row.user, sessionId: claims.sessionId, impersonatorId: claims.impersonatorId }
+  if (endpoint.access === 'user' || endpoint.access === 'admin') {
+    if (!auth.user.verified) throw new ApiError('not_verified', 'Account not verified')
+    if (!auth.impersonatorId && isPasswordExpired(auth.user, services)) throw new ApiError('password_expired', 'Password expired')
+  }
+  if (endpoint.access === 'admin' && auth.user.role !== 'admin') throw new ApiError('forbidden', 'Access denied')
+  request.auth = auth
+}
+
+export function addRoute<E extends Endpoint>(app: FastifyInstance, services: Services, endpoint: E, handler: RouteHandler<E>, options: RouteOptions = {}): void {
+  const status = endpoint.status ?? 200
+  const errorStatuses = [422, 429, ...(endpoint.errors ?? [])]
+  const response: Record<number, z.ZodType> = { [status]: endpoint.response }
+  for (const code of errorStatuses) response[code] = ErrorResponseSchema
+  const limit = services.config.rateLimits.sensitivePerAddressPerMinute
+  app.route({
+    method: endpoint.method,
+    url: `${servicePrefixes[endpoint.service]}${endpoint.path}`,
+    schema: {
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.querystring ? { querystring: endpoint.querystring } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      response
+    },
+    config: options.limited ? { rateLimit: { max: limit, timeWindow: 60_000 } } : {},
+    preValidation: async (request) => {
+      await authenticate(services, request, endpoint)
+    },
+    preHandler: endpoint.captcha
+      ? async (request) => {
+          const body = request.body as Record<string, unknown> | undefined
+          const solution = body?.['g-recaptcha-response']
+          if (!(await services.captcha.verify(typeof solution === 'string' ? solution : undefined))) {
+            throw new ApiError('captcha_failed', frText('captcha.invalid'), { status: 422, fieldKeys: { 'g-recaptcha-response': ['captcha.invalid'] } })
+          }
+        }
+      : undefined,
+    handler: async (request, reply) => {
+      const ctx = {
+        body: request.body, query: request.query, params: request.params, auth: request.auth, request, reply
+      } as RouteContext<E>
+      const result = await handler(ctx)
+      reply.code(status)
+      return result
+    }
+  })
+}

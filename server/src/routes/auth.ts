@@ -1,0 +1,259 @@
+/** Sign-in, registration, confirmation, tokens, password reset and social sign-in. */
+import { and, count, eq, gt, isNull, lt } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { accountsEndpoints as ep, type AuthResult } from '../../../src/shared/api/accounts.ts'
+import { formatDeepLink } from '../../../src/shared/deepLink.ts'
+import { checkBirthDate } from '../../../src/shared/rules/birthDate.ts'
+import { parseCredential, type Credential } from '../../../src/shared/rules/credential.ts'
+import { isTunisianAddress } from '../../../src/shared/rules/registration.ts'
+import { tunisDate } from '../clock.ts'
+import { divisions, loginFailures, optionalSubjects, countries, states, users, oauthSandboxCodes } from '../db/schema.ts'
+import { ApiError, fieldError } from '../errors.ts'
+import { addRoute, isPasswordExpired, type UserRow } from '../http.ts'
+import { credentialOf, presentMe, presentUser, permissionsOf, userType } from '../presenters/user.ts'
+import { findByCredential, findById, isUniqueViolation } from '../repositories/users.ts'
+import type { Services } from '../services.ts'
+import { codeMessage } from '../services/notices.ts'
+import type { IssuedTokens } from '../services/sessions.ts'
+import { sha256 } from '../services/tokens.ts'
+
+const INVALID_CREDENTIALS = 'Invalid credentials.'
+const RESET_SENT = 'Si un compte correspond à cet identifiant, un code de vérification vient de lui être envoyé'
+
+export function authResult(services: Services, user: UserRow, tokens: IssuedTokens, message: string, impersonated = false): AuthResult {
+  return {
+    token: tokens.token,
+    refresh_token: tokens.refreshToken,
+    token_type: 'Bearer',
+    expires_in: tokens.expiresIn,
+    user_type: userType(user),
+    verified: user.verified,
+    password_expired: !impersonated && isPasswordExpired(user, services),
+    message
+  }
+}
+
+/** The credential codes go to: the phone in Tunisia, the e-mail abroad. */
+export function credentialTarget(user: Pick<UserRow, 'phone' | 'email' | 'countryId'>): Credential | null {
+  return parseCredential(credentialOf(user))
+}
+
+export async function sendCode(services: Services, user: UserRow, purpose: 'registration' | 'reset', to: Credential): Promise<void> {
+  const code = await services.codes.issue(user.id, purpose, to.value)
+  await services.outbox.enqueue(codeMessage(purpose, to, code, services.config.codeTtlMinutes))
+}
+
+export function registerAuthRoutes(app: FastifyInstance, services: Services): void {
+  const { db } = services.database
+  const limited = { limited: true }
+
+  addRoute(app, services, ep.captchaChallenge, async () => {
+    const challenge = await services.captcha.challenge()
+    return { parameters: challenge.parameters, signature: challenge.signature }
+  })
+
+  addRoute(app, services, ep.login, async ({ body }) => {
+    const credential = parseCredential(body.username)!
+    const accountKey = sha256(`${credential.kind}:${credential.value}`)
+    const now = services.clock.now()
+    const hourAgo = new Date(now.getTime() - 3_600_000)
+    const [failures] = await db.select({ n: count() }).from(loginFailures)
+      .where(and(eq(loginFailures.accountKey, accountKey), gt(loginFailures.createdAt, hourAgo)))
+    if ((failures?.n ?? 0) >= services.config.rateLimits.loginFailuresPerAccountPerHour) {
+      throw new ApiError('rate_limited', 'Trop de tentatives, veuillez réessayer plus tard')
+    }
+    const user = await findByCredential(db, credential)
+    const valid = await services.passwords.verify(user?.passwordHash ?? null, body.password)
+    if (!user || !valid) {
+      await db.insert(loginFailures).values({ accountKey, createdAt: now })
+      if (Math.random() < 0.05) await db.delete(loginFailures).where(lt(loginFailures.createdAt, hourAgo))
+      throw new ApiError('invalid_credentials', INVALID_CREDENTIALS)
+    }
+    await db.delete(loginFailures).where(eq(loginFailures.accountKey, accountKey))
+    const tokens = await services.sessions.start(user.id)
+    const expired = isPasswordExpired(user, services)
+    return authResult(services, user, tokens, expired ? 'Password expired' : 'Connexion réussie')
+  }, limited)
+
+  addRoute(app, services, ep.refresh, async ({ body }) => {
+    const rotated = await services.sessions.rotate(body.refresh_token)
+    if (!rotated.ok) {
+      throw rotated.reason === 'reused'
+        ? new ApiError('refresh_token_reused', 'Refresh token already used: the session is revoked')
+        : new ApiError('refresh_token_invalid', 'Invalid refresh token')
+    }
+    const user = await findById(db, rotated.userId)
+    if (!user) throw new ApiError('refresh_token_invalid', 'Invalid refresh token')
+    return authResult(services, user, rotated.tokens, 'Jeton renouvelé')
+  }, limited)
+
+  addRoute(app, services, ep.logout, async ({ auth }) => {
+    await services.sessions.revoke(auth.sessionId, 'logout')
+    return { message: 'Déconnexion réussie' }
+  })
+
+  addRoute(app, services, ep.me, async ({ auth }) =>
+    presentMe(db, auth.user, isPasswordExpired(auth.user, services) && !auth.impersonatorId, auth.impersonatorId))
+
+  addRoute(app, services, ep.myProfile, async ({ auth }) => {
+    const view = await presentUser(db, auth.user)
+    return { user: view.user, permissions: permissionsOf(auth.user, false) }
+  })
+
+  addRoute(app, services, ep.register, async ({ body }) => {
+    const ageKey = checkBirthDate(body.birthDate, tunisDate(services.clock.now()))
+    if (ageKey) throw fieldError({ birthDate: [ageKey] })
+    const tunisian = isTunisianAddress(body.country)
+    const countryId = body.country ?? 1
+    await checkReferences(services, { countryId, stateId: tunisian ? body.state ?? null : null, divisionId: body.division, optionalSubjectId: body.optionalSubject ?? null })
+    const phone = body.phone ? parseCredential(body.phone) : null
+    const email = body.email ? parseCredential(body.email) : null
+    const credential = tunisian ? phone : email
+    if (!credential) throw fieldError(tunisian ? { phone: ['phone.invalid'] } : { email: ['email.invalid'] })
+    const now = services.clock.now()
+    const [user] = await db.insert(users).values({
+      role: 'student',
+      name: body.name.trim(),
+      lastName: body.lastName.trim(),
+      phone: phone?.kind === 'phone' ? phone.value : null,
+      email: email?.kind === 'email' ? email.value : null,
+      birthDate: body.birthDate,
+      countryId,
+      stateId: tunisian ? body.state ?? null : null,
+      divisionId: body.division,
+      optionalSubjectId: body.optionalSubject ?? null,
+      passwordHash: await services.passwords.hash(body.plainPassword.first),
+      passwordChangedAt: now,
+      createdAt: now,
+      updatedAt: now
+    }).returning()
+    // An already used phone or e-mail answers exactly like a new one: the code goes to its
+    // owner, and confirming fails because only one verified account may hold it.
+    await sendCode(services, user!, 'registration', credential)
+    const tokens = await services.sessions.start(user!.id)
+    return { ...authResult(services, user!, tokens, 'Un code de confirmation vous a été envoyé'), credential: credential.value }
+  }, limited)
+
+  addRoute(app, services, ep.confirmRegistration, async ({ auth, query }) => {
+    if (auth.user.verified) throw new ApiError('already_verified', 'You are verified')
+    const result = await services.codes.consume(auth.user.id, 'registration', query.token)
+    if (!result.ok) throw fieldError({ token: ['code.invalid'] }, 'invalid_verification_code')
+    const viaEmail = result.target.includes('@')
+    let user: UserRow
+    try {
+      const [updated] = await db.update(users).set({
+        verified: true, ...(viaEmail ? { emailVerified: true } : {}), updatedAt: services.clock.now()
+      }).where(eq(users.id, auth.user.id)).returning()
+      user = updated!
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError('account_information_already_used', 'Account information already used', { status: 422 })
+      throw error
+    }
+    await services.sessions.revoke(auth.sessionId, 'confirmed')
+    const tokens = await services.sessions.start(user.id)
+    return authResult(services, user, tokens, 'Votre compte est confirmé')
+  }, limited)
+
+  addRoute(app, services, ep.resendCode, async ({ auth }) => {
+    if (auth.user.verified) throw new ApiError('already_verified', 'You are verified')
+    const target = credentialTarget(auth.user)
+    if (!target) throw new ApiError('validation_failed', 'Aucun numéro ni adresse e-mail à confirmer', { status: 422 })
+    await sendCode(services, auth.user, 'registration', target)
+    return { message: 'Un nouveau code vous a été envoyé' }
+  }, limited)
+
+  const requestReset = async (raw: string) => {
+    const credential = parseCredential(raw)!
+    const user = await findByCredential(db, credential)
+    if (user && user.passwordHash) await sendCode(services, user, 'reset', credential)
+    return { message: RESET_SENT }
+  }
+  addRoute(app, services, ep.requestPasswordGet, async ({ query }) => requestReset(query.credentiel), limited)
+  addRoute(app, services, ep.requestPassword, async ({ body }) => requestReset(body.credentiel), limited)
+
+  addRoute(app, services, ep.resetPassword, async ({ body }) => {
+    const credential = parseCredential(body.credential)!
+    const user = await findByCredential(db, credential)
+    const consumed = user ? await services.codes.consume(user.id, 'reset', body.token) : { ok: false as const }
+    if (!user || !consumed.ok || consumed.target !== credential.value) {
+      throw fieldError({ token: ['code.invalid'] }, 'bad_reset_token')
+    }
+    if (await services.passwords.verify(user.passwordHash, body.newPassword)) {
+      throw fieldError({ newPassword: ['password.sameAsOld'] }, 'same_password')
+    }
+    const now = services.clock.now()
+    await db.update(users).set({ passwordHash: await services.passwords.hash(body.newPassword), passwordChangedAt: now, updatedAt: now })
+      .where(eq(users.id, user.id))
+    await services.sessions.revokeAllOfUser(user.id, 'password-reset')
+    return { message: 'Le Mot de Passe est Modifié' }
+  }, limited)
+
+  addRoute(app, services, ep.socialCallback, async ({ params, query }) => {
+    const now = services.clock.now()
+    const [grant] = await db.update(oauthSandboxCodes).set({ usedAt: now })
+      .where(and(eq(oauthSandboxCodes.codeHash, sha256(query.code)), eq(oauthSandboxCodes.provider, params.provider),
+        gt(oauthSandboxCodes.expiresAt, now), isNull(oauthSandboxCodes.usedAt)))
+      .returning()
+    if (!grant) {
+      throw fieldError({ code: ['code.invalid'] }, 'oauth_code_invalid')
+    }
+    const idColumn = params.provider === 'google' ? users.googleId : users.facebookId
+    let [user] = await db.select().from(users).where(eq(idColumn, grant.subject)).limit(1)
+    if (!user) {
+      const email = parseCredential(grant.email)
+      const owner = email ? await findByCredential(db, email) : null
+      if (owner && owner.verified) {
+        ;[user] = await db.update(users).set(params.provider === 'google' ? { googleId: grant.subject } : { facebookId: grant.subject })
+          .where(eq(users.id, owner.id)).returning()
+      } else {
+        ;[user] = await db.insert(users).values({
+          role: 'student', name: grant.name, lastName: grant.lastName, email: email?.value ?? null, emailVerified: true,
+          verified: true, completed: false, countryId: null,
+          ...(params.provider === 'google' ? { googleId: grant.subject } : { facebookId: grant.subject }),
+          createdAt: now, updatedAt: now
+        }).returning()
+      }
+    }
+    const tokens = await services.sessions.start(user!.id)
+    return authResult(services, user!, tokens, 'Connexion réussie')
+  }, limited)
+
+  addRoute(app, services, ep.impersonate, async ({ auth, body }) => {
+    const target = await findById(db, body.userId)
+    if (!target || target.role === 'admin') throw new ApiError('not_found', 'Utilisateur introuvable')
+    return impersonationLink(services, auth.user.id, target.id)
+  })
+}
+
+export async function impersonationLink(services: Services, adminId: number, userId: number) {
+  const tokens = await services.sessions.start(userId, { impersonatorId: adminId })
+  return {
+    link: formatDeepLink({ kind: 'switch', token: tokens.token, adminId: String(adminId), userId: String(userId) }),
+    token: tokens.token,
+    expires_in: tokens.expiresIn
+  }
+}
+
+type References = { countryId: number | null; stateId: number | null; divisionId: number | null; optionalSubjectId: number | null; delegationId?: number | null; instituteId?: number | null }
+
+/** Every id of a registration or profile names an existing, consistent row. */
+export async function checkReferences(services: Services, refs: References): Promise<void> {
+  const { db } = services.database
+  if (refs.countryId != null) {
+    const [row] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, refs.countryId))
+    if (!row) throw fieldError({ country: ['country.required'] })
+  }
+  if (refs.stateId != null) {
+    const [row] = await db.select({ countryId: states.countryId }).from(states).where(eq(states.id, refs.stateId))
+    if (!row || row.countryId !== refs.countryId) throw fieldError({ state: ['state.required'] })
+  }
+  if (refs.divisionId != null) {
+    const [row] = await db.select({ id: divisions.id }).from(divisions).where(eq(divisions.id, refs.divisionId))
+    if (!row) throw fieldError({ division: ['division.unknown'] })
+  }
+  if (refs.optionalSubjectId != null) {
+    const [row] = await db.select({ divisionId: optionalSubjects.divisionId }).from(optionalSubjects).where(eq(optionalSubjects.id, refs.optionalSubjectId))
+    if (!row || row.divisionId !== refs.divisionId) throw fieldError({ optionalSubject: ['optionalSubject.invalid'] })
+  }
+}
+

@@ -1,0 +1,67 @@
+/** Operator endpoints (admin CLI) and the development outbox. */
+import { asc, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { devEndpoints, operatorEndpoints as ep } from '../../../src/shared/api/operator.ts'
+import { parseCredential } from '../../../src/shared/rules/credential.ts'
+import { users } from '../db/schema.ts'
+import { ApiError, fieldError } from '../errors.ts'
+import { addRoute } from '../http.ts'
+import { credentialTaken, findById } from '../repositories/users.ts'
+import type { Services } from '../services.ts'
+import type { OutboxRow } from '../services/outbox.ts'
+import { impersonationLink } from './auth.ts'
+
+function presentOutbox(row: OutboxRow) {
+  return {
+    channel: row.channel === 'sms' ? ('sms' as const) : ('email' as const),
+    to: row.to, subject: row.subject, body: row.body, code: row.code, created_at: row.createdAt.toISOString()
+  }
+}
+
+/** `+216 20 123 456` and `20123456` name the same recipient. */
+function recipient(to: string | undefined): string | null {
+  if (!to) return null
+  return parseCredential(to)?.value ?? to
+}
+
+export function registerOperatorRoutes(app: FastifyInstance, services: Services): void {
+  const { db } = services.database
+
+  addRoute(app, services, ep.createUser, async ({ body }) => {
+    const credential = parseCredential(body.credential)!
+    if (await credentialTaken(db, credential)) throw fieldError({ credential: ['common.invalid'] }, 'account_information_already_used', 'Account information already used: ')
+    const now = services.clock.now()
+    const [row] = await db.insert(users).values({
+      role: body.role, name: body.name, lastName: body.lastName,
+      phone: credential.kind === 'phone' ? credential.value : null,
+      email: credential.kind === 'email' ? credential.value : null,
+      emailVerified: credential.kind === 'email' && body.verified,
+      countryId: credential.kind === 'phone' ? 1 : null,
+      divisionId: body.division ?? null,
+      passwordHash: await services.passwords.hash(body.password), passwordChangedAt: now,
+      verified: body.verified, isTest: body.isTest, createdAt: now, updatedAt: now
+    }).returning({ id: users.id })
+    return { id: row!.id, message: `Created ${body.role} ${row!.id} (${credential.value})` }
+  })
+
+  addRoute(app, services, ep.impersonationLink, async ({ body }) => {
+    const target = await findById(db, body.userId)
+    if (!target || target.role === 'admin') throw new ApiError('not_found', 'Utilisateur introuvable')
+    let adminId = body.adminId
+    if (adminId === undefined) {
+      const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id)).limit(1)
+      if (!admin) throw new ApiError('not_found', 'No administrator account exists')
+      adminId = admin.id
+    } else {
+      const admin = await findById(db, adminId)
+      if (!admin || admin.role !== 'admin') throw new ApiError('not_found', 'Administrateur introuvable')
+    }
+    return impersonationLink(services, adminId, target.id)
+  })
+
+  addRoute(app, services, ep.outbox, async ({ query }) => (await services.outbox.list(recipient(query.to))).map(presentOutbox))
+
+  if (services.config.dev) {
+    addRoute(app, services, devEndpoints.outbox, async ({ query }) => (await services.outbox.list(recipient(query.to))).map(presentOutbox))
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The sandbox OAuth provider: a small consent page that hands a one-time code back to the app
+ * through `darsi://login/{provider}/callback?code=…`, exchanged at
+ * `GET /api/auth/social/{provider}/callback`.
+ */
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { formatDeepLink, SocialProviderSchema } from '../../../src/shared/deepLink.ts'
+import { oauthSandboxCodes } from '../db/schema.ts'
+import type { Services } from '../services.ts'
+import { sha256 } from '../services/tokens.ts'
+
+const CODE_TTL_MS = 5 * 60_000
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+const providerNames = { google: 'Google', facebook: 'Facebook' } as const
+
+function consentPage(provider: 'google' | 'facebook'): string {
+  const name = providerNames[provider]
+  return `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${name} (bac à sable) — Connexion à Darsi</title>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}
+label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem;box-sizing:border-box}
+.actions{display:flex;gap:.5rem;margin-top:1.2rem}button{padding:.6rem 1rem;cursor:pointer}</style></head>
+<body><main><h1>${name} — bac à sable</h1>
+<p>Darsi demande l'accès à votre nom et à votre adresse e-mail. Ce fournisseur est un bac à sable : aucune donnée ne quitte cette machine.</p>
+<form method="post" action="/sandbox/oauth/${provider}/consent">
+<label for="email">Adresse e-mail</label><input id="email" name="email" type="email" required maxlength="180" value="eleve.${provider}@example.com">
+<label for="name">Prénom</label><input id="name" name="name" required maxlength="25" value="Yasmine">
+<label for="lastName">Nom</label><input id="lastName" name="lastName" required maxlength="25" value="Ben Salah">
+<div class="actions"><button type="submit" name="decision" value="allow">Autoriser</button>
+<button type="submit" name="decision" value="deny" formnovalidate>Refuser</button></div>
+</form></main></body></html>`
+}
+
+const ConsentBodySchema = z.object({
+  decision: z.enum(['allow', 'deny']),
+  email: z.string().max(180).optional(),
+  name: z.string().max(25).optional(),
+  lastName: z.string().max(25).optional()
+})
+
+export function registerSandboxRoutes(app: FastifyInstance, services: Services): void {
+  const { db } = services.database
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  const params = z.strictObject({ provider: SocialProviderSchema })
+
+  typed.get('/sandbox/oauth/:provider/authorize', { schema: { params, hide: true } }, async (request, reply) => {
+    return reply
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' darsi:; frame-ancestors 'none'")
+      .type('text/html; charset=utf-8')
+      .send(consentPage(request.params.provider))
+  })
+
+  typed.post('/sandbox/oauth/:provider/consent', { schema: { params, body: ConsentBodySchema, hide: true } }, async (request, reply) => {
+    const { provider } = request.params
+    const body = request.body
+    const name = body.name?.trim() || 'Élève'
+    const lastName = body.lastName?.trim() || 'Darsi'
+    const email = body.email?.trim().toLowerCase()
+    if (body.decision === 'deny' || !email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+      return reply.redirect(formatDeepLink({ kind: 'social-callback', provider, code: null }), 302)
+    }
+    const code = randomBytes(24).toString('base64url')
+    await db.insert(oauthSandboxCodes).values({
+      codeHash: sha256(code), provider, subject: `${provider}-${sha256(email).slice(0, 20)}`, email, name, lastName,
+      expiresAt: new Date(services.clock.now().getTime() + CODE_TTL_MS)
+    })
+    return reply.redirect(formatDeepLink({ kind: 'social-callback', provider, code }), 302)
+  })
+}

@@ -1,0 +1,196 @@
+/** The signed-in user's own account: password, profile, contact details, notification settings. */
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { accountsEndpoints as ep } from '../../../src/shared/api/accounts.ts'
+import { TUNISIA_COUNTRY_ID } from '../../../src/shared/constants.ts'
+import { checkProfileBirthDate } from '../../../src/shared/rules/birthDate.ts'
+import { parseCredential } from '../../../src/shared/rules/credential.ts'
+import { checkEmail, normalizeEmail } from '../../../src/shared/rules/email.ts'
+import type { MessageKey } from '../../../src/shared/rules/messages.ts'
+import { checkPhone, normalizeTunisianPhone } from '../../../src/shared/rules/phone.ts'
+import { tunisDate } from '../clock.ts'
+import { delegations, institutes, users } from '../db/schema.ts'
+import { ApiError, fieldError } from '../errors.ts'
+import { addRoute, type UserRow } from '../http.ts'
+import { defaultNotificationPreferences, presentUser } from '../presenters/user.ts'
+import { credentialTaken, isUniqueViolation } from '../repositories/users.ts'
+import type { Services } from '../services.ts'
+import { codeMessage } from '../services/notices.ts'
+import { authResult, checkReferences, sendCode } from './auth.ts'
+
+function refuseTestAccount(user: UserRow): void {
+  if (user.isTest && user.role !== 'admin') throw new ApiError('test_account', 'Les comptes de test ne peuvent pas modifier ces informations')
+}
+
+/** A profile is complete when the pickers and the credential of its country are filled. */
+export function isProfileComplete(user: UserRow): boolean {
+  const tunisian = user.countryId === TUNISIA_COUNTRY_ID
+  return Boolean(
+    user.name && user.lastName && user.birthDate && user.divisionId && user.countryId &&
+    (tunisian ? user.stateId && user.phone : user.email)
+  )
+}
+
+export function registerUserRoutes(app: FastifyInstance, services: Services): void {
+  const { db } = services.database
+
+  addRoute(app, services, ep.changePassword, async ({ auth, body }) => {
+    if (!auth.user.verified) throw new ApiError('not_verified', 'Account not verified')
+    refuseTestAccount(auth.user)
+    if (!(await services.passwords.verify(auth.user.passwordHash, body.oldPassword))) {
+      throw fieldError({ oldPassword: ['password.oldInvalid'] }, 'invalid_old_password')
+    }
+    const now = services.clock.now()
+    const [user] = await db.update(users).set({
+      passwordHash: await services.passwords.hash(body.newPassword), passwordChangedAt: now, updatedAt: now
+    }).where(eq(users.id, auth.user.id)).returning()
+    await services.sessions.revokeAllOfUser(auth.user.id, 'password-change')
+    const tokens = await services.sessions.start(auth.user.id, { impersonatorId: auth.impersonatorId })
+    return authResult(services, user!, tokens, 'Le Mot de Passe est Modifié')
+  })
+
+  addRoute(app, services, ep.updateProfile, async ({ auth, body }) => {
+    const current = auth.user
+    refuseTestAccount(current)
+    const problems: Record<string, MessageKey[]> = {}
+    const problem = (field: string, key: MessageKey) => {
+      ;(problems[field] ??= []).push(key)
+    }
+    const countryId = body.country !== undefined ? body.country : current.countryId
+    const tunisian = countryId === TUNISIA_COUNTRY_ID
+    const stateId = tunisian ? (body.state !== undefined ? body.state : current.stateId) : null
+    if (countryId == null) problem('country', 'address.required')
+    if (tunisian && stateId == null) problem('state', 'address.required')
+    if (!current.completed) {
+      if (body.gender != null && body.gender !== current.gender) problem('gender', 'profile.readOnlyUntilCompleted')
+      if (body.avatar != null && body.avatar !== current.avatar) problem('avatar', 'profile.readOnlyUntilCompleted')
+    }
+    let birthDate = current.birthDate
+    if (body.birthDate != null) {
+      const key = checkProfileBirthDate(body.birthDate, tunisDate(services.clock.now()))
+      if (key) problem('birthDate', key)
+      birthDate = body.birthDate
+    }
+    let phone = current.phone
+    if (body.phone != null && body.phone !== '') {
+      const key = checkPhone(body.phone)
+      const normalized = key ? null : normalizeTunisianPhone(body.phone)
+      if (key) problem('phone', key)
+      else if (current.phone && normalized !== current.phone) problem('phone', 'phone.locked')
+      else phone = normalized
+    }
+    let phone2 = current.phone2
+    if (body.phone2 != null && body.phone2 !== '') {
+      const key = checkPhone(body.phone2)
+      const normalized = key ? null : normalizeTunisianPhone(body.phone2)
+      if (key) problem('phone2', key)
+      else if (normalized === phone) problem('phone2', 'phone.sameAsMain')
+      else phone2 = normalized
+    }
+    let email = current.email
+    if (body.email != null && body.email !== '') {
+      const key = checkEmail(body.email)
+      if (key) problem('email', key)
+      else email = normalizeEmail(body.email)
+    }
+    let divisionId = current.divisionId
+    if (body.division != null && body.division !== current.divisionId) {
+      if (current.divisionId != null) problem('division', 'division.changeByRequest')
+      else divisionId = body.division
+    }
+    const optionalSubjectId = body.optionalSubject !== undefined ? body.optionalSubject : current.optionalSubjectId
+    if (Object.keys(problems).length > 0) {
+      const prefix = problems.birthDate ? 'Birthdate: ' : ''
+      throw fieldError(problems, problems['phone']?.includes('phone.locked') ? 'phone_locked' : 'validation_failed', prefix)
+    }
+    await checkReferences(services, { countryId, stateId, divisionId, optionalSubjectId: optionalSubjectId ?? null })
+    const delegationId = tunisian ? (body.delegation !== undefined ? body.delegation : current.delegationId) : null
+    const instituteId = tunisian ? (body.institute !== undefined ? body.institute : current.instituteId) : null
+    if (delegationId != null) {
+      const [row] = await db.select({ stateId: delegations.stateId }).from(delegations).where(eq(delegations.id, delegationId))
+      if (!row || row.stateId !== stateId) throw fieldError({ delegation: ['address.invalid'] })
+    }
+    if (instituteId != null) {
+      const [row] = await db.select({ stateId: institutes.stateId, delegationId: institutes.delegationId }).from(institutes).where(eq(institutes.id, instituteId))
+      if (!row || row.stateId !== stateId || (delegationId != null && row.delegationId != null && row.delegationId !== delegationId)) {
+        throw fieldError({ institute: ['address.invalid'] })
+      }
+    }
+    // The credential of the user's country changed: it must be confirmed again.
+    const oldCredential = tunisianCredential(current.countryId) ? current.phone : current.email
+    const newCredential = tunisian ? phone : email
+    const credentialChanged = newCredential != null && newCredential !== oldCredential
+    if (credentialChanged) {
+      const parsed = parseCredential(newCredential)!
+      if (await credentialTaken(db, parsed, current.id)) throw fieldError({ [tunisian ? 'phone' : 'email']: ['common.invalid'] }, 'account_information_already_used', 'Account information already used: ')
+    }
+    const next = {
+      name: body.name?.trim() ?? current.name,
+      lastName: body.lastName?.trim() ?? current.lastName,
+      gender: body.gender !== undefined ? body.gender : current.gender,
+      avatar: body.avatar !== undefined ? body.avatar : current.avatar,
+      birthDate, phone, phone2, email,
+      emailVerified: email === current.email ? current.emailVerified : false,
+      countryId, stateId, delegationId, instituteId, divisionId, optionalSubjectId: optionalSubjectId ?? null,
+      verified: credentialChanged ? false : current.verified,
+      updatedAt: services.clock.now()
+    }
+    let updated: UserRow
+    try {
+      const [row] = await db.update(users).set({ ...next, completed: isProfileComplete({ ...current, ...next }) }).where(eq(users.id, current.id)).returning()
+      updated = row!
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError('account_information_already_used', 'Account information already used', { status: 422 })
+      throw error
+    }
+    if (credentialChanged) await sendCode(services, updated, 'registration', parseCredential(newCredential)!)
+    const view = await presentUser(db, updated)
+    return {
+      message: 'Profil mis à jour',
+      ...(credentialChanged ? { credential: newCredential } : {}),
+      user: view.user
+    }
+  })
+
+  addRoute(app, services, ep.addEmail, async ({ auth, body }) => {
+    const email = normalizeEmail(body.email)
+    await db.update(users).set({ pendingEmail: email, updatedAt: services.clock.now() }).where(eq(users.id, auth.user.id))
+    const code = await services.codes.issue(auth.user.id, 'email', email)
+    await services.outbox.enqueue(codeMessage('email', { kind: 'email', value: email }, code, services.config.codeTtlMinutes))
+    return { message: 'Un code de vérification a été envoyé à votre adresse e-mail' }
+  }, { limited: true })
+
+  addRoute(app, services, ep.confirmEmail, async ({ auth, body }) => {
+    const email = normalizeEmail(body.email)
+    const result = await services.codes.consume(auth.user.id, 'email', body.confirmationToken)
+    if (!result.ok || result.target !== email) throw fieldError({ confirmationToken: ['code.invalid'] }, 'invalid_verification_code')
+    try {
+      await db.update(users).set({ email, emailVerified: true, pendingEmail: null, updatedAt: services.clock.now() }).where(eq(users.id, auth.user.id))
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError('account_information_already_used', 'Account information already used', { status: 422 })
+      throw error
+    }
+    return { message: 'Votre adresse e-mail est confirmée' }
+  }, { limited: true })
+
+  addRoute(app, services, ep.addParentPhone, async ({ auth, body }) => {
+    if (body.phone2 === auth.user.phone) throw fieldError({ phone2: ['phone.sameAsMain'] })
+    await db.update(users).set({ phone2: body.phone2, updatedAt: services.clock.now() }).where(eq(users.id, auth.user.id))
+    return { message: 'Le numéro du parent est enregistré' }
+  })
+
+  addRoute(app, services, ep.updateNotificationPreferences, async ({ auth, body }) => {
+    const preferences = { ...defaultNotificationPreferences, ...auth.user.notificationPreferences, ...body }
+    await db.update(users).set({ notificationPreferences: preferences, updatedAt: services.clock.now() }).where(eq(users.id, auth.user.id))
+    return { message: 'Préférences enregistrées', notification_preferences: preferences }
+  })
+
+  addRoute(app, services, ep.setNotificationToken, async ({ auth, body }) => {
+    await db.update(users).set({ notificationToken: body.notificationToken, updatedAt: services.clock.now() }).where(eq(users.id, auth.user.id))
+    return { message: 'Jeton de notification enregistré' }
+  })
+}
+
+function tunisianCredential(countryId: number | null): boolean {
+  return countryId == null || countryId === TUNISIA_COUNTRY_ID
+}

@@ -1,0 +1,103 @@
+/**
+ * The demo seed (`--seed demo`): reference data and one account per case the app must handle.
+ * Idempotent: rows that exist are left alone. docs/demo-accounts.md lists the accounts.
+ */
+import { or, eq } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import {
+  countries, delegations, divisions, institutes, levels, offerGroups, optionalSubjects, states, userOffers, users
+} from '../db/schema.ts'
+import { divisionRows, levelRows, offerGroupRows, optionalSubjectRows } from './classes.ts'
+import { countryRows, delegationId, delegationRows, governorateRows, instituteRows } from './geography.ts'
+
+export const DEMO_PASSWORD = 'Darsi#2026'
+
+type DemoUser = Omit<typeof users.$inferInsert, 'passwordHash' | 'passwordChangedAt'> & {
+  passwordAgeDays?: number
+  offers?: number[]
+}
+
+const DAY = 86_400_000
+
+export function demoUsers(): DemoUser[] {
+  const tunis = { countryId: 1, stateId: 1 }
+  return [
+    {
+      role: 'student', name: 'Sami', lastName: 'Trabelsi', phone: '20000001', email: 'sami.trabelsi@demo.darsi.tn', emailVerified: true,
+      gender: 'male', birthDate: '2008-03-14', ...tunis, delegationId: delegationId(1, 'La Marsa'), instituteId: 3,
+      divisionId: 14, optionalSubjectId: null, verified: true, completed: true, freeHours: 2,
+      flags: { has_exam: true, has_forum: true, eligibleUserForGift: true }, offers: [112]
+    },
+    {
+      role: 'student', name: 'Lina', lastName: 'Haddad', email: 'lina.haddad@demo.darsi.tn', emailVerified: true,
+      gender: 'female', birthDate: '2010-09-02', countryId: 7, divisionId: 31, verified: true, completed: true
+    },
+    {
+      role: 'student', name: 'Youssef', lastName: 'Gharbi', phone: '20000003', birthDate: '2012-01-20', ...tunis,
+      divisionId: 29, verified: false, completed: false
+    },
+    {
+      role: 'student', name: 'Amira', lastName: 'Jaziri', phone: '20000004', gender: 'female', birthDate: '2007-06-30',
+      countryId: 1, stateId: 15, delegationId: delegationId(15, 'Sfax Ville'), instituteId: 15, divisionId: 13,
+      verified: true, completed: true, passwordAgeDays: 400
+    },
+    {
+      role: 'student', name: 'Karim', lastName: 'Mansour', phone: '20000005', countryId: 1, verified: true, completed: false
+    },
+    {
+      role: 'student', name: 'Compte', lastName: 'Test', phone: '20000006', birthDate: '2009-01-01', ...tunis, divisionId: 7,
+      verified: true, completed: true, isTest: true
+    },
+    {
+      role: 'parent', name: 'Mohamed', lastName: 'Trabelsi', phone: '20000007', countryId: 1, stateId: 1, verified: true, completed: true
+    },
+    {
+      role: 'teacher', name: 'Nadia', lastName: 'Ben Ali', email: 'nadia.benali@demo.darsi.tn', emailVerified: true, phone: '20000008',
+      countryId: 1, stateId: 2, verified: true, completed: true
+    },
+    {
+      role: 'influencer', name: 'Rami', lastName: 'Bouazizi', phone: '20000009', birthDate: '2006-11-11', ...tunis, divisionId: 15,
+      verified: true, completed: true, flags: { eligibleUserForGift: true }
+    },
+    {
+      role: 'admin', name: 'Admin', lastName: 'Darsi', email: 'admin@demo.darsi.tn', emailVerified: true, countryId: 1,
+      verified: true, completed: true
+    }
+  ]
+}
+
+export type SeedOptions = { hash(password: string): Promise<string>; now: Date }
+
+export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
+  await db.insert(countries).values(countryRows.map(([id, code, nameFr, nameEn, nameAr]) => ({
+    id, code, nameFr, nameEn, nameAr, position: id === 1 ? 0 : 1000
+  }))).onConflictDoNothing()
+  await db.insert(states).values(governorateRows.map(([id, nameFr, nameAr]) => ({ id, countryId: 1, nameFr, nameAr }))).onConflictDoNothing()
+  await db.insert(delegations).values(delegationRows()).onConflictDoNothing()
+  await db.insert(institutes).values(instituteRows()).onConflictDoNothing()
+  await db.insert(levels).values([...levelRows]).onConflictDoNothing()
+  await db.insert(divisions).values(divisionRows()).onConflictDoNothing()
+  await db.insert(optionalSubjects).values(optionalSubjectRows()).onConflictDoNothing()
+  await db.insert(offerGroups).values(offerGroupRows).onConflictDoNothing()
+
+  let hash: string | null = null
+  let parentId: number | null = null
+  for (const { passwordAgeDays, offers, ...demo } of demoUsers()) {
+    const matches = [demo.phone ? eq(users.phone, demo.phone) : undefined, demo.email ? eq(users.email, demo.email) : undefined].filter(Boolean)
+    const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(or(...matches)).limit(1)
+    if (existing) {
+      if (existing.role === 'parent') parentId = existing.id
+      continue
+    }
+    hash ??= await options.hash(DEMO_PASSWORD)
+    const changedAt = new Date(options.now.getTime() - (passwordAgeDays ?? 10) * DAY)
+    const [row] = await db.insert(users).values({
+      ...demo, passwordHash: hash, passwordChangedAt: changedAt, createdAt: changedAt, updatedAt: changedAt
+    }).returning({ id: users.id })
+    if (demo.role === 'parent') parentId = row!.id
+    for (const groupId of offers ?? []) {
+      await db.insert(userOffers).values({ userId: row!.id, groupId, startDate: '2025-09-15', endDate: '2026-06-30' })
+    }
+  }
+  if (parentId != null) await db.update(users).set({ parentId }).where(eq(users.phone, '20000001'))
+}

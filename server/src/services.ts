@@ -1,0 +1,66 @@
+/** The composition root of the server's services; `buildServer` builds it once. */
+import type { Clock } from './clock.ts'
+import type { ServerConfig } from './config.ts'
+import type { Database } from './db/client.ts'
+import { createCaptchaService, type CaptchaService } from './services/captcha.ts'
+import { createCodeService, type CodeService } from './services/codes.ts'
+import { createOutbox, smsTransport, smtpTransport, type OutboxService, type Transports } from './services/outbox.ts'
+import { dummyHash, hashPassword, verifyPassword } from './services/passwords.ts'
+import type { Secrets } from './services/secrets.ts'
+import { createSessionService, type SessionService } from './services/sessions.ts'
+import { createLocalStorage, type FileStorage } from './services/storage.ts'
+import { createAccessTokenService, type AccessTokenService } from './services/tokens.ts'
+
+export type PasswordService = {
+  hash(password: string): Promise<string>
+  verify(stored: string | null, password: string): Promise<boolean>
+}
+
+export type Services = {
+  config: ServerConfig
+  database: Database
+  clock: Clock
+  secrets: Secrets
+  access: AccessTokenService
+  sessions: SessionService
+  codes: CodeService
+  captcha: CaptchaService
+  outbox: OutboxService
+  passwords: PasswordService
+  storage: FileStorage
+}
+
+export function createServices(config: ServerConfig, database: Database, clock: Clock, secrets: Secrets, transports?: Transports): Services {
+  const db = database.db
+  const access = createAccessTokenService(secrets.jwtSecret, clock, config.accessTokenTtlSeconds)
+  let dummy: Promise<string> | null = null
+  const passwords: PasswordService = {
+    hash: (password) => hashPassword(password, config.argon2),
+    async verify(stored, password) {
+      // Unknown account or no password: spend the same time on a throwaway hash.
+      if (!stored) {
+        dummy ??= dummyHash(config.argon2)
+        await verifyPassword(await dummy, password)
+        return false
+      }
+      return verifyPassword(stored, password)
+    }
+  }
+  const chosen: Transports = transports ?? {
+    ...(config.smtp ? { email: smtpTransport(config.smtp) } : {}),
+    ...(config.sms ? { sms: smsTransport(config.sms) } : {})
+  }
+  return {
+    config,
+    database,
+    clock,
+    secrets,
+    access,
+    sessions: createSessionService(db, clock, access, config.refreshTokenTtlDays),
+    codes: createCodeService(db, secrets.codeSecret, clock, { ttlMinutes: config.codeTtlMinutes, maxAttempts: config.codeMaxAttempts }),
+    captcha: createCaptchaService(db, secrets.captchaSecret, clock, config.captcha),
+    outbox: createOutbox(db, clock, chosen, { redactAfterSend: config.production }),
+    passwords,
+    storage: createLocalStorage(`${config.dataDir}/files`, secrets.storageSecret, clock)
+  }
+}

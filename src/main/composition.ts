@@ -1,0 +1,198 @@
+/**
+ * Builds the main-process services and their IPC handlers from injected primitives. The app
+ * (`index.ts`) passes Electron's objects; the end-to-end harness passes fakes and runs the same
+ * code in plain Node.
+ *
+ * Exports:
+ *   interface MainPrimitives   { safeStorage, createStore, shell, notifications, app, env? }
+ *   interface MainServices     { settings, secureStore, deepLinks, notifier, externalLinks,
+ *                                marksheet, appInfo, apiOrigins, contentSecurityPolicy }
+ *   createMainServices(primitives): MainServices
+ *   createIpcHandlers(services, emit, options?: { focusWindow? }): IpcHandlers
+ *       one async function per invoke channel; also routes deep links (once `app:ready` was
+ *       called) and notification clicks to `emit` as `deep-link:open` / `notification:clicked`
+ *   handleSecondInstance(services, argv, focusWindow?): boolean
+ *       what `second-instance` does: `services.deepLinks.pushFromArgv(argv)` + focus
+ *   re-exported: createIpcDispatcher, allowOrigins, SenderInfo, IpcHandlers (./ipc/dispatch.ts)
+ *
+ * Typical wiring (the app and the harness do the same):
+ *   const services = createMainServices(primitives)
+ *   const handlers = createIpcHandlers(services, emit, { focusWindow })
+ *   const dispatch = createIpcDispatcher({ handlers, isTrustedSender: allowOrigins([pageOrigin]) })
+ *   services.deepLinks.push('darsi://…')        // or pushFromArgv(argv) / handleSecondInstance
+ *
+ * Call createIpcHandlers once per services object: each call subscribes `emit` to the events.
+ */
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import {
+  AppInfoSchema,
+  eventChannels,
+  type AppInfo,
+  type EventChannel
+} from '../shared/ipc.ts'
+import { buildContentSecurityPolicy } from './services/rendererProtocol.ts'
+import { createDeepLinkQueue, type DeepLinkQueue } from './services/deepLinks.ts'
+import {
+  createExternalLinks,
+  DEFAULT_EXTERNAL_HOSTS,
+  DEFAULT_MAIL_DOMAINS,
+  type ExternalLinks
+} from './services/externalLinks.ts'
+import { createWorkerMarksheetMerger, type MarksheetMerger } from './services/marksheet.ts'
+import { createNotifier, type Notifier, type NotifierPrimitive } from './services/notifier.ts'
+import { createSecureStore, type SafeStorageLike, type SecureStore, type SecureStoreData } from './services/secureStore.ts'
+import { createSettingsService, type SettingsService, type SettingsStoreData } from './services/settings.ts'
+import type { StoreLike } from './services/store.ts'
+import type { IpcHandlers } from './ipc/dispatch.ts'
+
+export { allowOrigins, createIpcDispatcher, type IpcHandlers, type SenderInfo } from './ipc/dispatch.ts'
+export type { SafeStorageLike } from './services/secureStore.ts'
+export type { StoreLike } from './services/store.ts'
+export type { NotifierPrimitive } from './services/notifier.ts'
+export { createMemoryStore } from './services/store.ts'
+
+export interface MainPrimitives {
+  safeStorage: SafeStorageLike
+  createStore: <T extends Record<string, unknown>>(options: { name: string; defaults: T }) => StoreLike<T>
+  shell: { openExternal(url: string): Promise<void> }
+  notifications: NotifierPrimitive
+  app: { name: string; version: string; platform: NodeJS.Platform; locale: string }
+  env?: Record<string, string | undefined>
+  log?: (message: string) => void
+  /**
+   * The marksheet worker script. Defaults to the TypeScript source next to this file, which
+   * Node 24 runs directly (tests, the harness); the app passes its built `marksheetWorker.js`.
+   */
+  marksheetWorkerPath?: string
+}
+
+export interface MainServices {
+  settings: SettingsService
+  secureStore: SecureStore
+  deepLinks: DeepLinkQueue
+  notifier: Notifier
+  externalLinks: ExternalLinks
+  marksheet: MarksheetMerger
+  appInfo: AppInfo
+  /** Origins of the API services at start: the CSP and the link allowlist are built from them. */
+  apiOrigins: readonly string[]
+  /** The CSP header for the renderer's HTML responses. */
+  contentSecurityPolicy: string
+}
+
+export type EmitEvent = (channel: EventChannel, payload: unknown) => void
+
+function appInfoOf(app: MainPrimitives['app']): AppInfo {
+  const platform = app.platform === 'win32' || app.platform === 'darwin' || app.platform === 'linux' ? app.platform : 'other'
+  return AppInfoSchema.parse({ name: app.name, version: app.version, platform, locale: app.locale })
+}
+
+export function createMainServices(primitives: MainPrimitives): MainServices {
+  const log = primitives.log ?? (() => undefined)
+  const settings = createSettingsService({
+    store: primitives.createStore<SettingsStoreData>({ name: 'settings', defaults: {} as SettingsStoreData }),
+    env: primitives.env,
+    log
+  })
+  const secureStore = createSecureStore({
+    safeStorage: primitives.safeStorage,
+    store: primitives.createStore<SecureStoreData>({ name: 'secure-session', defaults: {} }),
+    platform: primitives.app.platform,
+    log
+  })
+  const apiOrigins = settings.apiOrigins()
+  const externalLinks = createExternalLinks(
+    { hosts: DEFAULT_EXTERNAL_HOSTS, origins: apiOrigins, mailDomains: DEFAULT_MAIL_DOMAINS },
+    (url) => primitives.shell.openExternal(url)
+  )
+  return {
+    settings,
+    secureStore,
+    deepLinks: createDeepLinkQueue({ log }),
+    notifier: createNotifier(primitives.notifications, log),
+    externalLinks,
+    marksheet: createWorkerMarksheetMerger({
+      createWorker: () => new Worker(primitives.marksheetWorkerPath ?? join(import.meta.dirname, 'workers', 'marksheetWorker.ts')),
+      log
+    }),
+    appInfo: appInfoOf(primitives.app),
+    apiOrigins,
+    contentSecurityPolicy: buildContentSecurityPolicy(apiOrigins)
+  }
+}
+
+/** Sends an event only when its payload matches the contract. */
+function checkedEmit(emit: EmitEvent): EmitEvent {
+  return (channel, payload) => {
+    const parsed = eventChannels[channel].safeParse(payload)
+    if (parsed.success) emit(channel, parsed.data)
+  }
+}
+
+export interface IpcHandlerOptions {
+  /** Brings the app window forward (restore if minimized, show, focus). */
+  focusWindow?: () => void
+}
+
+export function createIpcHandlers(services: MainServices, emit: EmitEvent, options: IpcHandlerOptions = {}): IpcHandlers {
+  const send = checkedEmit(emit)
+  connectEvents(services, send, options.focusWindow)
+  return {
+    'session:get': async () => services.secureStore.getSession(),
+    'session:set': async (session) => services.secureStore.setSession(session),
+    'session:clear': async () => {
+      services.secureStore.clearSession()
+      return null
+    },
+    'secure-storage:status': async () => services.secureStore.status(),
+    'secure-storage:acknowledge': async () => {
+      services.secureStore.acknowledgeWarning()
+      return null
+    },
+    'settings:get': async () => services.settings.get(),
+    'settings:set': async (patch) => services.settings.set(patch),
+    'shell:open-external': async (url) => {
+      await services.externalLinks.open(url)
+      return null
+    },
+    'notification:show': async (notification) => services.notifier.show(notification),
+    'marksheet:merge': async (request) =>
+      services.marksheet.merge(request.files, (progress) => send('marksheet:progress', progress)),
+    'app:info': async () => services.appInfo,
+    'app:ready': async () => {
+      services.deepLinks.markReady()
+      return null
+    }
+  }
+}
+
+/** Routes deep links and notification clicks to the page. */
+function connectEvents(services: MainServices, send: EmitEvent, focusWindow: (() => void) | undefined): void {
+  const focus = (): void => {
+    try {
+      focusWindow?.()
+    } catch {
+      // The window may be gone; the event is still worth sending.
+    }
+  }
+  services.deepLinks.onDeliver((link) => {
+    focus()
+    send('deep-link:open', link)
+  })
+  services.notifier.onClicked((route) => {
+    focus()
+    if (route !== null) send('notification:clicked', { route })
+  })
+}
+
+/** What `second-instance` does: take the link from the command line and bring the window up. */
+export function handleSecondInstance(services: MainServices, argv: readonly unknown[], focusWindow?: () => void): boolean {
+  const queued = services.deepLinks.pushFromArgv(argv)
+  try {
+    focusWindow?.()
+  } catch {
+    // Nothing to focus yet.
+  }
+  return queued
+}

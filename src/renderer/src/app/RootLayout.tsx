@@ -1,0 +1,43 @@
+import { makeStyles } from '@fluentui/react-components'
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Outlet, useNavigate } from 'react-router-dom'
+import { useStores } from '../stores/StoreContext.tsx'
+import { signalAppReady, subscribeDeepLinks } from './deepLinks.ts'
+import { useCurrentRoute } from './useCurrentRoute.ts'
+
+const useStyles = makeStyles({
+  // The provider's own node has no height (its class also reaches portal nodes).
+  root: { height: '100vh' }
+})
+
+/** Above every screen: deep links, the ready signal to main, the window title. */
+export const RootLayout = observer(function RootLayout() {
+  const styles = useStyles()
+  const store = useStores()
+  const navigate = useNavigate()
+  const route = useCurrentRoute()
+  const { t, i18n } = useTranslation(['shell', 'routes'])
+
+  useEffect(() => {
+    const stop = subscribeDeepLinks(store.platform, {
+      navigate: (path) => void navigate(path),
+      inbox: store.deepLinks
+    })
+    signalAppReady(store.platform)
+    return stop
+  }, [navigate, store])
+
+  const appName = t('shell:appName')
+  const title = route ? `${t(route.titleKey)} · ${appName}` : appName
+  useEffect(() => {
+    document.title = title
+  }, [title, i18n.language])
+
+  return (
+    <div className={styles.root} data-testid="app-root">
+      <Outlet />
+    </div>
+  )
+})

@@ -1,0 +1,39 @@
+import type { DeepLink } from '../../../shared/deepLink.ts'
+import type { Platform } from '../platform/bridge.ts'
+import type { DeepLinkStore } from '../stores/DeepLinkStore.ts'
+
+export interface DeepLinkTargets {
+  navigate: (path: string) => void
+  inbox: Pick<DeepLinkStore, 'receive'>
+}
+
+/** `open` links are routes of the app; the other kinds wait in the inbox for their screen. */
+export function handleDeepLink(link: DeepLink, targets: DeepLinkTargets): void {
+  if (link.kind === 'open') {
+    // The parser already refuses `//host` and backslashes; stay inside the app regardless.
+    if (link.path.startsWith('/') && !link.path.startsWith('//')) targets.navigate(link.path)
+    return
+  }
+  targets.inbox.receive(link)
+}
+
+/** The one subscription to deep links and notification clicks; returns the unsubscribe. */
+export function subscribeDeepLinks(platform: Platform, targets: DeepLinkTargets): () => void {
+  const stopLinks = platform.onDeepLinkOpen((link) => handleDeepLink(link, targets))
+  const stopClicks = platform.onNotificationClicked(({ route }) => {
+    if (route.startsWith('/') && !route.startsWith('//')) targets.navigate(route)
+  })
+  return () => {
+    stopLinks()
+    stopClicks()
+  }
+}
+
+let readySent = false
+
+/** Tells main once that the page listens, so it flushes the links it queued meanwhile. */
+export function signalAppReady(platform: Platform): void {
+  if (readySent) return
+  readySent = true
+  platform.appReady().catch(() => undefined)
+}

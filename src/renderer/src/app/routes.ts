@@ -1,0 +1,95 @@
+/**
+ * Every route of both specification documents, in one table: the router is built from it and a
+ * unit test compares it with the specification's list. Screens that other issues build load the
+ * shared placeholder module until their own module replaces `load`.
+ */
+import type { ComponentType } from 'react'
+import type { RouteTitleKey } from '../i18n/keys.ts'
+import type { SourceCatalogue } from '../i18n/locales/fr.ts'
+
+/** public-only: a signed-in user is sent away; protected: needs a session; any: both. */
+export type RouteAccess = 'public-only' | 'protected' | 'any'
+/** shell: header, sidebar and footer; bare: a page of its own (sign-in steps, switch). */
+export type RouteLayout = 'shell' | 'bare'
+
+export interface RouteModule {
+  Component: ComponentType
+}
+
+/** A route's key names its title in the `routes` namespace of the catalogue. */
+export type RouteKey = keyof SourceCatalogue['routes']
+
+export interface AppRoute {
+  key: RouteKey
+  path: string
+  titleKey: RouteTitleKey
+  access: RouteAccess
+  layout: RouteLayout
+  load: () => Promise<RouteModule>
+}
+
+const placeholder = () => import('../features/placeholder/PlaceholderPage.tsx')
+const notFound = () => import('../features/notFound/NotFoundPage.tsx')
+
+type Row = [key: RouteKey, path: string, access: RouteAccess, layout: RouteLayout, load?: () => Promise<RouteModule>]
+
+const rows: Row[] = [
+  // Public only (specification 1, §2)
+  ['login', '/login', 'public-only', 'bare'],
+  ['register', '/register', 'public-only', 'bare'],
+  ['requestPasswordReset', '/create/reset-password', 'public-only', 'bare'],
+  ['resetPassword', '/reset-password', 'public-only', 'bare'],
+  ['operatorOffers', '/offers/:operator', 'public-only', 'bare'],
+  ['socialCallback', '/login/:provider/callback', 'public-only', 'bare'],
+  // Protected (specification 1, §2)
+  ['home', '/', 'protected', 'shell'],
+  ['profile', '/mon-profil', 'protected', 'shell'],
+  ['profileEdit', '/mon-profil/edit', 'protected', 'shell'],
+  ['offers', '/offres', 'protected', 'shell'],
+  ['wallet', '/porte-monnaie', 'protected', 'shell'],
+  ['history', '/historique', 'protected', 'shell'],
+  ['inboxMessage', '/inbox/:id', 'protected', 'shell'],
+  ['confirm', '/confirm', 'protected', 'bare'],
+  ['updatePassword', '/update-password', 'protected', 'bare'],
+  ['switch', '/switch', 'any', 'bare'],
+  // Learning (specification 2, §2)
+  ['subjects', '/subjects', 'protected', 'shell'],
+  ['courses', '/courses', 'protected', 'shell'],
+  ['subjectDetails', '/subjects/:subject_id/details', 'protected', 'shell'],
+  ['lesson', '/subjects/:subjectSlug/chapters/:chapterSlug/lessons/:lessonSlug/content', 'protected', 'shell'],
+  ['recording', '/subjects/:subjectSlug/chapters/:chapterSlug/recordings/:recordingSlug/content', 'protected', 'shell'],
+  ['exams', '/exams', 'protected', 'shell'],
+  ['examDetails', '/exams/:id', 'protected', 'shell'],
+  ['examsCalendar', '/exams-calendar', 'protected', 'shell'],
+  ['sessions', '/sessions', 'protected', 'shell'],
+  ['favourites', '/liste-de-favoris', 'protected', 'shell'],
+  ['reports', '/reports', 'protected', 'shell'],
+  ['assistance', '/assistance', 'protected', 'shell'],
+  // Community (specification 2, §2)
+  ['giftCode', '/gift-code', 'protected', 'shell'],
+  ['generateGiftCode', '/generate-gift-code', 'protected', 'shell'],
+  ['parrainProducts', '/parrain/products', 'protected', 'shell'],
+  ['parrainProduct', '/parrain/product/:id', 'protected', 'shell'],
+  ['parrainConfirmOrder', '/parrain/confirm-order', 'protected', 'shell'],
+  ['parrainEmptyCart', '/parrain/empty-cart', 'protected', 'shell'],
+  ['parrainPurchaseHistory', '/parrain/purchase-history/:id', 'protected', 'shell'],
+  ['parrainNoCoins', '/parrain/no-coins', 'protected', 'shell'],
+  ['convertCoins', '/convert-coins', 'protected', 'shell'],
+  ['parentRequests', '/liste-des-demandes-parentales', 'protected', 'shell'],
+  ['revenue', '/revenu', 'protected', 'shell'],
+  // Anything else (specification 1, §2): the 404 page.
+  ['notFound', '*', 'protected', 'shell', notFound]
+]
+
+export const appRoutes: readonly AppRoute[] = rows.map(([key, path, access, layout, load]) => ({
+  key,
+  path,
+  titleKey: `routes:${key}`,
+  access,
+  layout,
+  load: load ?? placeholder
+}))
+
+export function findRoute(key: RouteKey): AppRoute | undefined {
+  return appRoutes.find((route) => route.key === key)
+}

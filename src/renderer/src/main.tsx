@@ -1,0 +1,34 @@
+import '@fontsource/cairo/400.css'
+import '@fontsource/cairo/600.css'
+import '@fontsource/cairo/700.css'
+import './global.css'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { RouterProvider } from 'react-router-dom'
+import { AppProviders } from './app/AppProviders.tsx'
+import { syncEnvironment } from './app/environment.ts'
+import { createAppRouter } from './app/router.tsx'
+import { createI18n } from './i18n/index.ts'
+import { getPlatform } from './platform/bridge.ts'
+import { RootStore } from './stores/RootStore.ts'
+
+async function start(): Promise<void> {
+  const store = new RootStore(getPlatform())
+  // Settings first, so the first paint already has the right language, direction and theme.
+  await store.settings.load()
+  const i18n = createI18n(store.settings.language)
+  syncEnvironment(store, i18n)
+  if (import.meta.env.DEV) void import('./app/devTools.ts').then((tools) => tools.installDevTools(store))
+
+  const container = document.getElementById('root')
+  if (!container) throw new Error('#root is missing from index.html')
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders store={store} i18n={i18n}>
+        <RouterProvider router={createAppRouter()} />
+      </AppProviders>
+    </StrictMode>
+  )
+}
+
+void start()

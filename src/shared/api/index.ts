@@ -1,0 +1,22 @@
+/** Every endpoint of the platform API contract, by domain. */
+import { accountsEndpoints } from './accounts.ts'
+import { pickersEndpoints } from './pickers.ts'
+import { devEndpoints, operatorEndpoints } from './operator.ts'
+import { healthEndpoints } from './health.ts'
+import type { Endpoint } from './common.ts'
+
+export const endpoints = {
+  accounts: accountsEndpoints,
+  pickers: pickersEndpoints,
+  operator: operatorEndpoints,
+  dev: devEndpoints,
+  health: healthEndpoints
+} as const
+
+export function allEndpoints(): Array<{ name: string; endpoint: Endpoint }> {
+  const list: Array<{ name: string; endpoint: Endpoint }> = []
+  for (const [domain, table] of Object.entries(endpoints)) {
+    for (const [name, endpoint] of Object.entries(table as Record<string, Endpoint>)) list.push({ name: `${domain}.${name}`, endpoint })
+  }
+  return list
+}

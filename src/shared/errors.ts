@@ -1,0 +1,73 @@
+/**
+ * Stable error codes carried from the server to the client beside the human message. The
+ * renderer maps a code to its own catalogue entry; messages may change, codes do not.
+ */
+import { z } from 'zod'
+
+export const ErrorCodeSchema = z.enum([
+  'validation_failed',
+  'unknown_field',
+  'captcha_failed',
+  'unauthenticated',
+  'token_invalid',
+  'token_expired',
+  'refresh_token_invalid',
+  'refresh_token_reused',
+  'forbidden',
+  'not_verified',
+  'already_verified',
+  'password_expired',
+  'test_account',
+  'not_found',
+  'invalid_credentials',
+  'account_information_already_used',
+  'invalid_verification_code',
+  'bad_reset_token',
+  'same_password',
+  'invalid_old_password',
+  'phone_locked',
+  'profile_incomplete',
+  'insufficient_points',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'method_not_allowed',
+  'operator_key_invalid',
+  'oauth_code_invalid',
+  'server_error'
+])
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>
+
+/** The HTTP status each code is answered with. */
+export const errorStatus: Record<ErrorCode, number> = {
+  validation_failed: 422,
+  unknown_field: 422,
+  captcha_failed: 422,
+  unauthenticated: 401,
+  token_invalid: 401,
+  token_expired: 401,
+  refresh_token_invalid: 401,
+  refresh_token_reused: 401,
+  forbidden: 403,
+  not_verified: 403,
+  already_verified: 409,
+  password_expired: 403,
+  test_account: 403,
+  not_found: 404,
+  invalid_credentials: 401,
+  account_information_already_used: 422,
+  invalid_verification_code: 422,
+  bad_reset_token: 422,
+  same_password: 422,
+  invalid_old_password: 422,
+  phone_locked: 422,
+  profile_incomplete: 422,
+  insufficient_points: 402,
+  rate_limited: 429,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  method_not_allowed: 405,
+  operator_key_invalid: 401,
+  oauth_code_invalid: 422,
+  server_error: 500
+}

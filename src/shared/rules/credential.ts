@@ -1,0 +1,28 @@
+import { z } from 'zod'
+import { isEmail, normalizeEmail } from './email.ts'
+import type { MessageKey } from './messages.ts'
+import { isTunisianPhone, normalizeTunisianPhone } from './phone.ts'
+
+export type Credential = { kind: 'email'; value: string } | { kind: 'phone'; value: string }
+
+/** Login and reset: an e-mail address or a Tunisian phone (with or without +216 / 00216). */
+export function checkCredential(value: string): MessageKey | null {
+  if (value.trim() === '') return 'credential.required'
+  return parseCredential(value) ? null : 'credential.invalid'
+}
+
+/** The normalised credential (lower-case e-mail, or the 8 national digits), or null. */
+export function parseCredential(value: string): Credential | null {
+  const trimmed = value.trim()
+  if (isTunisianPhone(trimmed)) return { kind: 'phone', value: normalizeTunisianPhone(trimmed) }
+  if (isEmail(trimmed)) return { kind: 'email', value: normalizeEmail(trimmed) }
+  return null
+}
+
+export const credentialSchema = z
+  .string({ error: 'credential.required' })
+  .max(180, { error: 'credential.invalid' })
+  .superRefine((value, ctx) => {
+    const key = checkCredential(value)
+    if (key) ctx.addIssue({ code: 'custom', message: key })
+  })

@@ -1,0 +1,70 @@
+/**
+ * Message keys of the validation rules and their French texts (the French catalogue values come
+ * from the specification, section 5). Rules return keys; the server answers the French text; the
+ * renderer looks the key up in its own catalogue for the current language.
+ */
+export const frMessages = {
+  'common.required': 'Ce champ est requis',
+  'common.invalid': 'Valeur invalide',
+  'common.tooLong': 'Valeur trop longue',
+  'common.unknownField': "Ce champ n'est pas attendu",
+  'common.fillFields': 'Remplir les champs',
+  'credential.required': 'Veuillez saisir votre adresse e-mail/numéro de téléphone',
+  'credential.invalid': 'Veuillez saisir un numéro de téléphone/une adresse e-mail valide',
+  'password.required': 'Veuillez saisir votre mot de passe',
+  'password.min': 'Mot de passe minimum 8 caractères',
+  'password.length': 'The password value should be between 8 and 16 characters',
+  'password.uppercase': 'Le mot de passe doit contenir au moins une lettre majuscule',
+  'password.lowercase': 'Le mot de passe doit contenir au moins une lettre minuscule',
+  'password.digit': 'Le mot de passe doit contenir au moins un chiffre',
+  'password.special': 'Le mot de passe doit contenir au moins un caractère spécial',
+  'password.repeated': 'Le mot de passe ne doit pas répéter un caractère six fois ou plus',
+  'password.mismatch': 'Les deux mots de passe doivent correspondre',
+  'password.newMismatch': 'Les nouveaux mot de passes ne sont pas identiques',
+  'password.confirmRequired': 'Confirm Password is missing',
+  'password.sameAsOld': "Le nouveau mot de passe doit être différent de l'ancien",
+  'password.oldInvalid': "L'ancien mot de passe est incorrect",
+  'names.firstNameRequired': 'Le prénom est requis',
+  'names.firstNameInvalid': 'Veuillez saisir un prénom valide',
+  'names.lastNameRequired': 'Le nom est requis',
+  'names.lastNameInvalid': 'Veuillez saisir un nom valide',
+  'phone.required': 'Le numéro de téléphone est requis',
+  'phone.invalid': 'Veuillez saisir un numéro de téléphone valide',
+  'phone.sameAsMain': 'Le deuxième numéro doit être différent du numéro principal',
+  'phone.locked': 'Le numéro de téléphone ne peut plus être modifié',
+  'parentPhone.required': 'Phone number is required',
+  'parentPhone.length': 'Phone number must be exactly 8 digits long',
+  'parentPhone.format': 'Invalid phone number format',
+  'email.required': "L'adresse e-mail est requise",
+  'email.invalid': 'Please enter a valid email',
+  'birthDate.required': 'La date de naissance est requise',
+  'birthDate.format': 'Format de date invalide',
+  'birthDate.tooLate': 'Cette valeur doit être antérieure au 16 mai 2018',
+  'birthDate.minAge': 'Age must be 5 years or older',
+  'birthDate.future': 'La date de naissance ne peut pas être dans le futur',
+  'code.required': 'Le code de vérification est requis',
+  'code.invalid': 'Code invalid',
+  'code.missing': 'Code is missing',
+  'division.required': 'La division est requise',
+  'division.unknown': 'Cette classe est inconnue',
+  'division.changeByRequest': 'Le changement de classe se fait par une demande de changement de classe',
+  'optionalSubject.invalid': "Cette option n'existe pas pour cette classe",
+  'state.required': 'Le gouvernorat est requis',
+  'country.required': 'Le pays est requis',
+  'address.required': 'Remplir les champs pays gouvernorat',
+  'address.invalid': 'Adresse invalide',
+  'captcha.required': 'Veuillez confirmer que vous n’êtes pas un robot',
+  'captcha.invalid': 'La vérification anti-robot a échoué, veuillez réessayer',
+  'profile.readOnlyUntilCompleted': 'Ce champ ne peut être modifié que lorsque le profil est complet'
+} as const
+
+export type MessageKey = keyof typeof frMessages
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.prototype.hasOwnProperty.call(frMessages, value)
+}
+
+/** The French text of a key; an unknown string is returned unchanged. */
+export function frText(keyOrText: string): string {
+  return isMessageKey(keyOrText) ? frMessages[keyOrText] : keyOrText
+}

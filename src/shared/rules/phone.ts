@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import type { MessageKey } from './messages.ts'
+
+/** Tunisian mobile or fixed number: optional +216 / 00216, then 8 digits starting with 2, 4, 5 or 9. */
+export const TUNISIAN_PHONE_PATTERN = /^(?:\+216|00216)?[2459]\d{7}$/
+
+export function isTunisianPhone(value: string): boolean {
+  return TUNISIAN_PHONE_PATTERN.test(value.replace(/\s+/g, ''))
+}
+
+/** The 8 national digits of a Tunisian number (spaces and the +216 / 00216 prefix removed). */
+export function normalizeTunisianPhone(value: string): string {
+  return value.replace(/\s+/g, '').replace(/^(?:\+216|00216)/, '')
+}
+
+export function checkPhone(value: string): MessageKey | null {
+  if (value.trim() === '') return 'phone.required'
+  return isTunisianPhone(value) ? null : 'phone.invalid'
+}
+
+/** The parent's phone of "add parent phone": exactly 8 digits starting with 2, 4, 5 or 9. */
+export function checkParentPhone(value: string): MessageKey | null {
+  if (value === '') return 'parentPhone.required'
+  if (!/^\d{8}$/.test(value)) return 'parentPhone.length'
+  if (!/^[2459]/.test(value)) return 'parentPhone.format'
+  return null
+}
+
+export const phoneSchema = z
+  .string({ error: 'phone.required' })
+  .max(20, { error: 'phone.invalid' })
+  .superRefine((value, ctx) => {
+    const key = checkPhone(value)
+    if (key) ctx.addIssue({ code: 'custom', message: key })
+  })
+
+export const parentPhoneSchema = z
+  .string({ error: 'parentPhone.required' })
+  .max(20, { error: 'parentPhone.length' })
+  .superRefine((value, ctx) => {
+    const key = checkParentPhone(value)
+    if (key) ctx.addIssue({ code: 'custom', message: key })
+  })

@@ -1,0 +1,75 @@
+import { z } from 'zod'
+import { TUNISIA_COUNTRY_ID } from '../constants.ts'
+import { birthDateSchema } from './birthDate.ts'
+import { checkEmail } from './email.ts'
+import type { MessageKey } from './messages.ts'
+import { firstNameSchema, lastNameSchema } from './names.ts'
+import { newPasswordSchema } from './password.ts'
+import { checkPhone } from './phone.ts'
+
+/** Tunisia, or no country chosen: the phone is the credential and the governorate is asked. */
+export function isTunisianAddress(country: number | null | undefined): boolean {
+  return country == null || country === TUNISIA_COUNTRY_ID
+}
+
+const id = z.number({ error: 'common.invalid' }).int({ error: 'common.invalid' }).positive({ error: 'common.invalid' }).max(2_147_483_647, { error: 'common.invalid' })
+
+export const captchaField = z.string({ error: 'captcha.required' }).min(1, { error: 'captcha.required' }).max(8192, { error: 'captcha.invalid' })
+
+export const registrationShape = {
+  name: firstNameSchema,
+  lastName: lastNameSchema,
+  phone: z.string().max(32, { error: 'phone.invalid' }).nullish(),
+  email: z.string().max(180, { error: 'email.invalid' }).nullish(),
+  birthDate: birthDateSchema,
+  plainPassword: z.strictObject(
+    {
+      first: newPasswordSchema,
+      second: z.string({ error: 'password.confirmRequired' }).max(256, { error: 'password.length' })
+    },
+    { error: 'password.required' }
+  ),
+  country: id.nullish(),
+  state: id.nullish(),
+  division: z.number({ error: 'division.required' }).int({ error: 'division.required' }).positive({ error: 'division.required' }).max(2_147_483_647, { error: 'division.unknown' }),
+  optionalSubject: id.nullish(),
+  'g-recaptcha-response': captchaField
+}
+
+type RegistrationFields = {
+  phone?: string | null
+  email?: string | null
+  country?: number | null
+  state?: number | null
+  plainPassword: { first: string; second: string }
+}
+
+/** The rules that tie fields together: credential by country, governorate, password twice. */
+export function checkRegistrationFields(form: RegistrationFields): Array<{ path: string; key: MessageKey }> {
+  const problems: Array<{ path: string; key: MessageKey }> = []
+  const tunisian = isTunisianAddress(form.country)
+  if (tunisian) {
+    const phoneKey = checkPhone(form.phone ?? '')
+    if (phoneKey) problems.push({ path: 'phone', key: phoneKey })
+    if (form.email) {
+      const emailKey = checkEmail(form.email)
+      if (emailKey) problems.push({ path: 'email', key: emailKey })
+    }
+    if (form.state == null) problems.push({ path: 'state', key: 'state.required' })
+  } else {
+    const emailKey = checkEmail(form.email ?? '')
+    if (emailKey) problems.push({ path: 'email', key: emailKey === 'email.invalid' ? 'email.invalid' : 'email.required' })
+  }
+  if (form.plainPassword.second === '') problems.push({ path: 'plainPassword.second', key: 'password.confirmRequired' })
+  else if (form.plainPassword.second !== form.plainPassword.first) {
+    problems.push({ path: 'plainPassword.second', key: 'password.mismatch' })
+  }
+  return problems
+}
+
+export const registrationSchema = z.strictObject(registrationShape).superRefine((form, ctx) => {
+  for (const problem of checkRegistrationFields(form)) {
+    ctx.addIssue({ code: 'custom', path: problem.path.split('.'), message: problem.key })
+  }
+})
+export type RegistrationForm = z.infer<typeof registrationSchema>

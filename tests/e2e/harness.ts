@@ -1,0 +1,335 @@
+/**
+ * The end-to-end harness: the production renderer, preload and main-process handlers, minus the
+ * Electron shell.
+ *
+ *   launchApp({ locale?, seed?, viewport?, apiUrl?, colorScheme?, secureBackend? })
+ *     → { page, apiUrl, outbox(to?), deepLink(url), mainHost, close() }
+ *
+ * - the platform API runs as its CLI on a free loopback port, on a copy of a data directory that
+ *   globalSetup initialised once (unless `apiUrl` is given);
+ * - the built renderer (out/renderer) is served by the main process's own protocol handler
+ *   (traversal checks, history fallback, CSP header) behind a loopback HTTP server;
+ * - Debian's Chromium runs the page; the built preload (out/preload/index.cjs) runs in it with
+ *   `ipcRenderer`/`contextBridge` stand-ins whose calls reach the REAL main-process dispatcher in
+ *   this Node process; only Electron primitives (safeStorage, store files, shell, notifications)
+ *   are fakes, and they record what happened in `mainHost`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { readFile } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { createIpcHandlers, createMainServices, handleSecondInstance, type MainPrimitives, type StoreLike } from '../../src/main/composition.ts'
+import { allowOrigins, createIpcDispatcher } from '../../src/main/ipc/dispatch.ts'
+import { createRendererHandler } from '../../src/main/services/rendererProtocol.ts'
+import type { EventChannel, Language } from '../../src/shared/ipc.ts'
+
+export const repoRoot = join(import.meta.dirname, '..', '..')
+export const artifactsDir = join(repoRoot, 'tests', '.artifacts')
+export const templateDataDir = join(artifactsDir, 'api-template')
+export const screenshotsDir = join(artifactsDir, 'screenshots')
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync'
+]
+
+export function chromiumExecutable(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium'
+  return undefined // Playwright's own browser, on machines that have one
+}
+
+export interface LaunchOptions {
+  locale?: Language
+  seed?: 'demo' | 'none'
+  viewport?: { width: number; height: number }
+  colorScheme?: 'light' | 'dark'
+  /** Use an API that is already running instead of starting one. */
+  apiUrl?: string
+  /** The safeStorage backend the fake reports ('gnome_libsecret' encrypts; 'basic_text' does not). */
+  secureBackend?: string
+  /** The route opened first. */
+  path?: string
+}
+
+export interface MainHost {
+  openedExternal: string[]
+  /** Native notifications shown; `click()` does what a click on the OS notification does. */
+  notifications: { title: string; body: string; click: () => void }[]
+  /** Everything the fake safeStorage was asked to write, to check nothing leaks in clear. */
+  storeFiles(): Record<string, unknown>
+  emitted: { channel: EventChannel; payload: unknown }[]
+}
+
+export interface AppHandle {
+  page: Page
+  apiUrl: string
+  rendererUrl: string
+  mainHost: MainHost
+  outbox(to?: string): Promise<OutboxEntry[]>
+  deepLink(url: string): Promise<void>
+  screenshot(name: string): Promise<string>
+  close(): Promise<void>
+}
+
+export interface OutboxEntry {
+  channel: string
+  to: string
+  subject: string | null
+  body: string
+  code: string | null
+  created_at: string
+}
+
+/** Starts the API CLI and resolves with its base URL once it prints its listening line. */
+export async function startApi(dataDir: string, seed: 'demo' | 'none' = 'demo'): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    ['server/src/index.ts', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--seed', seed, '--dev'],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'test', DARSI_LOG_LEVEL: 'warn' } }
+  )
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`API did not start in time:\n${output}`)), 45_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Darsi API listening on (http:\/\/[^\s]+)/.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1]!)
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`API exited (${code}) before listening:\n${output}`))
+    })
+  })
+  child.removeAllListeners('exit')
+  return { url, child }
+}
+
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+    }, 5_000)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
+
+function toRequest(req: IncomingMessage, origin: string): Request {
+  return new Request(new URL(req.url ?? '/', origin), { method: req.method ?? 'GET' })
+}
+
+async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status
+  response.headers.forEach((value, key) => res.setHeader(key, value))
+  res.end(Buffer.from(await response.arrayBuffer()))
+}
+
+async function serveRenderer(contentSecurityPolicy: string): Promise<{ server: Server; url: string }> {
+  const rootDir = join(repoRoot, 'out', 'renderer')
+  if (!existsSync(join(rootDir, 'index.html'))) throw new Error('out/renderer is missing: run `npx electron-vite build` first')
+  const handler = createRendererHandler(rootDir, (path: string) => readFile(path), contentSecurityPolicy)
+  const server = createServer((req, res) => {
+    const origin = `http://${req.headers.host ?? '127.0.0.1'}`
+    handler(toRequest(req, origin))
+      .then((response) => sendResponse(res, response))
+      .catch(() => {
+        res.statusCode = 500
+        res.end()
+      })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return { server, url: `http://127.0.0.1:${port}` }
+}
+
+/** Fakes of the Electron primitives only; everything above them is the production code. */
+function fakePrimitives(dir: string, backend: string, apiUrl: string, locale: string, host: MainHost): MainPrimitives {
+  const encrypting = backend !== 'basic_text' && backend !== 'unknown'
+  return {
+    safeStorage: {
+      isEncryptionAvailable: () => encrypting,
+      getSelectedStorageBackend: () => backend,
+      encryptString: (plain: string) => Buffer.from(`enc:${Buffer.from(plain).toString('base64').split('').reverse().join('')}`),
+      decryptString: (cipher: Buffer) => {
+        const text = cipher.toString()
+        if (!text.startsWith('enc:')) throw new Error('cannot decrypt')
+        return Buffer.from(text.slice(4).split('').reverse().join(''), 'base64').toString()
+      }
+    },
+    createStore: <T extends Record<string, unknown>>(options: { name: string; defaults: T }): StoreLike<T> => {
+      const path = join(dir, `${options.name}.json`)
+      const read = (): Record<string, unknown> => {
+        try {
+          return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>
+        } catch {
+          return { ...options.defaults }
+        }
+      }
+      const write = (data: Record<string, unknown>) => writeFileSync(path, JSON.stringify(data))
+      return {
+        get: (key) => read()[key],
+        set: (key, value) => write({ ...read(), [key]: value }),
+        delete: (key) => {
+          const data = read()
+          delete data[key]
+          write(data)
+        }
+      }
+    },
+    shell: {
+      openExternal: async (url: string) => {
+        host.openedExternal.push(url)
+      }
+    },
+    notifications: {
+      isSupported: () => true,
+      show: (options: { title: string; body: string }, onClick: () => void) => {
+        host.notifications.push({ title: options.title, body: options.body, click: onClick })
+      }
+    },
+    app: { name: 'Darsi', version: '0.1.0', platform: 'linux', locale },
+    env: { DARSI_API_URL: apiUrl }
+  }
+}
+
+function preloadScript(): string {
+  const code = readFileSync(join(repoRoot, 'out', 'preload', 'index.cjs'), 'utf8')
+  // The built preload, run with stand-ins for the two Electron objects it uses. `require`,
+  // `module` and `exports` are locals of this function: the page itself never gets them.
+  return `(() => {
+    const listeners = new Map();
+    const ipcRenderer = {
+      invoke: (channel, ...args) => window.__darsiInvoke(channel, args),
+      on: (channel, listener) => { if (!listeners.has(channel)) listeners.set(channel, new Set()); listeners.get(channel).add(listener); },
+      removeListener: (channel, listener) => { listeners.get(channel)?.delete(listener); }
+    };
+    const contextBridge = { exposeInMainWorld: (key, api) => Object.defineProperty(window, key, { value: api, enumerable: true }) };
+    Object.defineProperty(window, '__darsiEmit', { value: (channel, payload) => { for (const l of listeners.get(channel) ?? []) l({}, payload); } });
+    const require = (name) => { if (name === 'electron') return { ipcRenderer, contextBridge }; throw new Error('module not available in a sandboxed preload: ' + name); };
+    const module = { exports: {} };
+    const exports = module.exports;
+    ${code}
+  })();`
+}
+
+export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle> {
+  const locale = options.locale ?? 'fr'
+  const workDir = mkdtempSync(join(tmpdir(), 'darsi-e2e-'))
+  const cleanups: (() => Promise<void> | void)[] = [() => rmSync(workDir, { recursive: true, force: true })]
+  const close = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup()
+      } catch {
+        // keep closing the rest
+      }
+    }
+  }
+  try {
+    let apiUrl = options.apiUrl
+    if (!apiUrl) {
+      const dataDir = join(workDir, 'api')
+      if (existsSync(templateDataDir) && (options.seed ?? 'demo') === 'demo') cpSync(templateDataDir, dataDir, { recursive: true })
+      else mkdirSync(dataDir, { recursive: true })
+      const api = await startApi(dataDir, options.seed ?? 'demo')
+      apiUrl = api.url
+      cleanups.push(() => stopProcess(api.child))
+    }
+    const apiOrigin = new URL(apiUrl).origin
+
+    const emitted: MainHost['emitted'] = []
+    const mainHost: MainHost = {
+      openedExternal: [],
+      notifications: [],
+      emitted,
+      storeFiles: () => {
+        const result: Record<string, unknown> = {}
+        for (const name of readdirSync(join(workDir, 'userData'))) {
+          result[name] = JSON.parse(readFileSync(join(workDir, 'userData', name), 'utf8'))
+        }
+        return result
+      }
+    }
+    mkdirSync(join(workDir, 'userData'), { recursive: true })
+    const primitives = fakePrimitives(join(workDir, 'userData'), options.secureBackend ?? 'gnome_libsecret', apiOrigin,
+      locale, mainHost)
+    const services = createMainServices(primitives)
+    services.settings.update({ language: locale, theme: options.colorScheme ?? 'light' })
+
+    const renderer = await serveRenderer(services.contentSecurityPolicy)
+    cleanups.push(() => new Promise<void>((resolve) => renderer.server.close(() => resolve())))
+
+    const browser: Browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS })
+    cleanups.push(() => browser.close())
+    const context = await browser.newContext({
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+      locale: locale === 'en-US' ? 'en-US' : locale === 'ar' ? 'ar-TN' : 'fr-TN',
+      colorScheme: options.colorScheme ?? 'light',
+      timezoneId: 'Africa/Tunis'
+    })
+    const page = await context.newPage()
+
+    const emit = (channel: EventChannel, payload: unknown) => {
+      emitted.push({ channel, payload })
+      page.evaluate(([c, p]) => (window as unknown as { __darsiEmit(c: string, p: unknown): void }).__darsiEmit(c as string, p), [channel, payload] as const)
+        .catch(() => undefined)
+    }
+    const handlers = createIpcHandlers(services, emit)
+    const dispatch = createIpcDispatcher({ handlers, isTrustedSender: allowOrigins([renderer.url]) })
+    await page.exposeBinding('__darsiInvoke', ({ frame }, channel: string, args: unknown[]) =>
+      dispatch({ url: frame.url(), isMainFrame: frame === page.mainFrame() }, channel, args))
+    await page.addInitScript({ content: preloadScript() })
+
+    await page.goto(`${renderer.url}${options.path ?? '/'}`)
+    await page.getByTestId('app-root').waitFor()
+
+    return {
+      page,
+      apiUrl,
+      rendererUrl: renderer.url,
+      mainHost,
+      async outbox(to?: string) {
+        const query = to ? `?${new URLSearchParams({ to })}` : ''
+        const response = await fetch(`${apiUrl}/dev/outbox${query}`)
+        if (!response.ok) throw new Error(`outbox: ${response.status}`)
+        const body = (await response.json()) as { payload?: OutboxEntry[] } | OutboxEntry[]
+        return Array.isArray(body) ? body : (body.payload ?? [])
+      },
+      async deepLink(url: string) {
+        // The same path as a second instance started by the OS with the link on its command line.
+        handleSecondInstance(services, ['/opt/Darsi/darsi', '--', url])
+      },
+      async screenshot(name: string) {
+        mkdirSync(screenshotsDir, { recursive: true })
+        const path = join(screenshotsDir, `${name}.png`)
+        await page.screenshot({ path, fullPage: false })
+        return path
+      },
+      close
+    }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test'
+import { launchApp, type AppHandle } from './harness.ts'
+import { switchLanguage } from './helpers.ts'
+
+let app: AppHandle | undefined
+test.afterEach(async () => {
+  await app?.close()
+  app = undefined
+})
+
+test('opens at home with a sandboxed page and the bridge', async () => {
+  app = await launchApp()
+  const { page } = app
+  await expect(page.getByTestId('app-root')).toBeVisible()
+  expect(await page.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined')
+  expect(await page.evaluate(() => typeof (window as unknown as { process?: unknown }).process)).toBe('undefined')
+  const bridge = await page.evaluate(() => Object.keys((window as unknown as { darsi: object }).darsi).sort())
+  expect(bridge).toContain('settingsGet')
+  expect(bridge).toContain('onDeepLinkOpen')
+  const info = await page.evaluate(() => (window as unknown as { darsi: { appInfo(): Promise<unknown> } }).darsi.appInfo())
+  expect(info).toMatchObject({ ok: true, data: { name: 'Darsi' } })
+  expect(await page.locator('html').getAttribute('lang')).toBe('fr')
+  expect(await page.locator('html').getAttribute('dir')).toBe('ltr')
+})
+
+test('the document is served with a strict content security policy', async () => {
+  app = await launchApp()
+  const response = await app.page.request.get(`${app.rendererUrl}/offres`)
+  const csp = response.headers()['content-security-policy'] ?? ''
+  expect(csp).toContain("script-src 'self'")
+  expect(csp).toContain("object-src 'none'")
+  expect(csp).not.toContain('unsafe-eval')
+  expect(csp).toContain(new URL(app.apiUrl).origin)
+  const traversal = await app.page.request.get(`${app.rendererUrl}/%2e%2e/%2e%2e/package.json`)
+  expect(traversal.status()).toBe(404)
+})
+
+test('switching to Arabic flips the layout and the sidebar goes to the right', async () => {
+  app = await launchApp()
+  const { page } = app
+  await switchLanguage(page, 'ar')
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar')
+  const sidebar = await page.getByTestId('sidebar').boundingBox()
+  const width = page.viewportSize()!.width
+  expect(sidebar).not.toBeNull()
+  expect(sidebar!.x + sidebar!.width / 2).toBeGreaterThan(width / 2)
+  // The choice is kept by the main process's settings.
+  const settings = await page.evaluate(() => (window as unknown as { darsi: { settingsGet(): Promise<{ data: { language: string } }> } }).darsi.settingsGet())
+  expect(settings.data.language).toBe('ar')
+})
+
+test('a reload on a deep route keeps the route', async () => {
+  app = await launchApp({ path: '/offres' })
+  const { page } = app
+  await page.reload()
+  await page.getByTestId('app-root').waitFor()
+  expect(new URL(page.url()).pathname).toBe('/offres')
+  await expect(page.getByTestId('not-found')).toHaveCount(0)
+})
+
+test('an unknown route shows the 404 page, right to left in Arabic', async () => {
+  app = await launchApp({ path: '/nulle-part' })
+  const { page } = app
+  await expect(page.getByTestId('not-found')).toBeVisible()
+  await expect(page.getByText('Oups 404 Error')).toBeVisible()
+  await expect(page.getByText('La page que vous recherchez semble introuvable')).toBeVisible()
+  await switchLanguage(page, 'ar')
+  await expect(page.getByTestId('not-found')).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+})
+
+test('a darsi:// link fed to the main process reaches the renderer', async () => {
+  app = await launchApp()
+  const { page } = app
+  await app.deepLink('darsi://open?path=%2Foffres')
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/offres')
+  expect(app.mainHost.emitted.some((event) => event.channel === 'deep-link:open')).toBe(true)
+  // A hostile link is dropped by the parser and never reaches the page.
+  const before = app.mainHost.emitted.length
+  await app.deepLink('darsi://open?path=https://evil.example')
+  await page.waitForTimeout(200)
+  expect(app.mainHost.emitted.length).toBe(before)
+})
+
+test('screenshots of the shell: French light and Arabic dark', async () => {
+  app = await launchApp({ locale: 'fr', colorScheme: 'light' })
+  await app.screenshot('shell-fr-light')
+  await app.close()
+  app = await launchApp({ locale: 'ar', colorScheme: 'dark' })
+  await expect(app.page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await app.screenshot('shell-ar-dark')
+  await app.close()
+  app = await launchApp({ locale: 'ar', colorScheme: 'dark', viewport: { width: 599, height: 800 } })
+  await app.screenshot('shell-ar-dark-599')
+})

@@ -1,0 +1,48 @@
+/**
+ * The layer rule of ARCHITECTURE.md is enforced by ESLint: a deliberate violation in each layer
+ * must fail lint, and the allowed direction must pass.
+ */
+import { join } from 'node:path'
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+const root = join(import.meta.dirname, '..', '..', '..')
+const eslint = new ESLint({ cwd: root })
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) })
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)
+}
+
+describe('layer rule', () => {
+  const cases: [string, string, string][] = [
+    ['shared importing electron', 'src/shared/x.ts', "import { app } from 'electron'\nexport const a = app\n"],
+    ['shared importing node:fs', 'src/shared/x.ts', "import { readFileSync } from 'node:fs'\nexport const a = readFileSync\n"],
+    ['shared importing main', 'src/shared/x.ts', "import { a } from '../main/composition.ts'\nexport const b = a\n"],
+    ['shared importing the server', 'src/shared/x.ts', "import { a } from '../../server/src/app.ts'\nexport const b = a\n"],
+    ['renderer importing electron', 'src/renderer/src/x.ts', "import { ipcRenderer } from 'electron'\nexport const a = ipcRenderer\n"],
+    ['renderer importing main', 'src/renderer/src/x.ts', "import { a } from '../../main/composition.ts'\nexport const b = a\n"],
+    ['renderer importing the server', 'src/renderer/src/x.ts', "import { a } from '../../../server/src/app.ts'\nexport const b = a\n"],
+    ['server importing main', 'server/src/x.ts', "import { a } from '../../src/main/composition.ts'\nexport const b = a\n"],
+    ['server importing electron', 'server/src/x.ts', "import { app } from 'electron'\nexport const a = app\n"],
+    ['server importing the renderer', 'server/src/x.ts', "import { a } from '../../src/renderer/src/main.tsx'\nexport const b = a\n"],
+    ['preload importing main', 'src/preload/x.ts', "import { a } from '../main/composition.ts'\nexport const b = a\n"],
+    ['preload importing node:fs', 'src/preload/x.ts', "import { readFileSync } from 'node:fs'\nexport const a = readFileSync\n"],
+    ['main importing the server', 'src/main/x.ts', "import { a } from '../../server/src/app.ts'\nexport const b = a\n"]
+  ]
+  it.each(cases)('fails on %s', async (_name, file, code) => {
+    expect(await restrictedImports(file, code)).not.toEqual([])
+  })
+
+  const allowed: [string, string, string][] = [
+    ['renderer importing shared', 'src/renderer/src/x.ts', "import { bridgeName } from '../../shared/ipc.ts'\nexport const a = bridgeName\n"],
+    ['server importing shared', 'server/src/x.ts', "import { parseDeepLink } from '../../src/shared/deepLink.ts'\nexport const a = parseDeepLink\n"],
+    ['preload importing electron and shared', 'src/preload/x.ts',
+      "import { ipcRenderer } from 'electron'\nimport { bridgeName } from '../shared/ipc.ts'\nexport const a = [ipcRenderer, bridgeName]\n"],
+    ['main importing electron and shared', 'src/main/x.ts',
+      "import { app } from 'electron'\nimport { parseDeepLink } from '../shared/deepLink.ts'\nexport const a = [app, parseDeepLink]\n"]
+  ]
+  it.each(allowed)('allows %s', async (_name, file, code) => {
+    expect(await restrictedImports(file, code)).toEqual([])
+  })
+})

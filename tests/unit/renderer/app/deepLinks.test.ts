@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { handleDeepLink, signalAppReady, subscribeDeepLinks } from '../../../../src/renderer/src/app/deepLinks.ts'
+import { DeepLinkStore } from '../../../../src/renderer/src/stores/DeepLinkStore.ts'
+import { fakePlatform } from '../fakePlatform.ts'
+
+function targets() {
+  const visited: string[] = []
+  const inbox = new DeepLinkStore()
+  return { visited, inbox, navigate: (path: string) => visited.push(path) }
+}
+
+describe('deep links', () => {
+  it('navigates to the path of an `open` link', () => {
+    const t = targets()
+    handleDeepLink({ kind: 'open', path: '/offres' }, t)
+    expect(t.visited).toEqual(['/offres'])
+    expect(t.inbox.last).toBeNull()
+  })
+
+  it('refuses a protocol-relative path', () => {
+    const t = targets()
+    handleDeepLink({ kind: 'open', path: '//evil.example/x' }, t)
+    expect(t.visited).toEqual([])
+  })
+
+  it('keeps the other kinds in the inbox until their screen takes them, once', () => {
+    const t = targets()
+    handleDeepLink({ kind: 'payment-return', outcome: 'success', orderId: 'A1' }, t)
+    expect(t.visited).toEqual([])
+    expect(t.inbox.take('social-callback')).toBeNull()
+    expect(t.inbox.take('payment-return')).toEqual({ kind: 'payment-return', outcome: 'success', orderId: 'A1' })
+    expect(t.inbox.take('payment-return')).toBeNull()
+  })
+
+  it('subscribes to links and notification clicks, and unsubscribes', () => {
+    const platform = fakePlatform()
+    const t = targets()
+    const stop = subscribeDeepLinks(platform, t)
+    platform.emitDeepLink({ kind: 'open', path: '/sessions' })
+    platform.emitNotificationClick('/inbox/12')
+    platform.emitDeepLink({ kind: 'switch', token: 'abc', adminId: '1', userId: '2' })
+    expect(t.visited).toEqual(['/sessions', '/inbox/12'])
+    expect(t.inbox.last?.kind).toBe('switch')
+    stop()
+    expect(platform.listenerCount()).toBe(0)
+  })
+
+  it('tells main it is ready only once', async () => {
+    const platform = fakePlatform()
+    signalAppReady(platform)
+    signalAppReady(platform)
+    await Promise.resolve()
+    expect(platform.readyCalls).toBe(1)
+  })
+})

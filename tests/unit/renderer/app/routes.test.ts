@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { appRoutes, findRoute } from '../../../../src/renderer/src/app/routes.ts'
+import { fr } from '../../../../src/renderer/src/i18n/locales/fr.ts'
+
+/** The route list of both specification documents (§2), `{param}` written `:param`. */
+const SPEC_PUBLIC_ONLY = [
+  '/login',
+  '/register',
+  '/create/reset-password',
+  '/reset-password',
+  '/offers/:operator',
+  '/login/:provider/callback'
+]
+const SPEC_PROTECTED = [
+  '/',
+  '/mon-profil',
+  '/mon-profil/edit',
+  '/offres',
+  '/subjects',
+  '/courses',
+  '/subjects/:subject_id/details',
+  '/subjects/:subjectSlug/chapters/:chapterSlug/lessons/:lessonSlug/content',
+  '/subjects/:subjectSlug/chapters/:chapterSlug/recordings/:recordingSlug/content',
+  '/exams',
+  '/exams/:id',
+  '/sessions',
+  '/exams-calendar',
+  '/porte-monnaie',
+  '/liste-de-favoris',
+  '/historique',
+  '/liste-des-demandes-parentales',
+  '/reports',
+  '/assistance',
+  '/revenu',
+  '/generate-gift-code',
+  '/gift-code',
+  '/convert-coins',
+  '/parrain/products',
+  '/parrain/product/:id',
+  '/parrain/confirm-order',
+  '/parrain/purchase-history/:id',
+  '/parrain/no-coins',
+  '/parrain/empty-cart',
+  '/inbox/:id',
+  '/confirm',
+  '/update-password',
+  '*'
+]
+const SPEC_ANY = ['/switch']
+
+const pathsWith = (access: string) => appRoutes.filter((route) => route.access === access).map((route) => route.path)
+
+describe('route table', () => {
+  it('holds exactly the routes of the specification, with their access', () => {
+    expect(pathsWith('public-only').sort()).toEqual([...SPEC_PUBLIC_ONLY].sort())
+    expect(pathsWith('protected').sort()).toEqual([...SPEC_PROTECTED].sort())
+    expect(pathsWith('any').sort()).toEqual([...SPEC_ANY].sort())
+  })
+
+  it('has unique keys and paths', () => {
+    expect(new Set(appRoutes.map((route) => route.key)).size).toBe(appRoutes.length)
+    expect(new Set(appRoutes.map((route) => route.path)).size).toBe(appRoutes.length)
+  })
+
+  it('names a French title for every route', () => {
+    for (const route of appRoutes) {
+      const [namespace, key] = route.titleKey.split(':')
+      expect(namespace).toBe('routes')
+      expect(fr.routes[key as keyof typeof fr.routes], route.path).toEqual(expect.any(String))
+    }
+  })
+
+  it('keeps sign-in pages out of the shell and the catch-all inside it', () => {
+    for (const route of appRoutes.filter((entry) => entry.access === 'public-only')) expect(route.layout).toBe('bare')
+    expect(findRoute('notFound')).toMatchObject({ path: '*', layout: 'shell' })
+    expect(findRoute('home')).toMatchObject({ path: '/', layout: 'shell', access: 'protected' })
+  })
+
+  it('loads every screen lazily as a module exporting a Component', async () => {
+    const modules = await Promise.all([findRoute('offers')!.load(), findRoute('notFound')!.load()])
+    for (const module of modules) expect(module.Component).toEqual(expect.any(Function))
+    expect(modules[0].Component).not.toBe(modules[1].Component)
+  })
+})

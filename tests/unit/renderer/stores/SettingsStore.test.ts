@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { RootStore } from '../../../../src/renderer/src/stores/RootStore.ts'
+import { fakePlatform } from '../fakePlatform.ts'
+
+describe('SettingsStore', () => {
+  it('starts idle with the defaults of the specification', () => {
+    const { settings } = new RootStore(fakePlatform())
+    expect(settings.status).toBe('idle')
+    expect(settings.language).toBe('fr')
+    expect(settings.sidebarMode).toBe('mini')
+    expect(settings.resolvedTheme).toBe('light')
+    expect(settings.direction).toBe('ltr')
+  })
+
+  it('loads the stored settings', async () => {
+    const { settings } = new RootStore(fakePlatform({ language: 'ar', theme: 'dark', sidebarMode: 'full' }))
+    const loading = settings.load()
+    expect(settings.status).toBe('loading')
+    await loading
+    expect(settings.status).toBe('succeeded')
+    expect(settings.language).toBe('ar')
+    expect(settings.direction).toBe('rtl')
+    expect(settings.resolvedTheme).toBe('dark')
+    expect(settings.sidebarMode).toBe('full')
+  })
+
+  it('falls back to the OS locale when the settings cannot be read', async () => {
+    const platform = fakePlatform()
+    platform.failSettingsGet = true
+    platform.locale = 'en-GB'
+    const { settings } = new RootStore(platform)
+    await settings.load()
+    expect(settings.status).toBe('failed')
+    expect(settings.language).toBe('en-US')
+  })
+
+  it('follows the OS colour scheme when the theme is "system"', async () => {
+    const { settings } = new RootStore(fakePlatform({ theme: 'system' }))
+    await settings.load()
+    settings.setSystemPrefersDark(true)
+    expect(settings.resolvedTheme).toBe('dark')
+    settings.setSystemPrefersDark(false)
+    expect(settings.resolvedTheme).toBe('light')
+  })
+
+  it('applies a change at once and saves it through the bridge', async () => {
+    const platform = fakePlatform()
+    const { settings } = new RootStore(platform)
+    await settings.load()
+    const saving = settings.setLanguage('ar')
+    expect(settings.direction).toBe('rtl')
+    await saving
+    await settings.toggleSidebarMode()
+    settings.setSystemPrefersDark(true)
+    await settings.toggleTheme()
+    expect(settings.resolvedTheme).toBe('light')
+    expect(platform.saved).toEqual([{ language: 'ar' }, { sidebarMode: 'full' }, { theme: 'light' }])
+    expect(platform.settings).toMatchObject({ language: 'ar', sidebarMode: 'full', theme: 'light' })
+  })
+
+  it('keeps the value for the session and tells the user when saving fails', async () => {
+    const platform = fakePlatform()
+    const store = new RootStore(platform)
+    await store.settings.load()
+    platform.failSettingsSet = true
+    await store.settings.setTheme('dark')
+    expect(store.settings.theme).toBe('dark')
+    expect(store.settings.lastSaveFailed).toBe('theme')
+    expect(store.ui.snackbars).toEqual([expect.objectContaining({ intent: 'error', key: 'shell:settings.saveFailed' })])
+    platform.failSettingsSet = false
+    await store.settings.setTheme('light')
+    expect(store.settings.lastSaveFailed).toBeNull()
+    store.dispose()
+  })
+})
