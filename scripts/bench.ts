@@ -46,7 +46,8 @@ function p1(): void {
 async function p6(): Promise<void> {
   const hooks = `
     const stub = 'data:text/javascript,' + encodeURIComponent(\`
-      const handler = { get: (t, k) => k === 'then' ? undefined : (k === Symbol.toPrimitive ? () => '' : proxy), apply: () => proxy };
+      // whenReady never resolves: only the evaluation of the bundle itself is measured.
+      const handler = { get: (t, k) => k === 'then' ? undefined : k === 'whenReady' ? () => new Promise(() => {}) : (k === Symbol.toPrimitive ? () => '' : proxy), apply: () => proxy };
       const proxy = new Proxy(function () {}, handler);
       export default proxy;
       export const app = proxy, BrowserWindow = proxy, ipcMain = proxy, protocol = proxy, session = proxy, shell = proxy,

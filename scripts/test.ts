@@ -58,7 +58,7 @@ async function vitest(name: string, projects: string[], env: Record<string, stri
   const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json',
     `--outputFile.json=${output}`]
   const code = await run(bin('vitest'), args, env)
-  let summary: VitestJson | null = null
+  let summary: VitestJson | null
   try {
     summary = JSON.parse(readFileSync(output, 'utf8')) as VitestJson
   } catch {
@@ -87,7 +87,7 @@ async function playwright(): Promise<void> {
   const output = join(reports, 'e2e.json')
   const code = await run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: output })
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
-  let stats: PlaywrightJson['stats'] | null = null
+  let stats: PlaywrightJson['stats'] | null
   try {
     stats = (JSON.parse(readFileSync(output, 'utf8')) as PlaywrightJson).stats
   } catch {

@@ -9,8 +9,7 @@ import { join, resolve } from 'node:path'
 import { buildServer, loggerOptions } from './app.ts'
 import { parseArgs, stringFlag } from './cli.ts'
 import { defaultConfig, type ServerConfig } from './config.ts'
-
-export const SERVER_INFO_FILE = 'server.json'
+import { SERVER_INFO_FILE } from './serverInfo.ts'
 
 const KNOWN = new Set(['port', 'host', 'data-dir', 'database-url', 'seed', 'dev', 'help'])
 const USAGE = 'Usage: npm run server -- [--port 4000] [--host 127.0.0.1] [--data-dir <dir>] [--database-url <url>] [--seed demo|none] [--dev]'

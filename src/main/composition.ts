@@ -4,22 +4,28 @@
  * code in plain Node.
  *
  * Exports:
- *   interface MainPrimitives   { safeStorage, createStore, shell, notifications, app, env? }
+ *   interface MainPrimitives   { safeStorage, createStore, shell, notifications, app, env?, log?,
+ *                                marksheetWorkerPath? }
  *   interface MainServices     { settings, secureStore, deepLinks, notifier, externalLinks,
  *                                marksheet, appInfo, apiOrigins, contentSecurityPolicy }
+ *   type EmitEvent = (channel: EventChannel, payload: unknown) => void
  *   createMainServices(primitives): MainServices
  *   createIpcHandlers(services, emit, options?: { focusWindow? }): IpcHandlers
  *       one async function per invoke channel; also routes deep links (once `app:ready` was
- *       called) and notification clicks to `emit` as `deep-link:open` / `notification:clicked`
+ *       called), notification clicks and merge progress to `emit` (`deep-link:open`,
+ *       `notification:clicked`, `marksheet:progress`), payloads checked against the contract
  *   handleSecondInstance(services, argv, focusWindow?): boolean
  *       what `second-instance` does: `services.deepLinks.pushFromArgv(argv)` + focus
- *   re-exported: createIpcDispatcher, allowOrigins, SenderInfo, IpcHandlers (./ipc/dispatch.ts)
+ *   re-exported: createIpcDispatcher, allowOrigins, SenderInfo, IpcHandlers (./ipc/dispatch.ts),
+ *                createMemoryStore, StoreLike, SafeStorageLike, NotifierPrimitive
  *
  * Typical wiring (the app and the harness do the same):
  *   const services = createMainServices(primitives)
  *   const handlers = createIpcHandlers(services, emit, { focusWindow })
  *   const dispatch = createIpcDispatcher({ handlers, isTrustedSender: allowOrigins([pageOrigin]) })
  *   services.deepLinks.push('darsi://…')        // or pushFromArgv(argv) / handleSecondInstance
+ *   …
+ *   await services.marksheet.dispose()          // stops the merge worker
  *
  * Call createIpcHandlers once per services object: each call subscribes `emit` to the events.
  */
@@ -91,7 +97,7 @@ function appInfoOf(app: MainPrimitives['app']): AppInfo {
 export function createMainServices(primitives: MainPrimitives): MainServices {
   const log = primitives.log ?? (() => undefined)
   const settings = createSettingsService({
-    store: primitives.createStore<SettingsStoreData>({ name: 'settings', defaults: {} as SettingsStoreData }),
+    store: primitives.createStore<SettingsStoreData>({ name: 'settings', defaults: {} }),
     env: primitives.env,
     log
   })

@@ -1,7 +1,7 @@
 /**
  * The main process's composition root: the only module with import-time effects. `initialize()`
  * lists the start-up steps in the order they must happen. Only what must exist before `ready`
- * is loaded eagerly; the services (zod, electron-store …) are imported once the app is ready.
+ * is loaded eagerly; the services (zod and the rest) are imported once the app is ready.
  */
 import { app, BrowserWindow, ipcMain, protocol, safeStorage, screen, shell } from 'electron'
 import { readFile } from 'node:fs/promises'
@@ -45,12 +45,13 @@ const pageOrigins = devServerOrigin ? [APP_ORIGIN, devServerOrigin] : [APP_ORIGI
 
 async function initialize(): Promise<void> {
   if (!acquireSingleInstanceLock()) return
+  app.enableSandbox()
   registerAppScheme()
   registerDeepLinkScheme()
   listenForDeepLinks()
   installSecurityGuards()
   const modules = await app.whenReady().then(loadModules)
-  await startWhenReady(modules)
+  startWhenReady(modules)
 }
 
 function acquireSingleInstanceLock(): boolean {
@@ -115,7 +116,7 @@ async function loadModules() {
 
 type Modules = Awaited<ReturnType<typeof loadModules>>
 
-async function startWhenReady(modules: Modules): Promise<void> {
+function startWhenReady(modules: Modules): void {
   const ready = createServices(modules)
   services = ready
   serveRenderer(modules, ready)
@@ -128,7 +129,7 @@ async function startWhenReady(modules: Modules): Promise<void> {
 function createServices({ composition, adapters }: Modules): MainServices {
   return composition.createMainServices({
     safeStorage,
-    createStore: (options) => adapters.createElectronStore(options, log),
+    createStore: (options) => adapters.createUserDataStore(options, log),
     shell: { openExternal: (url) => shell.openExternal(url, { activate: true }) },
     notifications: adapters.createElectronNotifications(),
     app: { name: app.getName(), version: app.getVersion(), platform: process.platform, locale: app.getLocale() },
@@ -164,7 +165,7 @@ function deliverEarlyLinks(ready: MainServices): void {
 }
 
 function createMainWindow({ windowState, adapters }: Modules, ready: MainServices): void {
-  const windowStore = adapters.createElectronStore<WindowStateStoreData>({ name: 'window-state', defaults: {} }, log)
+  const windowStore = adapters.createUserDataStore<WindowStateStoreData>({ name: 'window-state', defaults: {} }, log)
   const restored = windowState.restoreWindowState(windowStore.get('windowState'), screen)
   const window = new BrowserWindow({
     ...restored.bounds,

@@ -3,31 +3,18 @@
  * loading this file loads Electron.
  */
 import { Notification } from 'electron'
-import Store from 'electron-store'
-import { createMemoryStore, type StoreLike } from '../services/store.ts'
+import ElectronStore from 'electron-store'
+import { createConfStore } from '../services/confStore.ts'
+import type { StoreLike } from '../services/store.ts'
 import type { NotifierPrimitive } from '../services/notifier.ts'
 
-export function createElectronStore<T extends Record<string, unknown>>(
+/** An electron-store file in the app's user-data directory. */
+export function createUserDataStore<T extends Record<string, unknown>>(
   options: { name: string; defaults: T },
   log: (message: string) => void
 ): StoreLike<T> {
-  try {
-    // A corrupt file is reset rather than thrown: the services re-validate every value anyway.
-    const defaults: Record<string, unknown> = options.defaults
-    const store = new Store<Record<string, unknown>>({ name: options.name, defaults, clearInvalidConfig: true })
-    return {
-      get: (key) => store.get(key),
-      set: (key, value) => {
-        store.set(key, value)
-      },
-      delete: (key) => {
-        store.delete(key)
-      }
-    }
-  } catch {
-    log(`store ${options.name} unreadable; using memory for this run`)
-    return createMemoryStore(options.defaults)
-  }
+  // Values are re-validated by each service, so the store itself is typed loosely.
+  return createConfStore((storeOptions) => new ElectronStore<Record<string, unknown>>(storeOptions), options.name, options.defaults, log)
 }
 
 export function createElectronNotifications(): NotifierPrimitive {

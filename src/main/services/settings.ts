@@ -44,7 +44,7 @@ export const DEFAULT_SETTINGS: Settings = {
   apiBaseUrls: apiBaseUrlsFor(DEFAULT_API_ORIGIN)
 }
 
-export type SettingsStoreData = Settings & Record<string, unknown>
+export type SettingsStoreData = Partial<Settings> & Record<string, unknown>
 
 /** The origin given by `DARSI_API_URL`, if it is a plain http(s) origin. */
 export function apiOriginFromEnv(env: Record<string, string | undefined> | undefined): string | null {

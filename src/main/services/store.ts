@@ -1,5 +1,5 @@
 /**
- * The part of a persistent key-value store (electron-store in the app, a Map in tests) the
+ * The part of a persistent key-value store (a JSON file in the app, a Map in tests) the
  * services use. Values read back are `unknown`: the file on disk may be stale, edited or corrupt,
  * so every reader parses what it gets.
  */

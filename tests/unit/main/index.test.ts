@@ -10,6 +10,8 @@ describe('initialize()', () => {
   it('runs the pre-ready steps in order, then the rest once ready', () => {
     const steps = [
       'acquireSingleInstanceLock()',
+      // Every renderer sandboxed, whatever its window options say.
+      'app.enableSandbox()',
       'registerAppScheme()',
       'registerDeepLinkScheme()',
       'listenForDeepLinks()',
@@ -23,7 +25,7 @@ describe('initialize()', () => {
   })
 
   it('serves the renderer and registers IPC before the window loads the page', () => {
-    const start = /async function startWhenReady[\s\S]*?\n\}/.exec(source)?.[0] ?? ''
+    const start = /function startWhenReady[\s\S]*?\n\}/.exec(source)?.[0] ?? ''
     const order = ['createServices(', 'serveRenderer(', 'registerIpc(', 'deliverEarlyLinks(', 'createMainWindow(']
     const positions = order.map((step) => start.indexOf(step))
     expect(positions.every((position) => position >= 0)).toBe(true)

@@ -29,6 +29,13 @@ describe('main-process layering', () => {
     expect(offenders).toEqual([])
   })
 
+  it('opens electron-store only in the adapters, after ready (it loads Electron)', () => {
+    const offenders = files
+      .filter(({ source }) => /from\s+['"]electron-store['"]|import\(\s*['"]electron-store['"]/.test(source))
+      .map(({ path }) => path)
+    expect(offenders).toEqual([join('adapters', 'electron.ts')])
+  })
+
   it('never imports the adapters or the composition root from a service', () => {
     const offenders = files
       .filter(({ path }) => !ELECTRON_ALLOWED.has(path))

@@ -4,4 +4,4 @@ import { enUS } from './locales/en-US.ts'
 import { fr, type Catalogue } from './locales/fr.ts'
 
 export const resources: Record<Language, Catalogue> = { fr, 'en-US': enUS, ar }
-export const NAMESPACES = ['shell', 'routes'] as const
+export const NAMESPACES = ['shell', 'routes', 'auth'] as const

@@ -1,5 +1,6 @@
 import type { Platform } from '../platform/bridge.ts'
 import { DeepLinkStore } from './DeepLinkStore.ts'
+import { SessionStore, type SessionStoreOptions } from './SessionStore.ts'
 import { SettingsStore } from './SettingsStore.ts'
 import { UiStore } from './UiStore.ts'
 import { UserStore } from './UserStore.ts'
@@ -11,16 +12,19 @@ export class RootStore {
   readonly settings: SettingsStore
   readonly user: UserStore
   readonly deepLinks: DeepLinkStore
+  readonly session: SessionStore
 
-  constructor(platform: Platform) {
+  constructor(platform: Platform, sessionOptions: Omit<SessionStoreOptions, 'platform' | 'user'> = {}) {
     this.platform = platform
     this.ui = new UiStore()
     this.settings = new SettingsStore(this)
     this.user = new UserStore()
     this.deepLinks = new DeepLinkStore()
+    this.session = new SessionStore({ ...sessionOptions, platform, user: this.user })
   }
 
   dispose(): void {
     this.ui.dispose()
+    this.session.dispose()
   }
 }

@@ -1,6 +1,8 @@
+import { authAr } from './auth.ar.ts'
 import type { Catalogue } from './fr.ts'
 
 export const ar: Catalogue = {
+  auth: authAr,
   shell: {
     appName: 'درسي',
     skipToContent: 'الانتقال إلى المحتوى',

@@ -1,6 +1,8 @@
+import { authEnUS } from './auth.en-US.ts'
 import type { Catalogue } from './fr.ts'
 
 export const enUS: Catalogue = {
+  auth: authEnUS,
   shell: {
     appName: 'Darsi',
     skipToContent: 'Skip to content',

@@ -2,7 +2,10 @@
  * The source catalogue. French is the product's default language and the specification's French
  * texts are its values; `en-US` and `ar` must have exactly the same keys.
  */
+import { authFr } from './auth.fr.ts'
+
 export const fr = {
+  auth: authFr,
   shell: {
     appName: 'Darsi',
     skipToContent: 'Aller au contenu',

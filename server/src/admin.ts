@@ -1,0 +1,111 @@
+/**
+ * The operator command line; it talks to the RUNNING server through its operator endpoints:
+ *   npm run admin -- [--api <url>] [--data-dir <dir>] <command> …
+ * Commands:
+ *   create-user <phone-or-email> <password> <first name> <last name> [--role student|parent|teacher|influencer|admin] [--division <id>] [--unverified] [--test]
+ *   impersonation-link <userId> [--admin <adminId>]
+ *   outbox [to]
+ * The server URL comes from --api or the data directory's server.json; the key from
+ * DARSI_OPERATOR_KEY or the data directory's operator.key. One line of output; exit 1 on failure.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parseArgs, stringFlag } from './cli.ts'
+import { defaultDataDir } from './config.ts'
+import { SERVER_INFO_FILE } from './serverInfo.ts'
+import { readOperatorKey } from './services/secrets.ts'
+
+const USAGE = `Usage: npm run admin -- [--api <url>] [--data-dir <dir>] <command>
+  create-user <phone-or-email> <password> <first name> <last name> [--role <role>] [--division <id>] [--unverified] [--test]
+  impersonation-link <userId> [--admin <adminId>]
+  outbox [to]`
+
+class CliError extends Error {}
+
+type Call = { method: 'GET' | 'POST'; path: string; body?: unknown }
+
+async function call(api: string, key: string, request: Call): Promise<unknown> {
+  let response: Response
+  try {
+    response = await fetch(new URL(request.path, api), {
+      method: request.method,
+      headers: { 'x-operator-key': key, ...(request.body ? { 'content-type': 'application/json' } : {}) },
+      body: request.body ? JSON.stringify(request.body) : undefined,
+      signal: AbortSignal.timeout(15_000)
+    })
+  } catch (error) {
+    throw new CliError(`Cannot reach the server at ${api}: ${(error as Error).message}`)
+  }
+  const payload: unknown = await response.json().catch(() => null)
+  if (!response.ok) {
+    const message = (payload as { message?: string } | null)?.message ?? response.statusText
+    throw new CliError(`${response.status} ${message}`)
+  }
+  return payload
+}
+
+function positiveInt(value: string | undefined, what: string): number {
+  if (!value || !/^\d{1,10}$/.test(value) || Number(value) <= 0) throw new CliError(`${what} must be a positive integer`)
+  return Number(value)
+}
+
+export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const args = parseArgs(argv, new Set(['unverified', 'test', 'help']))
+  if (args.flags.has('help') || args.positional.length === 0) throw new CliError(USAGE)
+  const dataDir = resolve(stringFlag(args, 'data-dir') ?? defaultDataDir(env))
+  let api = stringFlag(args, 'api')
+  if (!api) {
+    const infoPath = join(dataDir, SERVER_INFO_FILE)
+    if (!existsSync(infoPath)) throw new CliError(`No running server found for ${dataDir} (start it, or pass --api <url>)`)
+    api = (JSON.parse(readFileSync(infoPath, 'utf8')) as { url: string }).url
+  }
+  const key = readOperatorKey(dataDir, env)
+  if (!key) throw new CliError(`No operator key: set DARSI_OPERATOR_KEY or pass the server's --data-dir`)
+  const [command, ...rest] = args.positional
+  switch (command) {
+    case 'create-user': {
+      const [credential, password, name, lastName] = rest
+      if (!credential || !password || !name || !lastName) throw new CliError(USAGE)
+      const division = stringFlag(args, 'division')
+      const result = (await call(api, key, {
+        method: 'POST', path: '/operator/users',
+        body: {
+          credential, password, name, lastName, role: stringFlag(args, 'role') ?? 'student',
+          ...(division ? { division: positiveInt(division, 'division') } : {}),
+          verified: !args.flags.has('unverified'), isTest: args.flags.has('test')
+        }
+      })) as { message: string }
+      return result.message
+    }
+    case 'impersonation-link': {
+      const userId = positiveInt(rest[0], 'userId')
+      const admin = stringFlag(args, 'admin')
+      const result = (await call(api, key, {
+        method: 'POST', path: '/operator/impersonation-link',
+        body: { userId, ...(admin ? { adminId: positiveInt(admin, 'adminId') } : {}) }
+      })) as { link: string }
+      return result.link
+    }
+    case 'outbox': {
+      const to = rest[0]
+      const rows = (await call(api, key, { method: 'GET', path: `/operator/outbox${to ? `?${new URLSearchParams({ to })}` : ''}` })) as Array<{
+        channel: string; to: string; code: string | null; created_at: string; subject: string
+      }>
+      return JSON.stringify(rows.slice(0, 20).map((row) => ({ at: row.created_at, channel: row.channel, to: row.to, code: row.code, subject: row.subject })))
+    }
+    default:
+      throw new CliError(`Unknown command ${command}\n${USAGE}`)
+  }
+}
+
+if (import.meta.main) {
+  runAdmin(process.argv.slice(2)).then(
+    (line) => {
+      console.log(line)
+    },
+    (error: unknown) => {
+      console.error(error instanceof CliError ? error.message : `Failed: ${(error as Error).message}`)
+      process.exit(1)
+    }
+  )
+}

@@ -1,0 +1,162 @@
+/**
+ * Server failures turned into what the sign-in forms show (specification §8): which field gets
+ * the error, and what the toast says. Known codes map to catalogue keys so that every language
+ * gets its own text; other server messages are shown without punctuation.
+ */
+import { isMessageKey, type MessageKey } from '../../../../shared/rules/messages.ts'
+import type { ApiError } from '../../api/errors.ts'
+import type { TranslationKey } from '../../i18n/keys.ts'
+
+/** A catalogue key, a server text, or an error style with no text. */
+export type Message = { key: TranslationKey } | { text: string } | { blank: true }
+
+export interface MappedError<F extends string> {
+  fields: Partial<Record<F, Message>>
+  toast: Message | null
+}
+
+export function ruleMessage(key: MessageKey): Message {
+  return { key: `auth:rules.${key}` }
+}
+
+/** "Invalid credentials." → "Invalid credentials" */
+export function stripPunctuation(text: string): string {
+  return text.replace(/[.,;:!?…]+/g, ' ').replace(/\s+/g, ' ').trim()
+}
+
+const CODE_MESSAGES: Partial<Record<ApiError['code'], TranslationKey>> = {
+  network: 'auth:errors.network',
+  server_error: 'auth:errors.server',
+  invalid_response: 'auth:errors.server',
+  rate_limited: 'auth:errors.rateLimited',
+  captcha_failed: 'auth:errors.captcha',
+  invalid_credentials: 'auth:errors.invalidCredentials',
+  account_information_already_used: 'auth:errors.accountUsed',
+  invalid_verification_code: 'auth:errors.invalidCode',
+  bad_reset_token: 'auth:errors.invalidCode',
+  already_verified: 'auth:errors.alreadyVerified',
+  same_password: 'auth:errors.samePassword',
+  invalid_old_password: 'auth:errors.oldPasswordInvalid',
+  test_account: 'auth:errors.testAccount',
+  oauth_code_invalid: 'auth:errors.socialCode',
+  token_expired: 'auth:errors.sessionExpired',
+  token_invalid: 'auth:errors.sessionExpired'
+}
+
+/** The general message of a failure: 'Server' texts become the generic one (§8). */
+export function generalMessage(error: ApiError): Message {
+  if (/server/i.test(error.message) && error.code !== 'network') return { key: 'auth:errors.server' }
+  const key = CODE_MESSAGES[error.code]
+  if (key) return { key }
+  const text = stripPunctuation(error.message)
+  return text ? { text } : { key: 'auth:errors.server' }
+}
+
+/** The first message the server gave for a field, as a catalogue key when it is a rule key. */
+export function serverFieldMessage(error: ApiError, field: string): Message | null {
+  const key = error.keys[field]?.[0]
+  if (key && isMessageKey(key)) return ruleMessage(key)
+  const text = error.fields[field]?.[0]
+  return text ? { text: stripPunctuation(text) } : null
+}
+
+/** Field errors the server named, renamed to the form's fields; the rest go to the toast. */
+function placeFields<F extends string>(error: ApiError, names: Record<string, F>): MappedError<F> {
+  const fields: Partial<Record<F, Message>> = {}
+  let unplaced = false
+  for (const serverField of Object.keys({ ...error.fields, ...error.keys })) {
+    const field = names[serverField]
+    const message = serverFieldMessage(error, serverField)
+    if (field && message) fields[field] ??= message
+    else unplaced = true
+  }
+  const placed = Object.keys(fields).length > 0
+  return { fields, toast: placed && !unplaced ? null : generalMessage(error) }
+}
+
+export type LoginField = 'username' | 'password'
+
+export function mapLoginError(error: ApiError): MappedError<LoginField> {
+  if (error.code === 'invalid_credentials' || error.message.includes('Invalid credentials')) {
+    return { fields: { username: { blank: true }, password: { blank: true } }, toast: { key: 'auth:errors.invalidCredentials' } }
+  }
+  if (error.code === 'validation_failed') return placeFields(error, { username: 'username', password: 'password' })
+  return { fields: {}, toast: generalMessage(error) }
+}
+
+export type RegisterField =
+  | 'name' | 'lastName' | 'phone' | 'email' | 'birthDate' | 'password' | 'passwordConfirm'
+  | 'country' | 'state' | 'division' | 'optionalSubject'
+
+const REGISTER_FIELDS: Record<string, RegisterField> = {
+  name: 'name',
+  lastName: 'lastName',
+  phone: 'phone',
+  email: 'email',
+  birthDate: 'birthDate',
+  plainPassword: 'password',
+  'plainPassword.first': 'password',
+  'plainPassword.second': 'passwordConfirm',
+  country: 'country',
+  state: 'state',
+  division: 'division',
+  optionalSubject: 'optionalSubject'
+}
+
+/** §8 registration: the credential already used, then the message-text rules, then fields. */
+export function mapRegisterError(error: ApiError, tunisian: boolean): MappedError<RegisterField> {
+  const text = error.message
+  if (error.code === 'account_information_already_used' || text.includes('Account information already used')) {
+    return { fields: { [tunisian ? 'phone' : 'email']: { key: 'auth:errors.accountUsed' } }, toast: null }
+  }
+  if (/server/i.test(text) || error.code === 'server_error' || error.code === 'network') return { fields: {}, toast: generalMessage(error) }
+  const byText: [string, RegisterField, string][] = [
+    ['Birthdate', 'birthDate', 'birthDate'],
+    ['Email', 'email', 'email'],
+    ['first Password', 'password', 'plainPassword.first']
+  ]
+  for (const [needle, field, serverField] of byText) {
+    if (text.includes(needle)) {
+      return { fields: { [field]: serverFieldMessage(error, serverField) ?? { text: stripPunctuation(text) } }, toast: null }
+    }
+  }
+  return placeFields(error, REGISTER_FIELDS)
+}
+
+/** §8 reset request: anything but a server failure is shown on the credential field. */
+export function mapResetRequestError(error: ApiError): MappedError<'credential'> {
+  if (/server/i.test(error.message) || ['server_error', 'network', 'rate_limited', 'captcha_failed', 'invalid_response'].includes(error.code)) {
+    return { fields: {}, toast: generalMessage(error) }
+  }
+  const message = serverFieldMessage(error, 'credentiel') ?? serverFieldMessage(error, 'credential') ?? generalMessage(error)
+  return { fields: { credential: message }, toast: null }
+}
+
+export type ResetField = 'token' | 'newPassword' | 'retypePassword' | 'credential'
+
+/** §8 reset: a token error goes to the token field. */
+export function mapResetError(error: ApiError): MappedError<ResetField> {
+  if (error.code === 'bad_reset_token' || /token/i.test(error.message) || error.fields.token) {
+    return { fields: { token: serverFieldMessage(error, 'token') ?? { key: 'auth:errors.invalidCode' } }, toast: null }
+  }
+  if (error.code === 'validation_failed' || error.code === 'same_password') {
+    return placeFields(error, { token: 'token', newPassword: 'newPassword', retypePassword: 'retypePassword', credential: 'credential' })
+  }
+  return { fields: {}, toast: generalMessage(error) }
+}
+
+export type ChangePasswordField = 'oldPassword' | 'newPassword' | 'confirmation'
+
+export function mapChangePasswordError(error: ApiError): MappedError<ChangePasswordField> {
+  if (['validation_failed', 'invalid_old_password', 'same_password'].includes(error.code)) {
+    return placeFields(error, { oldPassword: 'oldPassword', newPassword: 'newPassword', new_password_confirmation: 'confirmation' })
+  }
+  return { fields: {}, toast: generalMessage(error) }
+}
+
+export function mapConfirmError(error: ApiError): MappedError<'code'> {
+  if (error.code === 'invalid_verification_code' || error.fields.token) {
+    return { fields: { code: serverFieldMessage(error, 'token') ?? { key: 'auth:errors.invalidCode' } }, toast: null }
+  }
+  return { fields: {}, toast: generalMessage(error) }
+}

@@ -1,0 +1,201 @@
+/** The `auth` namespace in French: the specification's texts (section 5 and 8) as values. */
+export const authFr = {
+  common: {
+    showPassword: 'Afficher le mot de passe',
+    hidePassword: 'Masquer le mot de passe',
+    choose: 'Choisir…',
+    required: 'obligatoire',
+    backToLogin: 'Retour à la connexion',
+    retry: 'Réessayer',
+    checking: 'Vérification en cours…'
+  },
+  login: {
+    heading: 'Connexion',
+    subtitle: 'Connectez-vous pour retrouver vos cours',
+    username: 'Adresse e-mail ou numéro de téléphone',
+    usernamePlaceholder: 'exemple@mail.com ou 20 123 456',
+    password: 'Mot de passe',
+    submit: 'Se connecter',
+    forgot: 'Mot de passe oublié ?',
+    noAccount: 'Vous n’avez pas de compte ?',
+    createAccount: 'Créer un compte',
+    or: 'ou',
+    google: 'Continuer avec Google',
+    facebook: 'Continuer avec Facebook',
+    providerOpened: 'La page de connexion s’est ouverte dans votre navigateur',
+    teacherRedirect: 'Votre espace enseignant s’est ouvert dans votre navigateur'
+  },
+  register: {
+    heading: 'Créer un compte',
+    subtitle: 'Quelques informations pour commencer',
+    firstName: 'Prénom',
+    lastName: 'Nom',
+    country: 'Pays',
+    state: 'Gouvernorat',
+    phone: 'Numéro de téléphone',
+    email: 'Adresse e-mail',
+    emailOptional: 'Adresse e-mail (facultatif)',
+    birthDate: 'Date de naissance',
+    birthDateHint: 'jj/mm/aaaa',
+    division: 'Classe',
+    optionalSubject: 'Matière optionnelle',
+    password: 'Mot de passe',
+    passwordConfirm: 'Confirmer le mot de passe',
+    passwordHint: 'De 8 à 16 caractères, avec une majuscule, une minuscule, un chiffre et un caractère spécial',
+    referral: 'Code de parrainage',
+    submit: 'Créer mon compte',
+    haveAccount: 'Vous avez déjà un compte ?',
+    signIn: 'Se connecter',
+    pickersFailed: 'Les listes de choix n’ont pas pu être chargées'
+  },
+  confirm: {
+    heading: 'Dernière étape',
+    text: 'Saisissez le code de confirmation à 6 caractères que nous vous avons envoyé par SMS ou par e-mail.',
+    code: 'Code de confirmation',
+    submit: 'Confirmer',
+    resend: 'Renvoyer le code',
+    resent: 'Un nouveau code vous a été envoyé',
+    verified: 'You are verified',
+    continue: 'Continuer',
+    otherAccount: 'Utiliser un autre compte'
+  },
+  requestReset: {
+    heading: 'Mot de passe oublié',
+    text: 'Saisissez votre adresse e-mail ou votre numéro de téléphone : nous vous enverrons un code de vérification.',
+    credential: 'Adresse e-mail ou numéro de téléphone',
+    submit: 'Envoyer le code',
+    sent: 'Si un compte correspond à cet identifiant, un code de vérification vient de lui être envoyé'
+  },
+  reset: {
+    heading: 'Réinitialiser le mot de passe',
+    text: 'Saisissez le code reçu et choisissez un nouveau mot de passe.',
+    token: 'Code de vérification',
+    newPassword: 'Nouveau mot de passe',
+    retypePassword: 'Confirmer le nouveau mot de passe',
+    submit: 'Réinitialiser',
+    otherCredential: 'Changer d’identifiant',
+    successTitle: 'Le Mot de Passe est Modifié',
+    successText: 'Vous pouvez maintenant vous connecter avec votre nouveau mot de passe.',
+    signIn: 'Se connecter'
+  },
+  password: {
+    heading: 'Modifier le mot de passe',
+    expiredText: 'Votre mot de passe a expiré : choisissez-en un nouveau pour continuer.',
+    oldPassword: 'Ancien mot de passe',
+    newPassword: 'Nouveau mot de passe',
+    confirmation: 'Confirmer le nouveau mot de passe',
+    submit: 'Modifier',
+    cancel: 'Annuler',
+    inProgress: 'En traitement...',
+    success: 'Le Mot de Passe est Modifié',
+    signOut: 'Se déconnecter'
+  },
+  social: {
+    loading: 'Connexion en cours…',
+    failed: 'La connexion avec ce compte n’a pas abouti'
+  },
+  switch: {
+    loading: 'Changement de compte en cours…',
+    missing: 'Aucun lien de changement de compte n’a été reçu',
+    failed: 'Le changement de compte n’a pas abouti'
+  },
+  session: {
+    storageTitle: 'Session gardée en mémoire uniquement',
+    storageText: 'Cet ordinateur ne permet pas d’enregistrer votre session de façon sécurisée. Elle est gardée en mémoire seulement : vous devrez vous reconnecter au prochain démarrage.',
+    storageOk: 'J’ai compris',
+    offlineTitle: 'Serveur injoignable',
+    offlineText: 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.',
+    platformText: 'L’application n’a pas pu lire ses réglages. Relancez-la.',
+    loggedOut: 'Vous êtes déconnecté'
+  },
+  errors: {
+    network: 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.',
+    server: 'Une erreur s\'est produite, veuillez réessayer ultérieurement',
+    invalidCredentials: 'Invalid credentials',
+    accountUsed: 'Account information already used',
+    rateLimited: 'Trop de tentatives, veuillez réessayer plus tard',
+    captcha: 'La vérification anti-robot a échoué, veuillez réessayer',
+    invalidCode: 'Code invalid',
+    alreadyVerified: 'You are verified',
+    samePassword: 'Le nouveau mot de passe doit être différent de l’ancien',
+    oldPasswordInvalid: 'L’ancien mot de passe est incorrect',
+    testAccount: 'Les comptes de test ne peuvent pas modifier ces informations',
+    socialCode: 'Ce lien de connexion n’est plus valable, recommencez',
+    sessionExpired: 'Votre session a expiré, veuillez vous reconnecter'
+  },
+  rules: {
+    common: {
+      required: 'Ce champ est requis',
+      invalid: 'Valeur invalide',
+      tooLong: 'Valeur trop longue',
+      unknownField: 'Ce champ n\'est pas attendu',
+      fillFields: 'Remplir les champs'
+    },
+    credential: {
+      required: 'Veuillez saisir votre adresse e-mail/numéro de téléphone',
+      invalid: 'Veuillez saisir un numéro de téléphone/une adresse e-mail valide'
+    },
+    password: {
+      required: 'Veuillez saisir votre mot de passe',
+      min: 'Mot de passe minimum 8 caractères',
+      length: 'The password value should be between 8 and 16 characters',
+      uppercase: 'Le mot de passe doit contenir au moins une lettre majuscule',
+      lowercase: 'Le mot de passe doit contenir au moins une lettre minuscule',
+      digit: 'Le mot de passe doit contenir au moins un chiffre',
+      special: 'Le mot de passe doit contenir au moins un caractère spécial',
+      repeated: 'Le mot de passe ne doit pas répéter un caractère six fois ou plus',
+      mismatch: 'Les deux mots de passe doivent correspondre',
+      newMismatch: 'Les nouveaux mot de passes ne sont pas identiques',
+      confirmRequired: 'Confirm Password is missing',
+      sameAsOld: 'Le nouveau mot de passe doit être différent de l\'ancien',
+      oldInvalid: 'L\'ancien mot de passe est incorrect'
+    },
+    names: {
+      firstNameRequired: 'Le prénom est requis',
+      firstNameInvalid: 'Veuillez saisir un prénom valide',
+      lastNameRequired: 'Le nom est requis',
+      lastNameInvalid: 'Veuillez saisir un nom valide'
+    },
+    phone: {
+      required: 'Le numéro de téléphone est requis',
+      invalid: 'Veuillez saisir un numéro de téléphone valide',
+      sameAsMain: 'Le deuxième numéro doit être différent du numéro principal',
+      locked: 'Le numéro de téléphone ne peut plus être modifié'
+    },
+    parentPhone: {
+      required: 'Phone number is required',
+      length: 'Phone number must be exactly 8 digits long',
+      format: 'Invalid phone number format'
+    },
+    email: {
+      required: 'L\'adresse e-mail est requise',
+      invalid: 'Please enter a valid email'
+    },
+    birthDate: {
+      required: 'La date de naissance est requise',
+      format: 'Format de date invalide',
+      tooLate: 'Cette valeur doit être antérieure au 16 mai 2018',
+      minAge: 'Age must be 5 years or older',
+      future: 'La date de naissance ne peut pas être dans le futur'
+    },
+    code: {
+      required: 'Le code de vérification est requis',
+      invalid: 'Code invalid',
+      missing: 'Code is missing'
+    },
+    division: {
+      required: 'La division est requise',
+      unknown: 'Cette classe est inconnue',
+      changeByRequest: 'Le changement de classe se fait par une demande de changement de classe'
+    },
+    optionalSubject: { invalid: 'Cette option n\'existe pas pour cette classe' },
+    state: { required: 'Le gouvernorat est requis' },
+    country: { required: 'Le pays est requis' },
+    address: { required: 'Remplir les champs pays gouvernorat', invalid: 'Adresse invalide' },
+    captcha: {
+      required: 'Veuillez confirmer que vous n’êtes pas un robot',
+      invalid: 'La vérification anti-robot a échoué, veuillez réessayer'
+    },
+    profile: { readOnlyUntilCompleted: 'Ce champ ne peut être modifié que lorsque le profil est complet' }
+  }
+}
