@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { ErrorResponseSchema, servicePrefixes, type Endpoint } from '../../src/shared/api/common.ts'
 import { frText, isMessageKey } from '../../src/shared/rules/messages.ts'
 import type { Services } from './services.ts'
@@ -41,7 +41,8 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) 
 function issuesToFields(issues: z.core.$ZodIssue[]): Record<string, string[]> {
   const fields: Record<string, string[]> = {}
   const add = (field: string, key: string) => {
-    ;(fields[field] ??= []).includes(key) || fields[field]!.push(key)
+    const list = (fields[field] ??= [])
+    if (!list.includes(key)) list.push(key)
   }
   for (const issue of issues) {
     const base = issue.path.map(String).join('.')

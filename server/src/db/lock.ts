@@ -48,7 +48,7 @@ export function acquireLock(dir: string, name = 'darsi.lock'): DataDirLock {
       }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      let holder = Number.NaN
+      let holder: number
       try {
         holder = Number(readFileSync(path, 'utf8').trim())
       } catch {

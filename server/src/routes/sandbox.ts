@@ -14,9 +14,6 @@ import { sha256 } from '../services/tokens.ts'
 
 const CODE_TTL_MS = 5 * 60_000
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-
 const providerNames = { google: 'Google', facebook: 'Facebook' } as const
 
 function consentPage(provider: 'google' | 'facebook'): string {

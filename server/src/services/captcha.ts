@@ -45,13 +45,14 @@ export type CaptchaService = {
 export function createCaptchaService(db: Db, secret: string, clock: Clock, settings: CaptchaSettings): CaptchaService {
   return {
     async challenge() {
+      // The expiry travels in the signed data and is checked against the server's clock.
       const expiresAt = Math.floor(clock.now().getTime() / 1000) + settings.ttlSeconds
       return createChallenge({
         algorithm: CAPTCHA_ALGORITHM,
         cost: 1,
         counter: Math.floor(Math.random() * (settings.maxNumber + 1)),
         deriveKey,
-        expiresAt,
+        data: { expires: expiresAt },
         hmacSignatureSecret: secret,
         hmacKeySignatureSecret: secret
       })
@@ -69,10 +70,10 @@ export function createCaptchaService(db: Db, secret: string, clock: Clock, setti
       if (!parsed.success) return false
       const { challenge, solution } = parsed.data
       if (challenge.parameters.algorithm !== CAPTCHA_ALGORITHM) return false
-      const expiresAt = challenge.parameters.expiresAt
+      const expiresAt = challenge.parameters.data?.expires
       const now = clock.now()
-      if (!expiresAt || expiresAt * 1000 <= now.getTime()) return false
-      let verified = false
+      if (typeof expiresAt !== 'number' || challenge.parameters.expiresAt !== undefined || expiresAt * 1000 <= now.getTime()) return false
+      let verified: boolean
       try {
         const result = await verifySolution({
           challenge: challenge as Challenge,

@@ -254,7 +254,9 @@ export const CaptchaChallengeSchema = z.object({
     keyLength: z.number(),
     keyPrefix: z.string(),
     keySignature: z.string().optional(),
-    expiresAt: z.number().optional()
+    expiresAt: z.number().optional(),
+    /** `expires`: epoch seconds after which the solution is refused. */
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional()
   }),
   signature: z.string().optional()
 })

@@ -61,6 +61,8 @@ export class SessionStore implements TokenSource {
   storageWarning = false
   /** Where to go once signed in and confirmed: `/`, or `/offres` for the offers flow. */
   landing: '/' | '/offres' = '/'
+  /** The service base URLs from the main process settings. */
+  baseUrls: ApiBaseUrls | null = null
 
   private apiInstance: AccountsApi | null = null
   private captchaSolver: CaptchaSolver | null = null
@@ -71,7 +73,7 @@ export class SessionStore implements TokenSource {
     this.options = options
     makeAutoObservable<SessionStore, 'apiInstance' | 'captchaSolver' | 'pollHandle' | 'options'>(
       this,
-      { session: observableRef, me: observableRef, apiInstance: false, captchaSolver: false, pollHandle: false, options: false },
+      { session: observableRef, me: observableRef, baseUrls: observableRef, apiInstance: false, captchaSolver: false, pollHandle: false, options: false },
       { autoBind: true }
     )
   }
@@ -114,6 +116,7 @@ export class SessionStore implements TokenSource {
       try {
         const settings = await this.options.platform.settingsGet()
         runInAction(() => {
+          this.baseUrls = settings.apiBaseUrls
           this.apiInstance = (this.options.createApi ?? defaultApiFactory)(settings.apiBaseUrls, this)
         })
       } catch {
@@ -162,12 +165,15 @@ export class SessionStore implements TokenSource {
     }
   }
 
-  /** Opens a session from a sign-in answer; on failure nothing of it is kept. */
-  async signIn(result: AuthResult, marker: { adminUserId?: number; isTest?: boolean } = {}): Promise<void> {
+  /**
+   * Opens a session from a sign-in answer; on failure nothing of it is kept. `sameUser` (after a
+   * confirmation or a password change) keeps the current user on screen while it reloads.
+   */
+  async signIn(result: AuthResult, marker: { adminUserId?: number; isTest?: boolean; sameUser?: boolean } = {}): Promise<void> {
     const session = this.sessionFrom(result, marker)
     this.stopPolling()
     this.session = session
-    this.me = null
+    if (!marker.sameUser) this.me = null
     try {
       await this.persist(session)
       await this.loadUser()
@@ -267,7 +273,7 @@ export class SessionStore implements TokenSource {
   }
 
   private async persist(session: Session): Promise<void> {
-    let persisted = true
+    let persisted: boolean
     try {
       persisted = (await this.options.platform.sessionSet(session)).persisted
     } catch {

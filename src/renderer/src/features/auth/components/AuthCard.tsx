@@ -1,0 +1,56 @@
+import { makeStyles, tokens } from '@fluentui/react-components'
+import type { ReactNode } from 'react'
+
+const useStyles = makeStyles({
+  card: {
+    width: 'min(480px, 100%)',
+    boxSizing: 'border-box',
+    marginBlock: tokens.spacingVerticalXL,
+    padding: tokens.spacingHorizontalXXL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow8,
+    '@media (max-width: 599px)': { padding: tokens.spacingHorizontalL, marginBlock: tokens.spacingVerticalS }
+  },
+  wide: { width: 'min(720px, 100%)' },
+  heading: { margin: 0, fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold },
+  subtitle: { margin: 0, color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase300, lineHeight: tokens.lineHeightBase300 }
+})
+
+/** The card every sign-in step sits in: a heading, a line of help, the form. */
+export function AuthCard(props: { heading: string; subtitle?: string; wide?: boolean; testId: string; children: ReactNode }) {
+  const styles = useStyles()
+  const id = `${props.testId}-heading`
+  return (
+    <section className={props.wide ? `${styles.card} ${styles.wide}` : styles.card} aria-labelledby={id} data-testid={props.testId}>
+      <h1 id={id} className={styles.heading}>
+        {props.heading}
+      </h1>
+      {props.subtitle ? <p className={styles.subtitle}>{props.subtitle}</p> : null}
+      {props.children}
+    </section>
+  )
+}
+
+export const useFormStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalM,
+    '@media (max-width: 599px)': { gridTemplateColumns: 'minmax(0, 1fr)' }
+  },
+  full: { gridColumn: '1 / -1' },
+  row: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  end: { display: 'flex', justifyContent: 'flex-end' },
+  center: { display: 'flex', justifyContent: 'center', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
+  submit: { width: '100%' },
+  divider: { color: tokens.colorNeutralForeground3 },
+  social: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalS, '@media (max-width: 599px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
+  ltr: { direction: 'ltr', textAlign: 'start' },
+  hint: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 }
+})

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next'
+import type { Message } from '../errorMapping.ts'
+
+/** Text of a mapped message in the current language; '' for an error style with no text. */
+export function useMessageText(): (message: Message | null) => string | undefined {
+  const { t } = useTranslation(['auth', 'shell', 'routes'])
+  return (message) => {
+    if (!message) return undefined
+    if ('blank' in message) return ''
+    if ('key' in message) return t(message.key)
+    return message.text
+  }
+}
