@@ -5,6 +5,9 @@
  *   create-user <phone-or-email> <password> <first name> <last name> [--role student|parent|teacher|influencer|admin] [--division <id>] [--unverified] [--test]
  *   impersonation-link <userId> [--admin <adminId>]
  *   outbox [to]
+ *   payment approve|reject <id>      decide a pending bank transfer (approval credits the wallet once)
+ *   payments [pending|approved|rejected|paid|failed]
+ *   ledger-audit                     reconcile the ledger (balances, zero-sum transactions, no overdraft)
  * The server URL comes from --api or the data directory's server.json; the key from
  * DARSI_OPERATOR_KEY or the data directory's operator.key. One line of output; exit 1 on failure.
  */
@@ -18,7 +21,10 @@ import { readOperatorKey } from './services/secrets.ts'
 const USAGE = `Usage: npm run admin -- [--api <url>] [--data-dir <dir>] <command>
   create-user <phone-or-email> <password> <first name> <last name> [--role <role>] [--division <id>] [--unverified] [--test]
   impersonation-link <userId> [--admin <adminId>]
-  outbox [to]`
+  outbox [to]
+  payment approve|reject <id>
+  payments [status]
+  ledger-audit`
 
 class CliError extends Error {}
 
@@ -93,6 +99,21 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
       }>
       return JSON.stringify(rows.slice(0, 20).map((row) => ({ at: row.created_at, channel: row.channel, to: row.to, code: row.code, subject: row.subject })))
     }
+    case 'payment': {
+      const [decision, id] = rest
+      if (decision !== 'approve' && decision !== 'reject') throw new CliError(USAGE)
+      const result = (await call(api, key, { method: 'POST', path: `/operator/payments/${positiveInt(id, 'id')}/${decision}` })) as { message: string }
+      return result.message
+    }
+    case 'payments': {
+      const status = rest[0]
+      const rows = (await call(api, key, { method: 'GET', path: `/operator/payments${status ? `?${new URLSearchParams({ status })}` : ''}` })) as Array<{
+        id: number; method: string; amount: number; reference: string | null; status: string; created_at: string; user: { id: number; name: string }
+      }>
+      return JSON.stringify(rows.slice(0, 50).map((row) => ({ id: row.id, user: row.user, method: row.method, amount: row.amount, reference: row.reference, status: row.status, at: row.created_at })))
+    }
+    case 'ledger-audit':
+      return JSON.stringify(await call(api, key, { method: 'GET', path: '/operator/ledger/audit' }))
     default:
       throw new CliError(`Unknown command ${command}\n${USAGE}`)
   }

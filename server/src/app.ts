@@ -6,7 +6,7 @@
 import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler } from 'fastify-type-provider-zod'
 import { healthEndpoints } from '../../src/shared/api/health.ts'
 import { systemClock, type Clock } from './clock.ts'
@@ -18,6 +18,7 @@ import { registerOperatorRoutes } from './routes/operator.ts'
 import { registerPickerRoutes } from './routes/pickers.ts'
 import { registerSandboxRoutes } from './routes/sandbox.ts'
 import { registerUserRoutes } from './routes/user.ts'
+import { registerWalletRoutes } from './routes/wallet.ts'
 import { seedDemo } from './seed/demo.ts'
 import { createServices, type Services } from './services.ts'
 import type { Transports } from './services/outbox.ts'
@@ -75,7 +76,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     const app = Fastify({
       logger: options.logger ?? false,
       bodyLimit: 256 * 1024,
-      trustProxy: false
+      trustProxy: false,
+      // An undecodable or oversized path segment answers in the contract's error shape too.
+      frameworkErrors: (_error, _request, reply) => {
+        void (reply as FastifyReply).code(422).send({ code: 'validation_failed', message: 'Requête invalide' })
+      }
     }) as unknown as DarsiServer
     app.decorate('services', services)
     app.decorateRequest('auth', null)
@@ -111,6 +116,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerUserRoutes(app, services)
     registerOperatorRoutes(app, services)
     registerSandboxRoutes(app, services)
+    registerWalletRoutes(app, services)
 
     app.addHook('onClose', async () => {
       services.outbox.stop()

@@ -4,6 +4,8 @@
  */
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { BankAccount } from '../../src/shared/api/wallet.ts'
+import { bankAccountsFromEnv } from './services/bankAccounts.ts'
 
 export const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -41,6 +43,8 @@ export type ServerConfig = {
   sms: SmsSettings | null
   /** Public base URL (used in sandbox pages and signed file URLs). */
   publicUrl: string | null
+  /** Where pupils send bank transfers and postal deposits (DARSI_BANK_ACCOUNTS, JSON). */
+  bankAccounts: BankAccount[]
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 }
 
@@ -87,6 +91,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): ServerConfi
       : null,
     sms: env.DARSI_SMS_URL ? { url: env.DARSI_SMS_URL, token: env.DARSI_SMS_TOKEN, sender: env.DARSI_SMS_SENDER ?? 'Darsi' } : null,
     publicUrl: env.DARSI_PUBLIC_URL ?? null,
+    bankAccounts: bankAccountsFromEnv(env),
     logLevel: (env.DARSI_LOG_LEVEL as ServerConfig['logLevel'] | undefined) ?? 'info'
   }
 }

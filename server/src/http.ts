@@ -39,10 +39,12 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) 
 }
 
 function issuesToFields(issues: z.core.$ZodIssue[]): Record<string, string[]> {
-  const fields: Record<string, string[]> = {}
+  // A Map: field names come from the request, and `toString` or `__proto__` must stay data.
+  const fields = new Map<string, string[]>()
   const add = (field: string, key: string) => {
-    const list = (fields[field] ??= [])
+    const list = fields.get(field) ?? []
     if (!list.includes(key)) list.push(key)
+    fields.set(field, list)
   }
   for (const issue of issues) {
     const base = issue.path.map(String).join('.')
@@ -52,7 +54,7 @@ function issuesToFields(issues: z.core.$ZodIssue[]): Record<string, string[]> {
     }
     add(base || '_', isMessageKey(issue.message) ? issue.message : 'common.invalid')
   }
-  return fields
+  return Object.fromEntries(fields)
 }
 
 export function validationResponse(issues: z.core.$ZodIssue[]) {

@@ -34,6 +34,9 @@ export const ErrorCodeSchema = z.enum([
   'method_not_allowed',
   'operator_key_invalid',
   'oauth_code_invalid',
+  'idempotency_key_reused',
+  'request_in_progress',
+  'operation_impossible',
   'server_error'
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>
@@ -69,5 +72,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   method_not_allowed: 405,
   operator_key_invalid: 401,
   oauth_code_invalid: 422,
+  idempotency_key_reused: 422,
+  request_in_progress: 409,
+  operation_impossible: 409,
   server_error: 500
 }

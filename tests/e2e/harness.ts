@@ -30,6 +30,14 @@ import type { EventChannel, Language } from '../../src/shared/ipc.ts'
 export const repoRoot = join(import.meta.dirname, '..', '..')
 export const artifactsDir = join(repoRoot, 'tests', '.artifacts')
 export const templateDataDir = join(artifactsDir, 'api-template')
+
+/**
+ * The template of this run: globalSetup makes one per run (several runs may share the tree) and
+ * names it in DARSI_E2E_TEMPLATE, which Playwright hands to its workers.
+ */
+export function runTemplateDir(): string {
+  return process.env.DARSI_E2E_TEMPLATE ?? templateDataDir
+}
 export const screenshotsDir = join(artifactsDir, 'screenshots')
 
 export const CHROMIUM_ARGS = [
@@ -250,7 +258,8 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
     let apiUrl = options.apiUrl
     if (!apiUrl) {
       const dataDir = join(workDir, 'api')
-      if (existsSync(templateDataDir) && (options.seed ?? 'demo') === 'demo') cpSync(templateDataDir, dataDir, { recursive: true })
+      const template = runTemplateDir()
+      if (existsSync(template) && (options.seed ?? 'demo') === 'demo') cpSync(template, dataDir, { recursive: true })
       else mkdirSync(dataDir, { recursive: true })
       const api = await startApi(dataDir, options.seed ?? 'demo')
       apiUrl = api.url

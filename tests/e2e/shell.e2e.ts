@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { launchApp, type AppHandle } from './harness.ts'
-import { switchLanguage } from './helpers.ts'
+import { demo, signIn, switchLanguage } from './helpers.ts'
 
 let app: AppHandle | undefined
 test.afterEach(async () => {
@@ -8,10 +8,22 @@ test.afterEach(async () => {
   app = undefined
 })
 
-test('opens at home with a sandboxed page and the bridge', async () => {
+/** The shell is for signed-in pupils: launch, sign in with the demo pupil, open `path`. */
+async function launchSignedIn(options: Parameters<typeof launchApp>[0] & { path?: string } = {}): Promise<AppHandle> {
+  const { path, ...launch } = options
+  const handle = await launchApp(launch)
+  await signIn(handle.page, demo.student)
+  await handle.page.getByTestId('placeholder-home').waitFor()
+  if (path) await handle.page.goto(`${handle.rendererUrl}${path}`)
+  return handle
+}
+
+test('opens on the sign-in page when signed out, with a sandboxed page and the bridge', async () => {
   app = await launchApp()
   const { page } = app
   await expect(page.getByTestId('app-root')).toBeVisible()
+  await expect(page.getByTestId('login-page')).toBeVisible()
+  expect(new URL(page.url()).pathname).toBe('/login')
   expect(await page.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined')
   expect(await page.evaluate(() => typeof (window as unknown as { process?: unknown }).process)).toBe('undefined')
   const bridge = await page.evaluate(() => Object.keys((window as unknown as { darsi: object }).darsi).sort())
@@ -36,7 +48,7 @@ test('the document is served with a strict content security policy', async () =>
 })
 
 test('switching to Arabic flips the layout and the sidebar goes to the right', async () => {
-  app = await launchApp()
+  app = await launchSignedIn()
   const { page } = app
   await switchLanguage(page, 'ar')
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
@@ -51,8 +63,9 @@ test('switching to Arabic flips the layout and the sidebar goes to the right', a
 })
 
 test('a reload on a deep route keeps the route', async () => {
-  app = await launchApp({ path: '/offres' })
+  app = await launchSignedIn({ path: '/offres' })
   const { page } = app
+  await page.getByTestId('placeholder-offers').waitFor()
   await page.reload()
   await page.getByTestId('app-root').waitFor()
   expect(new URL(page.url()).pathname).toBe('/offres')
@@ -60,7 +73,7 @@ test('a reload on a deep route keeps the route', async () => {
 })
 
 test('an unknown route shows the 404 page, right to left in Arabic', async () => {
-  app = await launchApp({ path: '/nulle-part' })
+  app = await launchSignedIn({ path: '/nulle-part' })
   const { page } = app
   await expect(page.getByTestId('not-found')).toBeVisible()
   await expect(page.getByText('Oups 404 Error')).toBeVisible()
@@ -71,7 +84,7 @@ test('an unknown route shows the 404 page, right to left in Arabic', async () =>
 })
 
 test('a darsi:// link fed to the main process reaches the renderer', async () => {
-  app = await launchApp()
+  app = await launchSignedIn()
   const { page } = app
   await app.deepLink('darsi://open?path=%2Foffres')
   await expect.poll(() => new URL(page.url()).pathname).toBe('/offres')
@@ -84,13 +97,13 @@ test('a darsi:// link fed to the main process reaches the renderer', async () =>
 })
 
 test('screenshots of the shell: French light and Arabic dark', async () => {
-  app = await launchApp({ locale: 'fr', colorScheme: 'light' })
+  app = await launchSignedIn({ locale: 'fr', colorScheme: 'light' })
   await app.screenshot('shell-fr-light')
   await app.close()
-  app = await launchApp({ locale: 'ar', colorScheme: 'dark' })
+  app = await launchSignedIn({ locale: 'ar', colorScheme: 'dark' })
   await expect(app.page.locator('html')).toHaveAttribute('dir', 'rtl')
   await app.screenshot('shell-ar-dark')
   await app.close()
-  app = await launchApp({ locale: 'ar', colorScheme: 'dark', viewport: { width: 599, height: 800 } })
+  app = await launchSignedIn({ locale: 'ar', colorScheme: 'dark', viewport: { width: 599, height: 800 } })
   await app.screenshot('shell-ar-dark-599')
 })

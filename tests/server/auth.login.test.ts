@@ -223,3 +223,19 @@ describe('brute force (S2)', () => {
     }
   })
 })
+
+// Last in the file: it moves the clock a year on.
+describe('password expiry (fake clock)', () => {
+  it('a password older than 365 days expires: sign-in says so and only the password flows stay open', async () => {
+    const before = await login(server.app, demo.abroad)
+    expect(before.password_expired).toBe(false)
+    server.clock.advance(366 * 86_400_000)
+    const after = await login(server.app, demo.abroad)
+    expect(after).toMatchObject({ password_expired: true, message: 'Password expired' })
+    const profile = await call(server.app, 'GET', '/api/auth/my-profile', { token: after.token })
+    expect(profile.status).toBe(403)
+    expect(profile.body).toEqual({ code: 'password_expired', message: 'Password expired' })
+    const me = await call<{ permissions: { changePassword: boolean } }>(server.app, 'GET', '/api/auth/me', { token: after.token })
+    expect(me.body.permissions.changePassword).toBe(true)
+  })
+})

@@ -175,6 +175,15 @@ describe('POST /api/auth/register', () => {
   it('refuses bad types, unknown fields and oversized strings with 422', async () => {
     expect((await register({ division: 'quatorze' })).status).toBe(422)
     expect((await register({ isAdmin: true })).body).toMatchObject({ code: 'unknown_field' })
+    // Found by the T1 fuzz run: a field named like an Object.prototype member gave a 500.
+    const poisoned = await call(server.app, 'POST', '/api/auth/register', { body: JSON.parse('{"__proto__": {"isAdmin": true}}') as Record<string, unknown> })
+    expect(poisoned.status).toBe(422)
+    expect(poisoned.body.code).toBe('validation_failed')
+    for (const key of ['toString', 'constructor', 'hasOwnProperty', 'valueOf']) {
+      const reply = await call(server.app, 'POST', '/api/auth/register', { body: JSON.parse(`{"${key}": 1, "name": ""}`) as Record<string, unknown> })
+      expect(reply.status, key).toBe(422)
+      expect(reply.body.errors, key).toMatchObject({ name: ['Le prénom est requis'] })
+    }
     expect((await register({ name: 'A'.repeat(100_000) })).status).toBeLessThan(500)
     const notJson = await server.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"name":' })
     expect(notJson.statusCode).toBe(422)

@@ -45,42 +45,57 @@ export const demo = {
   admin: 'admin@demo.darsi.tn'
 } as const
 
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export type TestDatabase = { root: string; dataDir: string; databaseUrl: string | null; drop(): Promise<void> }
+
+/** A private copy of the seeded template: a PGlite directory, or a PostgreSQL database. */
+export async function prepareDatabase(): Promise<TestDatabase> {
   const root = mkdtempSync(join(tmpdir(), 'darsi-test-'))
   const dataDir = join(root, 'api')
-  let databaseUrl: string | null = null
-  let dropDatabase: (() => Promise<void>) | null = null
-  if (inject('backend') === 'postgres') {
-    const name = `t_${randomBytes(6).toString('hex')}`
-    const admin = new pg.Client({ connectionString: `${inject('pgAdminUrl')}/postgres` })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`)
-    await admin.end()
-    databaseUrl = `${inject('pgAdminUrl')}/${name}`
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: `${inject('pgAdminUrl')}/postgres` })
+  if (inject('backend') !== 'postgres') {
+    cpSync(inject('templateDir'), dataDir, { recursive: true })
+    return { root, dataDir, databaseUrl: null, drop: async () => rmSync(root, { recursive: true, force: true }) }
+  }
+  const name = `t_${randomBytes(6).toString('hex')}`
+  const adminUrl = `${inject('pgAdminUrl')}/postgres`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`)
+  await admin.end()
+  return {
+    root,
+    dataDir,
+    databaseUrl: `${inject('pgAdminUrl')}/${name}`,
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl })
       await client.connect()
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       await client.end()
-    }
-  } else {
-    cpSync(inject('templateDir'), dataDir, { recursive: true })
-  }
-  const clock = fakeClock(new Date())
-  const app = await buildServer({
-    config: { ...defaultConfig({}), ...testConfig, dataDir, databaseUrl, ...overrides },
-    clock,
-    logger: false
-  })
-  return {
-    app,
-    clock,
-    dataDir,
-    async close() {
-      await app.close()
-      if (dropDatabase) await dropDatabase()
       rmSync(root, { recursive: true, force: true })
     }
+  }
+}
+
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const database = await prepareDatabase()
+  const clock = fakeClock(new Date())
+  try {
+    const app = await buildServer({
+      config: { ...defaultConfig({}), ...testConfig, dataDir: database.dataDir, databaseUrl: database.databaseUrl, ...overrides },
+      clock,
+      logger: false
+    })
+    return {
+      app,
+      clock,
+      dataDir: database.dataDir,
+      async close() {
+        await app.close()
+        await database.drop()
+      }
+    }
+  } catch (error) {
+    await database.drop()
+    throw error
   }
 }
 
@@ -134,4 +149,23 @@ export async function lastCode(app: DarsiServer, to: string): Promise<string> {
   const [row] = await app.services.outbox.list(to, 1)
   if (!row?.code) throw new Error(`no code sent to ${to}`)
   return row.code
+}
+
+export type NewUser = { credential: string; password?: string; name?: string; lastName?: string; role?: string; division?: number; verified?: boolean; isTest?: boolean }
+
+/** A fresh account through the operator endpoint, so a test owns an account nobody else touches. */
+export async function createUser(app: DarsiServer, user: NewUser): Promise<number> {
+  const reply = await call<{ id: number }>(app, 'POST', '/operator/users', {
+    headers: { 'x-operator-key': app.services.secrets.operatorKey },
+    body: { password: DEMO_PASSWORD, name: 'Eleve', lastName: 'Essai', ...user }
+  })
+  if (reply.status !== 201) throw new Error(`create ${user.credential} failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+  return reply.body.id
+}
+
+let uniqueCounter = 0
+/** A Tunisian mobile number no demo account uses (per process; test files use separate databases). */
+export function uniquePhone(): string {
+  uniqueCounter++
+  return `5${String(1_000_000 + uniqueCounter).slice(-7)}`
 }

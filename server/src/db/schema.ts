@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import {
-  boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar
+  bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar
 } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
@@ -118,7 +118,9 @@ export const userOffers = pgTable('user_offers', {
   groupId: integer('group_id').notNull().references(() => offerGroups.id),
   startDate: date('start_date', { mode: 'string' }),
   endDate: date('end_date', { mode: 'string' }),
-  chapterId: integer('chapter_id')
+  chapterId: integer('chapter_id'),
+  /** What the subscription cost, in millimes (1 point = 1000). */
+  amountPaid: bigint('amount_paid', { mode: 'number' }).notNull().default(0)
 }, (t) => [index('user_offers_user_idx').on(t.userId)])
 
 /** A sign-in: its refresh tokens form one rotation family. */
@@ -192,3 +194,108 @@ export const oauthSandboxCodes = pgTable('oauth_sandbox_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' })
 })
+
+/*
+ * The points wallet: an append-only double-entry ledger. Amounts are integer millimes (1 point =
+ * 1 dinar = 1000 millimes) so prices such as 17.25 stay exact. The migration adds what Drizzle
+ * cannot express: triggers refusing UPDATE/DELETE/TRUNCATE of transactions and entries, a
+ * deferred check that every transaction sums to zero, and the trigger keeping `balance` equal to
+ * the sum of the account's entries.
+ */
+export const ledgerAccounts = pgTable('ledger_accounts', {
+  id: serial('id').primaryKey(),
+  /** A user's wallet, or a system account (clearing, held transfers, opening balances …). */
+  userId: integer('user_id').references(() => users.id),
+  code: varchar('code', { length: 48 }).notNull(),
+  /** System accounts may go below zero (a clearing account is where money comes from). */
+  allowNegative: boolean('allow_negative').notNull().default(false),
+  /** Sum of the account's entries, maintained by a trigger on ledger_entries. */
+  balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+  createdAt: createdAt()
+}, (t) => [
+  uniqueIndex('ledger_accounts_code_uq').on(t.code),
+  uniqueIndex('ledger_accounts_user_uq').on(t.userId),
+  check('ledger_accounts_no_overdraft', sql`${t.allowNegative} or ${t.balance} >= 0`)
+])
+
+export const ledgerTransactions = pgTable('ledger_transactions', {
+  id: serial('id').primaryKey(),
+  kind: varchar('kind', { length: 32 }).notNull(),
+  /** What the transaction settles (`payment:12`, `transfer:4:hold` …); unique per kind: posted once. */
+  reference: varchar('reference', { length: 96 }).notNull(),
+  memo: text('memo'),
+  createdAt: createdAt()
+}, (t) => [uniqueIndex('ledger_transactions_reference_uq').on(t.kind, t.reference)])
+
+export const ledgerEntries = pgTable('ledger_entries', {
+  id: serial('id').primaryKey(),
+  transactionId: integer('transaction_id').notNull().references(() => ledgerTransactions.id),
+  accountId: integer('account_id').notNull().references(() => ledgerAccounts.id),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  createdAt: createdAt()
+}, (t) => [
+  index('ledger_entries_account_idx').on(t.accountId),
+  index('ledger_entries_transaction_idx').on(t.transactionId),
+  check('ledger_entries_nonzero', sql`${t.amount} <> 0`)
+])
+
+/** Answers of money-moving POSTs by Idempotency-Key: replayed for the same key and body. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  scope: varchar('scope', { length: 96 }).notNull(),
+  key: varchar('key', { length: 128 }).notNull(),
+  requestHash: varchar('request_hash', { length: 64 }).notNull(),
+  /** Null while the first request runs. */
+  responseStatus: integer('response_status'),
+  responseBody: jsonb('response_body'),
+  /** A request still running past this instant is presumed dead (process killed): its key is free again. */
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt()
+}, (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] })])
+
+/** A top-up request ("points code"): bank transfer, D17 QR or online card. */
+export const paymentCodes = pgTable('payment_codes', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  method: varchar('method', { length: 16 }).notNull(),
+  reference: text('reference'),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  comment: text('comment'),
+  /** pending → approved | rejected (bank), pending → paid | failed (card, D17). */
+  status: varchar('status', { length: 16 }).notNull().default('pending'),
+  /** Unguessable order id shown to the payment gateway and carried by the darsi:// return. */
+  orderId: varchar('order_id', { length: 64 }).notNull(),
+  ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
+  createdAt: createdAt(),
+  decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' })
+}, (t) => [
+  uniqueIndex('payment_codes_order_uq').on(t.orderId),
+  index('payment_codes_user_idx').on(t.userId),
+  check('payment_codes_amount_positive', sql`${t.amount} > 0`)
+])
+
+/** A points transfer: held on creation, moved on confirmation, released on rejection or expiry. */
+export const pointTransfers = pgTable('point_transfers', {
+  id: serial('id').primaryKey(),
+  fromUserId: integer('from_user_id').notNull().references(() => users.id),
+  toUserId: integer('to_user_id').notNull().references(() => users.id),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  /** waiting_confirmation → confirmed | rejected | expired */
+  status: varchar('status', { length: 24 }).notNull().default('waiting_confirmation'),
+  codeHash: varchar('code_hash', { length: 64 }).notNull(),
+  codeAttempts: integer('code_attempts').notNull().default(0),
+  codeExpiresAt: timestamp('code_expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** The hold is released after this instant if the transfer is still unconfirmed. */
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** The administrator impersonating the sender when it was created. */
+  adminId: integer('admin_id').references(() => users.id),
+  /** The parent who confirmed for the pupil, if any. */
+  confirmedByParentId: integer('confirmed_by_parent_id').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+}, (t) => [
+  index('point_transfers_from_idx').on(t.fromUserId),
+  index('point_transfers_to_idx').on(t.toUserId),
+  check('point_transfers_amount_positive', sql`${t.amount} > 0`),
+  check('point_transfers_not_self', sql`${t.fromUserId} <> ${t.toUserId}`)
+])

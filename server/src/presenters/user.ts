@@ -5,6 +5,7 @@ import type { MeResponse, NotificationPreferences, Permissions, User, UserType }
 import type { Executor } from '../db/client.ts'
 import { countries, delegations, divisions, institutes, levels, offerGroups, optionalSubjects, states, userOffers, users } from '../db/schema.ts'
 import type { UserRow } from '../http.ts'
+import { toPoints, walletBalance } from '../services/ledger.ts'
 
 export const defaultNotificationPreferences: NotificationPreferences = {
   completeInformation: true, giftCodeUsed: true, parentRequest: true, changePassword: true,
@@ -53,7 +54,7 @@ export async function presentUser(db: Executor, row: UserRow): Promise<UserView>
     gender: row.gender === 'male' || row.gender === 'female' ? row.gender : null,
     birth_date: row.birthDate,
     avatar: row.avatar,
-    points: 0,
+    points: toPoints(await walletBalance(db, row.id)),
     division: ref(row.divisionId, refs?.divisionName),
     optional_subject: ref(row.optionalSubjectId, refs?.optionalName),
     country: row.countryId != null && refs?.countryName ? { id: row.countryId, name: refs.countryName, code: refs.countryCode ?? '' } : null,

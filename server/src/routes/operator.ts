@@ -9,7 +9,7 @@ import { addRoute } from '../http.ts'
 import { credentialTaken, findById } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
 import type { OutboxRow } from '../services/outbox.ts'
-import { impersonationLink } from './auth.ts'
+import { checkReferences, impersonationLink } from './auth.ts'
 
 function presentOutbox(row: OutboxRow) {
   return {
@@ -30,6 +30,8 @@ export function registerOperatorRoutes(app: FastifyInstance, services: Services)
   addRoute(app, services, ep.createUser, async ({ body }) => {
     const credential = parseCredential(body.credential)!
     if (await credentialTaken(db, credential)) throw fieldError({ credential: ['common.invalid'] }, 'account_information_already_used', 'Account information already used: ')
+    // An unknown class would otherwise surface as a foreign-key failure (a 500).
+    await checkReferences(services, { countryId: null, stateId: null, divisionId: body.division ?? null, optionalSubjectId: null })
     const now = services.clock.now()
     const [row] = await db.insert(users).values({
       role: body.role, name: body.name, lastName: body.lastName,

@@ -116,10 +116,11 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
         throw fieldError({ institute: ['address.invalid'] })
       }
     }
-    // The credential of the user's country changed: it must be confirmed again.
-    const oldCredential = tunisianCredential(current.countryId) ? current.phone : current.email
+    // The credential of the user's country is new (or an e-mail never confirmed): confirm it
+    // again. Moving abroad with an already confirmed e-mail keeps the account verified.
     const newCredential = tunisian ? phone : email
-    const credentialChanged = newCredential != null && newCredential !== oldCredential
+    const credentialChanged = newCredential != null &&
+      (tunisian ? phone !== current.phone : email !== current.email || !current.emailVerified)
     if (credentialChanged) {
       const parsed = parseCredential(newCredential)!
       if (await credentialTaken(db, parsed, current.id)) throw fieldError({ [tunisian ? 'phone' : 'email']: ['common.invalid'] }, 'account_information_already_used', 'Account information already used: ')
@@ -162,6 +163,8 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
 
   addRoute(app, services, ep.confirmEmail, async ({ auth, body }) => {
     const email = normalizeEmail(body.email)
+    // A different address than the one the code went to must not spend the code.
+    if (auth.user.pendingEmail !== email) throw fieldError({ confirmationToken: ['code.invalid'] }, 'invalid_verification_code')
     const result = await services.codes.consume(auth.user.id, 'email', body.confirmationToken)
     if (!result.ok || result.target !== email) throw fieldError({ confirmationToken: ['code.invalid'] }, 'invalid_verification_code')
     try {
@@ -189,8 +192,4 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     await db.update(users).set({ notificationToken: body.notificationToken, updatedAt: services.clock.now() }).where(eq(users.id, auth.user.id))
     return { message: 'Jeton de notification enregistré' }
   })
-}
-
-function tunisianCredential(countryId: number | null): boolean {
-  return countryId == null || countryId === TUNISIA_COUNTRY_ID
 }

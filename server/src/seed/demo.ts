@@ -2,11 +2,13 @@
  * The demo seed (`--seed demo`): reference data and one account per case the app must handle.
  * Idempotent: rows that exist are left alone. docs/demo-accounts.md lists the accounts.
  */
-import { or, eq } from 'drizzle-orm'
+import { or, eq, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
 import {
   countries, delegations, divisions, institutes, levels, offerGroups, optionalSubjects, states, userOffers, users
 } from '../db/schema.ts'
+import { inTransaction, move, toMillimes } from '../services/ledger.ts'
 import { divisionRows, levelRows, offerGroupRows, optionalSubjectRows } from './classes.ts'
 import { countryRows, delegationId, delegationRows, governorateRows, instituteRows } from './geography.ts'
 
@@ -14,7 +16,10 @@ export const DEMO_PASSWORD = 'Darsi#2026'
 
 type DemoUser = Omit<typeof users.$inferInsert, 'passwordHash' | 'passwordChangedAt'> & {
   passwordAgeDays?: number
-  offers?: number[]
+  /** Subscriptions: offer group and what it cost, in points. */
+  offers?: Array<{ groupId: number; amountPaid: number }>
+  /** Opening balance of the wallet, in points (an opening ledger transaction). */
+  points?: number
 }
 
 const DAY = 86_400_000
@@ -26,11 +31,11 @@ export function demoUsers(): DemoUser[] {
       role: 'student', name: 'Sami', lastName: 'Trabelsi', phone: '20000001', email: 'sami.trabelsi@demo.darsi.tn', emailVerified: true,
       gender: 'male', birthDate: '2008-03-14', ...tunis, delegationId: delegationId(1, 'La Marsa'), instituteId: 3,
       divisionId: 14, optionalSubjectId: null, verified: true, completed: true, freeHours: 2,
-      flags: { has_exam: true, has_forum: true, eligibleUserForGift: true }, offers: [112]
+      flags: { has_exam: true, has_forum: true, eligibleUserForGift: true }, offers: [{ groupId: 112, amountPaid: 290 }], points: 150
     },
     {
       role: 'student', name: 'Lina', lastName: 'Haddad', email: 'lina.haddad@demo.darsi.tn', emailVerified: true,
-      gender: 'female', birthDate: '2010-09-02', countryId: 7, divisionId: 31, verified: true, completed: true
+      gender: 'female', birthDate: '2010-09-02', countryId: 7, divisionId: 31, verified: true, completed: true, points: 40
     },
     {
       role: 'student', name: 'Youssef', lastName: 'Gharbi', phone: '20000003', birthDate: '2012-01-20', ...tunis,
@@ -39,7 +44,7 @@ export function demoUsers(): DemoUser[] {
     {
       role: 'student', name: 'Amira', lastName: 'Jaziri', phone: '20000004', gender: 'female', birthDate: '2007-06-30',
       countryId: 1, stateId: 15, delegationId: delegationId(15, 'Sfax Ville'), instituteId: 15, divisionId: 13,
-      verified: true, completed: true, passwordAgeDays: 400
+      verified: true, completed: true, passwordAgeDays: 400, points: 25
     },
     {
       role: 'student', name: 'Karim', lastName: 'Mansour', phone: '20000005', countryId: 1, verified: true, completed: false
@@ -49,7 +54,8 @@ export function demoUsers(): DemoUser[] {
       verified: true, completed: true, isTest: true
     },
     {
-      role: 'parent', name: 'Mohamed', lastName: 'Trabelsi', phone: '20000007', countryId: 1, stateId: 1, verified: true, completed: true
+      role: 'parent', name: 'Mohamed', lastName: 'Trabelsi', phone: '20000007', countryId: 1, stateId: 1, verified: true, completed: true,
+      points: 500
     },
     {
       role: 'teacher', name: 'Nadia', lastName: 'Ben Ali', email: 'nadia.benali@demo.darsi.tn', emailVerified: true, phone: '20000008',
@@ -57,7 +63,7 @@ export function demoUsers(): DemoUser[] {
     },
     {
       role: 'influencer', name: 'Rami', lastName: 'Bouazizi', phone: '20000009', birthDate: '2006-11-11', ...tunis, divisionId: 15,
-      verified: true, completed: true, flags: { eligibleUserForGift: true }
+      verified: true, completed: true, flags: { eligibleUserForGift: true }, points: 75
     },
     {
       role: 'admin', name: 'Admin', lastName: 'Darsi', email: 'admin@demo.darsi.tn', emailVerified: true, countryId: 1,
@@ -66,27 +72,39 @@ export function demoUsers(): DemoUser[] {
   ]
 }
 
+/** The demo balance as an opening ledger transaction, posted once per user however often the seed runs. */
+async function openWallet(db: Db, userId: number, points: number): Promise<void> {
+  await inTransaction(db, (tx) => move(tx, 'opening', `user:${userId}`, { system: 'opening' }, { userId }, toMillimes(points), 'Solde de démonstration'))
+}
+
 export type SeedOptions = { hash(password: string): Promise<string>; now: Date }
 
 export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
-  await db.insert(countries).values(countryRows.map(([id, code, nameFr, nameEn, nameAr]) => ({
+  // Reference tables already holding at least the seed's rows are skipped: restarts stay quick.
+  const seedTable = async <T extends PgTable>(table: T, rows: Array<T['$inferInsert']>) => {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table as PgTable)
+    if ((row?.n ?? 0) >= rows.length) return
+    await db.insert(table).values(rows).onConflictDoNothing()
+  }
+  await seedTable(countries, countryRows.map(([id, code, nameFr, nameEn, nameAr]) => ({
     id, code, nameFr, nameEn, nameAr, position: id === 1 ? 0 : 1000
-  }))).onConflictDoNothing()
-  await db.insert(states).values(governorateRows.map(([id, nameFr, nameAr]) => ({ id, countryId: 1, nameFr, nameAr }))).onConflictDoNothing()
-  await db.insert(delegations).values(delegationRows()).onConflictDoNothing()
-  await db.insert(institutes).values(instituteRows()).onConflictDoNothing()
-  await db.insert(levels).values([...levelRows]).onConflictDoNothing()
-  await db.insert(divisions).values(divisionRows()).onConflictDoNothing()
-  await db.insert(optionalSubjects).values(optionalSubjectRows()).onConflictDoNothing()
-  await db.insert(offerGroups).values(offerGroupRows).onConflictDoNothing()
+  })))
+  await seedTable(states, governorateRows.map(([id, nameFr, nameAr]) => ({ id, countryId: 1, nameFr, nameAr })))
+  await seedTable(delegations, delegationRows())
+  await seedTable(institutes, instituteRows())
+  await seedTable(levels, [...levelRows])
+  await seedTable(divisions, divisionRows())
+  await seedTable(optionalSubjects, optionalSubjectRows())
+  await seedTable(offerGroups, [...offerGroupRows])
 
   let hash: string | null = null
   let parentId: number | null = null
-  for (const { passwordAgeDays, offers, ...demo } of demoUsers()) {
+  for (const { passwordAgeDays, offers, points, ...demo } of demoUsers()) {
     const matches = [demo.phone ? eq(users.phone, demo.phone) : undefined, demo.email ? eq(users.email, demo.email) : undefined].filter(Boolean)
     const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(or(...matches)).limit(1)
     if (existing) {
       if (existing.role === 'parent') parentId = existing.id
+      if (points) await openWallet(db, existing.id, points)
       continue
     }
     hash ??= await options.hash(DEMO_PASSWORD)
@@ -95,9 +113,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
       ...demo, passwordHash: hash, passwordChangedAt: changedAt, createdAt: changedAt, updatedAt: changedAt
     }).returning({ id: users.id })
     if (demo.role === 'parent') parentId = row!.id
-    for (const groupId of offers ?? []) {
-      await db.insert(userOffers).values({ userId: row!.id, groupId, startDate: '2025-09-15', endDate: '2026-06-30' })
+    for (const { groupId, amountPaid } of offers ?? []) {
+      await db.insert(userOffers).values({ userId: row!.id, groupId, startDate: '2025-09-15', endDate: '2026-06-30', amountPaid: toMillimes(amountPaid) })
     }
+    if (points) await openWallet(db, row!.id, points)
   }
   if (parentId != null) await db.update(users).set({ parentId }).where(eq(users.phone, '20000001'))
 }

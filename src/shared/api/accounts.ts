@@ -4,13 +4,14 @@
  * manage contact details and notification settings.
  */
 import { z } from 'zod'
+import { PASSWORD_MIN } from '../constants.ts'
 import { UserTypeSchema } from '../ipc.ts'
 import { SocialProviderSchema } from '../deepLink.ts'
 import { confirmationCodeSchema, resetCodeSchema } from '../rules/code.ts'
 import { credentialSchema } from '../rules/credential.ts'
-import { emailSchema } from '../rules/email.ts'
+import { checkEmail, EMAIL_MAX } from '../rules/email.ts'
 import { firstNameSchema, lastNameSchema } from '../rules/names.ts'
-import { loginPasswordSchema, newPasswordSchema } from '../rules/password.ts'
+import { checkNewPassword, loginPasswordSchema, newPasswordSchema } from '../rules/password.ts'
 import { parentPhoneSchema } from '../rules/phone.ts'
 import { captchaField, registrationSchema } from '../rules/registration.ts'
 import { MessageResponseSchema, IdNameSchema, type Endpoint } from './common.ts'
@@ -193,16 +194,22 @@ export const ResetPasswordBodySchema = z
 const fillFields = z.string({ error: 'common.fillFields' }).min(1, { error: 'common.fillFields' })
 export const ChangePasswordBodySchema = z
   .strictObject({
-    oldPassword: fillFields.max(256, { error: 'password.length' }).min(8, { error: 'password.min' }),
-    newPassword: newPasswordSchema,
+    oldPassword: z.string({ error: 'common.fillFields' }).max(256, { error: 'password.length' }).superRefine((value, ctx) => {
+      if (value === '') ctx.addIssue({ code: 'custom', message: 'common.fillFields' })
+      else if (value.length < PASSWORD_MIN) ctx.addIssue({ code: 'custom', message: 'password.min' })
+    }),
+    newPassword: z.string({ error: 'common.fillFields' }).max(256, { error: 'password.length' }).superRefine((value, ctx) => {
+      const keys = value === '' ? (['common.fillFields'] as const) : checkNewPassword(value)
+      for (const key of keys) ctx.addIssue({ code: 'custom', message: key })
+    }),
     new_password_confirmation: fillFields.max(256, { error: 'password.length' }),
     'g-recaptcha-response': captchaField
   })
   .superRefine((form, ctx) => {
-    if (form.new_password_confirmation !== form.newPassword) {
+    if (form.new_password_confirmation !== '' && form.new_password_confirmation !== form.newPassword) {
       ctx.addIssue({ code: 'custom', path: ['new_password_confirmation'], message: 'password.mismatch' })
     }
-    if (form.oldPassword === form.newPassword) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'password.sameAsOld' })
+    if (form.newPassword !== '' && form.oldPassword === form.newPassword) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'password.sameAsOld' })
   })
 
 const optionalId = z.number({ error: 'common.invalid' }).int({ error: 'common.invalid' }).positive({ error: 'common.invalid' }).max(2_147_483_647, { error: 'common.invalid' }).nullish()
@@ -231,10 +238,17 @@ export const UpdateProfileResponseSchema = z.object({
   user: UserSchema
 })
 
-export const AddEmailBodySchema = z.strictObject({ email: emailSchema })
+/** The add-email dialog has one message for every failure, empty included (section 5). */
+const addEmailSchema = z
+  .string({ error: 'email.invalid' })
+  .max(EMAIL_MAX, { error: 'email.invalid' })
+  .superRefine((value, ctx) => {
+    if (checkEmail(value)) ctx.addIssue({ code: 'custom', message: 'email.invalid' })
+  })
+export const AddEmailBodySchema = z.strictObject({ email: addEmailSchema })
 export const ConfirmEmailBodySchema = z.strictObject({
   confirmationToken: confirmationCodeSchema,
-  email: emailSchema,
+  email: addEmailSchema,
   'g-recaptcha-response': captchaField
 })
 export const AddParentPhoneBodySchema = z.strictObject({ phone2: parentPhoneSchema })
@@ -307,11 +321,11 @@ export const accountsEndpoints = {
   confirmRegistration: {
     method: 'POST', service: 'api', path: '/auth/confirm-registration', access: 'session', captcha: true,
     summary: 'Confirm the account with the 6-character code sent at registration',
-    querystring: ConfirmRegistrationQuerySchema, body: CaptchaOnlyBodySchema, response: AuthResultSchema, errors: authErrors
+    querystring: ConfirmRegistrationQuerySchema, body: CaptchaOnlyBodySchema, response: AuthResultSchema, errors: [401, 409]
   },
   resendCode: {
     method: 'GET', service: 'api', path: '/auth/resend-code', access: 'session',
-    summary: 'Send a new registration code', response: MessageResponseSchema, errors: authErrors
+    summary: 'Send a new registration code', response: MessageResponseSchema, errors: [401, 409]
   },
   requestPasswordGet: {
     method: 'GET', service: 'api', path: '/auth/request-password', access: 'public',

@@ -3,6 +3,7 @@ import { accountsEndpoints } from './accounts.ts'
 import { pickersEndpoints } from './pickers.ts'
 import { devEndpoints, operatorEndpoints } from './operator.ts'
 import { healthEndpoints } from './health.ts'
+import { walletEndpoints, walletOperatorEndpoints } from './wallet.ts'
 import type { Endpoint } from './common.ts'
 
 export const endpoints = {
@@ -10,7 +11,9 @@ export const endpoints = {
   pickers: pickersEndpoints,
   operator: operatorEndpoints,
   dev: devEndpoints,
-  health: healthEndpoints
+  health: healthEndpoints,
+  wallet: walletEndpoints,
+  walletOperator: walletOperatorEndpoints
 } as const
 
 export function allEndpoints(): Array<{ name: string; endpoint: Endpoint }> {

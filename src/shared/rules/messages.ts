@@ -55,7 +55,16 @@ export const frMessages = {
   'address.invalid': 'Adresse invalide',
   'captcha.required': 'Veuillez confirmer que vous n’êtes pas un robot',
   'captcha.invalid': 'La vérification anti-robot a échoué, veuillez réessayer',
-  'profile.readOnlyUntilCompleted': 'Ce champ ne peut être modifié que lorsque le profil est complet'
+  'profile.readOnlyUntilCompleted': 'Ce champ ne peut être modifié que lorsque le profil est complet',
+  'payment.amount': 'Saisissez le montant demandé en dinars (1pt = 1DT)',
+  'payment.methodRequired': 'Choisissez un moyen de paiement',
+  'payment.referenceRequired': 'La référence du virement est requise',
+  'payment.referenceSpaces': 'La référence ne doit pas contenir d’espaces',
+  'transfer.amountRange': 'Veuillez entrer un montant entre 10 et 5000',
+  'transfer.recipientUnknown': 'Aucun compte ne correspond à ce destinataire',
+  'transfer.self': 'Vous ne pouvez pas vous transférer des points',
+  'transfer.insufficient': 'Solde de points insuffisant',
+  'transfer.codeInvalid': 'Code de confirmation invalide ou expiré'
 } as const
 
 export type MessageKey = keyof typeof frMessages

@@ -32,6 +32,8 @@ export interface RequestSpec<S extends z.ZodType> {
   /** False for the public calls: no bearer, and a 401 means bad input, not a lost session. */
   auth?: boolean
   signal?: AbortSignal
+  /** Extra request headers (`Idempotency-Key` on money-moving POSTs). */
+  headers?: Record<string, string>
 }
 
 export interface HttpClient {
@@ -65,7 +67,7 @@ export function createHttp(baseUrls: ApiBaseUrls, tokens: TokenSource, options: 
       params: spec.query,
       data: spec.body,
       signal: spec.signal,
-      headers: token ? { Authorization: `Bearer ${token}` } : {}
+      headers: { ...spec.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) }
     }
     try {
       const response = await instance(spec.service ?? 'api').request(config)
@@ -79,21 +81,23 @@ export function createHttp(baseUrls: ApiBaseUrls, tokens: TokenSource, options: 
 
   async function request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
     const authenticated = spec.auth !== false
-    const token = authenticated ? tokens.accessToken() : null
+    let token = authenticated ? tokens.accessToken() : null
     let data: unknown
     try {
       // A refresh already running: wait for its token rather than send one known to be stale.
-      const first = authenticated && refreshQueue.busy ? await refreshQueue.run(() => tokens.refresh()) : token
-      data = await send(spec, first)
+      if (authenticated && refreshQueue.busy) token = await refreshQueue.run(() => tokens.refresh())
+      data = await send(spec, token)
     } catch (error) {
       if (!authenticated || !isApiError(error) || error.status !== 401) throw error
-      if (!token || !REFRESHABLE.has(error.code) || !tokens.canRefresh()) {
-        if (token) tokens.onUnauthorized()
+      const current = tokens.accessToken()
+      if (!token || !current || !REFRESHABLE.has(error.code) || (current === token && !tokens.canRefresh())) {
+        if (current) tokens.onUnauthorized()
         throw error
       }
       let fresh: string
       try {
-        fresh = await refreshQueue.run(() => tokens.refresh())
+        // Another request refreshed while this one was out: replay with its token.
+        fresh = current !== token ? current : await refreshQueue.run(() => tokens.refresh())
       } catch (refreshError) {
         if (!isApiError(refreshError) || !refreshError.isNetwork) tokens.onUnauthorized()
         throw isApiError(refreshError) && refreshError.isNetwork ? refreshError : error

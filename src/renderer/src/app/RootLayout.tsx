@@ -1,18 +1,22 @@
 import { makeStyles } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useNavigate } from 'react-router-dom'
 import { useStores } from '../stores/StoreContext.tsx'
+import { AccessGate } from './AccessGate.tsx'
 import { signalAppReady, subscribeDeepLinks } from './deepLinks.ts'
 import { useCurrentRoute } from './useCurrentRoute.ts'
+
+// Needed on the rare machines without secure storage only: loaded when it has something to say.
+const StorageWarningDialog = lazy(async () => ({ default: (await import('./StorageWarningDialog.tsx')).StorageWarningDialog }))
 
 const useStyles = makeStyles({
   // The provider's own node has no height (its class also reaches portal nodes).
   root: { height: '100vh' }
 })
 
-/** Above every screen: deep links, the ready signal to main, the window title. */
+/** Above every screen: the session gate, deep links, the ready signal to main, the window title. */
 export const RootLayout = observer(function RootLayout() {
   const styles = useStyles()
   const store = useStores()
@@ -37,7 +41,14 @@ export const RootLayout = observer(function RootLayout() {
 
   return (
     <div className={styles.root} data-testid="app-root">
-      <Outlet />
+      <AccessGate>
+        <Outlet />
+      </AccessGate>
+      {store.session.storageWarning ? (
+        <Suspense fallback={null}>
+          <StorageWarningDialog />
+        </Suspense>
+      ) : null}
     </div>
   )
 })

@@ -7,7 +7,10 @@ export interface DeepLinkTargets {
   inbox: Pick<DeepLinkStore, 'receive'>
 }
 
-/** `open` links are routes of the app; the other kinds wait in the inbox for their screen. */
+/**
+ * `open` links are routes of the app; the other kinds wait in the inbox for their screen, and
+ * the sign-in and payment ones also open it. Their secrets (code, token) stay in the inbox, out of the URL.
+ */
 export function handleDeepLink(link: DeepLink, targets: DeepLinkTargets): void {
   if (link.kind === 'open') {
     // The parser already refuses `//host` and backslashes; stay inside the app regardless.
@@ -15,6 +18,10 @@ export function handleDeepLink(link: DeepLink, targets: DeepLinkTargets): void {
     return
   }
   targets.inbox.receive(link)
+  if (link.kind === 'social-callback') targets.navigate(`/login/${link.provider}/callback`)
+  else if (link.kind === 'switch') targets.navigate('/switch')
+  // The wallet posts the return and shows its result dialog (§4).
+  else if (link.kind === 'payment-return') targets.navigate('/porte-monnaie')
 }
 
 /** The one subscription to deep links and notification clicks; returns the unsubscribe. */

@@ -30,28 +30,37 @@ export interface AppRoute {
 
 const placeholder = () => import('../features/placeholder/PlaceholderPage.tsx')
 const notFound = () => import('../features/notFound/NotFoundPage.tsx')
+const login = () => import('../features/auth/LoginPage.tsx')
+const register = () => import('../features/auth/RegisterPage.tsx')
+const resetPassword = () => import('../features/auth/ResetPasswordPage.tsx')
+const socialCallback = () => import('../features/auth/SocialCallbackPage.tsx')
+const confirm = () => import('../features/auth/ConfirmPage.tsx')
+const updatePassword = () => import('../features/auth/UpdatePasswordPage.tsx')
+const switchAccount = () => import('../features/auth/SwitchPage.tsx')
+const wallet = () => import('../features/wallet/WalletPage.tsx')
+const history = () => import('../features/history/HistoryPage.tsx')
 
 type Row = [key: RouteKey, path: string, access: RouteAccess, layout: RouteLayout, load?: () => Promise<RouteModule>]
 
 const rows: Row[] = [
   // Public only (specification 1, §2)
-  ['login', '/login', 'public-only', 'bare'],
-  ['register', '/register', 'public-only', 'bare'],
-  ['requestPasswordReset', '/create/reset-password', 'public-only', 'bare'],
-  ['resetPassword', '/reset-password', 'public-only', 'bare'],
+  ['login', '/login', 'public-only', 'bare', login],
+  ['register', '/register', 'public-only', 'bare', register],
+  ['requestPasswordReset', '/create/reset-password', 'public-only', 'bare', resetPassword],
+  ['resetPassword', '/reset-password', 'public-only', 'bare', resetPassword],
   ['operatorOffers', '/offers/:operator', 'public-only', 'bare'],
-  ['socialCallback', '/login/:provider/callback', 'public-only', 'bare'],
+  ['socialCallback', '/login/:provider/callback', 'public-only', 'bare', socialCallback],
   // Protected (specification 1, §2)
   ['home', '/', 'protected', 'shell'],
   ['profile', '/mon-profil', 'protected', 'shell'],
   ['profileEdit', '/mon-profil/edit', 'protected', 'shell'],
   ['offers', '/offres', 'protected', 'shell'],
-  ['wallet', '/porte-monnaie', 'protected', 'shell'],
-  ['history', '/historique', 'protected', 'shell'],
+  ['wallet', '/porte-monnaie', 'protected', 'shell', wallet],
+  ['history', '/historique', 'protected', 'shell', history],
   ['inboxMessage', '/inbox/:id', 'protected', 'shell'],
-  ['confirm', '/confirm', 'protected', 'bare'],
-  ['updatePassword', '/update-password', 'protected', 'bare'],
-  ['switch', '/switch', 'any', 'bare'],
+  ['confirm', '/confirm', 'protected', 'bare', confirm],
+  ['updatePassword', '/update-password', 'protected', 'bare', updatePassword],
+  ['switch', '/switch', 'any', 'bare', switchAccount],
   // Learning (specification 2, §2)
   ['subjects', '/subjects', 'protected', 'shell'],
   ['courses', '/courses', 'protected', 'shell'],

@@ -26,10 +26,20 @@ describe('deep links', () => {
   it('keeps the other kinds in the inbox until their screen takes them, once', () => {
     const t = targets()
     handleDeepLink({ kind: 'payment-return', outcome: 'success', orderId: 'A1' }, t)
-    expect(t.visited).toEqual([])
+    expect(t.visited).toEqual(['/porte-monnaie'])
     expect(t.inbox.take('social-callback')).toBeNull()
     expect(t.inbox.take('payment-return')).toEqual({ kind: 'payment-return', outcome: 'success', orderId: 'A1' })
     expect(t.inbox.take('payment-return')).toBeNull()
+  })
+
+  it('opens the screen of a sign-in link and keeps its secret in the inbox, not in the path', () => {
+    const t = targets()
+    handleDeepLink({ kind: 'social-callback', provider: 'google', code: 'c0de' }, t)
+    expect(t.visited).toEqual(['/login/google/callback'])
+    expect(t.inbox.take('social-callback')).toEqual({ kind: 'social-callback', provider: 'google', code: 'c0de' })
+    handleDeepLink({ kind: 'switch', token: 'tok', adminId: '1', userId: '2' }, t)
+    expect(t.visited).toEqual(['/login/google/callback', '/switch'])
+    expect(t.visited.join()).not.toContain('tok')
   })
 
   it('subscribes to links and notification clicks, and unsubscribes', () => {
@@ -39,7 +49,7 @@ describe('deep links', () => {
     platform.emitDeepLink({ kind: 'open', path: '/sessions' })
     platform.emitNotificationClick('/inbox/12')
     platform.emitDeepLink({ kind: 'switch', token: 'abc', adminId: '1', userId: '2' })
-    expect(t.visited).toEqual(['/sessions', '/inbox/12'])
+    expect(t.visited).toEqual(['/sessions', '/inbox/12', '/switch'])
     expect(t.inbox.last?.kind).toBe('switch')
     stop()
     expect(platform.listenerCount()).toBe(0)

@@ -10,13 +10,18 @@ import { Component as NotFoundPage } from '../../../../src/renderer/src/features
 import { Component as PlaceholderPage } from '../../../../src/renderer/src/features/placeholder/PlaceholderPage.tsx'
 import { createI18n } from '../../../../src/renderer/src/i18n/index.ts'
 import { RootStore } from '../../../../src/renderer/src/stores/RootStore.ts'
+import { fakeAccountsApi, meFixture, sessionFixture } from '../fakeAccountsApi.ts'
 import { fakePlatform } from '../fakePlatform.ts'
 
-/** Renders the shell around one screen, without lazy loading, as static HTML. */
+/** Renders the shell around one screen for a signed-in pupil, without lazy loading, as static HTML. */
 async function render(path: string, language: 'fr' | 'ar', permissions = {}) {
-  const store = new RootStore(fakePlatform({ language }))
+  const platform = fakePlatform({ language })
+  platform.sessionGet = async () => sessionFixture()
+  const api = fakeAccountsApi()
+  api.meAnswer = meFixture({}, permissions)
+  const store = new RootStore(platform, { createApi: () => api })
   await store.settings.load()
-  store.user.setCurrentUser(null, permissions)
+  await store.session.start()
   const router = createMemoryRouter(
     [
       {
@@ -44,6 +49,24 @@ async function render(path: string, language: 'fr' | 'ar', permissions = {}) {
 }
 
 describe('shell render', () => {
+  it('shows the start-up splash, not the screen, until the session check has answered', async () => {
+    const store = new RootStore(fakePlatform({ language: 'fr' }))
+    await store.settings.load()
+    const router = createMemoryRouter(
+      [{ Component: RootLayout, children: [{ path: '*', Component: NotFoundPage, handle: { route: findRoute('notFound') } }] }],
+      { initialEntries: ['/nowhere'] }
+    )
+    const html = renderToString(
+      <SSRProvider>
+        <AppProviders store={store} i18n={createI18n('fr')}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </SSRProvider>
+    )
+    expect(html).toContain('Chargement…')
+    expect(html).not.toContain('data-testid="not-found"')
+  })
+
   it('renders the landmarks, the test ids and the 404 page in French', async () => {
     const html = await render('/nowhere', 'fr')
     for (const id of ['app-root', 'sidebar', 'sidebar-toggle', 'language-switcher', 'theme-toggle', 'snackbars', 'not-found', 'nav-home']) {

@@ -15,77 +15,97 @@ import {
   Flag24Regular,
   Heart24Regular,
   History24Regular,
+  Key24Regular,
   PeopleTeam24Regular,
   Person24Regular,
   PersonCircle24Regular,
   SignOut24Regular
 } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { TERMS_URL } from '../../../../shared/constants.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { useOpenExternal } from './useOpenExternal.ts'
 
+// The password form and its rules load when the dialog is first opened, not with the shell.
+const ChangePasswordDialog = lazy(async () => ({ default: (await import('../../features/auth/ChangePasswordDialog.tsx')).ChangePasswordDialog }))
+
 const useStyles = makeStyles({
   pending: { fontWeight: tokens.fontWeightSemibold, color: tokens.colorPaletteRedForeground1 }
 })
 
 /**
- * The user menu of the specification; its entries lead to their (placeholder) screens. Logout
- * waits for the session work.
+ * The user menu of the specification; its entries lead to their screens. Logout revokes the
+ * session on the server and forgets it in main and in memory.
  */
 export const UserMenu = observer(function UserMenu() {
   const styles = useStyles()
-  const { user } = useStores()
+  const { user, session } = useStores()
   const { t } = useTranslation('shell')
   const navigate = useNavigate()
   const openExternal = useOpenExternal()
+  const [changingPassword, setChangingPassword] = useState(false)
   const go = (path: string) => () => void navigate(path)
+  const logout = async () => {
+    await session.logout()
+    void navigate('/login', { replace: true })
+  }
 
   return (
-    <Menu>
-      <MenuTrigger disableButtonEnhancement>
-        <Button
-          appearance="subtle"
-          icon={<PersonCircle24Regular />}
-          aria-label={t('userMenu.label')}
-          data-testid="user-menu"
-        />
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          <MenuItem icon={<Person24Regular />} onClick={go('/mon-profil')}>
-            {t('userMenu.profile')}
-          </MenuItem>
-          <MenuItem icon={<Heart24Regular />} onClick={go('/liste-de-favoris')}>
-            {t('userMenu.favourites')}
-          </MenuItem>
-          {user.showsParentRequests && (
-            <MenuItem
-              icon={<PeopleTeam24Regular />}
-              onClick={go('/liste-des-demandes-parentales')}
-              className={user.hasPendingParentRequest ? styles.pending : undefined}
-              secondaryContent={user.hasPendingParentRequest ? <PresenceBadge status="busy" size="extra-small" /> : undefined}
-            >
-              {t('userMenu.parentRequests')}
+    <>
+      <Menu>
+        <MenuTrigger disableButtonEnhancement>
+          <Button
+            appearance="subtle"
+            icon={<PersonCircle24Regular />}
+            aria-label={t('userMenu.label')}
+            data-testid="user-menu"
+          />
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            <MenuItem icon={<Person24Regular />} onClick={go('/mon-profil')}>
+              {t('userMenu.profile')}
             </MenuItem>
-          )}
-          <MenuItem icon={<Flag24Regular />} onClick={go('/reports')}>
-            {t('userMenu.reports')}
-          </MenuItem>
-          <MenuItem icon={<History24Regular />} onClick={go('/historique')}>
-            {t('userMenu.history')}
-          </MenuItem>
-          <MenuItem icon={<DocumentText24Regular />} onClick={openExternal(TERMS_URL)}>
-            {t('userMenu.terms')}
-          </MenuItem>
-          <MenuDivider />
-          <MenuItem icon={<SignOut24Regular />} disabled>
-            {t('userMenu.logout')}
-          </MenuItem>
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+            <MenuItem icon={<Heart24Regular />} onClick={go('/liste-de-favoris')}>
+              {t('userMenu.favourites')}
+            </MenuItem>
+            {user.showsParentRequests && (
+              <MenuItem
+                icon={<PeopleTeam24Regular />}
+                onClick={go('/liste-des-demandes-parentales')}
+                className={user.hasPendingParentRequest ? styles.pending : undefined}
+                secondaryContent={user.hasPendingParentRequest ? <PresenceBadge status="busy" size="extra-small" /> : undefined}
+              >
+                {t('userMenu.parentRequests')}
+              </MenuItem>
+            )}
+            <MenuItem icon={<Flag24Regular />} onClick={go('/reports')}>
+              {t('userMenu.reports')}
+            </MenuItem>
+            <MenuItem icon={<History24Regular />} onClick={go('/historique')}>
+              {t('userMenu.history')}
+            </MenuItem>
+            <MenuItem icon={<DocumentText24Regular />} onClick={openExternal(TERMS_URL)}>
+              {t('userMenu.terms')}
+            </MenuItem>
+            <MenuItem icon={<Key24Regular />} onClick={() => setChangingPassword(true)} data-testid="user-menu-change-password">
+              {t('userMenu.changePassword')}
+            </MenuItem>
+            <MenuDivider />
+            <MenuItem icon={<SignOut24Regular />} onClick={() => void logout()} data-testid="user-menu-logout">
+              {t('userMenu.logout')}
+            </MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      {changingPassword ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      ) : null}
+    </>
   )
 })

@@ -1,4 +1,4 @@
-import { Button, Divider, Input, Link as FluentLink, Spinner } from '@fluentui/react-components'
+import { Button, Divider, Input, Spinner } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -63,7 +63,7 @@ export const Component = observer(function LoginPage() {
           />
         </FormField>
         <div className={styles.end}>
-          <Link to={`/create/reset-password${search}`} data-testid="login-forgot">
+          <Link className={styles.link} to={`/create/reset-password${search}`} data-testid="login-forgot">
             {t('login.forgot')}
           </Link>
         </div>
@@ -90,11 +90,9 @@ export const Component = observer(function LoginPage() {
       </div>
       <p className={styles.center}>
         <span>{t('login.noAccount')}</span>
-        <FluentLink as="span" inline>
-          <Link to={`/register${search}`} data-testid="login-create-account">
-            {t('login.createAccount')}
-          </Link>
-        </FluentLink>
+        <Link className={styles.link} to={`/register${search}`} data-testid="login-create-account">
+          {t('login.createAccount')}
+        </Link>
       </p>
     </AuthCard>
   )

@@ -15,7 +15,15 @@ export interface MappedError<F extends string> {
   toast: Message | null
 }
 
+/** The rule keys of the wallet forms: their texts live in the wallet catalogue. */
+type WalletRuleKey = Extract<MessageKey, `payment.${string}` | `transfer.${string}`>
+
+function isWalletRule(key: MessageKey): key is WalletRuleKey {
+  return key.startsWith('payment.') || key.startsWith('transfer.')
+}
+
 export function ruleMessage(key: MessageKey): Message {
+  if (isWalletRule(key)) return { key: `wallet:rules.${key}` }
   return { key: `auth:rules.${key}` }
 }
 

@@ -1,7 +1,7 @@
 import { authAr } from './auth.ar.ts'
-import type { Catalogue } from './fr.ts'
+import type { BundledCatalogue } from './fr.ts'
 
-export const ar: Catalogue = {
+export const ar: BundledCatalogue = {
   auth: authAr,
   shell: {
     appName: 'درسي',
@@ -51,6 +51,7 @@ export const ar: Catalogue = {
       reports: 'بلاغاتي',
       history: 'السجلّ',
       terms: 'شروط الاستخدام',
+      changePassword: 'تغيير كلمة المرور',
       logout: 'تسجيل الخروج'
     },
     footer: {

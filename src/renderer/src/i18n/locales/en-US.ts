@@ -1,7 +1,7 @@
 import { authEnUS } from './auth.en-US.ts'
-import type { Catalogue } from './fr.ts'
+import type { BundledCatalogue } from './fr.ts'
 
-export const enUS: Catalogue = {
+export const enUS: BundledCatalogue = {
   auth: authEnUS,
   shell: {
     appName: 'Darsi',
@@ -51,6 +51,7 @@ export const enUS: Catalogue = {
       reports: 'My reports',
       history: 'History',
       terms: 'Terms of use',
+      changePassword: 'Change password',
       logout: 'Log out'
     },
     footer: {

@@ -3,6 +3,7 @@
  * texts are its values; `en-US` and `ar` must have exactly the same keys.
  */
 import { authFr } from './auth.fr.ts'
+import type { walletFr } from './wallet.fr.ts'
 
 export const fr = {
   auth: authFr,
@@ -54,6 +55,7 @@ export const fr = {
       reports: 'Mes signalements',
       history: 'Historique',
       terms: 'Conditions d’utilisation',
+      changePassword: 'Modifier le mot de passe',
       logout: 'Se déconnecter'
     },
     footer: {
@@ -136,9 +138,18 @@ export const fr = {
   }
 }
 
-export type SourceCatalogue = typeof fr
+/**
+ * Namespaces that load with the screens using them (their route chunk adds them to i18next), so
+ * that the start-up bundle does not carry them.
+ */
+export type LazyCatalogue = { wallet: typeof walletFr }
+
+export type SourceCatalogue = typeof fr & LazyCatalogue
 
 /** Same keys as the source catalogue, any string values. */
 export type Catalogue<T = SourceCatalogue> = {
   [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]>
 }
+
+/** What the start-up bundle carries: every namespace but the lazy ones. */
+export type BundledCatalogue = Omit<Catalogue, keyof LazyCatalogue>

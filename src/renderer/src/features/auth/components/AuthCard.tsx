@@ -42,6 +42,10 @@ export const useFormStyles = makeStyles({
     gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
     columnGap: tokens.spacingHorizontalL,
     rowGap: tokens.spacingVerticalM,
+    // A field keeps its own height when its neighbour shows an error or a hint.
+    alignItems: 'start',
+    // A select sizes itself on its longest option: let the column, not the option, decide.
+    '& > *': { minWidth: 0 },
     '@media (max-width: 599px)': { gridTemplateColumns: 'minmax(0, 1fr)' }
   },
   full: { gridColumn: '1 / -1' },
@@ -52,5 +56,14 @@ export const useFormStyles = makeStyles({
   divider: { color: tokens.colorNeutralForeground3 },
   social: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalS, '@media (max-width: 599px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
   ltr: { direction: 'ltr', textAlign: 'start' },
+  /** Router links styled as Fluent links (brand colour, underline on hover and focus). */
+  link: {
+    color: tokens.colorBrandForegroundLink,
+    textDecorationLine: 'none',
+    ':hover': { textDecorationLine: 'underline', color: tokens.colorBrandForegroundLinkHover },
+    ':focus-visible': { textDecorationLine: 'underline' }
+  },
+  selectRoot: { minWidth: 0, width: '100%' },
+  selectControl: { minWidth: 0 },
   hint: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 }
 })

@@ -1,0 +1,124 @@
+/**
+ * The payment sandbox: a card gateway page (`/sandbox/pay/{orderId}`) and a D17 wallet page
+ * (`/sandbox/d17/{orderId}`, what the QR code opens). Paying there confirms the order
+ * SERVER-SIDE — the only way a card or D17 points code is credited, once — and the card page
+ * then hands back to the app through `darsi://payment/success|echec?orderId=…`.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { formatDeepLink } from '../../../src/shared/deepLink.ts'
+import { eq } from 'drizzle-orm'
+import { paymentCodes } from '../db/schema.ts'
+import type { Services } from '../services.ts'
+import { inTransaction, toPoints } from '../services/ledger.ts'
+import { settlePayment, type PaymentCodeRow } from '../services/wallet.ts'
+
+/** Test cards of the sandbox gateway. */
+export const SANDBOX_CARDS = {
+  accepted: '4242424242424242',
+  declined: '4000000000000002'
+} as const
+
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' darsi:; frame-ancestors 'none'"
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"'`]/g, (char) => `&#${char.charCodeAt(0)};`)
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}
+label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem;box-sizing:border-box}
+.actions{display:flex;gap:.5rem;margin-top:1.2rem}button{padding:.6rem 1rem;cursor:pointer}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{font-weight:600}code{background:#f1f1f1;padding:0 .3rem}</style></head>
+<body><main>${body}</main></body></html>`
+}
+
+function orderDetails(row: PaymentCodeRow): string {
+  return `<dl><dt>Commande</dt><dd>${escapeHtml(row.orderId)}</dd>
+<dt>Montant</dt><dd>${escapeHtml(toPoints(row.amount).toFixed(3))} DT</dd>
+${row.reference ? `<dt>Référence</dt><dd>${escapeHtml(row.reference)}</dd>` : ''}
+${row.comment ? `<dt>Commentaire</dt><dd>${escapeHtml(row.comment)}</dd>` : ''}</dl>`
+}
+
+function cardPage(row: PaymentCodeRow): string {
+  const action = `/sandbox/pay/${encodeURIComponent(row.orderId)}`
+  return page('Paiement par carte (bac à sable) — Darsi', `<h1>Paiement par carte — bac à sable</h1>
+<p>Aucune carte réelle n'est débitée. Cartes de test : <code>4242 4242 4242 4242</code> (acceptée),
+<code>4000 0000 0000 0002</code> (refusée).</p>
+${orderDetails(row)}
+<form method="post" action="${escapeHtml(action)}">
+<label for="card">Numéro de carte</label><input id="card" name="card" inputmode="numeric" autocomplete="off" maxlength="23" value="4242 4242 4242 4242">
+<div class="actions"><button type="submit" name="decision" value="pay">Payer</button>
+<button type="submit" name="decision" value="fail">Simuler un échec</button></div>
+</form>`)
+}
+
+function d17Page(row: PaymentCodeRow): string {
+  const action = `/sandbox/d17/${encodeURIComponent(row.orderId)}`
+  return page('D17 (bac à sable) — Darsi', `<h1>D17 — bac à sable</h1>
+<p>Cette page tient lieu de l'application D17 qui a lu le code QR.</p>
+${orderDetails(row)}
+<form method="post" action="${escapeHtml(action)}">
+<div class="actions"><button type="submit" name="decision" value="pay">Payer avec D17</button>
+<button type="submit" name="decision" value="fail">Refuser</button></div>
+</form>`)
+}
+
+function statusPage(title: string, text: string): string {
+  return page(`${title} — Darsi`, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`)
+}
+
+const params = z.strictObject({ orderId: z.string().min(1).max(128).regex(/^[\w-]+$/) })
+const decisionBody = z.object({ decision: z.enum(['pay', 'fail']), card: z.string().max(32).optional() })
+
+export function registerPaymentSandboxRoutes(app: FastifyInstance, services: Services): void {
+  const { db } = services.database
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).header('content-security-policy', CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body)
+
+  async function order(orderId: string, method: 'online' | 'd17'): Promise<PaymentCodeRow | null> {
+    const [row] = await db.select().from(paymentCodes).where(eq(paymentCodes.orderId, orderId)).limit(1)
+    return row && row.method === method ? row : null
+  }
+
+  typed.get('/sandbox/pay/:orderId', { schema: { params, hide: true } }, async (request, reply) => {
+    const row = await order(request.params.orderId, 'online')
+    if (!row) return html(reply, 404, statusPage('Commande introuvable', "Cette commande n'existe pas."))
+    if (row.status !== 'pending') return html(reply, 409, statusPage('Commande déjà réglée', `Statut : ${row.status}.`))
+    return html(reply, 200, cardPage(row))
+  })
+
+  typed.post('/sandbox/pay/:orderId', { schema: { params, body: decisionBody, hide: true } }, async (request, reply) => {
+    const row = await order(request.params.orderId, 'online')
+    if (!row) return html(reply, 404, statusPage('Commande introuvable', "Cette commande n'existe pas."))
+    const card = (request.body.card ?? '').replace(/[\s-]/g, '')
+    const accepted = request.body.decision === 'pay' && card === SANDBOX_CARDS.accepted
+    const { row: settled } = await inTransaction(db, (tx) => settlePayment(tx, row.id, accepted ? 'paid' : 'failed', services.clock.now()))
+    // Paying twice (a double click, a replayed form) changes nothing: the answer follows the stored outcome.
+    const outcome = settled.status === 'paid' ? 'success' : 'echec'
+    return reply.redirect(formatDeepLink({ kind: 'payment-return', outcome, orderId: settled.orderId }), 302)
+  })
+
+  typed.get('/sandbox/d17/:orderId', { schema: { params, hide: true } }, async (request, reply) => {
+    const row = await order(request.params.orderId, 'd17')
+    if (!row) return html(reply, 404, statusPage('Commande introuvable', "Cette commande n'existe pas."))
+    if (row.status !== 'pending') return html(reply, 409, statusPage('Commande déjà réglée', `Statut : ${row.status}.`))
+    return html(reply, 200, d17Page(row))
+  })
+
+  typed.post('/sandbox/d17/:orderId', { schema: { params, body: decisionBody, hide: true } }, async (request, reply) => {
+    const row = await order(request.params.orderId, 'd17')
+    if (!row) return html(reply, 404, statusPage('Commande introuvable', "Cette commande n'existe pas."))
+    const outcome = request.body.decision === 'pay' ? 'paid' : 'failed'
+    const { row: settled } = await inTransaction(db, (tx) => settlePayment(tx, row.id, outcome, services.clock.now()))
+    return settled.status === 'paid'
+      ? html(reply, 200, statusPage('Paiement effectué', `${toPoints(settled.amount)} points seront crédités sur le compte Darsi.`))
+      : html(reply, 200, statusPage('Paiement refusé', 'Aucun montant n’a été débité.'))
+  })
+}

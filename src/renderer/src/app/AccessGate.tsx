@@ -1,0 +1,63 @@
+import { Button, makeStyles, tokens } from '@fluentui/react-components'
+import { observer } from 'mobx-react-lite'
+import { useEffect, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useLocation } from 'react-router-dom'
+import { useStores } from '../stores/StoreContext.tsx'
+import { BootSplash } from './BootSplash.tsx'
+import { decideAccess } from './guard.ts'
+import { useCurrentRoute } from './useCurrentRoute.ts'
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingVerticalM,
+    minHeight: '100vh',
+    padding: tokens.spacingHorizontalXXL,
+    textAlign: 'center',
+    backgroundColor: tokens.colorNeutralBackground2,
+    color: tokens.colorNeutralForeground1
+  },
+  title: { margin: 0, fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700 },
+  text: { margin: 0, maxWidth: '480px', color: tokens.colorNeutralForeground2 }
+})
+
+/** The start-up check could not finish: nothing of the session is shown, a retry is offered. */
+const StartupFailure = observer(function StartupFailure() {
+  const styles = useStyles()
+  const { session } = useStores()
+  const { t } = useTranslation('auth')
+  return (
+    <div className={styles.root} role="alert" data-testid="startup-failure">
+      <h1 className={styles.title}>{t('session.offlineTitle')}</h1>
+      <p className={styles.text}>{session.failure === 'platform' ? t('session.platformText') : t('session.offlineText')}</p>
+      <Button appearance="primary" onClick={() => void session.start()} data-testid="startup-retry">
+        {t('common.retry')}
+      </Button>
+    </div>
+  )
+})
+
+/**
+ * Runs the start-up session check, then asks the guard on every navigation (§2, §4): screens
+ * never decide access themselves, and a lost session (logout, 401) sends the page away at once.
+ */
+export const AccessGate = observer(function AccessGate({ children }: { children: ReactNode }) {
+  const { session } = useStores()
+  const route = useCurrentRoute()
+  const { search } = useLocation()
+
+  useEffect(() => {
+    if (session.status === 'idle') void session.start()
+  }, [session])
+
+  if (session.status === 'idle' || session.status === 'loading') return <BootSplash />
+  if (session.status === 'failed') return <StartupFailure />
+  if (!route) return <>{children}</>
+  const decision = decideAccess({ key: route.key, access: route.access, search }, session.accessState)
+  if ('redirect' in decision) return <Navigate to={decision.redirect} replace />
+  return <>{children}</>
+})

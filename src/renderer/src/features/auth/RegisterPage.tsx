@@ -1,0 +1,176 @@
+import { Button, Input, MessageBar, MessageBarBody, Select, Spinner } from '@fluentui/react-components'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation } from 'react-router-dom'
+import type { Country, State } from '../../../../shared/api/pickers.ts'
+import { markInteractive } from '../../lib/performance.ts'
+import { AuthCard, useFormStyles } from './components/AuthCard.tsx'
+import { FormField } from './components/FormField.tsx'
+import { PasswordInput } from './components/PasswordInput.tsx'
+import { RegisterFormStore } from './stores/RegisterFormStore.ts'
+import { useAuthDeps } from './useAuthDeps.ts'
+
+function countryName(country: Country, language: string): string {
+  if (language === 'ar') return country.name_ar
+  if (language === 'en-US') return country.name_en
+  return country.name_fr
+}
+
+function stateName(state: State, language: string): string {
+  return language === 'ar' ? state.name_ar : state.name
+}
+
+/** /register, 'Créer un compte' (§2, §5 Registration). Success leaves through the guard to /confirm. */
+export const Component = observer(function RegisterPage() {
+  const deps = useAuthDeps()
+  const { search } = useLocation()
+  const [store] = useState(() => new RegisterFormStore(deps, { referral: new URLSearchParams(search).get('referral') }))
+  const styles = useFormStyles()
+  const { t, i18n } = useTranslation('auth')
+  const { form } = store
+  const v = form.values
+  useEffect(markInteractive, [])
+  useEffect(() => {
+    void store.loadPickers()
+  }, [store])
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    void store.submit(search)
+  }
+  const text = (field: Parameters<typeof store.set>[0]) => ({
+    value: v[field],
+    onChange: (_event: unknown, data: { value: string }) => store.set(field, data.value),
+    onBlur: () => form.touch(field),
+    'data-testid': `register-${field}`
+  })
+  const select = (field: Parameters<typeof store.set>[0]) => ({
+    value: v[field],
+    onChange: (_event: unknown, data: { value: string }) => {
+      store.set(field, data.value)
+      form.touch(field)
+    },
+    onBlur: () => form.touch(field),
+    className: styles.selectRoot,
+    select: { className: styles.selectControl },
+    'data-testid': `register-${field}`
+  })
+
+  return (
+    <AuthCard heading={t('register.heading')} subtitle={t('register.subtitle')} wide testId="register-page">
+      {store.pickersStatus === 'failed' ? (
+        <MessageBar intent="error" data-testid="register-pickers-failed">
+          <MessageBarBody>{t('register.pickersFailed')}</MessageBarBody>
+          <Button size="small" onClick={() => void store.loadPickers()}>
+            {t('common.retry')}
+          </Button>
+        </MessageBar>
+      ) : null}
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <div className={styles.grid}>
+          <FormField label={t('register.firstName')} required error={store.error('name')}>
+            <Input {...text('name')} autoComplete="given-name" maxLength={25} />
+          </FormField>
+          <FormField label={t('register.lastName')} required error={store.error('lastName')}>
+            <Input {...text('lastName')} autoComplete="family-name" maxLength={25} />
+          </FormField>
+          <FormField label={t('register.country')} required error={store.error('country')}>
+            <Select {...select('country')}>
+              {store.countries.length === 0 ? <option value={v.country}>{t('common.choose')}</option> : null}
+              {store.countries.map((country) => (
+                <option key={country.id} value={String(country.id)}>
+                  {countryName(country, i18n.language)}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          {store.tunisian ? (
+            <FormField label={t('register.state')} required error={store.error('state')}>
+              <Select {...select('state')}>
+                <option value="">{t('common.choose')}</option>
+                {store.states.map((state) => (
+                  <option key={state.id} value={String(state.id)}>
+                    {stateName(state, i18n.language)}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          ) : null}
+          <FormField label={t('register.phone')} required={store.tunisian} error={store.error('phone')}>
+            <Input {...text('phone')} type="tel" inputMode="tel" autoComplete="tel" dir="ltr" placeholder="20 123 456" />
+          </FormField>
+          <FormField label={store.tunisian ? t('register.emailOptional') : t('register.email')} required={!store.tunisian} error={store.error('email')}>
+            <Input {...text('email')} type="email" inputMode="email" autoComplete="email" dir="ltr" />
+          </FormField>
+          <FormField label={t('register.birthDate')} hint={t('register.birthDateHint')} required error={store.error('birthDate')}>
+            <Input {...text('birthDate')} inputMode="numeric" dir="ltr" maxLength={10} autoComplete="bday" />
+          </FormField>
+          <FormField label={t('register.division')} required error={store.error('division')}>
+            <Select {...select('division')}>
+              <option value="">{t('common.choose')}</option>
+              {store.divisions.map((division) => (
+                <option key={division.id} value={String(division.id)}>
+                  {division.name}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          {store.showsOptionalSubject ? (
+            <FormField label={t('register.optionalSubject')} error={store.error('optionalSubject')}>
+              <Select {...select('optionalSubject')}>
+                <option value="">{t('common.choose')}</option>
+                {store.optionalSubjects.map((subject) => (
+                  <option key={subject.id} value={String(subject.id)}>
+                    {subject.name}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          ) : null}
+          <FormField label={t('register.password')} hint={t('register.passwordHint')} required error={store.error('password')}>
+            <PasswordInput
+              {...text('password')}
+              autoComplete="new-password"
+              maxLength={16}
+              shown={store.showPassword}
+              onToggle={store.toggleShowPassword}
+              toggleTestId="register-password-toggle"
+            />
+          </FormField>
+          <FormField label={t('register.passwordConfirm')} required error={store.error('passwordConfirm')}>
+            <PasswordInput
+              {...text('passwordConfirm')}
+              autoComplete="new-password"
+              maxLength={16}
+              shown={store.showPassword}
+              onToggle={store.toggleShowPassword}
+            />
+          </FormField>
+          {v.referral ? (
+            <FormField label={t('register.referral')} error={null}>
+              <Input value={v.referral} readOnly dir="ltr" data-testid="register-referral" />
+            </FormField>
+          ) : null}
+        </div>
+        <Button
+          type="submit"
+          appearance="primary"
+          size="large"
+          className={styles.submit}
+          disabled={!store.canSubmit}
+          icon={form.submitting ? <Spinner size="tiny" /> : undefined}
+          data-testid="register-submit"
+        >
+          {t('register.submit')}
+        </Button>
+      </form>
+      <p className={styles.center}>
+        <span>{t('register.haveAccount')}</span>
+        <Link className={styles.link} to={`/login${search}`} data-testid="register-login">
+          {t('register.signIn')}
+        </Link>
+      </p>
+    </AuthCard>
+  )
+})

@@ -1,0 +1,70 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { SocialProvider } from '../../../api/accounts.ts'
+import { ApiError, isApiError } from '../../../api/errors.ts'
+import type { DeepLinkStore } from '../../../stores/DeepLinkStore.ts'
+import type { LoadStatus } from '../../../stores/status.ts'
+import { generalMessage, type Message } from '../errorMapping.ts'
+import { toast, type AuthDeps } from './deps.ts'
+
+/**
+ * Sign-in from a `darsi://` link: the social-login return (§2 /login/{provider}/callback) and the
+ * administrator's switch (§6). Each link is spent once, so the attempt runs at most once.
+ */
+export class LinkSignInStore {
+  status: LoadStatus = 'idle'
+  /** Nothing to sign in with (no code, or no switch link received). */
+  missing = false
+  failure: Message | null = null
+  private readonly deps: AuthDeps
+  private readonly inbox: Pick<DeepLinkStore, 'take'>
+
+  constructor(deps: AuthDeps, inbox: Pick<DeepLinkStore, 'take'>) {
+    this.deps = deps
+    this.inbox = inbox
+    makeAutoObservable<LinkSignInStore, 'deps' | 'inbox'>(this, { deps: false, inbox: false }, { autoBind: true })
+  }
+
+  /** The provider's code: from the deep link that opened the page, else from the query. */
+  async social(provider: SocialProvider, search: string): Promise<void> {
+    if (this.status !== 'idle') return
+    const link = this.inbox.take('social-callback')
+    const code = link && link.provider === provider ? link.code : new URLSearchParams(search).get('code')
+    if (!code) {
+      this.missing = true
+      this.status = 'succeeded'
+      return
+    }
+    await this.attempt(async () => {
+      const { session } = this.deps
+      await session.signIn(await session.api.socialCallback(provider, code))
+    })
+  }
+
+  async switchAccount(): Promise<void> {
+    if (this.status !== 'idle') return
+    const link = this.inbox.take('switch')
+    if (!link) {
+      this.missing = true
+      this.status = 'failed'
+      return
+    }
+    await this.attempt(() => this.deps.session.switchTo(link))
+  }
+
+  private async attempt(task: () => Promise<void>): Promise<void> {
+    this.status = 'loading'
+    try {
+      await task()
+      runInAction(() => {
+        this.status = 'succeeded'
+      })
+    } catch (error) {
+      const message = generalMessage(isApiError(error) ? error : new ApiError('server_error', ''))
+      runInAction(() => {
+        this.failure = message
+        this.status = 'failed'
+      })
+      toast(this.deps.ui, message)
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components'
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { PaymentReceipt, Subscription, Transfer } from '../../api/wallet.ts'
+import { markInteractive } from '../../lib/performance.ts'
+import type { AttendanceRow, BookmarkRow, ClassChangeRow, HistoryList } from '../../stores/HistoryStore.ts'
+import { useStores } from '../../stores/StoreContext.tsx'
+import { PagedTable, type Column } from '../wallet/components/PagedTable.tsx'
+import { StatusBadge } from '../wallet/components/StatusBadge.tsx'
+import { useWalletStyles } from '../wallet/components/styles.ts'
+import { useWalletText } from '../wallet/components/useWalletText.ts'
+import { formatAmount, formatDateTime } from '../wallet/format.ts'
+import { formatReportDate } from '../../lib/time.ts'
+import { useWalletStores } from '../wallet/useWalletStores.ts'
+import { useWalletCatalogue } from '../wallet/walletCatalogue.ts'
+
+/** One list of the history screen: its title, then the table, its empty state or its failure. */
+const HistorySection = observer(function HistorySection<T>(props: {
+  id: string
+  title: string
+  list: HistoryList<T>
+  columns: Column<T>[]
+  rowKey: (row: T) => string | number
+}) {
+  const { list } = props
+  const styles = useWalletStyles()
+  const { t } = useTranslation('wallet')
+  const text = useWalletText()
+  return (
+    <section className={styles.section} aria-labelledby={`history-${props.id}-title`} data-testid={`history-${props.id}`}>
+      <h2 id={`history-${props.id}-title`} className={styles.sectionTitle}>
+        {props.title}
+      </h2>
+      {list.status === 'failed' ? (
+        <MessageBar intent="error">
+          <MessageBarBody>
+            {t('historyPage.failed')} — {text(list.error)}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => void list.load()}>{t('errors.retry')}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      ) : list.status !== 'succeeded' ? (
+        <Spinner size="small" label={t('historyPage.loading')} />
+      ) : (
+        <PagedTable
+          label={props.title}
+          rows={list.rows}
+          columns={props.columns}
+          rowKey={props.rowKey}
+          empty={t('historyPage.empty')}
+          testId={`history-${props.id}-table`}
+        />
+      )}
+    </section>
+  )
+}) as <T>(props: { id: string; title: string; list: HistoryList<T>; columns: Column<T>[]; rowKey: (row: T) => string | number }) => React.JSX.Element
+
+/** The history screen ('Historique', §2). */
+export const Component = observer(function HistoryPage() {
+  useWalletCatalogue()
+  const { settings } = useStores()
+  const { history } = useWalletStores()
+  const styles = useWalletStyles()
+  const { t } = useTranslation('wallet')
+  const language = settings.language
+  const money = (amount: number) => t('balance.dinars', { amount: formatAmount(amount, language) })
+
+  useEffect(() => {
+    void history.load().finally(markInteractive)
+  }, [history])
+
+  const bookmarkColumns: Column<BookmarkRow>[] = [
+    { id: 'name', header: t('historyPage.bookmarks.name'), cell: (row) => row.name },
+    { id: 'date', header: t('historyPage.bookmarks.date'), cell: (row) => <bdi>{formatDateTime(row.marked_bookmarked_at)}</bdi> },
+    { id: 'subject', header: t('historyPage.bookmarks.subject'), cell: (row) => row.subject_name }
+  ]
+  const subscriptionColumns: Column<Subscription>[] = [
+    { id: 'name', header: t('historyPage.subscriptions.name'), cell: (row) => row.name, width: 'minmax(160px, 1.5fr)' },
+    { id: 'price', header: t('historyPage.subscriptions.price'), cell: (row) => money(row.amount_paid) },
+    { id: 'start', header: t('historyPage.subscriptions.start'), cell: (row) => <bdi>{formatReportDate(row.start_date)}</bdi> },
+    { id: 'end', header: t('historyPage.subscriptions.end'), cell: (row) => <bdi>{formatReportDate(row.end_date)}</bdi> }
+  ]
+  const classChangeColumns: Column<ClassChangeRow>[] = [
+    { id: 'current', header: t('historyPage.classChanges.current'), cell: (row) => row.old_division },
+    { id: 'requested', header: t('historyPage.classChanges.requested'), cell: (row) => row.new_division },
+    { id: 'reason', header: t('historyPage.classChanges.reason'), cell: (row) => row.reason },
+    { id: 'other', header: t('historyPage.classChanges.otherReason'), cell: (row) => row.other_reason ?? '' },
+    { id: 'status', header: t('historyPage.classChanges.status'), cell: (row) => row.status }
+  ]
+  const transferColumns: Column<Transfer>[] = [
+    { id: 'senderId', header: t('historyPage.transfers.senderId'), cell: (row) => row.from_user.id, width: 'minmax(110px, 0.7fr)' },
+    { id: 'sender', header: t('historyPage.transfers.sender'), cell: (row) => row.from_user.name, width: 'minmax(140px, 1.2fr)' },
+    { id: 'receiverId', header: t('historyPage.transfers.receiverId'), cell: (row) => row.to_user.id, width: 'minmax(110px, 0.7fr)' },
+    { id: 'receiver', header: t('historyPage.transfers.receiver'), cell: (row) => row.to_user.name, width: 'minmax(140px, 1.2fr)' },
+    { id: 'points', header: t('historyPage.transfers.points'), cell: (row) => formatAmount(row.points, language), width: 'minmax(80px, 0.6fr)' },
+    { id: 'updated', header: t('historyPage.transfers.updatedAt'), cell: (row) => <bdi>{formatDateTime(row.updated_at)}</bdi> },
+    { id: 'status', header: t('historyPage.transfers.status'), cell: (row) => <StatusBadge status={row.status} />, width: 'minmax(170px, 1fr)' },
+    {
+      id: 'confirmed',
+      header: t('historyPage.transfers.confirmed'),
+      cell: (row) => (row.is_confirmed ? t('historyPage.yes') : t('historyPage.no')),
+      width: 'minmax(90px, 0.6fr)'
+    }
+  ]
+  const attendanceColumns: Column<AttendanceRow>[] = [
+    { id: 'date', header: t('historyPage.attendance.date'), cell: (row) => <bdi>{formatDateTime(row.session_start_date)}</bdi> },
+    { id: 'session', header: t('historyPage.attendance.session'), cell: (row) => row.title, width: 'minmax(180px, 2fr)' },
+    { id: 'duration', header: t('historyPage.attendance.duration'), cell: (row) => row.attendance_duration }
+  ]
+  const paymentColumns: Column<PaymentReceipt>[] = [
+    { id: 'amount', header: t('historyPage.payments.amount'), cell: (row) => money(row.received_amount) },
+    { id: 'date', header: t('historyPage.payments.date'), cell: (row) => <bdi>{formatDateTime(row.payment_date)}</bdi> },
+    { id: 'method', header: t('historyPage.payments.method'), cell: (row) => t(`topUp.methods.${row.method}`) }
+  ]
+
+  return (
+    <div className={styles.page} data-testid="history-page">
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t('historyPage.title')}</h1>
+      </header>
+      <HistorySection id="bookmarks" title={t('historyPage.bookmarks.title')} list={history.bookmarks} columns={bookmarkColumns} rowKey={(row) => row.id} />
+      <HistorySection id="subscriptions" title={t('historyPage.subscriptions.title')} list={history.subscriptions} columns={subscriptionColumns} rowKey={(row) => row.id} />
+      <HistorySection id="class-changes" title={t('historyPage.classChanges.title')} list={history.classChanges} columns={classChangeColumns} rowKey={(row) => row.id} />
+      <HistorySection id="transfers" title={t('historyPage.transfers.title')} list={history.transfers} columns={transferColumns} rowKey={(row) => row.id} />
+      <HistorySection id="attendance" title={t('historyPage.attendance.title')} list={history.attendance} columns={attendanceColumns} rowKey={(row) => row.id} />
+      <HistorySection id="payments" title={t('historyPage.payments.title')} list={history.payments} columns={paymentColumns} rowKey={(row) => row.id} />
+    </div>
+  )
+})

@@ -1,0 +1,62 @@
+import { reaction } from 'mobx'
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { markInteractive } from '../../lib/performance.ts'
+import { useStores } from '../../stores/StoreContext.tsx'
+import { BalanceCard } from './components/BalanceCard.tsx'
+import { BankAccountsCard } from './components/BankAccountsCard.tsx'
+import { D17Dialog } from './components/D17Dialog.tsx'
+import { PaymentResultDialog } from './components/PaymentResultDialog.tsx'
+import { PointsHistory } from './components/PointsHistory.tsx'
+import { TopUpCard } from './components/TopUpCard.tsx'
+import { TransferPointsDialog } from './components/TransferPointsDialog.tsx'
+import { useWalletStyles } from './components/styles.ts'
+import { useWalletStores } from './useWalletStores.ts'
+import { useWalletCatalogue } from './walletCatalogue.ts'
+
+/** The wallet ('Porte monnaie', §2): balance, bank accounts, top-up, transfer, points history. */
+export const Component = observer(function WalletPage() {
+  useWalletCatalogue()
+  const { deepLinks } = useStores()
+  const { wallet } = useWalletStores()
+  const styles = useWalletStyles()
+  const { t } = useTranslation('wallet')
+
+  useEffect(() => {
+    void wallet.load().finally(markInteractive)
+    return wallet.dispose
+  }, [wallet])
+
+  // Payment returns (darsi://payment/…) are routed here; take each one, also while on this page.
+  useEffect(
+    () =>
+      reaction(
+        () => deepLinks.last,
+        () => {
+          const link = deepLinks.take('payment-return')
+          if (link) void wallet.handlePaymentReturn(link)
+        },
+        { fireImmediately: true }
+      ),
+    [deepLinks, wallet]
+  )
+
+  return (
+    <div className={styles.page} data-testid="wallet-page">
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t('page.title')}</h1>
+        <p className={styles.subtitle}>{t('page.subtitle')}</p>
+      </header>
+      <div className={styles.grid}>
+        <BalanceCard />
+        <BankAccountsCard />
+      </div>
+      <TopUpCard />
+      <PointsHistory />
+      <TransferPointsDialog />
+      <D17Dialog />
+      <PaymentResultDialog />
+    </div>
+  )
+})

@@ -1,0 +1,77 @@
+import { MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components'
+import { observer } from 'mobx-react-lite'
+import { useTranslation } from 'react-i18next'
+import { useWalletStyles } from './styles.ts'
+import { useWalletStores } from '../useWalletStores.ts'
+
+const useStyles = makeStyles({
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, margin: 0, padding: 0, listStyleType: 'none' },
+  item: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    paddingBlock: tokens.spacingVerticalS,
+    borderTop: `1px solid ${tokens.colorNeutralStroke3}`
+  },
+  institution: { fontWeight: tokens.fontWeightSemibold },
+  details: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS, margin: 0 },
+  term: { color: tokens.colorNeutralForeground2 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+  number: { fontFamily: tokens.fontFamilyMonospace }
+})
+
+/** The three accounts a bank transfer or postal deposit goes to (from the API). */
+export const BankAccountsCard = observer(function BankAccountsCard() {
+  const { wallet } = useWalletStores()
+  const shared = useWalletStyles()
+  const styles = useStyles()
+  const { t } = useTranslation('wallet')
+
+  return (
+    <section className={shared.card} aria-labelledby="wallet-accounts-title" data-testid="wallet-bank-accounts">
+      <h2 id="wallet-accounts-title" className={shared.sectionTitle}>
+        {t('accounts.title')}
+      </h2>
+      <p className={shared.muted}>{t('accounts.intro')}</p>
+      {wallet.bankAccountsStatus === 'failed' ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{t('accounts.failed')}</MessageBarBody>
+        </MessageBar>
+      ) : wallet.bankAccountsStatus !== 'succeeded' ? (
+        <Spinner size="small" label={t('historyPage.loading')} />
+      ) : (
+        <ul className={styles.list}>
+          {wallet.bankAccounts.map((account) => (
+            <li key={`${account.institution}-${account.account_number}`} className={styles.item} data-testid="wallet-bank-account">
+              <span className={styles.institution}>{account.institution}</span>
+              <dl className={styles.details}>
+                <dt className={styles.term}>{t('accounts.owner')}</dt>
+                <dd className={styles.value}>{account.owner}</dd>
+                <dt className={styles.term}>{t('accounts.accountNumber')}</dt>
+                <dd className={styles.value}>
+                      <bdi className={styles.number}>{account.account_number}</bdi>
+                    </dd>
+                {account.rib ? (
+                  <>
+                    <dt className={styles.term}>{t('accounts.rib')}</dt>
+                    <dd className={styles.value}>
+                      <bdi className={styles.number}>{account.rib}</bdi>
+                    </dd>
+                  </>
+                ) : null}
+                {account.rip ? (
+                  <>
+                    <dt className={styles.term}>{t('accounts.rip')}</dt>
+                    <dd className={styles.value}>
+                      <bdi className={styles.number}>{account.rip}</bdi>
+                    </dd>
+                  </>
+                ) : null}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+})

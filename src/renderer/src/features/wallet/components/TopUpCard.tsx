@@ -1,0 +1,121 @@
+import { Button, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Tab, TabList, Textarea } from '@fluentui/react-components'
+import { observer } from 'mobx-react-lite'
+import type { FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { PaymentMethod } from '../../../api/wallet.ts'
+import { useWalletStyles } from './styles.ts'
+import { useWalletText } from './useWalletText.ts'
+import { useWalletStores } from '../useWalletStores.ts'
+
+const METHODS: PaymentMethod[] = ['transfer', 'online', 'd17']
+
+/** Top-up by bank transfer, online card payment or D17 QR code (§2, §4, §5). */
+export const TopUpCard = observer(function TopUpCard() {
+  const { wallet } = useWalletStores()
+  const shared = useWalletStyles()
+  const { t } = useTranslation('wallet')
+  const text = useWalletText()
+  const method = wallet.method
+  const errors = wallet.fieldErrors
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    void wallet.submitTopUp()
+  }
+
+  return (
+    <section className={shared.card} aria-labelledby="wallet-topup-title" data-testid="wallet-topup">
+      <h2 id="wallet-topup-title" className={shared.sectionTitle}>
+        {t('topUp.title')}
+      </h2>
+      <TabList
+        aria-label={t('topUp.methodsLabel')}
+        selectedValue={method}
+        onTabSelect={(_event, data) => wallet.setMethod(data.value as PaymentMethod)}
+      >
+        {METHODS.map((value) => (
+          <Tab key={value} value={value} data-testid={`topup-method-${value}`}>
+            {t(`topUp.methods.${value}`)}
+          </Tab>
+        ))}
+      </TabList>
+      <p className={shared.muted}>{t(`topUp.methodHints.${method}`)}</p>
+      {wallet.onlineWaiting ? (
+        <MessageBar intent="info" layout="multiline" data-testid="online-waiting">
+          <MessageBarBody>
+            <MessageBarTitle>{t('online.waitingTitle')}</MessageBarTitle>
+            {t('online.waitingText')}
+            <div className={shared.actions}>
+              <Spinner size="tiny" />
+              <Button size="small" onClick={() => void wallet.reopenCardPayment()} data-testid="online-reopen">
+                {t('online.reopen')}
+              </Button>
+              <Button size="small" appearance="subtle" onClick={wallet.stopWaitingForCard} data-testid="online-cancel">
+                {t('online.cancel')}
+              </Button>
+            </div>
+          </MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <form className={shared.form} onSubmit={onSubmit} noValidate>
+        <Field
+          label={t('topUp.amount')}
+          required
+          hint={errors.amount ? undefined : t('topUp.amountHint')}
+          validationState={errors.amount ? 'error' : 'none'}
+          validationMessage={text(errors.amount)}
+        >
+          <Input
+            value={wallet.amount}
+            onChange={(_event, data) => wallet.setAmount(data.value)}
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={12}
+            data-testid="topup-amount"
+          />
+        </Field>
+        {method === 'transfer' ? (
+          <Field
+            label={t('topUp.reference')}
+            required
+            hint={errors.reference ? undefined : t('topUp.referenceHint')}
+            validationState={errors.reference ? 'error' : 'none'}
+            validationMessage={text(errors.reference)}
+          >
+            <Input
+              value={wallet.reference}
+              onChange={(_event, data) => wallet.setReference(data.value)}
+              autoComplete="off"
+              maxLength={64}
+              data-testid="topup-reference"
+            />
+          </Field>
+        ) : null}
+        <Field label={t('topUp.comment')}>
+          <Textarea value={wallet.comment} onChange={(_event, data) => wallet.setComment(data.value)} maxLength={500} resize="vertical" data-testid="topup-comment" />
+        </Field>
+        {wallet.submitError ? (
+          <MessageBar intent="error" data-testid="topup-error">
+            <MessageBarBody>{text(wallet.submitError)}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+        {wallet.notice ? (
+          <MessageBar intent="success" data-testid="topup-notice">
+            <MessageBarBody>{text(wallet.notice)}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+        <div className={shared.actions}>
+          <Button
+            type="submit"
+            appearance="primary"
+            disabled={wallet.submitting}
+            icon={wallet.submitting ? <Spinner size="tiny" /> : undefined}
+            data-testid="topup-submit"
+          >
+            {t(`topUp.submit.${method}`)}
+          </Button>
+        </div>
+      </form>
+    </section>
+  )
+})

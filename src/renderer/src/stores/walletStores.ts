@@ -1,0 +1,47 @@
+import { ApiError } from '../api/errors.ts'
+import { createHttp } from '../api/http.ts'
+import { createWalletApi, type WalletApi } from '../api/wallet.ts'
+import type { Platform } from '../platform/bridge.ts'
+import { HistoryStore } from './HistoryStore.ts'
+import type { SessionStore } from './SessionStore.ts'
+import type { SettingsStore } from './SettingsStore.ts'
+import { TransferStore } from './TransferStore.ts'
+import { WalletStore } from './WalletStore.ts'
+
+export interface WalletStores {
+  wallet: WalletStore
+  transfer: TransferStore
+  history: HistoryStore
+}
+
+/** Wires the wallet, transfer and history stores to the session's API and the platform. */
+export function createWalletStores(root: { platform: Platform; session: SessionStore; settings: SettingsStore }): WalletStores {
+  let api: { baseUrls: unknown; client: WalletApi } | null = null
+  // Built on first use: the base URLs arrive with the session's start-up.
+  const walletApi = (): WalletApi => {
+    const baseUrls = root.session.baseUrls
+    if (!baseUrls) throw new ApiError('network', 'the API is not configured yet')
+    if (api?.baseUrls !== baseUrls) api = { baseUrls, client: createWalletApi(createHttp(baseUrls, root.session)) }
+    return api.client
+  }
+  const refreshUser = () => {
+    if (root.session.signedIn) root.session.loadUser().catch(() => undefined)
+  }
+  const newKey = () => crypto.randomUUID()
+  const wallet = new WalletStore({
+    api: walletApi,
+    openExternal: (url) => root.platform.shellOpenExternal(url),
+    language: () => root.settings.language,
+    onBalanceChanged: refreshUser,
+    newKey
+  })
+  const transfer = new TransferStore({
+    api: walletApi,
+    adminUserId: () => root.session.session?.adminUserId ?? root.session.me?.admin_user_id ?? null,
+    onTransferred: () => {
+      void wallet.refreshAfterPayment()
+    },
+    newKey
+  })
+  return { wallet, transfer, history: new HistoryStore(walletApi) }
+}

@@ -1,0 +1,156 @@
+/**
+ * Pieces the wallet, transfer and history stores share: messages in the user's language, the
+ * `Idempotency-Key` of a money-moving submit, and client-side paging of a table.
+ */
+import { makeAutoObservable } from 'mobx'
+import { TABLE_PAGE_SIZES } from '../../../shared/constants.ts'
+import { isMessageKey, type MessageKey } from '../../../shared/rules/messages.ts'
+import { isApiError } from '../api/errors.ts'
+import type { TranslationKey } from '../i18n/keys.ts'
+
+export type WalletKey = Extract<TranslationKey, `wallet:${string}`>
+
+/** A catalogue key (with values) or a server text shown as sent. */
+export type WalletMessage = { key: WalletKey; values?: Record<string, string | number> } | { text: string }
+
+/** The rule keys the wallet screens translate themselves (`wallet:rules.…`). */
+const WALLET_RULE_KEYS = new Set<MessageKey>([
+  'common.required',
+  'common.invalid',
+  'common.tooLong',
+  'common.fillFields',
+  'code.required',
+  'code.invalid',
+  'payment.amount',
+  'payment.methodRequired',
+  'payment.referenceRequired',
+  'payment.referenceSpaces',
+  'transfer.amountRange',
+  'transfer.recipientUnknown',
+  'transfer.self',
+  'transfer.insufficient',
+  'transfer.codeInvalid'
+])
+
+export function ruleMessage(key: MessageKey): WalletMessage {
+  return WALLET_RULE_KEYS.has(key) ? { key: `wallet:rules.${key}` as WalletKey } : { text: key }
+}
+
+const CODE_MESSAGES: Partial<Record<string, WalletKey>> = {
+  network: 'wallet:errors.network',
+  server_error: 'wallet:errors.server',
+  invalid_response: 'wallet:errors.server',
+  rate_limited: 'wallet:errors.rateLimited',
+  insufficient_points: 'wallet:rules.transfer.insufficient',
+  request_in_progress: 'wallet:errors.inProgress',
+  not_found: 'wallet:errors.notFound',
+  forbidden: 'wallet:errors.forbidden',
+  test_account: 'wallet:errors.forbidden'
+}
+
+/**
+ * The general message of a failure: a known code in the user's language, otherwise the server's
+ * own text (§8), otherwise the generic one.
+ */
+export function errorMessage(error: unknown): WalletMessage {
+  if (!isApiError(error)) return { key: 'wallet:errors.server' }
+  const key = CODE_MESSAGES[error.code]
+  if (key) return { key }
+  return error.message.trim() ? { text: error.message } : { key: 'wallet:errors.server' }
+}
+
+/** The server's first message for a field, translated when it is a rule key. */
+export function fieldMessage(error: unknown, field: string): WalletMessage | null {
+  if (!isApiError(error)) return null
+  const key = error.keys[field]?.[0]
+  if (key && isMessageKey(key)) return ruleMessage(key)
+  const text = error.fields[field]?.[0]
+  return text ? { text } : null
+}
+
+export function isNetworkError(error: unknown): boolean {
+  return isApiError(error) && error.isNetwork
+}
+
+/**
+ * The `Idempotency-Key` of one submit. A fresh key per attempt, except that retrying the very
+ * same request after a network failure (its answer may be lost, its effect not) reuses it, so
+ * the server applies it once.
+ */
+export class RetryKey {
+  private pending: { key: string; request: string } | null = null
+  private readonly newKey: () => string
+
+  constructor(newKey: () => string) {
+    this.newKey = newKey
+  }
+
+  /** The key for sending `request` now. */
+  take(request: unknown): string {
+    const signature = JSON.stringify(request)
+    if (this.pending?.request === signature) return this.pending.key
+    this.pending = { key: this.newKey(), request: signature }
+    return this.pending.key
+  }
+
+  /** After an answer: a network failure keeps the key for the retry, anything else ends it. */
+  settle(error: unknown): void {
+    if (!isNetworkError(error)) this.pending = null
+  }
+}
+
+/**
+ * The balance unit (§9): singular for 1 to 10 points inclusive, plural otherwise (the first of
+ * the specification's two readings).
+ */
+export function balanceUnit(points: number): 'unitOne' | 'unitOther' {
+  return points >= 1 && points <= 10 ? 'unitOne' : 'unitOther'
+}
+
+export type PageSize = (typeof TABLE_PAGE_SIZES)[number]
+export const PAGE_SIZES: readonly PageSize[] = TABLE_PAGE_SIZES
+
+/** A table's rows cut into pages of 10, 25 or 100 (§9). */
+export class PagedRows<T> {
+  rows: T[] = []
+  pageSize: PageSize = PAGE_SIZES[0]
+  /** Zero-based. */
+  page = 0
+
+  constructor() {
+    makeAutoObservable(this, {}, { autoBind: true })
+  }
+
+  get pageCount(): number {
+    return Math.max(1, Math.ceil(this.rows.length / this.pageSize))
+  }
+
+  get pageRows(): T[] {
+    const start = this.page * this.pageSize
+    return this.rows.slice(start, start + this.pageSize)
+  }
+
+  /** 1-based bounds of the page shown, for "11–20 of 42". */
+  get range(): { from: number; to: number; total: number } {
+    const total = this.rows.length
+    if (total === 0) return { from: 0, to: 0, total }
+    const from = this.page * this.pageSize + 1
+    return { from, to: Math.min(total, from + this.pageSize - 1), total }
+  }
+
+  setRows(rows: T[]): void {
+    this.rows = rows
+    this.page = Math.min(this.page, this.pageCount - 1)
+  }
+
+  setPageSize(size: PageSize): void {
+    // Keep the first row shown in view.
+    const first = this.page * this.pageSize
+    this.pageSize = size
+    this.page = Math.floor(first / size)
+  }
+
+  setPage(page: number): void {
+    this.page = Math.max(0, Math.min(this.pageCount - 1, Math.trunc(page)))
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Amounts of the wallet (specification part 1, sections 5 and 9): a points payment (top-up) is
+ * 0 < amount ≤ 9999 dinars, at most three decimals (millimes); a points transfer is a whole
+ * number of points from 10 to 5000. Forms may hand the value over as text, so numeric strings
+ * are accepted.
+ */
+import { z } from 'zod'
+import { PAYMENT_AMOUNT_MAX, TRANSFER_MAX, TRANSFER_MIN } from '../constants.ts'
+import type { MessageKey } from './messages.ts'
+
+const NUMERIC = /^\s*\d{1,7}(?:[.,]\d{1,3})?\s*$/
+
+/** A number, a numeric string ("12", "12.5", "12,5"), or null when the field is empty. */
+export function readAmount(value: unknown): number | null | 'invalid' {
+  if (value === undefined || value === null || value === '') return null
+  if (typeof value === 'number') return Number.isFinite(value) ? value : 'invalid'
+  if (typeof value === 'string') return NUMERIC.test(value) ? Number(value.trim().replace(',', '.')) : 'invalid'
+  return 'invalid'
+}
+
+/** Top-up amount: required, positive, at most 9999, whole millimes. */
+export function checkPaymentAmount(value: unknown): MessageKey | null {
+  const amount = readAmount(value)
+  if (amount === null || amount === 'invalid') return 'payment.amount'
+  if (!(amount > 0) || amount > PAYMENT_AMOUNT_MAX) return 'payment.amount'
+  return Math.abs(Math.round(amount * 1000) - amount * 1000) < 1e-6 ? null : 'payment.amount'
+}
+
+/** Transfer points: required, whole, 10 to 5000. */
+export function checkTransferPoints(value: unknown): MessageKey | null {
+  const points = readAmount(value)
+  if (points === null) return 'common.fillFields'
+  if (points === 'invalid' || !Number.isInteger(points) || points < TRANSFER_MIN || points > TRANSFER_MAX) return 'transfer.amountRange'
+  return null
+}
+
+/** Bank-transfer reference: required and without spaces (other methods need none). */
+export function checkPaymentReference(value: string | null | undefined, method: string | undefined): MessageKey | null {
+  if (value === undefined || value === null || value.trim() === '') return method === 'transfer' ? 'payment.referenceRequired' : null
+  return /\s/.test(value) ? 'payment.referenceSpaces' : null
+}
+
+const amountInput = z.union([z.number(), z.string().max(32), z.null()], { error: 'payment.amount' }).optional()
+
+/** The top-up amount, parsed to dinars. */
+export const paymentAmountSchema = amountInput.transform((value, ctx) => {
+  const key = checkPaymentAmount(value)
+  if (key) {
+    ctx.addIssue({ code: 'custom', message: key })
+    return z.NEVER
+  }
+  return readAmount(value) as number
+})
+
+/** The transfer amount, parsed to whole points. */
+export const transferPointsSchema = z.union([z.number(), z.string().max(32), z.null()], { error: 'transfer.amountRange' }).optional().transform((value, ctx) => {
+  const key = checkTransferPoints(value)
+  if (key) {
+    ctx.addIssue({ code: 'custom', message: key })
+    return z.NEVER
+  }
+  return readAmount(value) as number
+})

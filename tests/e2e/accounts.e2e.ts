@@ -1,0 +1,422 @@
+/**
+ * Accounts and access (issue 4), driven through the app as a pupil would: the real renderer, the
+ * real main-process handlers and the platform API with its demo accounts and dev outbox.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { launchApp, type AppHandle } from './harness.ts'
+import { DEMO_PASSWORD, demo, signIn, switchLanguage } from './helpers.ts'
+
+let app: AppHandle | undefined
+test.afterEach(async () => {
+  await app?.close()
+  app = undefined
+})
+
+const pathname = (page: Page) => new URL(page.url()).pathname
+const NEW_PASSWORD = 'Nouveau#2026'
+
+/** The session the main process holds (what the renderer got back from `session:get`). */
+async function storedSession(page: Page): Promise<{ token: string; refreshToken: string | null; adminUserId?: number | null } | null> {
+  const result = await page.evaluate(() =>
+    (window as unknown as { darsi: { sessionGet(): Promise<{ ok: boolean; data: unknown }> } }).darsi.sessionGet()
+  )
+  return result.data as { token: string; refreshToken: string | null } | null
+}
+
+/** The newest code the API sent to a phone or e-mail address. */
+async function latestCode(app: AppHandle, to: string): Promise<string> {
+  let code: string | null = null
+  await expect
+    .poll(async () => {
+      code = (await app.outbox(to)).find((entry) => entry.code)?.code ?? null
+      return code
+    })
+    .not.toBeNull()
+  return code!
+}
+
+async function fillRegistration(page: Page, phone: string): Promise<void> {
+  await page.getByTestId('register-name').fill('Salma')
+  await page.getByTestId('register-lastName').fill('Ben Youssef')
+  // The pickers come from the API.
+  await expect(page.getByTestId('register-state').locator('option')).not.toHaveCount(1)
+  await page.getByTestId('register-state').selectOption({ index: 1 })
+  await page.getByTestId('register-phone').fill(phone)
+  await page.getByTestId('register-birthDate').fill('14032010')
+  await expect(page.getByTestId('register-birthDate')).toHaveValue('14/03/2010')
+  await expect(page.getByTestId('register-division').locator('option')).not.toHaveCount(1)
+  await page.getByTestId('register-division').selectOption({ index: 1 })
+  await page.getByTestId('register-password').fill(NEW_PASSWORD)
+  await page.getByTestId('register-passwordConfirm').fill(NEW_PASSWORD)
+}
+
+test('registers a Tunisian pupil, confirms with the code from the outbox and is signed in', async () => {
+  app = await launchApp({ path: '/register?referral=CP7788' })
+  const { page } = app
+  await expect(page.getByTestId('register-page')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Créer un compte' })).toBeVisible()
+  // The referral code of the query is kept, also on the way back to sign-in.
+  await expect(page.getByTestId('register-referral')).toHaveValue('CP7788')
+  await expect(page.getByTestId('register-login')).toHaveAttribute('href', '/login?referral=CP7788')
+  await expect(page.getByTestId('register-submit')).toBeDisabled()
+
+  const phone = `2${String(Date.now()).slice(-7)}`
+  await fillRegistration(page, phone)
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/auth/register') && request.method() === 'POST')
+  await page.getByTestId('register-submit').click()
+  const body = (await sent).postDataJSON() as Record<string, unknown>
+  expect(body).toMatchObject({ name: 'Salma', lastName: 'Ben Youssef', phone, birthDate: '2010-03-14', country: null })
+  expect(body['plainPassword']).toEqual({ first: NEW_PASSWORD, second: NEW_PASSWORD })
+
+  await expect(page.getByTestId('confirm-page')).toBeVisible({ timeout: 20_000 })
+  expect(pathname(page)).toBe('/confirm')
+  await expect(page.getByRole('heading', { name: 'Dernière étape' })).toBeVisible()
+
+  // The resend link is offered once, and stays gone after a reload.
+  await page.getByTestId('confirm-resend').click()
+  await expect(page.getByTestId('snackbars').getByText('Un nouveau code vous a été envoyé')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('confirm-resend')).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByTestId('confirm-page')).toBeVisible()
+  await expect(page.getByTestId('confirm-resend')).toHaveCount(0)
+
+  // A wrong code: the field says so and keeps what was typed.
+  await page.getByTestId('confirm-code').fill('ZZZZZZ')
+  await page.getByTestId('confirm-submit').click()
+  await expect(page.getByText('Code invalid')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('confirm-code')).toHaveValue('ZZZZZZ')
+
+  await page.getByTestId('confirm-code').fill(await latestCode(app, phone))
+  await page.getByTestId('confirm-submit').click()
+  // Confirmed, the pupil goes home; a new account has not completed its profile yet (no
+  // delegation or institute), so the §4 completion rule opens the profile form on the way.
+  await expect(page.getByTestId('placeholder-profileEdit')).toBeVisible({ timeout: 20_000 })
+  expect(pathname(page)).toBe('/mon-profil/edit')
+  expect(await storedSession(page)).not.toBeNull()
+})
+
+test('signs in by phone with the +216 prefix; nextPage=offres lands on the offers', async () => {
+  app = await launchApp({ path: '/login?nextPage=offres' })
+  const { page } = app
+  await expect(page.getByTestId('login-page')).toBeVisible()
+  await expect(page.getByTestId('login-submit')).toBeDisabled()
+  await signIn(page, `+216${demo.student}`)
+  await expect(page.getByTestId('placeholder-offers')).toBeVisible()
+  expect(pathname(page)).toBe('/offres')
+  // A signed-in user is sent away from the public-only pages.
+  await page.goto(`${app.rendererUrl}/register`)
+  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+  expect(pathname(page)).toBe('/')
+})
+
+test('the change-password dialog: new differs from old, then the new password signs in', async () => {
+  app = await launchApp()
+  const { page } = app
+  await signIn(page, demo.student)
+  await page.getByTestId('user-menu').click()
+  await page.getByTestId('user-menu-change-password').click()
+  const dialog = page.getByTestId('change-password-dialog')
+  await expect(dialog).toBeVisible()
+  await dialog.getByTestId('password-oldPassword').fill(DEMO_PASSWORD)
+  await dialog.getByTestId('password-newPassword').fill(DEMO_PASSWORD)
+  await dialog.getByTestId('password-confirmation').fill(DEMO_PASSWORD)
+  await dialog.getByTestId('password-confirmation').blur()
+  await expect(dialog.getByText('Le nouveau mot de passe doit être différent de l\'ancien')).toBeVisible()
+  await expect(dialog.getByTestId('password-submit')).toBeDisabled()
+  await dialog.getByTestId('password-newPassword').fill(NEW_PASSWORD)
+  await dialog.getByTestId('password-confirmation').fill(NEW_PASSWORD)
+  await dialog.getByTestId('password-submit').click()
+  await expect(page.getByTestId('snackbars').getByText('Le Mot de Passe est Modifié')).toBeVisible({ timeout: 20_000 })
+  await expect(dialog).toHaveCount(0)
+  // Still signed in with the new pair; the next sign-in takes the new password.
+  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+  await page.getByTestId('user-menu').click()
+  await page.getByTestId('user-menu-logout').click()
+  await signIn(page, demo.student, NEW_PASSWORD)
+  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+})
+
+test('a wrong password marks both fields and shows the message', async () => {
+  app = await launchApp()
+  const { page } = app
+  await page.getByTestId('login-username').fill(demo.student)
+  await page.getByTestId('login-password').fill('Mauvais#2026')
+  await page.getByTestId('login-submit').click()
+  await expect(page.getByTestId('snackbars').getByText('Invalid credentials')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('login-username')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByTestId('login-password')).toHaveAttribute('aria-invalid', 'true')
+  // Nothing typed is lost, and no session was opened.
+  await expect(page.getByTestId('login-username')).toHaveValue(demo.student)
+  await expect(page.getByTestId('login-password')).toHaveValue('Mauvais#2026')
+  expect(await storedSession(page)).toBeNull()
+  expect(pathname(page)).toBe('/login')
+})
+
+test('forgot password: code by SMS, new password, then sign in with it', async () => {
+  app = await launchApp()
+  const { page } = app
+  await page.getByTestId('login-forgot').click()
+  await expect(page.getByTestId('request-reset-page')).toBeVisible()
+  await page.getByTestId('reset-credential').fill(demo.student)
+  await page.getByTestId('reset-request-submit').click()
+  await expect(page.getByTestId('reset-page')).toBeVisible({ timeout: 20_000 })
+  expect(pathname(page)).toBe('/reset-password')
+  await expect(page.getByTestId('reset-credential')).toHaveValue(demo.student)
+
+  await page.getByTestId('reset-token').fill(await latestCode(app, demo.student))
+  await page.getByTestId('reset-newPassword').fill(NEW_PASSWORD)
+  await page.getByTestId('reset-retypePassword').fill(NEW_PASSWORD)
+  await page.getByTestId('reset-submit').click()
+  await expect(page.getByRole('heading', { name: 'Le Mot de Passe est Modifié' })).toBeVisible({ timeout: 20_000 })
+  await page.getByTestId('reset-sign-in').click()
+
+  await expect(page.getByTestId('login-page')).toBeVisible()
+  await signIn(page, demo.student, NEW_PASSWORD)
+  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+})
+
+test('an expired password leads to /update-password until it is changed', async () => {
+  app = await launchApp()
+  const { page } = app
+  await signIn(page, demo.expired)
+  await expect(page.getByTestId('update-password-page')).toBeVisible()
+  expect(pathname(page)).toBe('/update-password')
+  // Nothing else opens meanwhile.
+  await page.goto(`${app.rendererUrl}/offres`)
+  await expect(page.getByTestId('update-password-page')).toBeVisible()
+  expect(pathname(page)).toBe('/update-password')
+
+  await page.getByTestId('password-oldPassword').fill(DEMO_PASSWORD)
+  await page.getByTestId('password-newPassword').fill(DEMO_PASSWORD)
+  await page.getByTestId('password-confirmation').fill(DEMO_PASSWORD)
+  // The new password may not be the old one.
+  await expect(page.getByTestId('password-submit')).toBeDisabled()
+  await page.getByTestId('password-newPassword').fill(NEW_PASSWORD)
+  await page.getByTestId('password-confirmation').fill(NEW_PASSWORD)
+  await page.getByTestId('password-submit').click()
+  await expect(page.getByTestId('snackbars').getByText('Le Mot de Passe est Modifié')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+})
+
+test('an incomplete profile leads to the profile form', async () => {
+  app = await launchApp()
+  const { page } = app
+  await signIn(page, demo.incomplete)
+  await expect.poll(() => pathname(page)).toBe('/mon-profil/edit')
+  await page.goto(`${app.rendererUrl}/porte-monnaie`)
+  await expect(page.getByTestId('placeholder-profileEdit')).toBeVisible()
+  expect(pathname(page)).toBe('/mon-profil/edit')
+})
+
+test('social sign-in through the sandbox provider and the darsi:// return', async () => {
+  app = await launchApp()
+  const { page } = app
+  await page.getByTestId('login-google').click()
+  await expect.poll(() => app!.mainHost.openedExternal.length).toBe(1)
+  const authorize = app.mainHost.openedExternal[0]!
+  expect(authorize).toBe(`${app.apiUrl}/sandbox/oauth/google/authorize`)
+
+  // What the system browser does on the consent page: allow, and follow the redirect to the app.
+  const consent = await fetch(`${app.apiUrl}/sandbox/oauth/google/consent`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ decision: 'allow', email: 'yasmine.social@example.com', name: 'Yasmine', lastName: 'Ben Salah' }),
+    redirect: 'manual'
+  })
+  const location = consent.headers.get('location') ?? ''
+  expect(location).toMatch(/^darsi:\/\/login\/google\/callback\?code=/)
+  await app.deepLink(location)
+  // A new social account has no class yet: the profile form comes first.
+  await expect.poll(() => pathname(page), { timeout: 20_000 }).toBe('/mon-profil/edit')
+  expect(await storedSession(page)).not.toBeNull()
+})
+
+test('a social return without a code goes to / (and so to sign-in when signed out)', async () => {
+  app = await launchApp()
+  const { page } = app
+  await app.deepLink('darsi://login/google/callback')
+  await expect(page.getByTestId('login-page')).toBeVisible()
+  expect(pathname(page)).toBe('/login')
+  expect(await storedSession(page)).toBeNull()
+})
+
+test('logout forgets the session everywhere, and going back leads to /login', async () => {
+  app = await launchApp()
+  const { page } = app
+  await signIn(page, demo.student)
+  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+  await page.getByTestId('nav-offers').click()
+  await expect.poll(() => pathname(page)).toBe('/offres')
+  const before = await storedSession(page)
+  expect(before?.token).toBeTruthy()
+
+  await page.getByTestId('user-menu').click()
+  await page.getByTestId('user-menu-logout').click()
+  await expect(page.getByTestId('login-page')).toBeVisible()
+  expect(await storedSession(page)).toBeNull()
+  await page.goBack()
+  await expect(page.getByTestId('login-page')).toBeVisible()
+  expect(pathname(page)).toBe('/login')
+
+  // The server revoked it too.
+  const me = await fetch(`${app.apiUrl}/api/auth/me`, { headers: { authorization: `Bearer ${before!.token}` } })
+  expect(me.status).toBe(401)
+})
+
+test('the tokens never reach renderer storage (canary)', async () => {
+  app = await launchApp()
+  const { page } = app
+  await signIn(page, demo.student)
+  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+  const session = await storedSession(page)
+  const canaries = [session!.token, session!.refreshToken!]
+  expect(canaries.every((canary) => canary.length > 20)).toBe(true)
+  const storage = await page.evaluate(async () => {
+    const dump = (store: Storage) => Array.from({ length: store.length }, (_, i) => `${store.key(i)}=${store.getItem(store.key(i)!)}`).join('\n')
+    const databases = await indexedDB.databases()
+    return { local: dump(localStorage), session: dump(sessionStorage), cookies: document.cookie, databases: databases.map((db) => db.name ?? '') }
+  })
+  const cookies = await page.context().cookies()
+  const files = JSON.stringify(app.mainHost.storeFiles())
+  for (const canary of canaries) {
+    expect(storage.local).not.toContain(canary)
+    expect(storage.session).not.toContain(canary)
+    expect(storage.cookies).not.toContain(canary)
+    expect(JSON.stringify(cookies)).not.toContain(canary)
+    // Main keeps it encrypted only.
+    expect(files).not.toContain(canary)
+  }
+  expect(storage.databases).toEqual([])
+})
+
+test('without real secure storage the session stays in memory only, and the user is told', async () => {
+  app = await launchApp({ secureBackend: 'basic_text' })
+  const { page } = app
+  await signIn(page, demo.student)
+  await expect(page.getByTestId('storage-warning')).toBeVisible()
+  await page.getByTestId('storage-warning-ok').click()
+  await expect(page.getByTestId('storage-warning')).toHaveCount(0)
+  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+  // Main holds it in memory for this run; nothing of it was written to disk.
+  const session = await storedSession(page)
+  expect(session?.token).toBeTruthy()
+  const files = JSON.stringify(app.mainHost.storeFiles())
+  expect(files).not.toContain(session!.token)
+  expect(files).not.toContain(session!.refreshToken!)
+})
+
+test('a tampered stored session at start leads back to /login; a valid one survives a restart', async () => {
+  app = await launchApp()
+  const { page } = app
+  await signIn(page, demo.student)
+  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+  await page.reload()
+  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+
+  await page.evaluate(() =>
+    (window as unknown as { darsi: { sessionSet(session: unknown): Promise<unknown> } }).darsi.sessionSet({
+      token: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.tampered',
+      refreshToken: null,
+      tokenType: 'Bearer',
+      expiresAt: Date.now() + 600_000,
+      userType: 'student'
+    })
+  )
+  await page.reload()
+  await expect(page.getByTestId('login-page')).toBeVisible()
+  expect(await storedSession(page)).toBeNull()
+})
+
+test('network down: a clear retryable message and no half-signed-in state', async () => {
+  app = await launchApp()
+  const { page } = app
+  const api = `${app.apiUrl}/api/**`
+  await page.route(api, (route) => route.abort('internetdisconnected'))
+  await page.getByTestId('login-username').fill(demo.student)
+  await page.getByTestId('login-password').fill(DEMO_PASSWORD)
+  await page.getByTestId('login-submit').click()
+  await expect(page.getByTestId('snackbars').getByText('Impossible de joindre le serveur', { exact: false })).toBeVisible({ timeout: 20_000 })
+  expect(await storedSession(page)).toBeNull()
+  await expect(page.getByTestId('login-username')).toHaveValue(demo.student)
+
+  // Back online, the same form goes through.
+  await page.unroute(api)
+  await page.getByTestId('login-submit').click()
+  await expect(page.getByTestId('placeholder-home')).toBeVisible({ timeout: 20_000 })
+
+  // A start-up with the server unreachable keeps the session for the retry and shows nothing of it.
+  await page.route(api, (route) => route.abort('internetdisconnected'))
+  await page.reload()
+  await expect(page.getByTestId('startup-failure')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('sidebar')).toHaveCount(0)
+  await page.unroute(api)
+  await page.getByTestId('startup-retry').click()
+  await expect(page.getByTestId('placeholder-home')).toBeVisible({ timeout: 20_000 })
+})
+
+test('an administrator switch link opens the pupil session', async () => {
+  app = await launchApp()
+  const { page } = app
+  await signIn(page, demo.admin)
+  const admin = await storedSession(page)
+  const minted = await fetch(`${app.apiUrl}/api/admin/impersonation-link`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin!.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ userId: 1 })
+  })
+  expect(minted.status).toBe(200)
+  const { link } = (await minted.json()) as { link: string }
+  await app.deepLink(link)
+  await expect(page.getByTestId('placeholder-home')).toBeVisible({ timeout: 20_000 })
+  const session = await storedSession(page)
+  expect(session?.adminUserId).toBeGreaterThan(0)
+  expect(session?.token).not.toBe(admin!.token)
+})
+
+test('in Arabic: right to left, typed values kept across a language switch, sign-in to home', async () => {
+  app = await launchApp({ locale: 'ar' })
+  const { page } = app
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(page.getByRole('heading', { name: 'تسجيل الدخول' })).toBeVisible()
+  await page.getByTestId('login-username').fill('12345')
+  await page.getByTestId('login-username').blur()
+  await expect(page.getByTestId('login-page').getByRole('alert').first()).toBeVisible()
+  await switchLanguage(page, 'fr')
+  await expect(page.getByText('Veuillez saisir un numéro de téléphone/une adresse e-mail valide')).toBeVisible()
+  await expect(page.getByTestId('login-username')).toHaveValue('12345')
+  await switchLanguage(page, 'ar')
+  await expect(page.getByTestId('login-username')).toHaveValue('12345')
+  await page.getByTestId('login-username').fill(demo.student)
+  await page.getByTestId('login-password').fill(DEMO_PASSWORD)
+  await page.getByTestId('login-submit').click()
+  await expect(page.getByTestId('placeholder-home')).toBeVisible({ timeout: 20_000 })
+  const sidebar = await page.getByTestId('sidebar').boundingBox()
+  expect(sidebar!.x + sidebar!.width / 2).toBeGreaterThan(page.viewportSize()!.width / 2)
+})
+
+for (const locale of ['fr', 'ar'] as const) {
+  test(`screenshots of the sign-in screens in ${locale}`, async () => {
+    app = await launchApp({ locale })
+    const { page } = app
+    await expect(page.getByTestId('login-page')).toBeVisible()
+    await page.getByTestId('login-username').fill('12')
+    await page.getByTestId('login-username').blur()
+    await app.screenshot(`auth-login-${locale}`)
+    await page.getByTestId('login-create-account').click()
+    await expect(page.getByTestId('register-page')).toBeVisible()
+    await expect(page.getByTestId('register-division').locator('option')).not.toHaveCount(1)
+    await page.getByTestId('register-name').fill('S4')
+    await page.getByTestId('register-name').blur()
+    await app.screenshot(`auth-register-${locale}`)
+    await page.goto(`${app.rendererUrl}/create/reset-password`)
+    await expect(page.getByTestId('request-reset-page')).toBeVisible()
+    await app.screenshot(`auth-request-reset-${locale}`)
+    await page.goto(`${app.rendererUrl}/reset-password?credential=${demo.student}`)
+    await expect(page.getByTestId('reset-page')).toBeVisible()
+    await app.screenshot(`auth-reset-${locale}`)
+    await page.goto(`${app.rendererUrl}/login`)
+    await signIn(page, demo.unverified)
+    await expect(page.getByTestId('confirm-page')).toBeVisible()
+    await app.screenshot(`auth-confirm-${locale}`)
+  })
+}

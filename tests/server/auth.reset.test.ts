@@ -1,0 +1,208 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { verificationCodes } from '../../server/src/db/schema.ts'
+import { findByCredential } from '../../server/src/repositories/users.ts'
+import { call, captcha, DEMO_PASSWORD, demo, lastCode, login, startTestServer, type TestServer } from './harness.ts'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+const NEW_PASSWORD = 'Nouveau#2027'
+
+async function requestReset(credentiel: string) {
+  return call(server.app, 'POST', '/api/auth/request-password', { body: { credentiel, 'g-recaptcha-response': await captcha(server.app) } })
+}
+
+async function reset(fields: Record<string, unknown>) {
+  return call(server.app, 'POST', '/api/auth/reset-password', {
+    body: { newPassword: NEW_PASSWORD, retypePassword: NEW_PASSWORD, 'g-recaptcha-response': await captcha(server.app), ...fields }
+  })
+}
+
+async function userId(credential: string): Promise<number> {
+  const kind = credential.includes('@') ? 'email' : 'phone'
+  return (await findByCredential(server.app.services.database.db, { kind, value: credential }))!.id
+}
+
+describe('GET and POST /api/auth/request-password', () => {
+  it('answers the same for a known and an unknown account, and sends a code only to the known one (S3)', async () => {
+    const before = (await server.app.services.outbox.list(null)).length
+    const known = await call(server.app, 'GET', '/api/auth/request-password', { query: { credentiel: demo.abroad } })
+    const unknown = await call(server.app, 'GET', '/api/auth/request-password', { query: { credentiel: 'nobody@example.org' } })
+    expect(known.status).toBe(200)
+    expect(unknown.status).toBe(known.status)
+    expect(unknown.body).toEqual(known.body)
+    const after = await server.app.services.outbox.list(null)
+    expect(after.length).toBe(before + 1)
+    expect(after[0]).toMatchObject({ channel: 'email', to: demo.abroad })
+    expect(after[0]!.code).toMatch(/^[A-Za-z0-9]{6}$/)
+  })
+
+  it('takes the form-encoded POST with the bot check, as the reset page sends it', async () => {
+    const form = new URLSearchParams({ credentiel: '+216 20 000 001', 'g-recaptcha-response': await captcha(server.app) })
+    const reply = await server.app.inject({
+      method: 'POST', url: '/api/auth/request-password',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString()
+    })
+    expect(reply.statusCode).toBe(200)
+    const [sms] = await server.app.services.outbox.list(demo.student, 1)
+    expect(sms).toMatchObject({ channel: 'sms', subject: 'Darsi : réinitialisation du mot de passe' })
+    const noCaptcha = await call(server.app, 'POST', '/api/auth/request-password', { body: { credentiel: demo.student } })
+    expect(noCaptcha.status).toBe(422)
+    expect(noCaptcha.body.errors).toHaveProperty('g-recaptcha-response')
+  })
+
+  it('gives the reset-request messages of section 5', async () => {
+    const empty = await call(server.app, 'GET', '/api/auth/request-password', { query: { credentiel: '' } })
+    expect(empty.status).toBe(422)
+    expect(empty.body.errors).toEqual({ credentiel: ['Veuillez saisir votre adresse e-mail/numéro de téléphone'] })
+    const missing = await call(server.app, 'GET', '/api/auth/request-password')
+    expect(missing.body.errors).toEqual({ credentiel: ['Veuillez saisir votre adresse e-mail/numéro de téléphone'] })
+    for (const credentiel of ['31234567', 'not-an-address', '2000000']) {
+      const bad = await call(server.app, 'GET', '/api/auth/request-password', { query: { credentiel } })
+      expect(bad.body.errors, credentiel).toEqual({ credentiel: ['Veuillez saisir un numéro de téléphone/une adresse e-mail valide'] })
+    }
+  })
+})
+
+describe('POST /api/auth/reset-password', () => {
+  it('sets the new password with the code, once, and revokes every session (S4)', async () => {
+    const first = await login(server.app, demo.parent)
+    const second = await login(server.app, demo.parent)
+    await requestReset(demo.parent)
+    const code = await lastCode(server.app, demo.parent)
+    const done = await reset({ token: code, credential: '+21620000007' })
+    expect(done.status).toBe(200)
+    expect(done.body.message).toBe('Le Mot de Passe est Modifié')
+    for (const tokens of [first, second]) {
+      expect((await call(server.app, 'GET', '/api/auth/me', { token: tokens.token })).status).toBe(401)
+      expect((await call(server.app, 'POST', '/api/auth/refresh', { body: { refresh_token: tokens.refresh_token } })).status).toBe(401)
+    }
+    expect((await login(server.app, demo.parent, NEW_PASSWORD)).user_type).toBe('parent')
+    await expect(login(server.app, demo.parent, DEMO_PASSWORD)).rejects.toThrow(/401/)
+    // Single use.
+    const again = await reset({ token: code, credential: demo.parent, newPassword: 'Encore#2028', retypePassword: 'Encore#2028' })
+    expect(again.status).toBe(422)
+    expect(again.body).toMatchObject({ code: 'bad_reset_token', errors: { token: ['Code invalid'] } })
+  })
+
+  it('stores codes as keyed hashes, draws them at random, and a new request voids the old code (S4)', async () => {
+    const id = await userId(demo.abroad)
+    const codes: string[] = []
+    for (let i = 0; i < 5; i++) {
+      await requestReset(demo.abroad)
+      codes.push(await lastCode(server.app, demo.abroad))
+    }
+    expect(new Set(codes).size).toBeGreaterThan(1)
+    const rows = await server.app.services.database.db.select().from(verificationCodes).where(eq(verificationCodes.userId, id))
+    for (const row of rows) {
+      expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/)
+      expect(codes).not.toContain(row.codeHash)
+    }
+    expect(rows.filter((row) => row.purpose === 'reset' && row.usedAt === null)).toHaveLength(1)
+    const stale = codes.slice(0, -1).find((code) => code !== codes.at(-1))!
+    expect((await reset({ token: stale, credential: demo.abroad })).status).toBe(422)
+  })
+
+  it('refuses an expired code (fake clock)', async () => {
+    await requestReset(demo.influencer)
+    const code = await lastCode(server.app, demo.influencer)
+    server.clock.advance(16 * 60_000)
+    const late = await reset({ token: code, credential: demo.influencer })
+    expect(late.status).toBe(422)
+    expect(late.body.code).toBe('bad_reset_token')
+    await requestReset(demo.influencer)
+    const fresh = await lastCode(server.app, demo.influencer)
+    server.clock.advance(14 * 60_000)
+    expect((await reset({ token: fresh, credential: demo.influencer })).status).toBe(200)
+  })
+
+  it('binds a code to its user: it does not reset another account', async () => {
+    await requestReset(demo.teacher)
+    const teachersCode = await lastCode(server.app, demo.teacher)
+    await requestReset(demo.incomplete)
+    const other = await reset({ token: teachersCode, credential: demo.incomplete })
+    expect(other.status).toBe(422)
+    expect(other.body.code).toBe('bad_reset_token')
+    // An unknown account answers exactly like a wrong code (S3).
+    const unknown = await reset({ token: teachersCode, credential: '29999998' })
+    expect(unknown.status).toBe(other.status)
+    expect(unknown.body).toEqual(other.body)
+  })
+
+  it('kills a code after five wrong tries', async () => {
+    await requestReset(demo.expired)
+    const code = await lastCode(server.app, demo.expired)
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let i = 0; i < 5; i++) expect((await reset({ token: wrong, credential: demo.expired })).status).toBe(422)
+    expect((await reset({ token: code, credential: demo.expired })).status).toBe(422)
+  })
+
+  it('refuses the current password as the new one', async () => {
+    await requestReset(demo.test)
+    const code = await lastCode(server.app, demo.test)
+    const same = await reset({ token: code, credential: demo.test, newPassword: DEMO_PASSWORD, retypePassword: DEMO_PASSWORD })
+    expect(same.status).toBe(422)
+    expect(same.body).toMatchObject({ code: 'same_password', errors: { newPassword: ["Le nouveau mot de passe doit être différent de l'ancien"] } })
+  })
+
+  it('gives the reset messages of section 5', async () => {
+    const errorsOf = async (fields: Record<string, unknown>) => {
+      const reply = await reset({ token: 'ABC123', credential: demo.student, ...fields })
+      expect(reply.status).toBe(422)
+      return reply.body.errors as Record<string, string[]>
+    }
+    expect((await errorsOf({ token: '' })).token).toEqual(['Le code de vérification est requis'])
+    expect((await errorsOf({ token: 'AB 123' })).token).toEqual(['Code is missing'])
+    expect((await errorsOf({ token: 'AB12' })).token).toEqual(['Code invalid'])
+    expect((await errorsOf({ newPassword: 'abcdefg#1', retypePassword: 'abcdefg#1' })).newPassword).toEqual(['Le mot de passe doit contenir au moins une lettre majuscule'])
+    expect((await errorsOf({ newPassword: 'ABCDEFG#1', retypePassword: 'ABCDEFG#1' })).newPassword).toEqual(['Le mot de passe doit contenir au moins une lettre minuscule'])
+    expect((await errorsOf({ newPassword: 'Abcdefg#h', retypePassword: 'Abcdefg#h' })).newPassword).toEqual(['Le mot de passe doit contenir au moins un chiffre'])
+    expect((await errorsOf({ newPassword: 'Abcdefg12', retypePassword: 'Abcdefg12' })).newPassword).toEqual(['Le mot de passe doit contenir au moins un caractère spécial'])
+    expect((await errorsOf({ newPassword: 'Ab#1', retypePassword: 'Ab#1' })).newPassword).toEqual(['Mot de passe minimum 8 caractères'])
+    expect((await errorsOf({ newPassword: 'Abcdefgh#12345678', retypePassword: 'Abcdefgh#12345678' })).newPassword)
+      .toEqual(['The password value should be between 8 and 16 characters'])
+    expect((await errorsOf({ newPassword: 'Abbbbbb#1', retypePassword: 'Abbbbbb#1' })).newPassword)
+      .toEqual(['Le mot de passe ne doit pas répéter un caractère six fois ou plus'])
+    expect((await errorsOf({ newPassword: '', retypePassword: '' })).newPassword).toEqual(['Veuillez saisir votre mot de passe'])
+    expect((await errorsOf({ retypePassword: '' })).retypePassword).toEqual(['Confirm Password is missing'])
+    expect((await errorsOf({ retypePassword: 'Autre#2027' })).retypePassword).toEqual(['Les nouveaux mot de passes ne sont pas identiques'])
+    expect((await errorsOf({ credential: 'x' })).credential).toEqual(['Veuillez saisir un numéro de téléphone/une adresse e-mail valide'])
+  })
+})
+
+describe('per-address limits on the reset and code endpoints (S2)', () => {
+  it('answers 429, never 5xx, past the limit on reset, reset-request and confirmation endpoints', async () => {
+    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 3 } })
+    try {
+      const cases: Array<[string, string, Record<string, unknown>]> = [
+        ['POST', '/api/auth/reset-password', { body: {} }],
+        ['POST', '/api/auth/request-password', { body: {} }],
+        ['POST', '/api/auth/confirm-registration', { query: { token: 'ABC123' }, body: {} }],
+        ['GET', '/api/auth/resend-code', {}],
+        ['PUT', '/api/user/add-email', { body: {} }],
+        ['POST', '/api/user/confirm-code', { body: {} }],
+        ['POST', '/api/auth/register', { body: {} }],
+        ['POST', '/api/auth/refresh', { body: {} }],
+        ['GET', '/api/auth/social/google/callback', { query: { code: 'x' } }]
+      ]
+      for (const [method, url, options] of cases) {
+        const statuses: number[] = []
+        for (let i = 0; i < 5; i++) statuses.push((await call(limited.app, method, url, options)).status)
+        expect(statuses.every((s) => s < 500), `${method} ${url} ${statuses.join()}`).toBe(true)
+        expect(statuses.slice(0, 3).every((s) => s !== 429), `${method} ${url} ${statuses.join()}`).toBe(true)
+        expect(statuses.slice(3), `${method} ${url}`).toEqual([429, 429])
+      }
+      // Another address is not affected.
+      const other = await limited.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: {}, remoteAddress: '10.1.2.3' })
+      expect(other.statusCode).toBe(422)
+    } finally {
+      await limited.close()
+    }
+  })
+})

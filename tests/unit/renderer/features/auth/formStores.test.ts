@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest'
+import type { AccountsApi } from '../../../../../src/renderer/src/api/accounts.ts'
+import { ApiError } from '../../../../../src/renderer/src/api/errors.ts'
+import { LinkSignInStore } from '../../../../../src/renderer/src/features/auth/stores/LinkSignInStore.ts'
+import { LoginFormStore } from '../../../../../src/renderer/src/features/auth/stores/LoginFormStore.ts'
+import { RegisterFormStore } from '../../../../../src/renderer/src/features/auth/stores/RegisterFormStore.ts'
+import { DeepLinkStore } from '../../../../../src/renderer/src/stores/DeepLinkStore.ts'
+import { SessionStore } from '../../../../../src/renderer/src/stores/SessionStore.ts'
+import { UiStore } from '../../../../../src/renderer/src/stores/UiStore.ts'
+import { UserStore } from '../../../../../src/renderer/src/stores/UserStore.ts'
+import { authResult, fakeAccountsApi, meFixture } from '../../fakeAccountsApi.ts'
+import { fakePlatform } from '../../fakePlatform.ts'
+
+async function deps(overrides: Partial<AccountsApi> = {}) {
+  const api = fakeAccountsApi(overrides)
+  const platform = fakePlatform()
+  const session = new SessionStore({ platform, user: new UserStore(), createApi: () => api, createCaptcha: () => async () => 'solved' })
+  await session.start()
+  const ui = new UiStore()
+  return { api, platform, session, ui, deps: { session, ui, platform } }
+}
+
+const division = (id: number, options: boolean) => ({ id, name: `Classe ${id}`, level: { id: 1, slug: 'secondary' as const, name: 'Secondaire' }, has_optional_subjects: options })
+
+describe('LoginFormStore (§5 Login, §8)', () => {
+  it('keeps submit disabled until both fields follow the rules', async () => {
+    const { deps: d } = await deps()
+    const store = new LoginFormStore(d)
+    expect(store.canSubmit).toBe(false)
+    store.setUsername('12345678')
+    store.setPassword('Darsi#2026')
+    expect(store.canSubmit).toBe(false)
+    store.setUsername('+216 20 000 001')
+    expect(store.canSubmit).toBe(true)
+    store.setPassword('short')
+    expect(store.canSubmit).toBe(false)
+  })
+
+  it('signs in with the bot check and the +216 phone, then holds the session', async () => {
+    const sent: unknown[] = []
+    const { session, deps: d } = await deps({
+      login: async (body) => {
+        sent.push(body)
+        return authResult()
+      }
+    })
+    const store = new LoginFormStore(d)
+    store.setUsername(' +21620000001 ')
+    store.setPassword('Darsi#2026')
+    await expect(store.submit('?nextPage=offres')).resolves.toBe('signed-in')
+    expect(sent).toEqual([{ username: '+21620000001', password: 'Darsi#2026', 'g-recaptcha-response': 'solved' }])
+    expect(session.signedIn).toBe(true)
+    expect(session.landing).toBe('/offres')
+  })
+
+  it('marks both fields, toasts the message and keeps what was typed on invalid credentials', async () => {
+    const { session, ui, deps: d } = await deps({
+      login: () => Promise.reject(new ApiError('invalid_credentials', 'Invalid credentials.', { status: 401 }))
+    })
+    const store = new LoginFormStore(d)
+    store.setUsername('20000001')
+    store.setPassword('Wrong#2026')
+    await expect(store.submit('')).resolves.toBe('failed')
+    expect(store.usernameError).toEqual({ blank: true })
+    expect(store.passwordError).toEqual({ blank: true })
+    expect(ui.snackbars.map((snackbar) => 'key' in snackbar && snackbar.key)).toEqual(['auth:errors.invalidCredentials'])
+    expect(store.form.values).toEqual({ username: '20000001', password: 'Wrong#2026' })
+    expect(session.signedIn).toBe(false)
+    // Editing either field clears both marks.
+    store.setPassword('Wrong#2027')
+    expect(store.usernameError).toBeNull()
+    ui.dispose()
+  })
+
+  it('says the server is unreachable and opens no session when the network is down', async () => {
+    const { session, ui, deps: d } = await deps({ login: () => Promise.reject(new ApiError('network', 'Network Error')) })
+    const store = new LoginFormStore(d)
+    store.setUsername('20000001')
+    store.setPassword('Darsi#2026')
+    await store.submit('')
+    expect(ui.snackbars.map((snackbar) => 'key' in snackbar && snackbar.key)).toEqual(['auth:errors.network'])
+    expect(session.session).toBeNull()
+    expect(store.form.status).toBe('failed')
+    ui.dispose()
+  })
+
+  it('shows the generic text for a server message that mentions Server', async () => {
+    const { ui, deps: d } = await deps({ login: () => Promise.reject(new ApiError('validation_failed', 'Server unavailable', { status: 400 })) })
+    const store = new LoginFormStore(d)
+    store.setUsername('20000001')
+    store.setPassword('Darsi#2026')
+    await store.submit('')
+    expect(ui.snackbars.map((snackbar) => 'key' in snackbar && snackbar.key)).toEqual(['auth:errors.server'])
+    ui.dispose()
+  })
+
+  it('sends a teacher to the teacher site with the token, keeping no session here', async () => {
+    const { session, platform, ui, deps: d } = await deps({ login: async () => authResult('teacher-token', 'r', { user_type: 'teacher' }) })
+    const store = new LoginFormStore(d)
+    store.setUsername('nadia.benali@demo.darsi.tn')
+    store.setPassword('Darsi#2026')
+    await expect(store.submit('')).resolves.toBe('teacher')
+    expect(platform.opened).toEqual(['https://enseignant.darsi.tn/?token=teacher-token'])
+    expect(session.session).toBeNull()
+    ui.dispose()
+  })
+})
+
+describe('RegisterFormStore (§5 Registration, §8)', () => {
+  async function filled(overrides: Partial<AccountsApi> = {}) {
+    const context = await deps({ divisions: async () => [division(14, false), division(31, true)], ...overrides })
+    const store = new RegisterFormStore(context.deps, { today: () => '2026-11-22', referral: 'CP7788' })
+    await store.loadPickers()
+    store.set('name', 'Salma')
+    store.set('lastName', 'Ben Youssef')
+    store.set('state', '1')
+    store.set('phone', '20123456')
+    store.set('birthDate', '14032010')
+    store.set('division', '14')
+    store.set('password', 'Nouveau#2026')
+    store.set('passwordConfirm', 'Nouveau#2026')
+    return { ...context, store }
+  }
+
+  it('formats the birth date as typed and sends it as yyyy-mm-dd, with the Tunisian fields only', async () => {
+    const { store } = await filled()
+    expect(store.form.values.birthDate).toBe('14/03/2010')
+    expect(store.valid).toBe(true)
+    expect(store.form.values.referral).toBe('CP7788')
+    expect(store.body('solved')).toEqual({
+      name: 'Salma', lastName: 'Ben Youssef', phone: '20123456', email: null, birthDate: '2010-03-14',
+      plainPassword: { first: 'Nouveau#2026', second: 'Nouveau#2026' }, country: null, state: 1, division: 14,
+      optionalSubject: null, 'g-recaptcha-response': 'solved'
+    })
+  })
+
+  it('asks for an e-mail and the country abroad, and no governorate', async () => {
+    const { store } = await filled()
+    store.set('country', '7')
+    expect(store.tunisian).toBe(false)
+    expect(store.ruleErrors.email).toBe('email.required')
+    expect(store.ruleErrors.state).toBeUndefined()
+    expect(store.ruleErrors.phone).toBeUndefined()
+    store.set('email', 'salma@example.com')
+    expect(store.valid).toBe(true)
+    expect(store.body('x')).toMatchObject({ country: 7, state: null, email: 'salma@example.com' })
+  })
+
+  it('applies the birth-date rules of §5', async () => {
+    const { store } = await filled()
+    store.set('birthDate', '31/02/2010')
+    expect(store.ruleErrors.birthDate).toBe('birthDate.format')
+    store.set('birthDate', '16/05/2018')
+    expect(store.ruleErrors.birthDate).toBe('birthDate.tooLate')
+    store.set('birthDate', '')
+    expect(store.ruleErrors.birthDate).toBe('birthDate.required')
+  })
+
+  it('asks the optional subject only for a class that has some', async () => {
+    const { store } = await filled({
+      optionalSubjects: async (divisionId) => [{ id: 5, name: 'Informatique', division_id: divisionId }]
+    })
+    expect(store.showsOptionalSubject).toBe(false)
+    store.set('division', '31')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(store.showsOptionalSubject).toBe(true)
+    store.set('optionalSubject', '5')
+    expect(store.body('x').optionalSubject).toBe(5)
+    store.set('division', '14')
+    expect(store.showsOptionalSubject).toBe(false)
+    expect(store.body('x').optionalSubject).toBeNull()
+  })
+
+  it('puts an already used credential on the phone field and keeps every value', async () => {
+    const { store, ui, session } = await filled({
+      register: () => Promise.reject(new ApiError('account_information_already_used', 'Account information already used', { status: 422 }))
+    })
+    await expect(store.submit('')).resolves.toBe(false)
+    expect(store.error('phone')).toEqual({ key: 'auth:errors.accountUsed' })
+    expect(store.form.values.name).toBe('Salma')
+    expect(store.form.values.password).toBe('Nouveau#2026')
+    expect(session.signedIn).toBe(false)
+    ui.dispose()
+  })
+
+  it('places server field errors by their key (§8: Birthdate goes to the birth date)', async () => {
+    const { store, ui } = await filled({
+      register: () =>
+        Promise.reject(new ApiError('validation_failed', 'Birthdate: Age must be 5 years or older', { status: 422, keys: { birthDate: ['birthDate.minAge'] } }))
+    })
+    await store.submit('')
+    expect(store.error('birthDate')).toEqual({ key: 'auth:rules.birthDate.minAge' })
+    expect(ui.snackbars).toHaveLength(0)
+    ui.dispose()
+  })
+
+  it('signs the new account in (unverified) after registering', async () => {
+    const { store, session, api, ui } = await filled({ register: async () => ({ ...authResult(), verified: false, credential: '20123456' }) })
+    api.meAnswer = meFixture({ verified: false })
+    await expect(store.submit('?nextPage=offres')).resolves.toBe(true)
+    expect(session.accessState).toMatchObject({ signedIn: true, verified: false })
+    expect(session.landing).toBe('/offres')
+    ui.dispose()
+  })
+})
+
+describe('LinkSignInStore (social return, admin switch)', () => {
+  it('exchanges the code of the deep link once and signs in', async () => {
+    const codes: string[] = []
+    const { session, deps: d } = await deps({
+      socialCallback: async (_provider, code) => {
+        codes.push(code)
+        return authResult()
+      }
+    })
+    const inbox = new DeepLinkStore()
+    inbox.receive({ kind: 'social-callback', provider: 'google', code: 'link-code' })
+    const store = new LinkSignInStore(d, inbox)
+    await Promise.all([store.social('google', '?code=query-code'), store.social('google', '')])
+    expect(codes).toEqual(['link-code'])
+    expect(session.signedIn).toBe(true)
+  })
+
+  it('takes the code from the query when no link is waiting, and reports a missing code', async () => {
+    const { deps: d } = await deps({ socialCallback: async () => authResult() })
+    const fromQuery = new LinkSignInStore(d, new DeepLinkStore())
+    await fromQuery.social('facebook', '?code=abc')
+    expect(fromQuery.status).toBe('succeeded')
+    expect(fromQuery.missing).toBe(false)
+    const none = new LinkSignInStore(d, new DeepLinkStore())
+    await none.social('google', '')
+    expect(none.missing).toBe(true)
+  })
+
+  it('fails with a message when the provider code was refused', async () => {
+    const { session, ui, deps: d } = await deps({
+      socialCallback: () => Promise.reject(new ApiError('oauth_code_invalid', 'bad code', { status: 422 }))
+    })
+    const store = new LinkSignInStore(d, new DeepLinkStore())
+    await store.social('google', '?code=old')
+    expect(store.status).toBe('failed')
+    expect(store.failure).toEqual({ key: 'auth:errors.socialCode' })
+    expect(session.signedIn).toBe(false)
+    ui.dispose()
+  })
+
+  it('opens the pupil session of a switch link, and says so when there is none', async () => {
+    const { session, api, deps: d } = await deps()
+    api.meAnswer = meFixture({}, {}, { admin_user_id: 10 })
+    const inbox = new DeepLinkStore()
+    const missing = new LinkSignInStore(d, inbox)
+    await missing.switchAccount()
+    expect(missing).toMatchObject({ status: 'failed', missing: true })
+    inbox.receive({ kind: 'switch', token: 'pupil-token', adminId: '10', userId: '1' })
+    const store = new LinkSignInStore(d, inbox)
+    await store.switchAccount()
+    expect(store.status).toBe('succeeded')
+    expect(session.session).toMatchObject({ token: 'pupil-token', adminUserId: 10 })
+    expect(session.accessState.impersonating).toBe(true)
+  })
+})

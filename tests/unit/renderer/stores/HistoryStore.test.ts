@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { HistoryStore } from '../../../../src/renderer/src/stores/HistoryStore.ts'
+import { PagedRows, ruleMessage } from '../../../../src/renderer/src/stores/walletSupport.ts'
+import { walletFr } from '../../../../src/renderer/src/i18n/locales/wallet.fr.ts'
+import { frMessages, type MessageKey } from '../../../../src/shared/rules/messages.ts'
+import { fakeWalletApi, networkError, transfer } from './walletFakes.ts'
+
+describe('HistoryStore', () => {
+  it('loads the lists the API serves and leaves the others empty without calling anything', async () => {
+    const api = fakeWalletApi({
+      transferHistory: () => Promise.resolve([transfer()]),
+      subscriptions: () => Promise.resolve([{ id: 1, name: 'Gold', group: { id: 112, name: 'Gold' }, amount_paid: 290, start_date: '2026-09-01', end_date: '2027-06-30' }]),
+      payments: () => Promise.reject(networkError())
+    })
+    const store = new HistoryStore(() => api)
+    await store.load()
+    expect(store.transfers.rows.rows).toHaveLength(1)
+    expect(store.subscriptions.rows.rows[0]?.name).toBe('Gold')
+    expect(store.payments.status).toBe('failed')
+    expect(store.payments.error).toEqual({ key: 'wallet:errors.network' })
+    expect([store.bookmarks.empty, store.classChanges.empty, store.attendance.empty]).toEqual([true, true, true])
+    expect(store.bookmarks.available).toBe(false)
+    expect(api.calls.map((call) => call.name).sort()).toEqual(['payments', 'subscriptions', 'transferHistory'])
+  })
+})
+
+describe('PagedRows (§9: 10, 25 or 100 rows per page)', () => {
+  it('pages rows and keeps the first shown row in view when the page size changes', () => {
+    const rows = new PagedRows<number>()
+    rows.setRows(Array.from({ length: 5000 }, (_, index) => index))
+    expect(rows.pageRows).toHaveLength(10)
+    rows.setPage(3)
+    expect(rows.range).toEqual({ from: 31, to: 40, total: 5000 })
+    rows.setPageSize(25)
+    expect(rows.page).toBe(1)
+    expect(rows.pageRows[0]).toBe(25)
+    rows.setPageSize(100)
+    rows.setPage(1000)
+    expect(rows.page).toBe(49)
+    expect(rows.pageRows).toHaveLength(100)
+    rows.setRows([1, 2])
+    expect(rows.page).toBe(0)
+  })
+})
+
+describe('wallet rule messages', () => {
+  it('translate to the wallet catalogue, whose French texts are the specification ones', () => {
+    const keys: MessageKey[] = ['common.fillFields', 'payment.amount', 'payment.referenceRequired', 'transfer.amountRange', 'transfer.codeInvalid', 'code.invalid']
+    for (const key of keys) {
+      const message = ruleMessage(key)
+      expect('key' in message).toBe(true)
+      const path = ('key' in message ? message.key : '').replace('wallet:', '').split('.')
+      const text = path.reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], walletFr)
+      expect(text, key).toBe(frMessages[key])
+    }
+    expect(walletFr.rules.payment.amount).toBe('Saisissez le montant demandé en dinars (1pt = 1DT)')
+    expect(walletFr.rules.transfer.amountRange).toBe('Veuillez entrer un montant entre 10 et 5000')
+    expect(walletFr.result).toMatchObject({
+      successTitle: 'Abonnement activé',
+      failureTitle: 'Une erreur est survenue',
+      failureText: 'La transaction n’a pas pu aboutir, veuillez réessayer plus tard'
+    })
+  })
+})

@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest'
+import { USER_REFRESH_INTERVAL_MS } from '../../../../src/shared/constants.ts'
+import type { Session } from '../../../../src/shared/ipc.ts'
+import { ApiError } from '../../../../src/renderer/src/api/errors.ts'
+import { SessionStore, type Timers } from '../../../../src/renderer/src/stores/SessionStore.ts'
+import { UserStore } from '../../../../src/renderer/src/stores/UserStore.ts'
+import { authResult, fakeAccountsApi, meFixture, sessionFixture, type FakeAccountsApi } from '../fakeAccountsApi.ts'
+import { fakePlatform } from '../fakePlatform.ts'
+
+/** Intervals that run only when the test says so. */
+function manualTimers() {
+  const handlers = new Map<number, { handler: () => void; ms: number }>()
+  let next = 1
+  const timers: Timers = {
+    setInterval: (handler, ms) => {
+      handlers.set(next, { handler, ms })
+      return next++
+    },
+    clearInterval: (handle) => {
+      handlers.delete(handle as number)
+    }
+  }
+  return { timers, handlers, tick: () => [...handlers.values()].forEach(({ handler }) => handler()) }
+}
+
+function setup(stored: Session | null = null, api: FakeAccountsApi = fakeAccountsApi()) {
+  const platform = fakePlatform()
+  const saved: (Session | null)[] = []
+  let inMain = stored
+  platform.sessionGet = async () => inMain
+  platform.sessionSet = async (session) => {
+    inMain = session
+    saved.push(session)
+    return { persisted: true }
+  }
+  platform.sessionClear = async () => {
+    inMain = null
+    saved.push(null)
+  }
+  const user = new UserStore()
+  const clock = manualTimers()
+  const session = new SessionStore({ platform, user, createApi: () => api, timers: clock.timers, now: () => 1_000 })
+  return { session, api, user, platform, saved, clock, inMain: () => inMain }
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('SessionStore', () => {
+  it('starts signed out when main holds no session', async () => {
+    const { session } = setup()
+    await session.start()
+    expect(session.status).toBe('succeeded')
+    expect(session.signedIn).toBe(false)
+    expect(session.accessState.signedIn).toBe(false)
+  })
+
+  it('restores the stored session, loads the user and refreshes it every 80 s', async () => {
+    const { session, api, user, clock } = setup(sessionFixture())
+    await session.start()
+    expect(session.signedIn).toBe(true)
+    expect(user.user?.name).toBe('Sami')
+    expect([...clock.handlers.values()].map((timer) => timer.ms)).toEqual([USER_REFRESH_INTERVAL_MS])
+    api.meAnswer = meFixture({ points: 40 })
+    clock.tick()
+    await flush()
+    expect(user.user?.points).toBe(40)
+    expect(api.calls.filter((call) => call === 'me')).toHaveLength(2)
+  })
+
+  it('drops a tampered or expired stored session and starts signed out', async () => {
+    const api = fakeAccountsApi()
+    api.meAnswer = new ApiError('token_invalid', 'Invalid token', { status: 401 })
+    const { session, inMain, user, clock } = setup(sessionFixture(), api)
+    await session.start()
+    expect(session.status).toBe('succeeded')
+    expect(session.signedIn).toBe(false)
+    expect(session.session).toBeNull()
+    expect(inMain()).toBeNull()
+    expect(user.user).toBeNull()
+    expect(clock.handlers.size).toBe(0)
+  })
+
+  it('keeps the stored session for a retry when the server is unreachable, showing none of it', async () => {
+    const api = fakeAccountsApi()
+    api.meAnswer = new ApiError('network', 'Network Error')
+    const { session, inMain } = setup(sessionFixture(), api)
+    await session.start()
+    expect(session.status).toBe('failed')
+    expect(session.failure).toBe('network')
+    expect(session.signedIn).toBe(false)
+    expect(inMain()).not.toBeNull()
+    api.meAnswer = meFixture()
+    await session.start()
+    expect(session.status).toBe('succeeded')
+    expect(session.signedIn).toBe(true)
+  })
+
+  it('signs in: persists the pair in main, never half-signed-in when the user cannot be loaded', async () => {
+    const api = fakeAccountsApi()
+    const { session, inMain } = setup(null, api)
+    await session.start()
+    await session.signIn(authResult('a1', 'r1'))
+    expect(session.signedIn).toBe(true)
+    expect(inMain()).toMatchObject({ token: 'a1', refreshToken: 'r1', tokenType: 'Bearer', expiresAt: 1_000 + 900_000 })
+
+    api.meAnswer = new ApiError('network', 'Network Error')
+    await expect(session.signIn(authResult('a2', 'r2'))).rejects.toMatchObject({ code: 'network' })
+    expect(session.signedIn).toBe(false)
+    expect(session.session).toBeNull()
+    expect(inMain()).toBeNull()
+  })
+
+  it('logs out: revokes on the server, clears main and memory, stops the refresh', async () => {
+    const { session, api, user, inMain, clock } = setup(sessionFixture())
+    await session.start()
+    await session.logout()
+    expect(api.calls).toContain('logout')
+    expect(inMain()).toBeNull()
+    expect(session.session).toBeNull()
+    expect(session.me).toBeNull()
+    expect(user.user).toBeNull()
+    expect(clock.handlers.size).toBe(0)
+  })
+
+  it('still signs out locally when the server cannot be told', async () => {
+    const api = fakeAccountsApi({ logout: () => Promise.reject(new ApiError('network', 'down')) })
+    const { session, inMain } = setup(sessionFixture(), api)
+    await session.start()
+    await session.logout()
+    expect(session.signedIn).toBe(false)
+    expect(inMain()).toBeNull()
+  })
+
+  it('rotates the pair on refresh and forgets everything on an unrecoverable 401', async () => {
+    const api = fakeAccountsApi({ refresh: async (token) => authResult(`access-after-${token}`, 'r2') })
+    const { session, inMain } = setup(sessionFixture(), api)
+    await session.start()
+    expect(session.canRefresh()).toBe(true)
+    await expect(session.refresh()).resolves.toBe('access-after-stored-refresh')
+    expect(session.accessToken()).toBe('access-after-stored-refresh')
+    expect(inMain()?.refreshToken).toBe('r2')
+    session.onUnauthorized()
+    await flush()
+    expect(session.accessToken()).toBeNull()
+    expect(session.signedIn).toBe(false)
+    expect(inMain()).toBeNull()
+  })
+
+  it('describes access for the guard: unverified, expired password, incomplete profile, impersonation', async () => {
+    const api = fakeAccountsApi()
+    const { session } = setup(null, api)
+    await session.start()
+    api.meAnswer = meFixture({ verified: false })
+    await session.signIn(authResult())
+    expect(session.accessState).toMatchObject({ signedIn: true, verified: false })
+    api.meAnswer = meFixture({}, { changePassword: true })
+    await session.loadUser()
+    expect(session.accessState.passwordChangeRequired).toBe(true)
+    api.meAnswer = meFixture({ completed: false })
+    await session.loadUser()
+    expect(session.accessState.profileIncomplete).toBe(true)
+    api.meAnswer = meFixture({ completed: false }, {}, { admin_user_id: 9 })
+    await session.switchTo({ token: 'pupil-token', adminId: '9', userId: '1' })
+    expect(session.accessState.impersonating).toBe(true)
+    expect(session.session).toMatchObject({ token: 'pupil-token', adminUserId: 9, isTest: true, refreshToken: null })
+  })
+
+  it('warns once when the session could only be kept in memory', async () => {
+    const { session, platform } = setup()
+    platform.sessionSet = async () => ({ persisted: false })
+    platform.secureStorageStatus = async () => ({ available: false, backend: 'basic_text', backendChanged: false, shouldWarn: true })
+    let acknowledged = 0
+    platform.secureStorageAcknowledge = async () => {
+      acknowledged++
+    }
+    await session.start()
+    await session.signIn(authResult())
+    expect(session.signedIn).toBe(true)
+    expect(session.storageWarning).toBe(true)
+    session.acknowledgeStorageWarning()
+    expect(session.storageWarning).toBe(false)
+    await flush()
+    expect(acknowledged).toBe(1)
+  })
+
+  it('lands on /offres only for the offers flow', () => {
+    const { session } = setup()
+    session.setLanding('?nextPage=offres')
+    expect(session.landing).toBe('/offres')
+    session.setLanding('')
+    expect(session.landing).toBe('/')
+  })
+})

@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../../../src/renderer/src/api/errors.ts'
+import type { WalletApi } from '../../../../src/renderer/src/api/wallet.ts'
+import { WalletStore } from '../../../../src/renderer/src/stores/WalletStore.ts'
+import { code, fakeWalletApi, flush, manualTimers, networkError, sequentialKeys } from './walletFakes.ts'
+
+function setup(overrides: Partial<WalletApi> = {}) {
+  const api = fakeWalletApi(overrides)
+  const opened: string[] = []
+  const timers = manualTimers()
+  let balanceChanges = 0
+  const store = new WalletStore({
+    api: () => api,
+    openExternal: (url) => {
+      opened.push(url)
+      return Promise.resolve()
+    },
+    language: () => 'ar',
+    onBalanceChanged: () => {
+      balanceChanges++
+    },
+    newKey: sequentialKeys(),
+    timers
+  })
+  return { api, store, opened, timers, balanceChanges: () => balanceChanges }
+}
+
+describe('WalletStore top-up validation (§5)', () => {
+  it('requires an amount above 0 and at most 9999, with the specification message', async () => {
+    const { store, api } = setup()
+    for (const amount of ['', '0', '-5', '10000', 'abc']) {
+      store.setAmount(amount)
+      store.setReference('REF1')
+      expect(await store.submitTopUp()).toBe(false)
+      expect(store.fieldErrors.amount).toEqual({ key: 'wallet:rules.payment.amount' })
+    }
+    expect(api.calls.filter((call) => call.name === 'createCode')).toEqual([])
+  })
+
+  it('requires a bank-transfer reference without spaces, and no reference for the card', async () => {
+    const { store } = setup()
+    store.setAmount('50')
+    expect(await store.submitTopUp()).toBe(false)
+    expect(store.fieldErrors.reference).toEqual({ key: 'wallet:rules.payment.referenceRequired' })
+    store.setReference('AB 12')
+    expect(await store.submitTopUp()).toBe(false)
+    expect(store.fieldErrors.reference).toEqual({ key: 'wallet:rules.payment.referenceSpaces' })
+    store.setMethod('online')
+    expect(store.validateTopUp()).toBe(true)
+  })
+})
+
+describe('WalletStore top-up flows', () => {
+  it('declares a bank transfer, clears the form and reloads the history', async () => {
+    const { store, api } = setup({
+      createCode: () => Promise.resolve(code({ method: 'transfer', reference: 'VIR123' })),
+      codes: () => Promise.resolve([{ id: 7, code: 'VIR123', method: 'transfer', amount: 50, description: 'Virement', date: '2026-11-21T10:00:00Z', status: 'pending' }])
+    })
+    store.setAmount('50,5')
+    store.setReference(' VIR123 ')
+    expect(await store.submitTopUp()).toBe(true)
+    const create = api.calls.find((call) => call.name === 'createCode')!
+    expect(create.args).toEqual([{ amount: 50.5, reference: 'VIR123', comment: null, paymentMethod: 'transfer' }, 'key-1'])
+    expect(store.notice).toEqual({ key: 'wallet:topUp.transferPending', values: { reference: 'VIR123' } })
+    expect([store.amount, store.reference]).toEqual(['', ''])
+    await flush()
+    expect(store.history.rows.map((row) => row.code)).toEqual(['VIR123'])
+  })
+
+  it('keeps what was typed after a failure and reuses the Idempotency-Key only when retrying after a network error', async () => {
+    let attempt = 0
+    const { store, api } = setup({
+      createCode: () => {
+        attempt++
+        if (attempt === 1) return Promise.reject(networkError())
+        if (attempt === 2) return Promise.reject(new ApiError('server_error', 'boom', { status: 500 }))
+        return Promise.resolve(code({ method: 'transfer' }))
+      }
+    })
+    store.setAmount('20')
+    store.setReference('R1')
+    expect(await store.submitTopUp()).toBe(false)
+    expect(store.submitError).toEqual({ key: 'wallet:errors.network' })
+    expect([store.amount, store.reference]).toEqual(['20', 'R1'])
+    expect(await store.submitTopUp()).toBe(false)
+    expect(await store.submitTopUp()).toBe(true)
+    const keys = api.calls.filter((call) => call.name === 'createCode').map((call) => call.args[1])
+    // Same key for the retry after the network failure; a fresh one after a real answer.
+    expect(keys).toEqual(['key-1', 'key-1', 'key-2'])
+  })
+
+  it('shows the server field message on its field', async () => {
+    const { store } = setup({
+      createCode: () => Promise.reject(new ApiError('validation_failed', 'Validation', { status: 422, keys: { reference: ['payment.referenceSpaces'] } }))
+    })
+    store.setAmount('20')
+    store.setReference('R1')
+    await store.submitTopUp()
+    expect(store.fieldErrors.reference).toEqual({ key: 'wallet:rules.payment.referenceSpaces' })
+    expect(store.submitError).toBeNull()
+  })
+
+  it('opens the card gateway in the system browser and waits for its return', async () => {
+    const { store, opened } = setup({
+      createCode: () => Promise.resolve(code()),
+      paymentRedirect: (id) => Promise.resolve({ url: `http://127.0.0.1:4000/sandbox/pay/order-${id}`, order_id: `order-${id}` })
+    })
+    store.setMethod('online')
+    store.setAmount('50')
+    expect(await store.submitTopUp()).toBe(true)
+    expect(opened).toEqual(['http://127.0.0.1:4000/sandbox/pay/order-7'])
+    expect(store.onlineWaiting).toEqual({ orderId: 'order-7', url: 'http://127.0.0.1:4000/sandbox/pay/order-7' })
+  })
+})
+
+describe('WalletStore D17 polling', () => {
+  it('polls while the dialog is open and stops once paid, refreshing the balance', async () => {
+    const statuses = ['pending', 'paid'] as const
+    let checks = 0
+    const { store, timers, balanceChanges } = setup({
+      createCode: () => Promise.resolve(code({ method: 'd17' })),
+      d17: () => Promise.resolve({ id: 7, order_id: 'order-7', amount: 50, qr: 'http://127.0.0.1:4000/sandbox/d17/order-7', status: 'pending' }),
+      d17Check: () => {
+        const status = statuses[Math.min(checks++, 1)]!
+        return Promise.resolve({ id: 7, status, paid: status === 'paid', points: status === 'paid' ? 200 : 150 })
+      },
+      summary: () => Promise.resolve({ points: checks > 1 ? 200 : 150, held_points: 0, currency: 'TND' })
+    })
+    store.setMethod('d17')
+    store.setAmount('50')
+    await store.submitTopUp()
+    expect(store.d17?.payment.qr).toBe('http://127.0.0.1:4000/sandbox/d17/order-7')
+    expect(timers.pending()).toBe(1)
+    timers.fire()
+    await flush()
+    expect(store.d17?.payment.status).toBe('pending')
+    expect(timers.pending()).toBe(1)
+    timers.fire()
+    await flush()
+    await flush()
+    expect(store.d17?.payment.status).toBe('paid')
+    expect(timers.pending()).toBe(0)
+    expect(store.balance).toBe(200)
+    expect(balanceChanges()).toBe(1)
+  })
+
+  it('says "not yet" on a manual check of an unpaid code and stops polling when closed', async () => {
+    const { store, timers } = setup({
+      createCode: () => Promise.resolve(code({ method: 'd17' })),
+      d17: () => Promise.resolve({ id: 7, order_id: 'order-7', amount: 50, qr: 'qr', status: 'pending' }),
+      d17Check: () => Promise.resolve({ id: 7, status: 'pending', paid: false, points: 150 })
+    })
+    store.setMethod('d17')
+    store.setAmount('50')
+    await store.submitTopUp()
+    await store.checkD17(true)
+    expect(store.d17?.notYet).toBe(true)
+    store.closeD17()
+    expect(store.d17).toBeNull()
+    expect(timers.pending()).toBe(0)
+  })
+})
+
+describe('WalletStore payment returns (§4)', () => {
+  it('posts the return in the user language, shows success and goes to the offers on close', async () => {
+    const { store, api, balanceChanges } = setup({
+      paymentReturn: () =>
+        Promise.resolve({ order_id: 'o1', status: 'paid', success: true, message: 'Abonnement activé', detail: null, amount: 50, points: 200 })
+    })
+    await store.load()
+    await store.handlePaymentReturn({ kind: 'payment-return', outcome: 'success', orderId: 'o1' })
+    expect(api.calls.find((call) => call.name === 'paymentReturn')?.args).toEqual(['success', 'o1', 'ar'])
+    expect(store.paymentResult).toEqual({ state: 'success', orderId: 'o1', amount: 50 })
+    expect(balanceChanges()).toBe(1)
+    expect(store.closePaymentResult()).toBe('/offres')
+  })
+
+  it('trusts the server over the link: a failed order shows the failure and stays on the wallet', async () => {
+    const { store } = setup({
+      paymentReturn: () =>
+        Promise.resolve({ order_id: 'o2', status: 'failed', success: false, message: 'Une erreur est survenue', detail: 'x', amount: 50, points: 150 })
+    })
+    await store.handlePaymentReturn({ kind: 'payment-return', outcome: 'success', orderId: 'o2' })
+    expect(store.paymentResult?.state).toBe('failure')
+    expect(store.closePaymentResult()).toBe('/porte-monnaie')
+  })
+
+  it('handles the same return link once, and offers a retry after a network error', async () => {
+    let calls = 0
+    const { store } = setup({
+      paymentReturn: () => {
+        calls++
+        if (calls === 1) return Promise.reject(networkError())
+        return Promise.resolve({ order_id: 'o3', status: 'paid', success: true, message: 'Abonnement activé', detail: null, amount: 5, points: 155 })
+      }
+    })
+    const link = { kind: 'payment-return', outcome: 'success', orderId: 'o3' } as const
+    await store.handlePaymentReturn(link)
+    expect(store.paymentResult).toMatchObject({ state: 'error', message: { key: 'wallet:errors.network' } })
+    await store.handlePaymentReturn(link)
+    expect(calls).toBe(1)
+    store.retryPaymentReturn()
+    await flush()
+    await flush()
+    expect(store.paymentResult?.state).toBe('success')
+    expect(calls).toBe(2)
+  })
+})
+
+describe('WalletStore balance unit (§9)', () => {
+  it('uses the singular from 1 to 10 points and the plural otherwise', async () => {
+    for (const [points, unit] of [[0, 'unitOther'], [1, 'unitOne'], [10, 'unitOne'], [11, 'unitOther'], [150, 'unitOther']] as const) {
+      const { store } = setup({ summary: () => Promise.resolve({ points, held_points: 0, currency: 'TND' }) })
+      await store.loadSummary()
+      expect(store.balanceUnit).toBe(unit)
+    }
+  })
+})
