@@ -2,9 +2,12 @@
  * Accounts and access (issue 4), driven through the app as a pupil would: the real renderer, the
  * real main-process handlers and the platform API with its demo accounts and dev outbox.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect as baseExpect, test, type Page } from '@playwright/test'
 import { launchApp, type AppHandle } from './harness.ts'
 import { DEMO_PASSWORD, demo, signIn, switchLanguage } from './helpers.ts'
+
+// These journeys wait on the API and on lazily loaded screens: allow for a busy machine.
+const expect = baseExpect.configure({ timeout: 15_000 })
 
 let app: AppHandle | undefined
 test.afterEach(async () => {
@@ -408,6 +411,12 @@ for (const locale of ['fr', 'ar'] as const) {
     await page.getByTestId('register-name').fill('S4')
     await page.getByTestId('register-name').blur()
     await app.screenshot(`auth-register-${locale}`)
+    // The narrow window: one column, nothing cut off.
+    await page.setViewportSize({ width: 599, height: 800 })
+    await app.screenshot(`auth-register-${locale}-599`)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    await page.setViewportSize({ width: 1280, height: 800 })
     await page.goto(`${app.rendererUrl}/create/reset-password`)
     await expect(page.getByTestId('request-reset-page')).toBeVisible()
     await app.screenshot(`auth-request-reset-${locale}`)

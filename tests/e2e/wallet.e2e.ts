@@ -341,3 +341,28 @@ test('a long points history is paged and virtualized: 100 rows per page, far few
   await expect(page.getByTestId('points-history-range')).toHaveText('101–120 sur 120')
   await expect(page.getByTestId('points-history-row').first()).toContainText('LOT-19')
 })
+
+test('an administrator impersonating the pupil: the transfer carries the admin id (§6)', async () => {
+  app = await launchApp()
+  const { page } = app
+  const link = await admin(app.apiUrl, 'impersonation-link', '1')
+  const adminId = Number(new URL(link).searchParams.get('adminId'))
+  await app.deepLink(link)
+  await expect(page.getByTestId('nav-wallet')).toBeVisible({ timeout: 20_000 })
+  await openWallet(page)
+  await expectBalance(page, 150)
+
+  await page.getByTestId('wallet-transfer-open').click()
+  await page.getByTestId('transfer-to-user').fill(LINA)
+  await page.getByTestId('transfer-points').fill('10')
+  await page.getByTestId('transfer-submit').click()
+  await expect(page.getByTestId('transfer-dialog')).toHaveAttribute('data-step', 'code', { timeout: 15_000 })
+
+  const session = await page.evaluate(() =>
+    (window as unknown as { darsi: { sessionGet(): Promise<{ data: { token: string; adminUserId?: number } }> } }).darsi.sessionGet()
+  )
+  expect(session.data.adminUserId).toBe(adminId)
+  const history = await fetch(`${app.apiUrl}/api/student/transfer-points-history`, { headers: { authorization: `Bearer ${session.data.token}` } })
+  const [created] = (await history.json()) as { admin_id: number | null; points: number }[]
+  expect(created).toMatchObject({ admin_id: adminId, points: 10 })
+})

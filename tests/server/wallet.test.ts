@@ -5,7 +5,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ledgerTransactions, paymentCodes, pointTransfers, users } from '../../server/src/db/schema.ts'
+import { idempotencyKeys, ledgerTransactions, paymentCodes, pointTransfers, users } from '../../server/src/db/schema.ts'
+import { createIdempotencyService, LEASE_MS, RETENTION_MS, requestHash } from '../../server/src/services/idempotency.ts'
 import { audit, ledgerTotal } from '../../server/src/services/ledger.ts'
 import { servicePrefixes, type Endpoint } from '../../src/shared/api/common.ts'
 import { runAdmin } from '../../server/src/admin.ts'
@@ -536,6 +537,30 @@ describe('Idempotency-Key (M3)', () => {
     const stranger = await newAccount()
     expect((await createCode(stranger.token, body, 'key-code-1')).body.id).not.toBe(first.body.id)
     expect((await createCode(pupil.token, body, 'bad key with spaces')).status).toBe(422)
+  })
+
+  it('answers 409 while the first request with the key runs, and frees a dead claim after its lease', async () => {
+    const pupil = await newAccount()
+    const body = { amount: 12, paymentMethod: 'online' }
+    // A claim as a running (or killed) first request leaves it.
+    await server.app.services.database.db.insert(idempotencyKeys).values({
+      userId: pupil.id, scope: 'POST /student/codes', key: 'in-flight-1', requestHash: requestHash({ amount: 12, paymentMethod: 'online' }),
+      lockedUntil: new Date(server.clock.now().getTime() + LEASE_MS)
+    })
+    const busy = await createCode(pupil.token, body, 'in-flight-1')
+    expect(busy.status).toBe(409)
+    expect(busy.body).toMatchObject({ code: 'request_in_progress' })
+    expect((await createCode(pupil.token, { ...body, amount: 13 }, 'in-flight-1')).status).toBe(422)
+    server.clock.advance(LEASE_MS + 1)
+    const taken = await createCode(pupil.token, body, 'in-flight-1')
+    expect(taken.status).toBe(201)
+    expect((await createCode(pupil.token, body, 'in-flight-1')).body).toEqual(taken.body)
+    expect(await server.app.services.database.db.select().from(paymentCodes).where(eq(paymentCodes.userId, pupil.id))).toHaveLength(1)
+    // After the retention period the answer is forgotten and the key is a new key.
+    server.clock.advance(RETENTION_MS + 1)
+    expect(await createIdempotencyService(server.app.services.database.db, server.clock).prune()).toBeGreaterThanOrEqual(1)
+    pupil.token = (await login(server.app, pupil.phone)).token
+    expect((await createCode(pupil.token, body, 'in-flight-1')).body.id).not.toBe(taken.body.id)
   })
 
   it('makes exactly one ledger transaction out of 20 concurrent duplicates', async () => {

@@ -400,7 +400,7 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
     if (services.database.kind === 'pglite') await idempotency.releaseAbandoned()
   })
   const sweep = setInterval(() => {
-    expireTransfers().catch((error: unknown) => app.log.error({ err: error }, 'transfer expiry sweep failed'))
+    expireTransfers().then(() => idempotency.prune()).catch((error: unknown) => app.log.error({ err: error }, 'wallet sweep failed'))
   }, EXPIRY_SWEEP_MS)
   sweep.unref()
   app.addHook('onClose', async () => {

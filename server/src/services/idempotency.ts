@@ -66,7 +66,11 @@ export type IdempotencyService = {
   run<T>(call: IdempotentCall, work: (tx: Tx) => Promise<T>): Promise<T>
   /** Frees the claims of requests that were running when the process stopped (single-process PGlite only). */
   releaseAbandoned(): Promise<number>
+  /** Forgets answers older than `RETENTION_MS`: a client retries within minutes, not days. */
+  prune(): Promise<number>
 }
+
+export const RETENTION_MS = 24 * 3_600_000
 
 export function createIdempotencyService(db: Db, clock: Clock): IdempotencyService {
   async function claim(userId: number, scope: string, key: string, hash: string): Promise<{ owner: true } | { owner: false; status: number; body: unknown }> {
@@ -118,6 +122,12 @@ export function createIdempotencyService(db: Db, clock: Clock): IdempotencyServi
         await db.delete(idempotencyKeys).where(and(pk, isNull(idempotencyKeys.responseStatus))).catch(() => undefined)
         throw error
       }
+    },
+    async prune() {
+      const before = new Date(clock.now().getTime() - RETENTION_MS)
+      const gone = await db.delete(idempotencyKeys).where(and(lte(idempotencyKeys.createdAt, before), lte(idempotencyKeys.lockedUntil, clock.now())))
+        .returning({ key: idempotencyKeys.key })
+      return gone.length
     },
     async releaseAbandoned() {
       const freed = await db.delete(idempotencyKeys).where(isNull(idempotencyKeys.responseStatus)).returning({ key: idempotencyKeys.key })

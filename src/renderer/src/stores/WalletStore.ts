@@ -85,7 +85,7 @@ export class WalletStore {
   notice: WalletMessage | null = null
 
   /** A card payment whose page is open in the browser, until its return link arrives. */
-  onlineWaiting: { orderId: string; url: string } | null = null
+  onlineWaiting: { orderId: string; url: string; codeId: number } | null = null
   d17: D17View | null = null
   paymentResult: PaymentResultView | null = null
 
@@ -284,7 +284,7 @@ export class WalletStore {
   private async openCardPayment(codeId: number): Promise<void> {
     const redirect = await this.deps.api().paymentRedirect(codeId)
     runInAction(() => {
-      this.onlineWaiting = { orderId: redirect.order_id, url: redirect.url }
+      this.onlineWaiting = { orderId: redirect.order_id, url: redirect.url, codeId }
     })
     await this.reopenCardPayment()
   }
@@ -302,6 +302,19 @@ export class WalletStore {
         this.submitError = { key: 'wallet:errors.browserFailed' }
       })
     }
+  }
+
+  /**
+   * Back in the app while a card payment is open (window focus): when the history says the code
+   * was settled, show its result even if the browser never handed the return link over.
+   */
+  async checkCardPayment(): Promise<void> {
+    const waiting = this.onlineWaiting
+    if (!waiting) return
+    await this.loadHistory()
+    const row = this.history.rows.find((candidate) => candidate.id === waiting.codeId)
+    if (!row || row.status === 'pending' || this.onlineWaiting?.orderId !== waiting.orderId) return
+    await this.handlePaymentReturn({ kind: 'payment-return', outcome: row.status === 'paid' ? 'success' : 'echec', orderId: waiting.orderId })
   }
 
   /** Stops waiting for the return (the user gave up); the code stays in the history. */

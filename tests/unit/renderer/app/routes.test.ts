@@ -76,9 +76,20 @@ describe('route table', () => {
     expect(findRoute('home')).toMatchObject({ path: '/', layout: 'shell', access: 'protected' })
   })
 
-  it('loads every screen lazily as a module exporting a Component', async () => {
+  // The first import of Fluent UI takes seconds on a busy 2-core machine.
+  it('loads every screen lazily as a module exporting a Component', { timeout: 60_000 }, async () => {
     const modules = await Promise.all([findRoute('offers')!.load(), findRoute('notFound')!.load()])
     for (const module of modules) expect(module.Component).toEqual(expect.any(Function))
     expect(modules[0].Component).not.toBe(modules[1].Component)
+  })
+
+  it('gives the sign-in steps their own screens', { timeout: 60_000 }, async () => {
+    const placeholder = (await findRoute('subjects')!.load()).Component
+    const keys = ['login', 'register', 'requestPasswordReset', 'resetPassword', 'socialCallback', 'confirm', 'updatePassword', 'switch'] as const
+    for (const key of keys) {
+      const { Component } = await findRoute(key)!.load()
+      expect(Component, key).toBeTruthy()
+      expect(Component, key).not.toBe(placeholder)
+    }
   })
 })

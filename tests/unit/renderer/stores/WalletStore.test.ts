@@ -109,7 +109,28 @@ describe('WalletStore top-up flows', () => {
     store.setAmount('50')
     expect(await store.submitTopUp()).toBe(true)
     expect(opened).toEqual(['http://127.0.0.1:4000/sandbox/pay/order-7'])
-    expect(store.onlineWaiting).toEqual({ orderId: 'order-7', url: 'http://127.0.0.1:4000/sandbox/pay/order-7' })
+    expect(store.onlineWaiting).toEqual({ orderId: 'order-7', url: 'http://127.0.0.1:4000/sandbox/pay/order-7', codeId: 7 })
+  })
+
+  it('back in the app, shows the result of a card payment the history says was settled', async () => {
+    let status: 'pending' | 'paid' = 'pending'
+    const { store, api } = setup({
+      createCode: () => Promise.resolve(code()),
+      paymentRedirect: () => Promise.resolve({ url: 'http://127.0.0.1:4000/sandbox/pay/order-7', order_id: 'order-7' }),
+      codes: () => Promise.resolve([{ id: 7, code: '#7', method: 'online', amount: 50, description: 'Carte', date: '2026-11-21T10:00:00Z', status }]),
+      paymentReturn: () => Promise.resolve({ order_id: 'order-7', status: 'paid', success: true, message: 'Abonnement activé', detail: null, amount: 50, points: 200 })
+    })
+    store.setMethod('online')
+    store.setAmount('50')
+    await store.submitTopUp()
+    await store.checkCardPayment()
+    expect(store.onlineWaiting).not.toBeNull()
+    expect(api.calls.some((call) => call.name === 'paymentReturn')).toBe(false)
+    status = 'paid'
+    await store.checkCardPayment()
+    expect(api.calls.find((call) => call.name === 'paymentReturn')?.args).toEqual(['success', 'order-7', 'ar'])
+    expect(store.paymentResult?.state).toBe('success')
+    expect(store.onlineWaiting).toBeNull()
   })
 })
 

@@ -18,7 +18,7 @@ import { useWalletCatalogue } from './walletCatalogue.ts'
 /** The wallet ('Porte monnaie', §2): balance, bank accounts, top-up, transfer, points history. */
 export const Component = observer(function WalletPage() {
   useWalletCatalogue()
-  const { deepLinks } = useStores()
+  const { deepLinks, platform } = useStores()
   const { wallet } = useWalletStores()
   const styles = useWalletStyles()
   const { t } = useTranslation('wallet')
@@ -40,6 +40,15 @@ export const Component = observer(function WalletPage() {
         { fireImmediately: true }
       ),
     [deepLinks, wallet]
+  )
+
+  // Coming back from the browser: a card payment may have been settled meanwhile.
+  useEffect(
+    () =>
+      platform.onWindowFocus(({ focused }) => {
+        if (focused) void wallet.checkCardPayment()
+      }),
+    [platform, wallet]
   )
 
   return (
