@@ -6,6 +6,7 @@ import { createAccountsApi, type AccountsApi } from '../api/accounts.ts'
 import { createCaptchaSolver, type CaptchaSolver } from '../api/captcha.ts'
 import { ApiError, isApiError } from '../api/errors.ts'
 import { createHttp, type TokenSource } from '../api/http.ts'
+import { RefreshQueue } from '../api/refreshQueue.ts'
 import { needsProfileCompletion, type AccessState } from '../app/guard.ts'
 import type { Platform } from '../platform/bridge.ts'
 import type { ShellUser } from './permissions.ts'
@@ -64,6 +65,7 @@ export class SessionStore implements TokenSource {
   /** The service base URLs from the main process settings. */
   baseUrls: ApiBaseUrls | null = null
 
+  private readonly refreshQueue = new RefreshQueue<string>()
   private apiInstance: AccountsApi | null = null
   private captchaSolver: CaptchaSolver | null = null
   private pollHandle: unknown = null
@@ -71,9 +73,9 @@ export class SessionStore implements TokenSource {
 
   constructor(options: SessionStoreOptions) {
     this.options = options
-    makeAutoObservable<SessionStore, 'apiInstance' | 'captchaSolver' | 'pollHandle' | 'options'>(
+    makeAutoObservable<SessionStore, 'apiInstance' | 'captchaSolver' | 'pollHandle' | 'options' | 'refreshQueue'>(
       this,
-      { session: observableRef, me: observableRef, baseUrls: observableRef, apiInstance: false, captchaSolver: false, pollHandle: false, options: false },
+      { session: observableRef, me: observableRef, baseUrls: observableRef, apiInstance: false, captchaSolver: false, pollHandle: false, options: false, refreshQueue: false },
       { autoBind: true }
     )
   }
@@ -243,7 +245,15 @@ export class SessionStore implements TokenSource {
     return Boolean(this.session?.refreshToken)
   }
 
-  async refresh(): Promise<string> {
+  /**
+   * Every HTTP client (accounts, wallet …) refreshes through here: one refresh in flight for the
+   * whole app, since a second use of a rotated refresh token would revoke the session.
+   */
+  refresh(): Promise<string> {
+    return this.refreshQueue.run(() => this.rotateTokens())
+  }
+
+  private async rotateTokens(): Promise<string> {
     const current = this.session
     if (!current?.refreshToken) throw new ApiError('refresh_token_invalid', 'no refresh token')
     const result = await this.api.refresh(current.refreshToken)

@@ -146,6 +146,28 @@ describe('SessionStore', () => {
     expect(inMain()).toBeNull()
   })
 
+  it('runs one refresh for concurrent callers, whichever HTTP client asks', async () => {
+    let calls = 0
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const api = fakeAccountsApi({
+      refresh: async (token) => {
+        calls += 1
+        await gate
+        return authResult(`access-after-${token}`, `r${calls + 1}`)
+      }
+    })
+    const { session } = setup(sessionFixture(), api)
+    await session.start()
+    const first = session.refresh()
+    const second = session.refresh()
+    release()
+    await expect(Promise.all([first, second])).resolves.toEqual(['access-after-stored-refresh', 'access-after-stored-refresh'])
+    expect(calls).toBe(1)
+    await expect(session.refresh()).resolves.toBe('access-after-r2')
+    expect(calls).toBe(2)
+  })
+
   it('describes access for the guard: unverified, expired password, incomplete profile, impersonation', async () => {
     const api = fakeAccountsApi()
     const { session } = setup(null, api)
