@@ -8,6 +8,10 @@
  *   payment approve|reject <id>      decide a pending bank transfer (approval credits the wallet once)
  *   payments [pending|approved|rejected|paid|failed]
  *   ledger-audit                     reconcile the ledger (balances, zero-sum transactions, no overdraft)
+ *   division-request approve|reject <id>   decide a class change (approval changes the pupil's class)
+ *   division-requests [pending|approved|rejected]
+ *   marksheet approve|reject <id>    decide a report card
+ *   marksheets [pending|approved|rejected]
  * The server URL comes from --api or the data directory's server.json; the key from
  * DARSI_OPERATOR_KEY or the data directory's operator.key. One line of output; exit 1 on failure.
  */
@@ -24,7 +28,11 @@ const USAGE = `Usage: npm run admin -- [--api <url>] [--data-dir <dir>] <command
   outbox [to]
   payment approve|reject <id>
   payments [status]
-  ledger-audit`
+  ledger-audit
+  division-request approve|reject <id>
+  division-requests [status]
+  marksheet approve|reject <id>
+  marksheets [status]`
 
 class CliError extends Error {}
 
@@ -114,6 +122,20 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
     }
     case 'ledger-audit':
       return JSON.stringify(await call(api, key, { method: 'GET', path: '/operator/ledger/audit' }))
+    case 'division-request':
+    case 'marksheet': {
+      const [decision, id] = rest
+      if (decision !== 'approve' && decision !== 'reject') throw new CliError(USAGE)
+      const path = command === 'marksheet' ? 'marksheets' : 'division-requests'
+      const result = (await call(api, key, { method: 'POST', path: `/operator/${path}/${positiveInt(id, 'id')}/${decision}` })) as { message: string }
+      return result.message
+    }
+    case 'division-requests':
+    case 'marksheets': {
+      const status = rest[0]
+      const rows = (await call(api, key, { method: 'GET', path: `/operator/${command}${status ? `?${new URLSearchParams({ status })}` : ''}` })) as Array<Record<string, unknown>>
+      return JSON.stringify(rows.slice(0, 50))
+    }
     default:
       throw new CliError(`Unknown command ${command}\n${USAGE}`)
   }

@@ -16,6 +16,7 @@ import { addRoute, installErrorHandler, validatorCompiler } from './http.ts'
 import { registerAuthRoutes } from './routes/auth.ts'
 import { registerOperatorRoutes } from './routes/operator.ts'
 import { registerPickerRoutes } from './routes/pickers.ts'
+import { registerProfileRoutes } from './routes/profile.ts'
 import { registerSandboxRoutes } from './routes/sandbox.ts'
 import { registerUserRoutes } from './routes/user.ts'
 import { registerWalletRoutes } from './routes/wallet.ts'
@@ -117,6 +118,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerOperatorRoutes(app, services)
     registerSandboxRoutes(app, services)
     registerWalletRoutes(app, services)
+    registerProfileRoutes(app, services)
 
     app.addHook('onClose', async () => {
       services.outbox.stop()

@@ -53,7 +53,7 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
       ? {
           requestBody: {
             required: true,
-            content: {
+            content: endpoint.multipart ? { 'multipart/form-data': { schema: body } } : {
               'application/json': { schema: body },
               ...(endpoint.form ? { 'application/x-www-form-urlencoded': { schema: body } } : {})
             }

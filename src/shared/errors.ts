@@ -37,6 +37,8 @@ export const ErrorCodeSchema = z.enum([
   'idempotency_key_reused',
   'request_in_progress',
   'operation_impossible',
+  'division_request_pending',
+  'marksheet_not_pending',
   'server_error'
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>
@@ -75,5 +77,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   idempotency_key_reused: 422,
   request_in_progress: 409,
   operation_impossible: 409,
+  division_request_pending: 409,
+  marksheet_not_pending: 409,
   server_error: 500
 }

@@ -299,3 +299,65 @@ export const pointTransfers = pgTable('point_transfers', {
   check('point_transfers_amount_positive', sql`${t.amount} > 0`),
   check('point_transfers_not_self', sql`${t.fromUserId} <> ${t.toUserId}`)
 ])
+
+/** Reasons a pupil may give for a class change; id 4 ("other") needs a free text. */
+export const divisionChangeReasons = pgTable('division_change_reasons', {
+  id: integer('id').primaryKey(),
+  textFr: text('text_fr').notNull(),
+  textEn: text('text_en').notNull(),
+  textAr: text('text_ar').notNull(),
+  position: integer('position').notNull()
+})
+
+/** A class change request: pending → approved (the pupil's class changes) | rejected. */
+export const divisionRequests = pgTable('division_requests', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  oldDivisionId: integer('old_division_id').references(() => divisions.id),
+  newDivisionId: integer('new_division_id').notNull().references(() => divisions.id),
+  reasonId: integer('reason_id').notNull().references(() => divisionChangeReasons.id),
+  reason2: text('reason2'),
+  status: varchar('status', { length: 16 }).notNull().default('pending'),
+  decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt()
+}, (t) => [
+  index('division_requests_user_idx').on(t.userId),
+  // One pending request per pupil, also against two concurrent submissions.
+  uniqueIndex('division_requests_one_pending_uq').on(t.userId).where(sql`status = 'pending'`),
+  check('division_requests_status', sql`${t.status} in ('pending', 'approved', 'rejected')`)
+])
+
+/** An uploaded report card; the file lives in the storage service under `storageKey`. */
+export const marksheets = pgTable('marksheets', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  divisionId: integer('division_id').notNull().references(() => divisions.id),
+  trimester: integer('trimester').notNull(),
+  name: text('name').notNull(),
+  storageKey: text('storage_key').notNull().unique(),
+  mimeType: varchar('mime_type', { length: 128 }).notNull(),
+  size: integer('size').notNull(),
+  status: varchar('status', { length: 16 }).notNull().default('pending'),
+  decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt()
+}, (t) => [
+  index('marksheets_user_idx').on(t.userId),
+  check('marksheets_trimester', sql`${t.trimester} between 1 and 3`),
+  check('marksheets_status', sql`${t.status} in ('pending', 'approved', 'rejected')`)
+])
+
+/** The ad cards of the home, profile and subjects side columns. */
+export const adCards = pgTable('ad_cards', {
+  id: integer('id').primaryKey(),
+  type: varchar('type', { length: 16 }).notNull(),
+  position: integer('position').notNull(),
+  iconUrl: text('icon_url'),
+  text: text('text'),
+  textImageUrl: text('text_image_url'),
+  videoLink: text('video_link'),
+  urlLink: text('url_link'),
+  backgroundUrl: text('background_url'),
+  visible: boolean('visible').notNull().default(true),
+  iconPosition: varchar('icon_position', { length: 8 }),
+  color: varchar('color', { length: 16 })
+})

@@ -11,6 +11,7 @@ import {
 import { inTransaction, move, toMillimes } from '../services/ledger.ts'
 import { divisionRows, levelRows, offerGroupRows, optionalSubjectRows } from './classes.ts'
 import { countryRows, delegationId, delegationRows, governorateRows, instituteRows } from './geography.ts'
+import { seedProfile } from './profile.ts'
 
 export const DEMO_PASSWORD = 'Darsi#2026'
 
@@ -96,6 +97,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedTable(divisions, divisionRows())
   await seedTable(optionalSubjects, optionalSubjectRows())
   await seedTable(offerGroups, [...offerGroupRows])
+  await seedProfile(db)
 
   let hash: string | null = null
   let parentId: number | null = null

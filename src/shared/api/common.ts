@@ -66,6 +66,8 @@ export type Endpoint = {
   captcha?: boolean
   /** Also accepts `application/x-www-form-urlencoded` bodies. */
   form?: boolean
+  /** The body is `multipart/form-data` (file uploads): `body` documents the form; the handler reads the parts. */
+  multipart?: boolean
   params?: z.ZodType
   querystring?: z.ZodType
   body?: z.ZodType

@@ -4,6 +4,7 @@ import { pickersEndpoints } from './pickers.ts'
 import { devEndpoints, operatorEndpoints } from './operator.ts'
 import { healthEndpoints } from './health.ts'
 import { walletEndpoints, walletOperatorEndpoints } from './wallet.ts'
+import { profileEndpoints, profileOperatorEndpoints } from './profile.ts'
 import type { Endpoint } from './common.ts'
 
 export const endpoints = {
@@ -13,7 +14,9 @@ export const endpoints = {
   dev: devEndpoints,
   health: healthEndpoints,
   wallet: walletEndpoints,
-  walletOperator: walletOperatorEndpoints
+  walletOperator: walletOperatorEndpoints,
+  profile: profileEndpoints,
+  profileOperator: profileOperatorEndpoints
 } as const
 
 export function allEndpoints(): Array<{ name: string; endpoint: Endpoint }> {

@@ -64,7 +64,17 @@ export const frMessages = {
   'transfer.recipientUnknown': 'Aucun compte ne correspond à ce destinataire',
   'transfer.self': 'Vous ne pouvez pas vous transférer des points',
   'transfer.insufficient': 'Solde de points insuffisant',
-  'transfer.codeInvalid': 'Code de confirmation invalide ou expiré'
+  'transfer.codeInvalid': 'Code de confirmation invalide ou expiré',
+  'divisionRequest.reasonRequired': 'Remplir le champ raison',
+  'divisionRequest.divisionRequired': 'Remplir le champ classe',
+  'divisionRequest.reason2Required': 'Précisez la raison du changement de classe',
+  'divisionRequest.sameDivision': 'Choisissez une classe différente de votre classe actuelle',
+  'divisionRequest.reasonUnknown': 'Cette raison est inconnue',
+  'marksheet.divisionRequired': 'Please select a division',
+  'marksheet.trimesterInvalid': 'Le trimestre doit être 1, 2 ou 3',
+  'marksheet.fileRequired': 'Veuillez choisir un fichier',
+  'marksheet.fileType': 'Type de fichier non accepté (gif, jpg, png, pdf, jpeg, svg, doc, docx, ppt, pptx, xls, xlsx)',
+  'marksheet.fileTooLarge': 'Le fichier dépasse la taille maximale de 10 Mo'
 } as const
 
 export type MessageKey = keyof typeof frMessages

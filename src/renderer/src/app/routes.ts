@@ -39,6 +39,8 @@ const updatePassword = () => import('../features/auth/UpdatePasswordPage.tsx')
 const switchAccount = () => import('../features/auth/SwitchPage.tsx')
 const wallet = () => import('../features/wallet/WalletPage.tsx')
 const history = () => import('../features/history/HistoryPage.tsx')
+const profile = () => import('../features/profile/ProfilePage.tsx')
+const profileEdit = () => import('../features/profile/ProfileEditPage.tsx')
 
 type Row = [key: RouteKey, path: string, access: RouteAccess, layout: RouteLayout, load?: () => Promise<RouteModule>]
 
@@ -52,8 +54,8 @@ const rows: Row[] = [
   ['socialCallback', '/login/:provider/callback', 'public-only', 'bare', socialCallback],
   // Protected (specification 1, §2)
   ['home', '/', 'protected', 'shell'],
-  ['profile', '/mon-profil', 'protected', 'shell'],
-  ['profileEdit', '/mon-profil/edit', 'protected', 'shell'],
+  ['profile', '/mon-profil', 'protected', 'shell', profile],
+  ['profileEdit', '/mon-profil/edit', 'protected', 'shell', profileEdit],
   ['offers', '/offres', 'protected', 'shell'],
   ['wallet', '/porte-monnaie', 'protected', 'shell', wallet],
   ['history', '/historique', 'protected', 'shell', history],

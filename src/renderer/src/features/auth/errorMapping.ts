@@ -22,8 +22,16 @@ function isWalletRule(key: MessageKey): key is WalletRuleKey {
   return key.startsWith('payment.') || key.startsWith('transfer.')
 }
 
+/** The rule keys of the class-change and report-card forms: their texts live in the profile catalogue. */
+type ProfileRuleKey = Extract<MessageKey, `divisionRequest.${string}` | `marksheet.${string}`>
+
+function isProfileRule(key: MessageKey): key is ProfileRuleKey {
+  return key.startsWith('divisionRequest.') || key.startsWith('marksheet.')
+}
+
 export function ruleMessage(key: MessageKey): Message {
   if (isWalletRule(key)) return { key: `wallet:rules.${key}` }
+  if (isProfileRule(key)) return { key: `profile:rules.${key}` }
   return { key: `auth:rules.${key}` }
 }
 

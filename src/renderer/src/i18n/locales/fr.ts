@@ -3,6 +3,7 @@
  * texts are its values; `en-US` and `ar` must have exactly the same keys.
  */
 import { authFr } from './auth.fr.ts'
+import type { profileFr } from './profile.fr.ts'
 import type { walletFr } from './wallet.fr.ts'
 
 export const fr = {
@@ -142,7 +143,7 @@ export const fr = {
  * Namespaces that load with the screens using them (their route chunk adds them to i18next), so
  * that the start-up bundle does not carry them.
  */
-export type LazyCatalogue = { wallet: typeof walletFr }
+export type LazyCatalogue = { wallet: typeof walletFr; profile: typeof profileFr }
 
 export type SourceCatalogue = typeof fr & LazyCatalogue
 

@@ -1,0 +1,73 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Input, Spinner } from '@fluentui/react-components'
+import { observer } from 'mobx-react-lite'
+import type { FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { FormField } from '../auth/components/FormField.tsx'
+import { useProfileStyles } from './styles.ts'
+import { useProfileStores } from './useProfileStores.ts'
+
+/** Add e-mail, then the verification-code step (§2 modals add-email and verify-email). */
+export const AddEmailDialog = observer(function AddEmailDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { addEmail } = useProfileStores()
+  const styles = useProfileStyles()
+  const { t } = useTranslation('profile')
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (addEmail.step === 'email') void addEmail.sendEmail()
+    else if (addEmail.step === 'code') void addEmail.confirm().then((done) => done && onClose())
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(_event, data) => (data.open ? undefined : onClose())}>
+      <DialogSurface data-testid="add-email-dialog" data-step={addEmail.step}>
+        <form onSubmit={submit} noValidate>
+          <DialogBody>
+            <DialogTitle>{addEmail.step === 'email' ? t('email.title') : t('email.codeTitle')}</DialogTitle>
+            <DialogContent className={styles.form}>
+              {addEmail.step === 'email' ? (
+                <FormField label={t('email.label')} required error={addEmail.email.error}>
+                  <Input
+                    type="email"
+                    className={styles.ltr}
+                    value={addEmail.email.value}
+                    onChange={(_event, data) => addEmail.email.set(data.value)}
+                    autoComplete="email"
+                    data-testid="add-email-input"
+                  />
+                </FormField>
+              ) : (
+                <>
+                  <p className={styles.muted}>{t('email.codeIntro', { email: addEmail.email.value.trim() })}</p>
+                  <FormField label={t('email.code')} required error={addEmail.code.error}>
+                    <Input
+                      className={styles.ltr}
+                      value={addEmail.code.value}
+                      onChange={(_event, data) => addEmail.code.set(data.value)}
+                      autoComplete="one-time-code"
+                      maxLength={6}
+                      data-testid="add-email-code"
+                    />
+                  </FormField>
+                </>
+              )}
+            </DialogContent>
+            <DialogActions>
+              {addEmail.step === 'code' ? (
+                <Button appearance="secondary" onClick={addEmail.back} disabled={addEmail.busy}>
+                  {t('email.back')}
+                </Button>
+              ) : null}
+              <Button appearance="secondary" onClick={onClose}>
+                {t('email.close')}
+              </Button>
+              <Button appearance="primary" type="submit" disabled={addEmail.busy} icon={addEmail.busy ? <Spinner size="tiny" /> : undefined} data-testid="add-email-submit">
+                {addEmail.step === 'email' ? t('email.send') : t('email.verify')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  )
+})

@@ -1,0 +1,52 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Input, Spinner } from '@fluentui/react-components'
+import { observer } from 'mobx-react-lite'
+import type { FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { FormField } from '../auth/components/FormField.tsx'
+import { useProfileStyles } from './styles.ts'
+import { useProfileStores } from './useProfileStores.ts'
+
+/** Add parent phone (§5): 8 digits starting with 2, 4, 5 or 9. */
+export const ParentPhoneDialog = observer(function ParentPhoneDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { parentPhone } = useProfileStores()
+  const styles = useProfileStyles()
+  const { t } = useTranslation('profile')
+  const busy = parentPhone.phone.status === 'loading'
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void parentPhone.submit().then((done) => done && onClose())
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(_event, data) => (data.open ? undefined : onClose())}>
+      <DialogSurface data-testid="parent-phone-dialog">
+        <form onSubmit={submit} noValidate>
+          <DialogBody>
+            <DialogTitle>{t('parentPhone.title')}</DialogTitle>
+            <DialogContent className={styles.form}>
+              <FormField label={t('parentPhone.label')} hint={t('parentPhone.hint')} required error={parentPhone.phone.error}>
+                <Input
+                  type="tel"
+                  inputMode="numeric"
+                  className={styles.ltr}
+                  value={parentPhone.phone.value}
+                  onChange={(_event, data) => parentPhone.phone.set(data.value)}
+                  data-testid="parent-phone-input"
+                />
+              </FormField>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={onClose}>
+                {t('parentPhone.close')}
+              </Button>
+              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} data-testid="parent-phone-submit">
+                {t('parentPhone.submit')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  )
+})

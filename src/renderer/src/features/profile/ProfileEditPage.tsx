@@ -1,0 +1,239 @@
+import { Button, Input, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Select, Spinner } from '@fluentui/react-components'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router-dom'
+import { markInteractive } from '../../lib/performance.ts'
+import type { ProfileEditStore, ProfileField } from '../../stores/ProfileEditStore.ts'
+import { useStores } from '../../stores/StoreContext.tsx'
+import { FormField } from '../auth/components/FormField.tsx'
+import { AddEmailDialog } from './AddEmailDialog.tsx'
+import { NotificationPreferencesPanel } from './NotificationPreferencesPanel.tsx'
+import { useProfileCatalogue } from './profileCatalogue.ts'
+import { useProfileStyles } from './styles.ts'
+import { useProfileStores } from './useProfileStores.ts'
+
+/** Profile edit (§2): 'Modifier mon profil' once complete, else 'Compléter vos données'. */
+export const Component = observer(function ProfileEditPage() {
+  useProfileCatalogue()
+  const stores = useProfileStores()
+  const { settings } = useStores()
+  const styles = useProfileStyles()
+  const { t } = useTranslation('profile')
+  const navigate = useNavigate()
+  const [form] = useState(() => stores.newEditForm())
+  const [emailOpen, setEmailOpen] = useState(false)
+  const arabic = settings.language === 'ar'
+
+  useEffect(() => {
+    if (form) void form.load().finally(markInteractive)
+    else markInteractive()
+  }, [form])
+
+  if (!form) {
+    return (
+      <div className={styles.page}>
+        <p className={styles.muted}>{t('edit.noSession')}</p>
+      </div>
+    )
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void form.save().then((outcome) => {
+      if (outcome.kind === 'confirm') void navigate('/confirm')
+      else if (outcome.kind === 'saved') void navigate(outcome.wasIncomplete ? '/' : '/mon-profil')
+    })
+  }
+
+  const input = (field: ProfileField, extra: { locked?: boolean; type?: 'tel' | 'text'; ltr?: boolean } = {}) => ({
+    value: form.values[field],
+    onChange: (_event: unknown, data: { value: string }) => form.set(field, data.value),
+    onBlur: () => form.touch(field),
+    disabled: form.readOnly || extra.locked,
+    type: extra.type,
+    className: extra.ltr ? styles.ltr : undefined,
+    name: field,
+    'data-testid': `profile-${field}`
+  })
+  const select = (field: ProfileField, enabled: boolean) => ({
+    value: form.values[field],
+    onChange: (_event: unknown, data: { value: string }) => form.set(field, data.value),
+    onBlur: () => form.touch(field),
+    disabled: !enabled,
+    name: field,
+    'data-testid': `profile-${field}`
+  })
+  const user = form.initial
+
+  return (
+    <div className={styles.page} data-testid="profile-edit-page">
+      <header className={styles.header}>
+        <h1 className={styles.title}>{form.completed ? t('edit.titleCompleted') : t('edit.titleIncomplete')}</h1>
+        <p className={styles.muted}>{t('edit.intro')}</p>
+      </header>
+      {form.readOnly ? (
+        <MessageBar intent="warning" data-testid="profile-test-account">
+          <MessageBarBody>
+            <MessageBarTitle>{t('edit.testAccountTitle')}</MessageBarTitle>
+            {t('edit.testAccount')}
+          </MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {form.pickersFailed ? (
+        <MessageBar intent="error" data-testid="profile-pickers-failed">
+          <MessageBarBody>{t('edit.pickersFailed')}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => void form.retryPickers()}>{t('edit.retry')}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      ) : null}
+      <form onSubmit={submit} noValidate className={styles.form}>
+        <section className={styles.card} aria-labelledby="personal-title">
+          <h2 id="personal-title" className={styles.sectionTitle}>
+            {t('edit.personal')}
+          </h2>
+          <div className={styles.fields}>
+            <FormField label={t('edit.name')} required error={form.error('name')}>
+              <Input {...input('name')} autoComplete="given-name" />
+            </FormField>
+            <FormField label={t('edit.lastName')} required error={form.error('lastName')}>
+              <Input {...input('lastName')} autoComplete="family-name" />
+            </FormField>
+            <FormField label={t('edit.birthDate')} hint={t('edit.birthDateHint')} required error={form.error('birthDate')}>
+              <Input {...input('birthDate', { ltr: true })} placeholder={t('edit.birthDateHint')} inputMode="numeric" />
+            </FormField>
+            <FormField label={t('edit.gender')} hint={form.genderEditable ? undefined : t('edit.genderLocked')} error={form.error('gender')}>
+              <Select {...select('gender', form.genderEditable)}>
+                <option value="">{t('gender.none')}</option>
+                <option value="male">{t('gender.male')}</option>
+                <option value="female">{t('gender.female')}</option>
+              </Select>
+            </FormField>
+            <FormField
+              label={t('edit.phone')}
+              required={form.tunisian}
+              hint={form.locked('phone') && user.phone ? t('edit.phoneLocked') : undefined}
+              error={form.error('phone')}
+            >
+              <Input {...input('phone', { locked: form.locked('phone'), type: 'tel', ltr: true })} />
+            </FormField>
+            <FormField label={t('edit.phone2')} hint={form.locked('phone2') && user.phone2 ? t('edit.phoneLocked') : undefined} error={form.error('phone2')}>
+              <Input {...input('phone2', { locked: form.locked('phone2'), type: 'tel', ltr: true })} />
+            </FormField>
+          </div>
+        </section>
+
+        <section className={styles.card} aria-labelledby="academic-title">
+          <h2 id="academic-title" className={styles.sectionTitle}>
+            {t('edit.academic')}
+          </h2>
+          <div className={styles.fields}>
+            <div className={styles.withAction}>
+              <FormField label={t('edit.email')} error={null}>
+                <Input value={user.email ?? ''} placeholder={t('edit.noEmail')} readOnly className={styles.ltr} data-testid="profile-email" />
+              </FormField>
+              <Button
+                onClick={() => {
+                  stores.addEmail.open()
+                  setEmailOpen(true)
+                }}
+                disabled={form.readOnly}
+                data-testid="profile-add-email"
+              >
+                {t('edit.addEmail')}
+              </Button>
+            </div>
+            <FormField label={t('edit.division')} required error={form.error('division')}>
+              <Select {...select('division', !form.divisionLocked)}>
+                <option value="">{t('edit.choose')}</option>
+                {form.divisions.items.map((division) => (
+                  <option key={division.id} value={String(division.id)}>
+                    {division.name}
+                  </option>
+                ))}
+                {user.division && !form.divisions.items.some((division) => division.id === user.division?.id) ? (
+                  <option value={String(user.division.id)}>{user.division.name}</option>
+                ) : null}
+              </Select>
+            </FormField>
+          </div>
+        </section>
+
+        <section className={styles.card} aria-labelledby="address-title">
+          <h2 id="address-title" className={styles.sectionTitle}>
+            {t('edit.address')}
+          </h2>
+          <div className={styles.fields}>
+            <FormField label={t('edit.country')} required error={form.error('country')}>
+              <Select {...select('country', !form.readOnly)}>
+                <option value="">{t('edit.choose')}</option>
+                {form.countries.items.map((country) => (
+                  <option key={country.id} value={String(country.id)}>
+                    {arabic ? country.name_ar : settings.language === 'en-US' ? country.name_en : country.name_fr}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <FormField label={t('edit.state')} required={form.tunisian} hint={form.tunisian ? undefined : t('edit.stateOnlyTunisia')} error={form.error('state')}>
+              <Select {...select('state', form.stateEnabled)}>
+                <option value="">{t('edit.choose')}</option>
+                {form.states.items.map((state) => (
+                  <option key={state.id} value={String(state.id)}>
+                    {arabic ? state.name_ar : state.name}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <FormField label={t('edit.delegation')} hint={form.tunisian && !form.delegationEnabled ? t('edit.needState') : undefined} error={form.error('delegation')}>
+              <Select {...select('delegation', form.delegationEnabled)}>
+                <option value="">{t('edit.choose')}</option>
+                {form.delegations.items.map((delegation) => (
+                  <option key={delegation.id} value={String(delegation.id)}>
+                    {delegation.name}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <FormField label={t('edit.institute')} hint={form.delegationEnabled && !form.instituteEnabled ? t('edit.needDelegation') : undefined} error={form.error('institute')}>
+              <Select {...select('institute', form.instituteEnabled)}>
+                <option value="">{t('edit.choose')}</option>
+                {form.instituteChoices.map((institute) => (
+                  <option key={institute.id} value={String(institute.id)}>
+                    {institute.name}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          </div>
+        </section>
+
+        <div className={styles.actions}>
+          <SaveButton form={form} />
+          {form.completed ? (
+            <Button appearance="secondary" onClick={() => void navigate('/mon-profil')}>
+              {t('edit.cancel')}
+            </Button>
+          ) : null}
+        </div>
+      </form>
+      <NotificationPreferencesPanel disabled={form.readOnly} />
+      <AddEmailDialog open={emailOpen} onClose={() => setEmailOpen(false)} />
+    </div>
+  )
+})
+
+const SaveButton = observer(function SaveButton({ form }: { form: ProfileEditStore }) {
+  const { t } = useTranslation('profile')
+  return (
+    <Button
+      appearance="primary"
+      type="submit"
+      disabled={form.readOnly || form.submitting}
+      icon={form.submitting ? <Spinner size="tiny" /> : undefined}
+      data-testid="profile-save"
+    >
+      {t('edit.save')}
+    </Button>
+  )
+})

@@ -1,0 +1,215 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { NOTIFICATION_PREFERENCE_FAMILIES, type MeResponse, type NotificationPreferenceName } from '../../../shared/api/accounts.ts'
+import { checkConfirmationCode } from '../../../shared/rules/code.ts'
+import { checkEmail } from '../../../shared/rules/email.ts'
+import type { MessageKey } from '../../../shared/rules/messages.ts'
+import { checkParentPhone } from '../../../shared/rules/phone.ts'
+import { isApiError } from '../api/errors.ts'
+import type { NotificationPreferences, ProfileApi } from '../api/profile.ts'
+import { generalMessage, ruleMessage, serverFieldMessage, type Message } from '../features/auth/errorMapping.ts'
+import type { UiStore } from './UiStore.ts'
+import type { LoadStatus } from './status.ts'
+
+export interface DialogDeps {
+  api: () => ProfileApi
+  session: { me: MeResponse | null; solveCaptcha(): Promise<string>; loadUser(): Promise<MeResponse> }
+  ui: Pick<UiStore, 'notify'>
+}
+
+function failure(error: unknown, field: string): { field: Message | null; toast: Message } {
+  if (!isApiError(error)) return { field: null, toast: { key: 'auth:errors.server' } }
+  return { field: serverFieldMessage(error, field), toast: generalMessage(error) }
+}
+
+function show(ui: DialogDeps['ui'], message: Message, intent: 'error' | 'success' = 'error'): void {
+  if ('key' in message) ui.notify({ intent, key: message.key })
+  else if ('text' in message) ui.notify({ intent, text: message.text })
+}
+
+/** One text field with its rule, the server's error and the submit status. */
+class FieldState {
+  value = ''
+  attempted = false
+  serverError: Message | null = null
+  status: LoadStatus = 'idle'
+
+  private readonly check: (value: string) => MessageKey | null
+
+  constructor(check: (value: string) => MessageKey | null) {
+    this.check = check
+    makeAutoObservable<FieldState, 'check'>(this, { check: false }, { autoBind: true })
+  }
+
+  set(value: string): void {
+    this.value = value
+    this.serverError = null
+  }
+
+  get rule(): MessageKey | null {
+    return this.check(this.value)
+  }
+
+  get error(): Message | null {
+    if (this.serverError) return this.serverError
+    return this.attempted && this.rule ? ruleMessage(this.rule) : null
+  }
+
+  reset(): void {
+    this.value = ''
+    this.attempted = false
+    this.serverError = null
+    this.status = 'idle'
+  }
+}
+
+/** Add e-mail (§5): the address, then the code sent to it. */
+export class AddEmailStore {
+  step: 'email' | 'code' | 'done' = 'email'
+  readonly email = new FieldState((value) => (value.trim() === '' || /\s/.test(value) || /^\d+$/.test(value.trim()) ? 'email.invalid' : checkEmail(value.trim())))
+  readonly code = new FieldState(checkConfirmationCode)
+
+  private readonly deps: DialogDeps
+
+  constructor(deps: DialogDeps) {
+    this.deps = deps
+    makeAutoObservable<AddEmailStore, 'deps'>(this, { deps: false }, { autoBind: true })
+  }
+
+  open(): void {
+    this.step = 'email'
+    this.email.reset()
+    this.code.reset()
+  }
+
+  get busy(): boolean {
+    return this.email.status === 'loading' || this.code.status === 'loading'
+  }
+
+  async sendEmail(): Promise<boolean> {
+    this.email.attempted = true
+    if (this.email.rule || this.busy) return false
+    this.email.status = 'loading'
+    try {
+      const message = await this.deps.api().addEmail(this.email.value.trim())
+      runInAction(() => {
+        this.email.status = 'succeeded'
+        this.step = 'code'
+      })
+      this.deps.ui.notify({ intent: 'success', text: message })
+      return true
+    } catch (error) {
+      const mapped = failure(error, 'email')
+      runInAction(() => {
+        this.email.status = 'failed'
+        this.email.serverError = mapped.field
+      })
+      if (!mapped.field) show(this.deps.ui, mapped.toast)
+      return false
+    }
+  }
+
+  async confirm(): Promise<boolean> {
+    this.code.attempted = true
+    if (this.code.rule || this.busy) return false
+    this.code.status = 'loading'
+    try {
+      const captcha = await this.deps.session.solveCaptcha()
+      const message = await this.deps.api().confirmEmail({ confirmationToken: this.code.value.trim(), email: this.email.value.trim(), 'g-recaptcha-response': captcha })
+      runInAction(() => {
+        this.code.status = 'succeeded'
+        this.step = 'done'
+      })
+      this.deps.ui.notify({ intent: 'success', text: message })
+      await this.deps.session.loadUser().catch(() => undefined)
+      return true
+    } catch (error) {
+      const mapped = failure(error, 'confirmationToken')
+      runInAction(() => {
+        this.code.status = 'failed'
+        this.code.serverError = mapped.field
+      })
+      if (!mapped.field) show(this.deps.ui, mapped.toast)
+      return false
+    }
+  }
+
+  /** Back to the address (a typo in it): the code step starts over. */
+  back(): void {
+    this.step = 'email'
+    this.code.reset()
+  }
+}
+
+/** Add parent phone (§5): 8 digits starting with 2, 4, 5 or 9. */
+export class ParentPhoneStore {
+  readonly phone = new FieldState(checkParentPhone)
+
+  private readonly deps: DialogDeps
+
+  constructor(deps: DialogDeps) {
+    this.deps = deps
+    makeAutoObservable<ParentPhoneStore, 'deps'>(this, { deps: false }, { autoBind: true })
+  }
+
+  async submit(): Promise<boolean> {
+    this.phone.attempted = true
+    if (this.phone.rule || this.phone.status === 'loading') return false
+    this.phone.status = 'loading'
+    try {
+      const message = await this.deps.api().addParentPhone(this.phone.value)
+      runInAction(() => {
+        this.phone.status = 'succeeded'
+      })
+      this.deps.ui.notify({ intent: 'success', text: message })
+      await this.deps.session.loadUser().catch(() => undefined)
+      return true
+    } catch (error) {
+      const mapped = failure(error, 'phone2')
+      runInAction(() => {
+        this.phone.status = 'failed'
+        this.phone.serverError = mapped.field
+      })
+      if (!mapped.field) show(this.deps.ui, mapped.toast)
+      return false
+    }
+  }
+}
+
+export type PreferenceFamily = keyof typeof NOTIFICATION_PREFERENCE_FAMILIES
+
+/** Notification preferences by family (§3); each switch is saved at once and undone if refused. */
+export class NotificationPreferencesStore {
+  saving: Partial<Record<NotificationPreferenceName, boolean>> = {}
+  /** Values switched but not yet confirmed by the server. */
+  pending: Partial<NotificationPreferences> = {}
+
+  private readonly deps: DialogDeps
+
+  constructor(deps: DialogDeps) {
+    this.deps = deps
+    makeAutoObservable<NotificationPreferencesStore, 'deps'>(this, { deps: false }, { autoBind: true })
+  }
+
+  readonly families = NOTIFICATION_PREFERENCE_FAMILIES
+
+  value(name: NotificationPreferenceName): boolean {
+    return this.pending[name] ?? this.deps.session.me?.user.notification_preferences[name] ?? false
+  }
+
+  async toggle(name: NotificationPreferenceName, on: boolean): Promise<void> {
+    if (this.saving[name]) return
+    this.pending[name] = on
+    this.saving[name] = true
+    try {
+      await this.deps.api().updatePreferences({ [name]: on })
+      await this.deps.session.loadUser().catch(() => undefined)
+    } catch (error) {
+      show(this.deps.ui, failure(error, name).toast)
+    } finally {
+      runInAction(() => {
+        delete this.pending[name]
+        delete this.saving[name]
+      })
+    }
+  }
+}
