@@ -57,17 +57,22 @@ function issuesToFields(issues: z.core.$ZodIssue[]): Record<string, string[]> {
   return Object.fromEntries(fields)
 }
 
-export function validationResponse(issues: z.core.$ZodIssue[]) {
+export function validationResponse(issues: z.core.$ZodIssue[], prefixes: Endpoint['messagePrefixes'] = {}) {
   const keys = issuesToFields(issues)
   const errors = Object.fromEntries(Object.entries(keys).map(([field, list]) => [field, list.map(frText)]))
   const onlyUnknown = Object.values(keys).every((list) => list.every((key) => key === 'common.unknownField'))
-  const first = Object.values(errors)[0]?.[0] ?? 'Validation failed'
-  return { code: onlyUnknown ? ('unknown_field' as const) : ('validation_failed' as const), message: first, errors, keys }
+  const [firstField, firstList] = Object.entries(errors)[0] ?? []
+  const first = firstList?.[0] ?? 'Validation failed'
+  const prefix = firstField !== undefined ? (prefixes[firstField] ?? '') : ''
+  return { code: onlyUnknown ? ('unknown_field' as const) : ('validation_failed' as const), message: `${prefix}${first}`, errors, keys }
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | RequestValidationError, request, reply) => {
-    if (error instanceof RequestValidationError) return reply.code(422).send(validationResponse(error.issues))
+    if (error instanceof RequestValidationError) {
+      const { messagePrefixes } = request.routeOptions.config as { messagePrefixes?: Endpoint['messagePrefixes'] }
+      return reply.code(422).send(validationResponse(error.issues, messagePrefixes))
+    }
     if (error instanceof ApiError) return reply.code(error.statusCode).send(error.toResponse())
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500
     if (status === 429) return reply.code(429).send({ code: 'rate_limited', message: 'Trop de tentatives, veuillez réessayer plus tard' })
@@ -162,7 +167,10 @@ export function addRoute<E extends Endpoint>(app: FastifyInstance, services: Ser
       ...(endpoint.params ? { params: endpoint.params } : {}),
       response
     },
-    config: options.limited ? { rateLimit: { max: limit, timeWindow: 60_000 } } : {},
+    config: {
+      ...(options.limited ? { rateLimit: { max: limit, timeWindow: 60_000 } } : {}),
+      ...(endpoint.messagePrefixes ? { messagePrefixes: endpoint.messagePrefixes } : {})
+    },
     preValidation: async (request) => {
       await authenticate(services, request, endpoint)
     },

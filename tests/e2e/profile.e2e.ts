@@ -4,6 +4,7 @@
  * and the edit screen in Arabic (right to left).
  */
 import { expect, test, type Page } from '@playwright/test'
+import sharp from 'sharp'
 import { launchApp, type AppHandle } from './harness.ts'
 import { demo, signIn } from './helpers.ts'
 
@@ -71,6 +72,72 @@ test('an incomplete profile is completed through the address cascade, then home 
   await expect(page.getByTestId('profile-institute')).toHaveText('Lycée secondaire 1 (La Marsa)')
   await expect(page.getByTestId('profile-delegation')).toHaveText('La Marsa')
   await app.screenshot('profile-fr')
+})
+
+test('a class change with reason 4 and its free text is listed as pending', async () => {
+  app = await launchApp()
+  const { page } = app
+  await signIn(page, demo.student)
+  await page.getByTestId('nav-profile').click()
+  await page.getByTestId('profile-edit-link').click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Modifier mon profil')
+  await page.getByTestId('profile-change-class').click()
+  const dialog = page.getByTestId('division-change-dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByTestId('division-change-reason').locator('option')).not.toHaveCount(1)
+
+  await dialog.getByTestId('division-change-submit').click()
+  await expect(dialog.getByText('Remplir le champ raison')).toBeVisible()
+  await expect(dialog.getByText('Remplir le champ classe')).toBeVisible()
+
+  // Choosing the pupil's own class is no change: the choice is cleared.
+  const current = await dialog.getByTestId('division-change-division').locator('option', { hasText: 'Bac Sciences expérimentales' }).getAttribute('value')
+  await dialog.getByTestId('division-change-division').selectOption(current!)
+  await expect(dialog.getByTestId('division-change-division')).toHaveValue('')
+
+  await expect(dialog.getByTestId('division-change-reason2')).toHaveCount(0)
+  await dialog.getByTestId('division-change-reason').selectOption('4')
+  await expect(dialog.getByTestId('division-change-reason2')).toBeVisible()
+  await dialog.getByTestId('division-change-division').selectOption({ label: 'Bac Mathématiques' })
+  await dialog.getByTestId('division-change-submit').click()
+  await expect(dialog.getByText('Précisez la raison du changement de classe')).toBeVisible()
+  await dialog.getByTestId('division-change-reason2').fill('Je change de section à la rentrée')
+  await dialog.getByTestId('division-change-submit').click()
+  const request = dialog.getByTestId('division-request').first()
+  await expect(request).toContainText('Bac Mathématiques')
+  await expect(request).toContainText('Je change de section à la rentrée')
+  await expect(request).toContainText('En attente')
+  await expect(dialog.getByTestId('division-change-pending')).toBeVisible()
+  await app.screenshot('profile-class-change-fr')
+})
+
+test('a report card for trimester 2: uploaded, listed as pending, then deleted', async () => {
+  app = await launchApp()
+  const { page } = app
+  await signIn(page, demo.student)
+  await page.goto(new URL('/mon-profil/edit', page.url()).href)
+  await expect(page.getByTestId('profile-edit-page')).toBeVisible({ timeout: 20_000 })
+  await page.getByTestId('marksheet-upload-2').click()
+  const dialog = page.getByTestId('marksheets-dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByTestId('marksheet-trimester')).toHaveValue('2')
+
+  await dialog.getByTestId('marksheet-send').click()
+  await expect(dialog.getByTestId('marksheet-problem')).toHaveText('Veuillez choisir un fichier')
+  await dialog.getByTestId('marksheet-files').setInputFiles({ name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') })
+  await dialog.getByTestId('marksheet-send').click()
+  await expect(dialog.getByTestId('marksheet-problem')).toContainText('notes.exe')
+
+  const jpeg = await sharp({ create: { width: 640, height: 900, channels: 3, background: { r: 240, g: 240, b: 230 } } }).jpeg().toBuffer()
+  await dialog.getByTestId('marksheet-files').setInputFiles({ name: 'bulletin-t2.jpg', mimeType: 'image/jpeg', buffer: jpeg })
+  await dialog.getByTestId('marksheet-send').click()
+  const row = dialog.getByTestId('marksheet-row').filter({ hasText: 'bulletin-t2.jpg' })
+  await expect(row).toContainText('Trimestre 2')
+  await expect(row).toHaveAttribute('data-status', 'pending')
+  await expect(row).toContainText('En attente')
+  await app.screenshot('profile-marksheets-fr')
+  await row.getByTestId('marksheet-delete').click()
+  await expect(row).toHaveCount(0)
 })
 
 test('the edit screen in Arabic: right to left, its titles and messages in Arabic', async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAdmin } from '../../server/src/admin.ts'
 import { adCards, users } from '../../server/src/db/schema.ts'
 import { pickLanguage } from '../../server/src/routes/profile.ts'
-import { call, createUser, demo, login, startTestServer, uniquePhone, type TestServer, type Tokens } from './harness.ts'
+import { call, captcha, createUser, demo, login, startTestServer, uniquePhone, type TestServer, type Tokens } from './harness.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -107,6 +107,8 @@ describe('POST and GET /api/edit-division', () => {
     const unknown = await ask(tokens.token, { newDivision: 999, reason: 99 })
     expect(unknown.body.errors).toEqual({ newDivision: ['Cette classe est inconnue'], reason: ['Cette raison est inconnue'] })
     expect((await ask(tokens.token, { newDivision: 15, reason: 1, extra: 1 })).body.code).toBe('unknown_field')
+    // Only numbers and numeric strings name a class: not booleans or arrays.
+    expect((await ask(tokens.token, { newDivision: true, reason: [1] })).body.errors).toEqual({ newDivision: ['Remplir le champ classe'], reason: ['Remplir le champ raison'] })
     expect((await call<DivisionRequest[]>(server.app, 'GET', '/api/edit-division', { token: tokens.token })).body).toEqual([])
     // A select's string value and the free text of reason 4 are accepted.
     const ok = await ask(tokens.token, { newDivision: '15', reason: '4', reason2: '  Je change de lycée  ' })
@@ -217,5 +219,55 @@ describe('GET /api/student/pubs-cards', () => {
     ])
     expect(reply.body.find((card) => card.id === 1)?.text).toBe('Révisez le bac avec nos séances en direct chaque soir à 19h')
     expect((await call(server.app, 'GET', '/api/student/pubs-cards')).status).toBe(401)
+  })
+})
+
+describe('POST /api/user/update messages (section 8 prefixes)', () => {
+  it("prefixes 'Birthdate:' only when the birth date is the first error", async () => {
+    const { tokens } = await pupil()
+    const update = async (fields: Record<string, unknown>) => call<{ message: string; errors: Record<string, string[]> }>(
+      server.app, 'POST', '/api/user/update', { token: tokens.token, body: { 'g-recaptcha-response': await captcha(server.app), ...fields } }
+    )
+    const tomorrow = new Date(server.clock.now().getTime() + 2 * 86_400_000).toISOString().slice(0, 10)
+    // The operator creates phone accounts without a governorate: the address comes first.
+    const both = await update({ birthDate: tomorrow })
+    expect(both.body.errors).toEqual({ state: ['Remplir les champs pays gouvernorat'], birthDate: ['La date de naissance ne peut pas être dans le futur'] })
+    expect(both.body.message).toBe('Remplir les champs pays gouvernorat')
+    const birthDateOnly = await update({ state: 1, birthDate: tomorrow })
+    expect(birthDateOnly.body.message).toBe('Birthdate: La date de naissance ne peut pas être dans le futur')
+  })
+
+  it("prefixes 'Name:' and 'Last Name:' on the schema's own refusals, by the first field", async () => {
+    const { tokens } = await pupil()
+    const update = async (fields: Record<string, unknown>) => call<{ message: string; errors: Record<string, string[]> }>(
+      server.app, 'POST', '/api/user/update', { token: tokens.token, body: { 'g-recaptcha-response': await captcha(server.app), ...fields } }
+    )
+    const name = await update({ state: 1, name: 'R2D2' })
+    expect(name.body).toMatchObject({ message: 'Name: Veuillez saisir un prénom valide', errors: { name: ['Veuillez saisir un prénom valide'] } })
+    expect((await update({ state: 1, lastName: '' })).body.message).toBe('Last Name: Le nom est requis')
+    expect((await update({ state: 1, birthDate: '2010-02-02-02' })).body.message).toBe('Birthdate: Format de date invalide')
+    // Another first field: no prefix.
+    expect((await update({ state: 1, phone2: 'x'.repeat(40) })).body.message).toBe('Veuillez saisir un numéro de téléphone valide')
+    // Other endpoints keep their messages unprefixed.
+    const register = await call<{ message: string }>(server.app, 'POST', '/api/edit-division', { token: tokens.token, body: {} })
+    expect(register.body.message).toBe('Remplir le champ classe')
+  })
+})
+
+describe('test accounts and the profile dialogs (section 4: they cannot edit their profile)', () => {
+  it('refuses adding an e-mail or a parent phone to a test account, and keeps it open to others', async () => {
+    const testAccount = await login(server.app, demo.test)
+    const email = await call(server.app, 'PUT', '/api/user/add-email', { token: testAccount.token, body: { email: 'test.account@example.org' } })
+    expect(email.status).toBe(403)
+    expect(email.body.code).toBe('test_account')
+    const confirm = await call(server.app, 'POST', '/api/user/confirm-code', {
+      token: testAccount.token, body: { confirmationToken: 'ABC123', email: 'test.account@example.org', 'g-recaptcha-response': await captcha(server.app) }
+    })
+    expect(confirm.status).toBe(403)
+    const parentPhone = await call(server.app, 'PUT', '/api/user/add-parent-phone', { token: testAccount.token, body: { phone2: '98765432' } })
+    expect(parentPhone.status).toBe(403)
+    expect((await call<{ user: { phone2: string | null } }>(server.app, 'GET', '/api/auth/me', { token: testAccount.token })).body.user.phone2).toBeNull()
+    const { tokens } = await pupil()
+    expect((await call(server.app, 'PUT', '/api/user/add-parent-phone', { token: tokens.token, body: { phone2: '98765432' } })).status).toBe(200)
   })
 })

@@ -100,7 +100,8 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     }
     const optionalSubjectId = body.optionalSubject !== undefined ? body.optionalSubject : current.optionalSubjectId
     if (Object.keys(problems).length > 0) {
-      const prefix = problems.birthDate ? 'Birthdate: ' : ''
+      // The client files a message by its prefix ('Birthdate:' …): the prefix of the first error only.
+      const prefix = ep.updateProfile.messagePrefixes[Object.keys(problems)[0] as keyof typeof ep.updateProfile.messagePrefixes] ?? ''
       throw fieldError(problems, problems['phone']?.includes('phone.locked') ? 'phone_locked' : 'validation_failed', prefix)
     }
     await checkReferences(services, { countryId, stateId, divisionId, optionalSubjectId: optionalSubjectId ?? null })
@@ -154,6 +155,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
   })
 
   addRoute(app, services, ep.addEmail, async ({ auth, body }) => {
+    refuseTestAccount(auth.user)
     const email = normalizeEmail(body.email)
     await db.update(users).set({ pendingEmail: email, updatedAt: services.clock.now() }).where(eq(users.id, auth.user.id))
     const code = await services.codes.issue(auth.user.id, 'email', email)
@@ -162,6 +164,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
   }, { limited: true })
 
   addRoute(app, services, ep.confirmEmail, async ({ auth, body }) => {
+    refuseTestAccount(auth.user)
     const email = normalizeEmail(body.email)
     // A different address than the one the code went to must not spend the code.
     if (auth.user.pendingEmail !== email) throw fieldError({ confirmationToken: ['code.invalid'] }, 'invalid_verification_code')
@@ -177,6 +180,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
   }, { limited: true })
 
   addRoute(app, services, ep.addParentPhone, async ({ auth, body }) => {
+    refuseTestAccount(auth.user)
     if (body.phone2 === auth.user.phone) throw fieldError({ phone2: ['phone.sameAsMain'] })
     await db.update(users).set({ phone2: body.phone2, updatedAt: services.clock.now() }).where(eq(users.id, auth.user.id))
     return { message: 'Le numéro du parent est enregistré' }

@@ -355,6 +355,8 @@ export const accountsEndpoints = {
   updateProfile: {
     method: 'POST', service: 'api', path: '/user/update', access: 'user', captcha: true,
     summary: 'Update profile fields; a new phone or e-mail must be confirmed again',
+    // Section 8: the client files a message by these prefixes.
+    messagePrefixes: { birthDate: 'Birthdate: ', name: 'Name: ', lastName: 'Last Name: ' },
     body: UpdateProfileBodySchema, response: UpdateProfileResponseSchema, errors: [401, 403]
   },
   addEmail: {

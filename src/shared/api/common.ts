@@ -68,6 +68,8 @@ export type Endpoint = {
   form?: boolean
   /** The body is `multipart/form-data` (file uploads): `body` documents the form; the handler reads the parts. */
   multipart?: boolean
+  /** Prefix of the general `message` when the first error is on that field (`{ birthDate: 'Birthdate: ' }`). */
+  messagePrefixes?: Readonly<Record<string, string>>
   params?: z.ZodType
   querystring?: z.ZodType
   body?: z.ZodType

@@ -51,8 +51,8 @@ export type DivisionRequest = z.infer<typeof DivisionRequestSchema>
 /** A select sends a number or a numeric string; an empty choice is "missing". */
 function requiredId(key: 'divisionRequest.divisionRequired' | 'divisionRequest.reasonRequired') {
   return z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    z.coerce.number({ error: key }).int({ error: key }).positive({ error: key }).max(2_147_483_647, { error: key })
+    (value) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value),
+    z.number({ error: key }).int({ error: key }).positive({ error: key }).max(2_147_483_647, { error: key })
   )
 }
 

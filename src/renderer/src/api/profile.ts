@@ -11,13 +11,34 @@ import {
   type UpdateProfileBody
 } from '../../../shared/api/accounts.ts'
 import { CountrySchema, DelegationSchema, DivisionSchema, InstituteSchema, StateSchema, type Country, type Division, type State } from '../../../shared/api/pickers.ts'
+import {
+  AdCardSchema,
+  CreateDivisionRequestResponseSchema,
+  DivisionChangeReasonSchema,
+  DivisionRequestSchema,
+  MarksheetSchema,
+  UploadMarksheetResponseSchema,
+  type AdCard,
+  type DivisionChangeReason,
+  type DivisionRequest,
+  type Marksheet
+} from '../../../shared/api/profile.ts'
 import type { HttpClient } from './http.ts'
 
 export type MyProfile = z.infer<typeof MyProfileResponseSchema>
 export type UpdateProfileResult = z.infer<typeof UpdateProfileResponseSchema>
 export type Delegation = z.infer<typeof DelegationSchema>
 export type Institute = z.infer<typeof InstituteSchema>
-export type { Country, Division, NotificationPreferences, State, UpdateProfileBody }
+export type { AdCard, Country, Division, DivisionChangeReason, DivisionRequest, Marksheet, NotificationPreferences, State, UpdateProfileBody }
+export type ReasonLanguage = 'fr' | 'en' | 'ar'
+export type UploadResult = z.infer<typeof UploadMarksheetResponseSchema>
+
+export interface MarksheetUpload {
+  file: Blob
+  fileName: string
+  trimester: 1 | 2 | 3
+  division: number
+}
 
 export interface ProfileApi {
   myProfile(): Promise<MyProfile>
@@ -31,6 +52,13 @@ export interface ProfileApi {
   delegations(stateId: number): Promise<Delegation[]>
   institutes(stateId: number): Promise<Institute[]>
   divisions(): Promise<Division[]>
+  divisionReasons(language: ReasonLanguage): Promise<DivisionChangeReason[]>
+  divisionRequests(language: ReasonLanguage): Promise<DivisionRequest[]>
+  createDivisionRequest(body: { newDivision: number; reason: number; reason2: string | null }, language: ReasonLanguage): Promise<string>
+  marksheets(): Promise<Marksheet[]>
+  uploadMarksheet(upload: MarksheetUpload, signal?: AbortSignal): Promise<UploadResult>
+  deleteMarksheet(id: number): Promise<string>
+  adCards(): Promise<AdCard[]>
 }
 
 const message = (response: { message: string }) => response.message
@@ -56,6 +84,25 @@ export function createProfileApi(http: HttpClient): ProfileApi {
     states: (countryId) => http.request({ method: 'GET', path: `/countries/${countryId}/states`, schema: z.array(StateSchema), auth: false }),
     delegations: (stateId) => http.request({ method: 'GET', path: `/deleg/${stateId}/delegation`, schema: z.array(DelegationSchema), auth: false }),
     institutes: (stateId) => http.request({ method: 'GET', path: `/state/${stateId}/institutes`, schema: z.array(InstituteSchema), auth: false }),
-    divisions: () => http.request({ method: 'GET', path: '/divisions', schema: z.array(DivisionSchema), auth: false })
+    divisions: () => http.request({ method: 'GET', path: '/divisions', schema: z.array(DivisionSchema), auth: false }),
+    divisionReasons: (language) =>
+      http.request({ method: 'GET', path: '/edit-division-reasons', headers: { 'Accept-Language': language }, schema: z.array(DivisionChangeReasonSchema) }),
+    divisionRequests: (language) =>
+      http.request({ method: 'GET', path: '/edit-division', headers: { 'Accept-Language': language }, schema: z.array(DivisionRequestSchema) }),
+    createDivisionRequest: (body, language) =>
+      http
+        .request({ method: 'POST', path: '/edit-division', body, headers: { 'Accept-Language': language }, schema: CreateDivisionRequestResponseSchema })
+        .then(message),
+    marksheets: () => http.request({ method: 'GET', path: '/student/mark-sheets', schema: z.array(MarksheetSchema) }),
+    uploadMarksheet: (upload, signal) => {
+      // Multipart: the browser sets the boundary of the content type itself.
+      const form = new FormData()
+      form.append('trimester', String(upload.trimester))
+      form.append('division', String(upload.division))
+      form.append('file', upload.file, upload.fileName)
+      return http.request({ method: 'POST', path: '/student/mark-sheet', body: form, signal, schema: UploadMarksheetResponseSchema })
+    },
+    deleteMarksheet: (id) => http.request({ method: 'DELETE', path: `/student/mark-sheet/${id}`, schema: MessageResponseSchema }).then(message),
+    adCards: () => http.request({ method: 'GET', path: '/student/pubs-cards', schema: z.array(AdCardSchema) })
   }
 }

@@ -1,10 +1,14 @@
 import { ApiError } from '../api/errors.ts'
 import { createHttp } from '../api/http.ts'
-import { createProfileApi, type ProfileApi } from '../api/profile.ts'
+import { createProfileApi, type ProfileApi, type ReasonLanguage } from '../api/profile.ts'
 import { toTunis } from '../lib/time.ts'
+import { BridgeError, type Platform } from '../platform/bridge.ts'
+import { DivisionChangeStore } from './DivisionChangeStore.ts'
+import { MarksheetsStore, MergeError, type MergeImages } from './MarksheetsStore.ts'
 import { AddEmailStore, NotificationPreferencesStore, ParentPhoneStore, type DialogDeps } from './ProfileDialogStores.ts'
 import { ProfileEditStore } from './ProfileEditStore.ts'
 import type { SessionStore } from './SessionStore.ts'
+import type { SettingsStore } from './SettingsStore.ts'
 import type { UiStore } from './UiStore.ts'
 
 export interface ProfileStores {
@@ -12,12 +16,48 @@ export interface ProfileStores {
   addEmail: AddEmailStore
   parentPhone: ParentPhoneStore
   preferences: NotificationPreferencesStore
+  divisionChange: DivisionChangeStore
+  marksheets: MarksheetsStore
   /** A fresh form, filled from the current user (each visit of the edit screen). */
   newEditForm(): ProfileEditStore | null
 }
 
-/** Wires the profile stores to the session's API. */
-export function createProfileStores(root: { session: SessionStore; ui: UiStore }): ProfileStores {
+/**
+ * The path of a picked file on disk, which the merge channel takes. A sandboxed page does not see
+ * it (Electron removed `File.path`); null then, and the merge says it is unavailable.
+ */
+function pathOf(file: File): string | null {
+  const path = (file as File & { path?: unknown }).path
+  return typeof path === 'string' && path !== '' ? path : null
+}
+
+/** The main process's merge of several photos into one PDF, with its progress events. */
+export function platformMerge(platform: Pick<Platform, 'marksheetMerge' | 'onMarksheetProgress'>, pathFor: (file: File) => string | null = pathOf): MergeImages {
+  return async (files, onProgress) => {
+    const paths = files.map(pathFor)
+    if (paths.some((path) => path === null)) throw new MergeError('unavailable')
+    const unsubscribe = platform.onMarksheetProgress(onProgress)
+    try {
+      const result = await platform.marksheetMerge({ files: paths as string[] })
+      return { fileName: result.fileName, bytes: result.bytes }
+    } catch (error) {
+      if (error instanceof BridgeError) {
+        if (error.code === 'unavailable') throw new MergeError('unavailable')
+        // A photo that could not be read: main names it (its base name) in the message.
+        const named = files.find((file) => file.name === error.message)
+        if (named) throw new MergeError('file', named.name)
+      }
+      throw new MergeError('failed')
+    } finally {
+      unsubscribe()
+    }
+  }
+}
+
+const reasonLanguage = (language: string): ReasonLanguage => (language === 'ar' ? 'ar' : language === 'en-US' ? 'en' : 'fr')
+
+/** Wires the profile stores to the session's API and the platform. */
+export function createProfileStores(root: { session: SessionStore; ui: UiStore; settings: SettingsStore; platform: Platform }): ProfileStores {
   let api: { baseUrls: unknown; client: ProfileApi } | null = null
   // Built on first use: the base URLs arrive with the session's start-up.
   const profileApi = (): ProfileApi => {
@@ -32,9 +72,13 @@ export function createProfileStores(root: { session: SessionStore; ui: UiStore }
     addEmail: new AddEmailStore(deps),
     parentPhone: new ParentPhoneStore(deps),
     preferences: new NotificationPreferencesStore(deps),
+    divisionChange: new DivisionChangeStore({ ...deps, language: () => reasonLanguage(root.settings.language) }),
+    marksheets: new MarksheetsStore({ ...deps, merge: platformMerge(root.platform) }),
     newEditForm: () => {
       const user = root.session.me?.user
-      return user ? new ProfileEditStore({ api: profileApi, session: root.session, ui: root.ui, today: () => toTunis(Date.now())?.toISODate() ?? new Date().toISOString().slice(0, 10) }, user) : null
+      return user
+        ? new ProfileEditStore({ api: profileApi, session: root.session, ui: root.ui, today: () => toTunis(Date.now())?.toISODate() ?? new Date().toISOString().slice(0, 10) }, user)
+        : null
     }
   }
 }

@@ -8,6 +8,8 @@ import type { ProfileEditStore, ProfileField } from '../../stores/ProfileEditSto
 import { useStores } from '../../stores/StoreContext.tsx'
 import { FormField } from '../auth/components/FormField.tsx'
 import { AddEmailDialog } from './AddEmailDialog.tsx'
+import { DivisionChangeDialog } from './DivisionChangeDialog.tsx'
+import { MarksheetsDialog } from './MarksheetsDialog.tsx'
 import { NotificationPreferencesPanel } from './NotificationPreferencesPanel.tsx'
 import { useProfileCatalogue } from './profileCatalogue.ts'
 import { useProfileStyles } from './styles.ts'
@@ -144,6 +146,7 @@ export const Component = observer(function ProfileEditPage() {
                 {t('edit.addEmail')}
               </Button>
             </div>
+            <div className={styles.withAction}>
             <FormField label={t('edit.division')} required error={form.error('division')}>
               <Select {...select('division', !form.divisionLocked)}>
                 <option value="">{t('edit.choose')}</option>
@@ -157,6 +160,12 @@ export const Component = observer(function ProfileEditPage() {
                 ) : null}
               </Select>
             </FormField>
+              {user.division && !form.readOnly ? (
+                <Button onClick={stores.divisionChange.show} data-testid="profile-change-class">
+                  {t('edit.changeClass')}
+                </Button>
+              ) : null}
+            </div>
           </div>
         </section>
 
@@ -217,7 +226,25 @@ export const Component = observer(function ProfileEditPage() {
           ) : null}
         </div>
       </form>
+      <section className={styles.card} aria-labelledby="marksheets-title" data-testid="profile-marksheets">
+        <h2 id="marksheets-title" className={styles.sectionTitle}>
+          {t('marksheets.section')}
+        </h2>
+        <p className={styles.muted}>{t('marksheets.intro')}</p>
+        <div className={styles.actions}>
+          {([1, 2, 3] as const).map((trimester) => (
+            <Button key={trimester} onClick={() => stores.marksheets.show(trimester)} disabled={form.readOnly} data-testid={`marksheet-upload-${trimester}`}>
+              {t('marksheets.uploadTrimester', { trimester })}
+            </Button>
+          ))}
+          <Button appearance="subtle" onClick={() => stores.marksheets.show()} data-testid="marksheets-view">
+            {t('marksheets.view')}
+          </Button>
+        </div>
+      </section>
       <NotificationPreferencesPanel disabled={form.readOnly} />
+      <DivisionChangeDialog />
+      <MarksheetsDialog />
       <AddEmailDialog open={emailOpen} onClose={() => setEmailOpen(false)} />
     </div>
   )

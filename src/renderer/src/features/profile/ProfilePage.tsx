@@ -6,10 +6,20 @@ import { Link, useNavigate } from 'react-router-dom'
 import { markInteractive } from '../../lib/performance.ts'
 import { formatReportDate } from '../../lib/time.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
+import { AdCards } from './AdCards.tsx'
 import { ParentPhoneDialog } from './ParentPhoneDialog.tsx'
 import { useProfileCatalogue } from './profileCatalogue.ts'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
+
+/** A country's name in the interface language, from its ISO code. */
+function regionName(code: string, language: string): string | null {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? null
+  } catch {
+    return null
+  }
+}
 
 /** 'Mon profil' (§2): a warning banner when something is missing, then the two profile blocks. */
 export const Component = observer(function ProfilePage() {
@@ -32,11 +42,7 @@ export const Component = observer(function ProfilePage() {
   const me = session.me
   if (!me) return null
   const user = me.user
-  const countryName = user.country
-    ? settings.language === 'ar' || settings.language === 'en-US'
-      ? user.country.name
-      : user.country.name
-    : null
+  const countryName = user.country ? regionName(user.country.code, settings.language) ?? user.country.name : null
   const row = (label: string, value: ReactNode, testId: string) => (
     <>
       <dt className={styles.term}>{label}</dt>
@@ -65,6 +71,7 @@ export const Component = observer(function ProfilePage() {
           </MessageBarActions>
         </MessageBar>
       ) : null}
+      <div className={styles.layout}>
       <div className={styles.blocks}>
         <section className={styles.card} aria-labelledby="identity-title" data-testid="profile-identity">
           <div className={styles.identity}>
@@ -117,6 +124,8 @@ export const Component = observer(function ProfilePage() {
             {row(t('page.institute'), user.institute?.name ?? null, 'profile-institute')}
           </dl>
         </section>
+      </div>
+      <AdCards />
       </div>
       <ParentPhoneDialog open={parentOpen} onClose={() => setParentOpen(false)} />
     </div>

@@ -1,0 +1,161 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { OTHER_REASON_ID } from '../../../shared/api/profile.ts'
+import type { MessageKey } from '../../../shared/rules/messages.ts'
+import { isApiError } from '../api/errors.ts'
+import type { Division, DivisionChangeReason, DivisionRequest, ProfileApi, ReasonLanguage } from '../api/profile.ts'
+import { generalMessage, ruleMessage, serverFieldMessage, type Message } from '../features/auth/errorMapping.ts'
+import type { DialogDeps } from './ProfileDialogStores.ts'
+import type { LoadStatus } from './status.ts'
+
+type Field = 'newDivision' | 'reason' | 'reason2'
+
+export interface DivisionChangeDeps extends DialogDeps {
+  api: () => ProfileApi
+  /** The reasons list's language (Accept-Language). */
+  language: () => ReasonLanguage
+}
+
+/**
+ * The class-change dialog (§3, §5): the reasons from the API (id 4 reveals a free-text field),
+ * the new class (choosing the current one clears the choice), and the pupil's requests.
+ */
+export class DivisionChangeStore {
+  open = false
+  values: Record<Field, string> = { newDivision: '', reason: '', reason2: '' }
+  attempted = false
+  serverErrors: Partial<Record<Field, Message>> = {}
+  status: LoadStatus = 'idle'
+  loadStatus: LoadStatus = 'idle'
+  reasons: DivisionChangeReason[] = []
+  requests: DivisionRequest[] = []
+  divisions: Division[] = []
+
+  private readonly deps: DivisionChangeDeps
+
+  constructor(deps: DivisionChangeDeps) {
+    this.deps = deps
+    makeAutoObservable<DivisionChangeStore, 'deps'>(this, { deps: false }, { autoBind: true })
+  }
+
+  get currentDivisionId(): number | null {
+    return this.deps.session.me?.user.division?.id ?? null
+  }
+
+  /** Test accounts and pupils without the permission cannot ask (§4). */
+  get allowed(): boolean {
+    const me = this.deps.session.me
+    return Boolean(me && me.permissions.hasEditDivision && !me.user.istest)
+  }
+
+  get needsText(): boolean {
+    const reason = this.reasons.find((entry) => String(entry.id) === this.values.reason)
+    return reason ? reason.needs_text : this.values.reason === String(OTHER_REASON_ID)
+  }
+
+  get pending(): boolean {
+    return this.requests.some((request) => request.status === 'pending')
+  }
+
+  show(): void {
+    this.open = true
+    this.attempted = false
+    this.serverErrors = {}
+    void this.load()
+  }
+
+  close(): void {
+    this.open = false
+  }
+
+  async load(): Promise<void> {
+    this.loadStatus = 'loading'
+    const language = this.deps.language()
+    try {
+      const [reasons, requests, divisions] = await Promise.all([
+        this.deps.api().divisionReasons(language),
+        this.deps.api().divisionRequests(language),
+        this.divisions.length > 0 ? Promise.resolve(this.divisions) : this.deps.api().divisions()
+      ])
+      runInAction(() => {
+        this.reasons = reasons
+        this.requests = requests
+        this.divisions = divisions
+        this.loadStatus = 'succeeded'
+      })
+    } catch {
+      runInAction(() => {
+        this.loadStatus = 'failed'
+      })
+    }
+  }
+
+  set(field: Field, value: string): void {
+    // The current class is no change: the choice is cleared.
+    this.values[field] = field === 'newDivision' && value !== '' && Number(value) === this.currentDivisionId ? '' : value
+    delete this.serverErrors[field]
+    if (field === 'reason' && !this.needsText) delete this.serverErrors.reason2
+  }
+
+  rule(field: Field): MessageKey | null {
+    if (field === 'reason') return this.values.reason === '' ? 'divisionRequest.reasonRequired' : null
+    if (field === 'newDivision') return this.values.newDivision === '' ? 'divisionRequest.divisionRequired' : null
+    return this.needsText && this.values.reason2.trim() === '' ? 'divisionRequest.reason2Required' : null
+  }
+
+  error(field: Field): Message | null {
+    const server = this.serverErrors[field]
+    if (server) return server
+    const key = this.rule(field)
+    return key && this.attempted ? ruleMessage(key) : null
+  }
+
+  get submitting(): boolean {
+    return this.status === 'loading'
+  }
+
+  async submit(): Promise<boolean> {
+    this.attempted = true
+    // One request at a time: the server refuses a second while one is pending.
+    if (this.submitting || !this.allowed || this.pending) return false
+    if (this.rule('reason') || this.rule('newDivision') || this.rule('reason2')) return false
+    this.status = 'loading'
+    try {
+      const message = await this.deps.api().createDivisionRequest(
+        {
+          newDivision: Number(this.values.newDivision),
+          reason: Number(this.values.reason),
+          reason2: this.needsText ? this.values.reason2.trim() : null
+        },
+        this.deps.language()
+      )
+      runInAction(() => {
+        this.status = 'succeeded'
+        this.values = { newDivision: '', reason: '', reason2: '' }
+        this.attempted = false
+      })
+      this.deps.ui.notify({ intent: 'success', text: message })
+      await this.load()
+      return true
+    } catch (error) {
+      runInAction(() => {
+        this.status = 'failed'
+        if (!isApiError(error)) {
+          this.deps.ui.notify({ intent: 'error', key: 'auth:errors.server' })
+          return
+        }
+        const fields: Partial<Record<Field, Message>> = {}
+        for (const field of ['newDivision', 'reason', 'reason2'] as const) {
+          const message = serverFieldMessage(error, field)
+          if (message) fields[field] = message
+        }
+        this.serverErrors = fields
+        if (Object.keys(fields).length === 0) {
+          const message = generalMessage(error)
+          if ('key' in message) this.deps.ui.notify({ intent: 'error', key: message.key })
+          else if ('text' in message) this.deps.ui.notify({ intent: 'error', text: message.text })
+        }
+      })
+      return false
+    }
+  }
+}

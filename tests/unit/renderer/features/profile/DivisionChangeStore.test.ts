@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import type { DivisionRequest } from '../../../../../src/renderer/src/api/profile.ts'
+import { DivisionChangeStore } from '../../../../../src/renderer/src/stores/DivisionChangeStore.ts'
+import { fakeApi, fakeSession, fakeUi, me, user } from './profileFakes.ts'
+
+const reasons = [
+  { id: 1, reason: 'Erreur d’inscription', reason_fr: 'Erreur d’inscription', reason_en: 'Sign-up mistake', reason_ar: 'خطأ', needs_text: false },
+  { id: 4, reason: 'Autre', reason_fr: 'Autre', reason_en: 'Other', reason_ar: 'أخرى', needs_text: true }
+]
+const division = (id: number, name: string) => ({ id, name, level: { id: 1, slug: 'basic' as const, name: 'Base' }, has_optional_subjects: false })
+
+function setup(options: { istest?: boolean } = {}) {
+  const sent: unknown[] = []
+  const requests: DivisionRequest[] = []
+  const api = fakeApi({
+    divisionReasons: () => Promise.resolve(reasons),
+    divisionRequests: () => Promise.resolve([...requests]),
+    divisions: () => Promise.resolve([division(7, '7e année'), division(8, '8e année')]),
+    createDivisionRequest: (body) => {
+      sent.push(body)
+      requests.unshift({
+        id: 1, old_division: { id: 7, name: '7e année' }, new_division: { id: body.newDivision, name: '8e année' }, reason: 'Autre',
+        reason_id: body.reason, reason2: body.reason2, status: 'pending', created_at: '2026-11-22', decided_at: null
+      })
+      return Promise.resolve('Demande envoyée')
+    }
+  })
+  const ui = fakeUi()
+  const session = fakeSession(me(user({ completed: true, division: { id: 7, name: '7e année' }, istest: options.istest ?? false })))
+  const store = new DivisionChangeStore({ api: () => api, session, ui, language: () => 'fr' })
+  return { store, sent, ui }
+}
+
+describe('DivisionChangeStore', () => {
+  it('asks for a reason and a class, in that order of the specification', async () => {
+    const { store, sent } = setup()
+    await store.load()
+    expect(await store.submit()).toBe(false)
+    expect(store.error('reason')).toEqual({ key: 'profile:rules.divisionRequest.reasonRequired' })
+    expect(store.error('newDivision')).toEqual({ key: 'profile:rules.divisionRequest.divisionRequired' })
+    expect(sent).toEqual([])
+  })
+
+  it('clears the choice when the current class is chosen', async () => {
+    const { store } = setup()
+    await store.load()
+    store.set('newDivision', '7')
+    expect(store.values.newDivision).toBe('')
+    store.set('newDivision', '8')
+    expect(store.values.newDivision).toBe('8')
+  })
+
+  it('reason 4 reveals and requires the free text; the request is sent and listed as pending', async () => {
+    const { store, sent, ui } = setup()
+    await store.load()
+    store.set('reason', '1')
+    expect(store.needsText).toBe(false)
+    store.set('reason', '4')
+    expect(store.needsText).toBe(true)
+    store.set('newDivision', '8')
+    expect(await store.submit()).toBe(false)
+    expect(store.error('reason2')).toEqual({ key: 'profile:rules.divisionRequest.reason2Required' })
+    store.set('reason2', 'Je redouble')
+    expect(await store.submit()).toBe(true)
+    expect(sent).toEqual([{ newDivision: 8, reason: 4, reason2: 'Je redouble' }])
+    expect(store.requests.map((request) => request.status)).toEqual(['pending'])
+    expect(store.pending).toBe(true)
+    expect(store.values).toEqual({ newDivision: '', reason: '', reason2: '' })
+    expect(ui.shown.map((entry) => ('text' in entry ? entry.text : entry.key))).toEqual(['Demande envoyée'])
+  })
+
+  it('test accounts cannot ask', async () => {
+    const { store, sent } = setup({ istest: true })
+    await store.load()
+    store.set('reason', '1')
+    store.set('newDivision', '8')
+    expect(store.allowed).toBe(false)
+    expect(await store.submit()).toBe(false)
+    expect(sent).toEqual([])
+  })
+})

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest'
+import type { Marksheet, MarksheetUpload } from '../../../../../src/renderer/src/api/profile.ts'
+import { BridgeError } from '../../../../../src/renderer/src/platform/bridge.ts'
+import { MarksheetsStore, MERGED_FILE_NAME } from '../../../../../src/renderer/src/stores/MarksheetsStore.ts'
+import { platformMerge } from '../../../../../src/renderer/src/stores/profileStores.ts'
+import type { MarksheetProgress } from '../../../../../src/shared/ipc.ts'
+import { fakeApi, fakeSession, fakeUi, me, networkError, user } from './profileFakes.ts'
+
+/** The main process's merge channel as the bridge exposes it, with its progress events. */
+function fakeMergePlatform(options: { corrupt?: string } = {}) {
+  const listeners = new Set<(progress: MarksheetProgress) => void>()
+  const requests: string[][] = []
+  return {
+    requests,
+    listeners,
+    onMarksheetProgress(listener: (progress: MarksheetProgress) => void) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async marksheetMerge(request: { files: string[] }) {
+      requests.push(request.files)
+      for (const [index, path] of request.files.entries()) {
+        const name = path.split('/').pop()!
+        if (name === options.corrupt) throw new BridgeError('marksheet:merge', 'failed', name)
+        for (const listener of listeners) listener({ done: index + 1, total: request.files.length, file: name })
+      }
+      return { fileName: 'merged-images.pdf' as const, bytes: new Uint8Array([37, 80, 68, 70]), pages: request.files.length }
+    }
+  }
+}
+
+const photo = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' })
+const pathFor = (file: File) => `/home/pupil/${file.name}`
+
+function sheet(id: number, status: Marksheet['status']): Marksheet {
+  return {
+    id, name: `s${id}.pdf`, division: { id: 7, name: '7e' }, trimester: 1, status, url: `/api/files?key=${id}`,
+    mime_type: 'application/pdf', size: 4, created_at: '2026-11-22'
+  }
+}
+
+function setup(options: { corrupt?: string; failFirstUpload?: boolean; items?: Marksheet[] } = {}) {
+  const platform = fakeMergePlatform(options)
+  const uploads: MarksheetUpload[] = []
+  const deleted: number[] = []
+  let attempts = 0
+  const api = fakeApi({
+    marksheets: () => Promise.resolve(options.items ?? []),
+    uploadMarksheet: (upload) => {
+      attempts++
+      if (options.failFirstUpload && attempts === 1) return Promise.reject(networkError())
+      uploads.push(upload)
+      return Promise.resolve({ message: 'Bulletin envoyé', marksheet: { ...sheet(9, 'pending'), name: upload.fileName, trimester: upload.trimester } })
+    },
+    deleteMarksheet: (id) => {
+      deleted.push(id)
+      return Promise.resolve('Bulletin supprimé')
+    }
+  })
+  const ui = fakeUi()
+  const session = fakeSession(me(user({ completed: true, division: { id: 7, name: '7e' } })))
+  const store = new MarksheetsStore({ api: () => api, session, ui, merge: platformMerge(platform, pathFor) })
+  return { store, platform, uploads, deleted, ui }
+}
+
+describe('MarksheetsStore', () => {
+  it('merges several photos in main, shows the progress, uploads one PDF for the trimester', async () => {
+    const { store, platform, uploads } = setup()
+    store.show(2)
+    store.pick([photo('p1.jpg'), photo('p2.jpg'), photo('p3.png')])
+    const seen: number[] = []
+    platform.listeners.add((progress) => seen.push(progress.done))
+    expect(await store.upload()).toBe(true)
+    expect(platform.requests).toEqual([['/home/pupil/p1.jpg', '/home/pupil/p2.jpg', '/home/pupil/p3.png']])
+    expect(seen).toEqual([1, 2, 3])
+    expect(uploads).toHaveLength(1)
+    expect(uploads[0]).toMatchObject({ fileName: MERGED_FILE_NAME, trimester: 2, division: 7 })
+    expect(uploads[0]!.file.type).toBe('application/pdf')
+    expect(store.items.map((item) => [item.name, item.status])).toEqual([[MERGED_FILE_NAME, 'pending']])
+    // The progress listener was removed once the merge ended.
+    expect(platform.listeners.size).toBe(1)
+  })
+
+  it('uploads a single accepted file as it is, and refuses other types naming the file', async () => {
+    const { store, uploads } = setup()
+    store.show(1)
+    store.pick([new File(['x'], 'notes.exe')])
+    expect(await store.upload()).toBe(false)
+    expect(store.visibleProblem).toEqual({ key: 'profile:marksheets.fileType', values: { file: 'notes.exe' } })
+    const pdf = new File(['%PDF'], 'bulletin.pdf', { type: 'application/pdf' })
+    store.pick([pdf])
+    expect(await store.upload()).toBe(true)
+    expect(uploads[0]).toMatchObject({ fileName: 'bulletin.pdf', trimester: 1, division: 7 })
+    expect(uploads[0]!.file).toBe(pdf)
+  })
+
+  it('needs a division', async () => {
+    const { store } = setup()
+    store.show(1)
+    store.setDivision('')
+    store.pick([photo('p1.jpg')])
+    expect(await store.upload()).toBe(false)
+    expect(store.visibleProblem).toEqual({ key: 'profile:rules.marksheet.divisionRequired' })
+  })
+
+  it('a corrupt photo is named and the others stay chosen', async () => {
+    const { store, uploads } = setup({ corrupt: 'p2.jpg' })
+    store.show(3)
+    store.pick([photo('p1.jpg'), photo('p2.jpg'), photo('p3.jpg')])
+    expect(await store.upload()).toBe(false)
+    expect(store.visibleProblem).toEqual({ key: 'profile:marksheets.badPhoto', values: { file: 'p2.jpg' } })
+    expect(store.files.map((file) => file.name)).toEqual(['p1.jpg', 'p2.jpg', 'p3.jpg'])
+    store.remove(1)
+    expect(await store.upload()).toBe(true)
+    expect(uploads).toHaveLength(1)
+  })
+
+  it('an interrupted upload is retried with the same PDF, without merging again', async () => {
+    const { store, platform, uploads } = setup({ failFirstUpload: true })
+    store.show(2)
+    store.pick([photo('p1.jpg'), photo('p2.jpg')])
+    expect(await store.upload()).toBe(false)
+    expect(store.canRetry).toBe(true)
+    expect(store.visibleProblem).toEqual({ key: 'auth:errors.network' })
+    expect(await store.retry()).toBe(true)
+    expect(platform.requests).toHaveLength(1)
+    expect(uploads).toHaveLength(1)
+  })
+
+  it('without the paths of the files, the merge is reported unavailable', async () => {
+    const platform = fakeMergePlatform()
+    const merge = platformMerge(platform, () => null)
+    await expect(merge([photo('a.jpg'), photo('b.jpg')], () => undefined)).rejects.toMatchObject({ reason: 'unavailable' })
+    expect(platform.requests).toEqual([])
+  })
+
+  it('deletes only pending report cards', async () => {
+    const { store, deleted } = setup({ items: [sheet(1, 'approved'), sheet(2, 'pending'), sheet(3, 'rejected')] })
+    store.show()
+    await store.load()
+    await store.deleteSheet(1)
+    await store.deleteSheet(3)
+    await store.deleteSheet(2)
+    expect(deleted).toEqual([2])
+    expect(store.items.map((item) => item.id)).toEqual([1, 3])
+  })
+})
