@@ -59,6 +59,7 @@ test('an incomplete profile is completed through the address cascade, then home 
   await expect(page.getByText('La date de naissance ne peut pas être dans le futur')).toBeVisible()
   await expect(page.getByTestId('profile-institute')).toHaveValue('3')
   await page.getByTestId('profile-birthDate').fill('14/03/2010')
+  await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded()
   await app.screenshot('profile-edit-fr')
 
   await page.getByTestId('profile-save').click()
@@ -109,6 +110,18 @@ test('a class change with reason 4 and its free text is listed as pending', asyn
   await expect(request).toContainText('En attente')
   await expect(dialog.getByTestId('division-change-pending')).toBeVisible()
   await app.screenshot('profile-class-change-fr')
+  await dialog.getByRole('button', { name: 'Fermer' }).click()
+
+  // A notification preference is saved at once and is still off when the screen opens again.
+  const paySlice = page.getByTestId('preference-paySlice')
+  await expect(paySlice).toBeChecked()
+  await paySlice.click()
+  await expect(paySlice).not.toBeChecked()
+  await expect(paySlice).toBeEnabled()
+  await page.getByTestId('nav-profile').click()
+  await page.getByTestId('profile-edit-link').click()
+  await expect(page.getByTestId('preference-paySlice')).not.toBeChecked()
+  await expect(page.getByTestId('preference-transferPoint')).toBeChecked()
 })
 
 test('a report card for trimester 2: uploaded, listed as pending, then deleted', async () => {
@@ -140,6 +153,52 @@ test('a report card for trimester 2: uploaded, listed as pending, then deleted',
   await expect(row).toHaveCount(0)
 })
 
+test('contact details: the parent phone, then an e-mail address confirmed with its code', async () => {
+  app = await launchApp()
+  const { page } = app
+  await signIn(page, demo.student)
+  await page.getByTestId('nav-profile').click()
+  await expect(page.getByTestId('profile-page')).toBeVisible()
+
+  await page.getByTestId('profile-add-parent-phone').click()
+  const phoneDialog = page.getByTestId('parent-phone-dialog')
+  await phoneDialog.getByTestId('parent-phone-submit').click()
+  await expect(phoneDialog.getByText('Phone number is required')).toBeVisible()
+  await phoneDialog.getByTestId('parent-phone-input').fill('1234')
+  await phoneDialog.getByTestId('parent-phone-submit').click()
+  await expect(phoneDialog.getByText('Phone number must be exactly 8 digits long')).toBeVisible()
+  await phoneDialog.getByTestId('parent-phone-input').fill('12345678')
+  await phoneDialog.getByTestId('parent-phone-submit').click()
+  await expect(phoneDialog.getByText('Invalid phone number format')).toBeVisible()
+  await phoneDialog.getByTestId('parent-phone-input').fill('98765432')
+  await phoneDialog.getByTestId('parent-phone-submit').click()
+  await expect(phoneDialog).toHaveCount(0)
+  await expect(page.getByTestId('profile-phone2')).toHaveText('98765432')
+
+  await page.getByTestId('profile-edit-link').click()
+  await page.getByTestId('profile-add-email').click()
+  const emailDialog = page.getByTestId('add-email-dialog')
+  await emailDialog.getByTestId('add-email-input').fill('12345')
+  await emailDialog.getByTestId('add-email-submit').click()
+  await expect(emailDialog.getByText('Please enter a valid email')).toBeVisible()
+  const address = 'sami.nouveau@demo.darsi.tn'
+  await emailDialog.getByTestId('add-email-input').fill(address)
+  await emailDialog.getByTestId('add-email-submit').click()
+  await expect(emailDialog).toHaveAttribute('data-step', 'code')
+  let code: string | null = null
+  await expect
+    .poll(async () => {
+      code = (await app!.outbox(address)).find((entry) => entry.code)?.code ?? null
+      return code
+    })
+    .not.toBeNull()
+  await emailDialog.getByTestId('add-email-code').fill(code!)
+  await emailDialog.getByTestId('add-email-submit').click()
+  await expect(emailDialog).toHaveCount(0)
+  await page.getByTestId('nav-profile').click()
+  await expect(page.getByTestId('profile-email')).toContainText(address)
+})
+
 test('the edit screen in Arabic: right to left, its titles and messages in Arabic', async () => {
   app = await launchApp({ locale: 'ar' })
   const { page } = app
@@ -153,6 +212,7 @@ test('the edit screen in Arabic: right to left, its titles and messages in Arabi
   await expect(page.getByTestId('profile-birthDate')).toHaveValue('31/02/2010')
   await page.getByTestId('profile-state').selectOption({ index: 1 })
   await expect(page.getByTestId('profile-delegation')).toBeEnabled()
+  await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded()
   await app.screenshot('profile-edit-ar')
 })
 

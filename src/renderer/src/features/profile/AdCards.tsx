@@ -1,11 +1,16 @@
 import { Button, makeStyles } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type SyntheticEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AdCard } from '../../api/profile.ts'
 import { useOpenExternal } from '../../components/shell/useOpenExternal.ts'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
+
+/** An image that cannot be loaded takes no room (the card keeps its text). */
+const hideBroken = (event: SyntheticEvent<HTMLImageElement>) => {
+  event.currentTarget.hidden = true
+}
 
 const useLocalStyles = makeStyles({ hidden: { display: 'none' } })
 
@@ -51,10 +56,10 @@ export const AdCards = observer(function AdCards() {
             data-position={card.position}
           >
             <div className={`${styles.adRow} ${column ? styles.adColumn : ''}`} style={card.icon_position === 'right' ? { flexDirection: 'row-reverse' } : undefined}>
-              {card.icon_url ? <img src={card.icon_url} alt="" className={styles.adIcon} /> : null}
+              {card.icon_url ? <img src={card.icon_url} alt="" className={styles.adIcon} onError={hideBroken} /> : null}
               {card.text ? <p className={styles.value}>{card.text}</p> : null}
             </div>
-            {card.text_image_url ? <img src={card.text_image_url} alt={card.text ?? ''} className={styles.adImage} /> : null}
+            {card.text_image_url ? <img src={card.text_image_url} alt={card.text ?? ''} className={styles.adImage} onError={hideBroken} /> : null}
             {link ? (
               <Button size="small" onClick={openExternal(link)}>
                 {card.type === 'video' ? t('ads.video') : t('ads.open')}

@@ -66,7 +66,9 @@ export const useProfileStyles = makeStyles({
     display: 'grid',
     gap: tokens.spacingVerticalM,
     columnGap: tokens.spacingHorizontalL,
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 260px), 1fr))'
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 260px), 1fr))',
+    // A hint or an error under one field must not stretch its neighbours' inputs.
+    alignItems: 'start'
   },
   withAction: {
     display: 'flex',
