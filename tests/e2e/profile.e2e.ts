@@ -199,6 +199,19 @@ test('contact details: the parent phone, then an e-mail address confirmed with i
   await expect(page.getByTestId('profile-email')).toContainText(address)
 })
 
+test('a test account sees its profile read-only, with the reason', async () => {
+  app = await launchApp()
+  const { page } = app
+  await signIn(page, '20000006')
+  await page.getByTestId('nav-profile').click()
+  await page.getByTestId('profile-edit-link').click()
+  await expect(page.getByTestId('profile-test-account')).toContainText('Les comptes de test ne peuvent pas modifier le profil.')
+  await expect(page.getByTestId('profile-name')).toBeDisabled()
+  await expect(page.getByTestId('profile-country')).toBeDisabled()
+  await expect(page.getByTestId('profile-save')).toBeDisabled()
+  await expect(page.getByTestId('profile-change-class')).toHaveCount(0)
+})
+
 test('the edit screen in Arabic: right to left, its titles and messages in Arabic', async () => {
   app = await launchApp({ locale: 'ar' })
   const { page } = app

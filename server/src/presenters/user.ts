@@ -1,11 +1,11 @@
 /** The only way a user row leaves the server: the current-user shape of the contract. */
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { MeResponse, NotificationPreferences, Permissions, User, UserType } from '../../../src/shared/api/accounts.ts'
 import type { Executor } from '../db/client.ts'
-import { countries, delegations, divisions, institutes, levels, offerGroups, optionalSubjects, states, userOffers, users } from '../db/schema.ts'
+import { countries, delegations, divisions, institutes, ledgerAccounts, levels, offerGroups, optionalSubjects, states, userOffers, users } from '../db/schema.ts'
 import type { UserRow } from '../http.ts'
-import { toPoints, walletBalance } from '../services/ledger.ts'
+import { toPoints } from '../services/ledger.ts'
 
 export const defaultNotificationPreferences: NotificationPreferences = {
   completeInformation: true, giftCodeUsed: true, parentRequest: true, changePassword: true,
@@ -24,12 +24,20 @@ export function credentialOf(row: Pick<UserRow, 'phone' | 'email' | 'countryId'>
 
 export type UserView = { user: User; level: string | null; divisionName: string | null }
 
+type OfferView = User['offers'][number]
+
 export async function presentUser(db: Executor, row: UserRow): Promise<UserView> {
   const optional = alias(optionalSubjects, 'opt')
+  // One round trip: on PGlite every query waits for the single connection, so /auth/me (asked
+  // every 80 s by every client) reads its references, offers and balance together.
   const [refs] = await db.select({
     divisionName: divisions.name, levelName: levels.name, optionalName: optional.name,
     countryCode: countries.code, countryName: countries.nameFr, stateName: states.nameFr,
-    delegationName: delegations.name, instituteName: institutes.name
+    delegationName: delegations.name, instituteName: institutes.name,
+    offers: sql<OfferView[] | null>`(select json_agg(json_build_object('group_id', ${userOffers.groupId}, 'name', ${offerGroups.name},
+      'start_date', ${userOffers.startDate}, 'end_date', ${userOffers.endDate}, 'chapter_id', ${userOffers.chapterId}) order by ${userOffers.id})
+      from ${userOffers} inner join ${offerGroups} on ${offerGroups.id} = ${userOffers.groupId} where ${userOffers.userId} = ${users.id})`,
+    balance: sql<string | null>`(select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${users.id})`
   }).from(users)
     .leftJoin(divisions, eq(divisions.id, users.divisionId))
     .leftJoin(levels, eq(levels.id, divisions.levelId))
@@ -39,10 +47,7 @@ export async function presentUser(db: Executor, row: UserRow): Promise<UserView>
     .leftJoin(delegations, eq(delegations.id, users.delegationId))
     .leftJoin(institutes, eq(institutes.id, users.instituteId))
     .where(eq(users.id, row.id))
-  const offers = await db.select({
-    group_id: userOffers.groupId, name: offerGroups.name, start_date: userOffers.startDate,
-    end_date: userOffers.endDate, chapter_id: userOffers.chapterId
-  }).from(userOffers).innerJoin(offerGroups, eq(offerGroups.id, userOffers.groupId)).where(eq(userOffers.userId, row.id))
+  const offers: OfferView[] = refs?.offers ?? []
   const ref = (id: number | null, name: string | null | undefined) => (id != null && name != null ? { id, name } : null)
   const user: User = {
     id: row.id,
@@ -54,7 +59,7 @@ export async function presentUser(db: Executor, row: UserRow): Promise<UserView>
     gender: row.gender === 'male' || row.gender === 'female' ? row.gender : null,
     birth_date: row.birthDate,
     avatar: row.avatar,
-    points: toPoints(await walletBalance(db, row.id)),
+    points: toPoints(Number(refs?.balance ?? 0)),
     division: ref(row.divisionId, refs?.divisionName),
     optional_subject: ref(row.optionalSubjectId, refs?.optionalName),
     country: row.countryId != null && refs?.countryName ? { id: row.countryId, name: refs.countryName, code: refs.countryCode ?? '' } : null,

@@ -17,6 +17,7 @@ import { observer } from 'mobx-react-lite'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatReportDate } from '../../lib/time.ts'
+import { useStores } from '../../stores/StoreContext.tsx'
 import { FormField } from '../auth/components/FormField.tsx'
 import { StatusBadge } from './StatusBadge.tsx'
 import { useProfileStyles } from './styles.ts'
@@ -25,6 +26,7 @@ import { useProfileStores } from './useProfileStores.ts'
 /** The class-change dialog (§3, §5): reason, new class, free text for reason 4; the pupil's requests. */
 export const DivisionChangeDialog = observer(function DivisionChangeDialog() {
   const { divisionChange: store } = useProfileStores()
+  const { settings } = useStores()
   const styles = useProfileStyles()
   const { t } = useTranslation('profile')
   const current = store.divisions.find((division) => division.id === store.currentDivisionId)
@@ -69,7 +71,8 @@ export const DivisionChangeDialog = observer(function DivisionChangeDialog() {
                   <option value="">{t('divisionChange.choose')}</option>
                   {store.reasons.map((reason) => (
                     <option key={reason.id} value={String(reason.id)}>
-                      {reason.reason}
+                      {/* Each reason carries its three texts: a language switch needs no new call. */}
+                      {settings.language === 'ar' ? reason.reason_ar : settings.language === 'en-US' ? reason.reason_en : reason.reason_fr}
                     </option>
                   ))}
                 </Select>
