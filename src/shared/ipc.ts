@@ -91,9 +91,15 @@ export const NativeNotificationSchema = z.strictObject({
 })
 export type NativeNotification = z.infer<typeof NativeNotificationSchema>
 
+/** A photo the user picked, read by the page: a sandboxed page has no file paths, and main reads no path the page names. */
+export const MarksheetImageSchema = z.strictObject({
+  /** The file's name, shown in progress and in errors. */
+  name: z.string().min(1).max(255),
+  bytes: z.instanceof(Uint8Array)
+})
+export type MarksheetImage = z.infer<typeof MarksheetImageSchema>
 export const MarksheetMergeRequestSchema = z.strictObject({
-  /** Absolute paths chosen by the user in the native file dialog. */
-  files: z.array(z.string().min(1).max(4096)).min(1).max(30)
+  files: z.array(MarksheetImageSchema).min(1).max(30)
 })
 export const MarksheetMergeResultSchema = z.strictObject({
   fileName: z.literal('merged-images.pdf'),

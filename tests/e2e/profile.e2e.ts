@@ -4,6 +4,7 @@
  * and the edit screen in Arabic (right to left).
  */
 import { expect, test, type Page } from '@playwright/test'
+import { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import { launchApp, type AppHandle } from './harness.ts'
 import { demo, signIn } from './helpers.ts'
@@ -149,6 +150,45 @@ test('a report card for trimester 2: uploaded, listed as pending, then deleted',
   await expect(row).toHaveAttribute('data-status', 'pending')
   await expect(row).toContainText('En attente')
   await app.screenshot('profile-marksheets-fr')
+  await row.getByTestId('marksheet-delete').click()
+  await expect(row).toHaveCount(0)
+})
+
+test('three photos for trimester 2 are merged by the main process into one PDF, listed as pending, then deleted', async () => {
+  app = await launchApp()
+  const { page } = app
+  await signIn(page, demo.student)
+  await page.goto(new URL('/mon-profil/edit', page.url()).href)
+  await expect(page.getByTestId('profile-edit-page')).toBeVisible({ timeout: 20_000 })
+  await page.getByTestId('marksheet-upload-2').click()
+  const dialog = page.getByTestId('marksheets-dialog')
+  await expect(dialog.getByTestId('marksheet-trimester')).toHaveValue('2')
+
+  const photo = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: { r: 250, g: 248, b: 240 } } }).jpeg().toBuffer()
+  await dialog.getByTestId('marksheet-files').setInputFiles([
+    { name: 'page-1.jpg', mimeType: 'image/jpeg', buffer: await photo(3000, 4000) },
+    { name: 'page-2.jpg', mimeType: 'image/jpeg', buffer: await photo(1200, 1600) },
+    { name: 'page-3.jpg', mimeType: 'image/jpeg', buffer: await photo(800, 600) }
+  ])
+  await dialog.getByTestId('marksheet-send').click()
+  const row = dialog.getByTestId('marksheet-row').filter({ hasText: 'merged-images.pdf' })
+  await expect(row).toHaveAttribute('data-status', 'pending', { timeout: 30_000 })
+  await expect(row).toContainText('Trimestre 2')
+
+  // What the server stored is one PDF with a page per photo, each within 2000 px.
+  const session = await page.evaluate(() =>
+    (window as unknown as { darsi: { sessionGet(): Promise<{ ok: boolean; data: { token: string } | null }> } }).darsi.sessionGet()
+  )
+  const list = await fetch(`${app.apiUrl}/api/student/mark-sheets`, { headers: { authorization: `Bearer ${session.data!.token}` } })
+  const sheets = (await list.json()) as { name: string; url: string; mime_type: string }[]
+  const merged = sheets.find((sheet) => sheet.name === 'merged-images.pdf')!
+  expect(merged.mime_type).toBe('application/pdf')
+  const pdf = Buffer.from(await (await fetch(`${app.apiUrl}${merged.url}`)).arrayBuffer())
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+  const pages = (await PDFDocument.load(pdf)).getPages().map((p) => [p.getWidth(), p.getHeight()])
+  expect(pages).toEqual([[1500, 2000], [1200, 1600], [800, 600]])
+
   await row.getByTestId('marksheet-delete').click()
   await expect(row).toHaveCount(0)
 })

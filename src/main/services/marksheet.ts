@@ -3,7 +3,7 @@
  * thread, one job at a time, with progress. A file the merge cannot use fails the call with
  * its base name as the message, so the page can name it.
  */
-import type { MarksheetProgress } from '../../shared/ipc.ts'
+import type { MarksheetImage, MarksheetProgress } from '../../shared/ipc.ts'
 import { IpcFailure } from '../ipc/errors.ts'
 import type { MarksheetWorkerMessage } from '../workers/marksheetWorker.ts'
 
@@ -14,7 +14,7 @@ export interface MarksheetMergeResult {
 }
 
 export interface MarksheetMerger {
-  merge(files: readonly string[], onProgress: (progress: MarksheetProgress) => void): Promise<MarksheetMergeResult>
+  merge(files: readonly MarksheetImage[], onProgress: (progress: MarksheetProgress) => void): Promise<MarksheetMergeResult>
   dispose(): Promise<void>
 }
 
@@ -51,7 +51,7 @@ export interface WorkerMergerOptions {
 
 interface Job {
   id: number
-  files: string[]
+  files: MarksheetImage[]
   onProgress: (progress: MarksheetProgress) => void
   resolve: (result: MarksheetMergeResult) => void
   reject: (error: unknown) => void
@@ -59,7 +59,6 @@ interface Job {
 
 const FILE_PROBLEMS: Readonly<Record<string, 'not-allowed' | 'failed'>> = {
   'not-allowed': 'not-allowed',
-  unreadable: 'failed',
   corrupt: 'failed'
 }
 

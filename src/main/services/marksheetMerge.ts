@@ -3,8 +3,7 @@
  * it), fitted within 2000 px, re-encoded as JPEG quality 90, one PDF page per photo. Runs in the
  * marksheet worker; sharp and pdf-lib are imported on first use only.
  */
-import { readFile as fsReadFile, stat as fsStat } from 'node:fs/promises'
-import { basename, extname, isAbsolute } from 'node:path'
+import { extname } from 'node:path'
 
 export const MARKSHEET_MAX_SIDE = 2000
 export const MARKSHEET_JPEG_QUALITY = 90
@@ -13,7 +12,7 @@ export const MARKSHEET_MAX_FILE_BYTES = 30 * 1024 * 1024
 export const MARKSHEET_MAX_INPUT_PIXELS = 120_000_000
 export const MARKSHEET_EXTENSIONS: ReadonlySet<string> = new Set(['.jpg', '.jpeg', '.png', '.webp', '.tif', '.tiff', '.gif', '.avif'])
 
-export type MarksheetFileProblem = 'not-allowed' | 'unreadable' | 'corrupt'
+export type MarksheetFileProblem = 'not-allowed' | 'corrupt'
 
 /** A file the merge cannot use; `file` is its base name, safe to show. */
 export class MarksheetFileError extends Error {
@@ -34,42 +33,33 @@ export interface MergeProgress {
   file: string
 }
 
-export interface MergeIo {
-  readFile(path: string): Promise<Uint8Array>
-  stat(path: string): Promise<{ isFile(): boolean; size: number }>
+export interface MergeImage {
+  name: string
+  bytes: Uint8Array
 }
 
-const nodeIo: MergeIo = { readFile: (path) => fsReadFile(path), stat: (path) => fsStat(path) }
+/** The name to show: the last path segment, without control characters. */
+export function displayName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? ''
+  return [...base].filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f).join('').slice(0, 255) || 'image'
+}
 
-async function readImage(path: string, io: MergeIo): Promise<Uint8Array> {
-  const name = basename(path)
-  if (!isAbsolute(path) || path.includes('\0') || !MARKSHEET_EXTENSIONS.has(extname(path).toLowerCase())) {
-    throw new MarksheetFileError(name, 'not-allowed')
-  }
-  let info: { isFile(): boolean; size: number }
-  try {
-    info = await io.stat(path)
-  } catch {
-    throw new MarksheetFileError(name, 'unreadable')
-  }
-  if (!info.isFile() || info.size === 0 || info.size > MARKSHEET_MAX_FILE_BYTES) throw new MarksheetFileError(name, 'not-allowed')
-  try {
-    return await io.readFile(path)
-  } catch {
-    throw new MarksheetFileError(name, 'unreadable')
-  }
+function checkImage(image: MergeImage): Uint8Array {
+  const name = displayName(image.name)
+  if (!MARKSHEET_EXTENSIONS.has(extname(name).toLowerCase())) throw new MarksheetFileError(name, 'not-allowed')
+  if (image.bytes.byteLength === 0 || image.bytes.byteLength > MARKSHEET_MAX_FILE_BYTES) throw new MarksheetFileError(name, 'not-allowed')
+  return image.bytes
 }
 
 export async function mergeImagesToPdf(
-  files: readonly string[],
-  onProgress: (progress: MergeProgress) => void = () => undefined,
-  io: MergeIo = nodeIo
+  files: readonly MergeImage[],
+  onProgress: (progress: MergeProgress) => void = () => undefined
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; pages: number }> {
   const [{ default: sharp }, { PDFDocument }] = await Promise.all([import('sharp'), import('pdf-lib')])
   const pdf = await PDFDocument.create()
-  for (const [index, path] of files.entries()) {
-    const name = basename(path)
-    const input = await readImage(path, io)
+  for (const [index, picked] of files.entries()) {
+    const name = displayName(picked.name)
+    const input = checkImage(picked)
     let jpeg: { data: Buffer; info: { width: number; height: number } }
     try {
       jpeg = await sharp(input, { failOn: 'error', limitInputPixels: MARKSHEET_MAX_INPUT_PIXELS })

@@ -3,9 +3,9 @@
  * loop. It lives as long as the app: sharp must not be unloaded by a worker exit.
  */
 import { isMainThread, parentPort, type MessagePort } from 'node:worker_threads'
-import { MarksheetFileError, mergeImagesToPdf } from '../services/marksheetMerge.ts'
+import { MarksheetFileError, mergeImagesToPdf, type MergeImage } from '../services/marksheetMerge.ts'
 
-export type MarksheetJob = { id: number; files: string[] }
+export type MarksheetJob = { id: number; files: MergeImage[] }
 export type MarksheetWorkerMessage =
   | { id: number; type: 'progress'; done: number; total: number; file: string }
   | { id: number; type: 'done'; bytes: Uint8Array<ArrayBuffer>; pages: number }
@@ -15,7 +15,10 @@ export type MarksheetWorkerMessage =
 function isJob(value: unknown): value is MarksheetJob {
   if (typeof value !== 'object' || value === null) return false
   const { id, files } = value as { id?: unknown; files?: unknown }
-  return typeof id === 'number' && Array.isArray(files) && files.every((file) => typeof file === 'string')
+  return typeof id === 'number' && Array.isArray(files) && files.every((file: unknown) => {
+    const { name, bytes } = (file ?? {}) as { name?: unknown; bytes?: unknown }
+    return typeof name === 'string' && bytes instanceof Uint8Array
+  })
 }
 
 async function run(port: MessagePort, job: MarksheetJob): Promise<void> {

@@ -78,7 +78,8 @@ describe('createIpcHandlers', () => {
 
   it('names a marksheet photo it cannot read', async () => {
     const { call, services } = harness()
-    expect(await call('marksheet:merge', { files: ['/nonexistent/darsi/a.jpg'] })).toEqual({ ok: false, code: 'failed', message: 'a.jpg' })
+    const bytes = new TextEncoder().encode('not a photo')
+    expect(await call('marksheet:merge', { files: [{ name: 'a.jpg', bytes }] })).toEqual({ ok: false, code: 'failed', message: 'a.jpg' })
     await services.marksheet.dispose()
   }, 30_000)
 

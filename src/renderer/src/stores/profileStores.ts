@@ -22,28 +22,24 @@ export interface ProfileStores {
   newEditForm(): ProfileEditStore | null
 }
 
-/**
- * The path of a picked file on disk, which the merge channel takes. A sandboxed page does not see
- * it (Electron removed `File.path`); null then, and the merge says it is unavailable.
- */
-function pathOf(file: File): string | null {
-  const path = (file as File & { path?: unknown }).path
-  return typeof path === 'string' && path !== '' ? path : null
-}
-
 /** The main process's merge of several photos into one PDF, with its progress events. */
-export function platformMerge(platform: Pick<Platform, 'marksheetMerge' | 'onMarksheetProgress'>, pathFor: (file: File) => string | null = pathOf): MergeImages {
+export function platformMerge(platform: Pick<Platform, 'marksheetMerge' | 'onMarksheetProgress'>): MergeImages {
   return async (files, onProgress) => {
-    const paths = files.map(pathFor)
-    if (paths.some((path) => path === null)) throw new MergeError('unavailable')
+    // The page reads the picked files itself: main is never handed a path to open.
+    let images: { name: string; bytes: Uint8Array<ArrayBuffer> }[]
+    try {
+      images = await Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })))
+    } catch {
+      throw new MergeError('failed')
+    }
     const unsubscribe = platform.onMarksheetProgress(onProgress)
     try {
-      const result = await platform.marksheetMerge({ files: paths as string[] })
+      const result = await platform.marksheetMerge({ files: images })
       return { fileName: result.fileName, bytes: result.bytes }
     } catch (error) {
       if (error instanceof BridgeError) {
         if (error.code === 'unavailable') throw new MergeError('unavailable')
-        // A photo that could not be read: main names it (its base name) in the message.
+        // A photo the merge could not use: main names it in the message.
         const named = files.find((file) => file.name === error.message)
         if (named) throw new MergeError('file', named.name)
       }

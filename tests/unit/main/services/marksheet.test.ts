@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { PDFDocument } from 'pdf-lib'
@@ -14,29 +11,20 @@ import { MarksheetFileError, mergeImagesToPdf } from '../../../../src/main/servi
 import { IpcFailure } from '../../../../src/main/ipc/errors.ts'
 import { fakePrimitives } from '../fakes.ts'
 
-const dir = mkdtempSync(join(tmpdir(), 'darsi-marksheet-'))
-const files = {
-  landscape: join(dir, 'page-1.jpg'),
-  rotated: join(dir, 'page-2.JPEG'),
-  png: join(dir, 'page-3.png'),
-  small: join(dir, 'small.webp'),
-  corrupt: join(dir, 'broken.jpg'),
-  text: join(dir, 'notes.txt'),
-  empty: join(dir, 'empty.jpg'),
-  folder: join(dir, 'folder.jpg')
-}
+type Image = { name: string; bytes: Uint8Array<ArrayBuffer> }
+const image = (name: string, bytes: Uint8Array | string): Image => ({ name, bytes: typeof bytes === 'string' ? new TextEncoder().encode(bytes) : new Uint8Array(bytes) })
+const files = {} as Record<'landscape' | 'rotated' | 'png' | 'small' | 'corrupt' | 'text' | 'empty', Image>
 
 beforeAll(async () => {
   const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
-  writeFileSync(files.landscape, await solid(4000, 3000).jpeg().toBuffer())
+  files.landscape = image('page-1.jpg', await solid(4000, 3000).jpeg().toBuffer())
   // Stored landscape with EXIF orientation 6: shown (and merged) as portrait.
-  writeFileSync(files.rotated, await solid(3000, 2000).withMetadata({ orientation: 6 }).jpeg().toBuffer())
-  writeFileSync(files.png, await solid(1200, 2400).png().toBuffer())
-  writeFileSync(files.small, await solid(800, 600).webp().toBuffer())
-  writeFileSync(files.corrupt, Buffer.from('this is not a jpeg at all'))
-  writeFileSync(files.text, 'hello')
-  writeFileSync(files.empty, '')
-  mkdirSync(files.folder)
+  files.rotated = image('page-2.JPEG', await solid(3000, 2000).withMetadata({ orientation: 6 }).jpeg().toBuffer())
+  files.png = image('page-3.png', await solid(1200, 2400).png().toBuffer())
+  files.small = image('small.webp', await solid(800, 600).webp().toBuffer())
+  files.corrupt = image('broken.jpg', 'this is not a jpeg at all')
+  files.text = image('notes.txt', 'hello')
+  files.empty = image('empty.jpg', '')
 })
 
 async function pageSizes(bytes: Uint8Array): Promise<Array<[number, number]>> {
@@ -64,14 +52,13 @@ describe('mergeImagesToPdf', () => {
   })
 
   it.each([
-    ['a corrupt image', files.corrupt, 'broken.jpg', 'corrupt'],
-    ['a text file', files.text, 'notes.txt', 'not-allowed'],
-    ['an empty file', files.empty, 'empty.jpg', 'not-allowed'],
-    ['a folder', files.folder, 'folder.jpg', 'not-allowed'],
-    ['a missing file', join(dir, 'missing.jpg'), 'missing.jpg', 'unreadable'],
-    ['a relative path', 'page-1.jpg', 'page-1.jpg', 'not-allowed']
-  ])('names %s', async (_name, path, file, problem) => {
-    const error = await mergeImagesToPdf([files.landscape, path]).catch((caught: unknown) => caught)
+    ['a corrupt image', () => files.corrupt, 'broken.jpg', 'corrupt'],
+    ['a text file', () => files.text, 'notes.txt', 'not-allowed'],
+    ['an empty file', () => files.empty, 'empty.jpg', 'not-allowed'],
+    ['a name carrying a path', () => image('C:\\Users\\pupil\\scan.exe', 'MZ'), 'scan.exe', 'not-allowed'],
+    ['a file over the size limit', () => image('huge.jpg', new Uint8Array(30 * 1024 * 1024 + 1)), 'huge.jpg', 'not-allowed']
+  ])('names %s', async (_name, pick, file, problem) => {
+    const error = await mergeImagesToPdf([files.landscape, pick()]).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(MarksheetFileError)
     expect(error).toMatchObject({ file, problem })
   })
@@ -143,15 +130,15 @@ describe('createWorkerMarksheetMerger', () => {
     const worker = fakeWorker()
     const merger = createWorkerMarksheetMerger({ createWorker: () => worker })
     const progress: unknown[] = []
-    const first = merger.merge(['/a.jpg'], (p) => progress.push(p))
-    const second = merger.merge(['/b.jpg'], () => undefined)
-    expect(worker.posted).toEqual([{ id: 1, files: ['/a.jpg'] }])
+    const first = merger.merge([files.small], (p) => progress.push(p))
+    const second = merger.merge([files.png], () => undefined)
+    expect(worker.posted).toEqual([{ id: 1, files: [files.small] }])
     worker.emit('message', { id: 1, type: 'progress', done: 1, total: 1, file: 'a.jpg' })
     worker.emit('message', { id: 99, type: 'failed' })
     worker.emit('message', { id: 1, type: 'done', bytes: new Uint8Array([37, 80, 68, 70]), pages: 1 })
     await expect(first).resolves.toMatchObject({ fileName: 'merged-images.pdf', pages: 1 })
     expect(progress).toEqual([{ done: 1, total: 1, file: 'a.jpg' }])
-    expect(worker.posted).toEqual([{ id: 1, files: ['/a.jpg'] }, { id: 2, files: ['/b.jpg'] }])
+    expect(worker.posted).toEqual([{ id: 1, files: [files.small] }, { id: 2, files: [files.png] }])
     worker.emit('message', { id: 2, type: 'file-error', file: 'b.jpg', problem: 'corrupt' })
     await expect(second).rejects.toEqual(new IpcFailure('failed', 'b.jpg'))
   })
@@ -160,13 +147,13 @@ describe('createWorkerMarksheetMerger', () => {
     const workers = [fakeWorker(), fakeWorker()]
     let created = 0
     const merger = createWorkerMarksheetMerger({ createWorker: () => workers[created++] as WorkerLike })
-    const first = merger.merge(['/a.jpg'], () => undefined)
-    const second = merger.merge(['/b.jpg'], () => undefined)
+    const first = merger.merge([files.small], () => undefined)
+    const second = merger.merge([files.png], () => undefined)
     workers[0]?.emit('error', new Error('native crash'))
     await expect(first).rejects.toMatchObject({ code: 'failed' })
     // The dead worker's late exit must not fail the job the new worker is serving.
     workers[0]?.emit('exit', 1)
-    expect(workers[1]?.posted).toEqual([{ id: 2, files: ['/b.jpg'] }])
+    expect(workers[1]?.posted).toEqual([{ id: 2, files: [files.png] }])
     workers[1]?.emit('message', { id: 2, type: 'done', bytes: new Uint8Array([1]), pages: 1 })
     await expect(second).resolves.toMatchObject({ pages: 1 })
   })
@@ -174,18 +161,18 @@ describe('createWorkerMarksheetMerger', () => {
   it('abandons a merge that takes too long', async () => {
     const worker = fakeWorker()
     const merger = createWorkerMarksheetMerger({ createWorker: () => worker, timeoutMs: 20 })
-    await expect(merger.merge(['/a.jpg'], () => undefined)).rejects.toMatchObject({ code: 'failed' })
+    await expect(merger.merge([files.small], () => undefined)).rejects.toMatchObject({ code: 'failed' })
     expect(worker.terminated()).toBe(true)
   })
 
   it('rejects pending jobs on dispose', async () => {
     const merger = createWorkerMarksheetMerger({ createWorker: () => fakeWorker() })
-    const pending = merger.merge(['/a.jpg'], () => undefined)
+    const pending = merger.merge([files.small], () => undefined)
     await merger.dispose()
     await expect(pending).rejects.toMatchObject({ code: 'unavailable' })
   })
 
   it('has an unavailable stand-in', async () => {
-    await expect(createUnavailableMarksheetMerger().merge(['/a.jpg'], () => undefined)).rejects.toMatchObject({ code: 'unavailable' })
+    await expect(createUnavailableMarksheetMerger().merge([files.small], () => undefined)).rejects.toMatchObject({ code: 'unavailable' })
   })
 })

@@ -10,17 +10,19 @@ import { fakeApi, fakeSession, fakeUi, me, networkError, user } from './profileF
 function fakeMergePlatform(options: { corrupt?: string } = {}) {
   const listeners = new Set<(progress: MarksheetProgress) => void>()
   const requests: string[][] = []
+  const sizes: number[][] = []
   return {
     requests,
+    sizes,
     listeners,
     onMarksheetProgress(listener: (progress: MarksheetProgress) => void) {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    async marksheetMerge(request: { files: string[] }) {
-      requests.push(request.files)
-      for (const [index, path] of request.files.entries()) {
-        const name = path.split('/').pop()!
+    async marksheetMerge(request: { files: { name: string; bytes: Uint8Array }[] }) {
+      requests.push(request.files.map((file) => file.name))
+      sizes.push(request.files.map((file) => file.bytes.byteLength))
+      for (const [index, { name }] of request.files.entries()) {
         if (name === options.corrupt) throw new BridgeError('marksheet:merge', 'failed', name)
         for (const listener of listeners) listener({ done: index + 1, total: request.files.length, file: name })
       }
@@ -30,7 +32,6 @@ function fakeMergePlatform(options: { corrupt?: string } = {}) {
 }
 
 const photo = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' })
-const pathFor = (file: File) => `/home/pupil/${file.name}`
 
 function sheet(id: number, status: Marksheet['status']): Marksheet {
   return {
@@ -59,7 +60,7 @@ function setup(options: { corrupt?: string; failFirstUpload?: boolean; items?: M
   })
   const ui = fakeUi()
   const session = fakeSession(me(user({ completed: true, division: { id: 7, name: '7e' } })))
-  const store = new MarksheetsStore({ api: () => api, session, ui, merge: platformMerge(platform, pathFor) })
+  const store = new MarksheetsStore({ api: () => api, session, ui, merge: platformMerge(platform) })
   return { store, platform, uploads, deleted, ui }
 }
 
@@ -71,7 +72,7 @@ describe('MarksheetsStore', () => {
     const seen: number[] = []
     platform.listeners.add((progress) => seen.push(progress.done))
     expect(await store.upload()).toBe(true)
-    expect(platform.requests).toEqual([['/home/pupil/p1.jpg', '/home/pupil/p2.jpg', '/home/pupil/p3.png']])
+    expect(platform.requests).toEqual([['p1.jpg', 'p2.jpg', 'p3.png']])
     expect(seen).toEqual([1, 2, 3])
     expect(uploads).toHaveLength(1)
     expect(uploads[0]).toMatchObject({ fileName: MERGED_FILE_NAME, trimester: 2, division: 7 })
@@ -127,11 +128,20 @@ describe('MarksheetsStore', () => {
     expect(uploads).toHaveLength(1)
   })
 
-  it('without the paths of the files, the merge is reported unavailable', async () => {
+  it('hands main the bytes the page read, never a path', async () => {
     const platform = fakeMergePlatform()
-    const merge = platformMerge(platform, () => null)
-    await expect(merge([photo('a.jpg'), photo('b.jpg')], () => undefined)).rejects.toMatchObject({ reason: 'unavailable' })
-    expect(platform.requests).toEqual([])
+    const merge = platformMerge(platform)
+    await merge([photo('a.jpg'), new File([new Uint8Array(10)], 'b.png')], () => undefined)
+    expect(platform.requests).toEqual([['a.jpg', 'b.png']])
+    expect(platform.sizes).toEqual([[3, 10]])
+  })
+
+  it('reports the merge unavailable when main has none', async () => {
+    const platform = fakeMergePlatform()
+    platform.marksheetMerge = async () => {
+      throw new BridgeError('marksheet:merge', 'unavailable', '')
+    }
+    await expect(platformMerge(platform)([photo('a.jpg'), photo('b.jpg')], () => undefined)).rejects.toMatchObject({ reason: 'unavailable' })
   })
 
   it('deletes only pending report cards', async () => {
