@@ -4,6 +4,7 @@
  *
  *   P1  renderer JavaScript: initial (entry + its static imports) and each lazy chunk, gzip
  *   P6  evaluation time of the main bundle with Electron stubbed
+ *   P7  marksheet merge of 10 × 12 MP photos: time and main event-loop delay
  *   P8  API start times (first start: create + migrate + seed; later starts) and the throughput
  *       and p95 latency of GET /api/auth/me (20 connections, loopback), on PGlite and, when
  *       PostgreSQL's binaries are installed, on a private PostgreSQL cluster
@@ -246,8 +247,47 @@ async function p8(): Promise<void> {
   rmSync(dir, { recursive: true, force: true })
 }
 
+/**
+ * P7: 10 photos of 12 MP merged into one PDF by the marksheet worker, as the main process runs
+ * it; the main thread's event-loop delay is sampled meanwhile (the merge must stay off it).
+ */
+async function p7(): Promise<void> {
+  const { default: sharp } = await import('sharp')
+  const { Worker } = await import('node:worker_threads')
+  const { monitorEventLoopDelay } = await import('node:perf_hooks')
+  const { createWorkerMarksheetMerger } = await import('../src/main/services/marksheet.ts')
+  // Noise compresses like a real photo (a flat colour would be unrealistically cheap to decode).
+  const photo = (seed: number) => sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 200, g: 190 + seed, b: 170 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .jpeg({ quality: 88 }).toBuffer()
+  const files = [] as { name: string; bytes: Uint8Array<ArrayBuffer> }[]
+  for (let i = 0; i < 10; i += 1) files.push({ name: `photo-${i + 1}.jpg`, bytes: new Uint8Array(await photo(i)) })
+  const merger = createWorkerMarksheetMerger({
+    createWorker: () => new Worker(join(root, 'src', 'main', 'workers', 'marksheetWorker.ts')),
+    timeoutMs: 120_000
+  })
+  try {
+    // Warm the worker (sharp and pdf-lib load on first use) so the figure is the merge itself.
+    await merger.merge([files[9]!], () => undefined)
+    const delay = monitorEventLoopDelay({ resolution: 10 })
+    delay.enable()
+    const started = performance.now()
+    const result = await merger.merge(files, () => undefined)
+    const seconds = (performance.now() - started) / 1000
+    delay.disable()
+    const p99 = delay.percentile(99) / 1e6
+    figures.P7 = { seconds, pages: result.pages, pdfBytes: result.bytes.byteLength, eventLoopDelayP99Ms: p99, inputBytes: files.reduce((n, f) => n + f.bytes.byteLength, 0) }
+    report.push(`P7 marksheet merge, 10 × 12 MP photos → ${result.pages}-page PDF (${(result.bytes.byteLength / KB / KB).toFixed(1)} MB): ` +
+      `${seconds.toFixed(2)} s (bar 4 s), main event-loop delay p99 ${p99.toFixed(1)} ms (bar 50 ms)`)
+  } catch (error) {
+    report.push(`P7 marksheet merge: could not measure (${String(error).split('\n')[0]})`)
+  } finally {
+    await merger.dispose()
+  }
+}
+
 p1()
 await p6()
+await p7()
 await p8()
 console.log(`Darsi bench — ${new Date().toISOString()} — node ${process.version}, ${(await import('node:os')).cpus().length} cores`)
 for (const line of report) console.log(`  ${line}`)

@@ -93,7 +93,7 @@ test('registers a Tunisian pupil, confirms with the code from the outbox and is 
   await page.getByTestId('confirm-submit').click()
   // Confirmed, the pupil goes home; a new account has not completed its profile yet (no
   // delegation or institute), so the §4 completion rule opens the profile form on the way.
-  await expect(page.getByTestId('placeholder-profileEdit')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('profile-edit-page')).toBeVisible({ timeout: 20_000 })
   expect(pathname(page)).toBe('/mon-profil/edit')
   expect(await storedSession(page)).not.toBeNull()
 })
@@ -207,7 +207,7 @@ test('an incomplete profile leads to the profile form', async () => {
   await signIn(page, demo.incomplete)
   await expect.poll(() => pathname(page)).toBe('/mon-profil/edit')
   await page.goto(`${app.rendererUrl}/porte-monnaie`)
-  await expect(page.getByTestId('placeholder-profileEdit')).toBeVisible()
+  await expect(page.getByTestId('profile-edit-page')).toBeVisible()
   expect(pathname(page)).toBe('/mon-profil/edit')
 })
 
