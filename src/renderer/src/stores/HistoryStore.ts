@@ -62,7 +62,7 @@ export interface ClassChangeRow {
   new_division: string
   reason: string
   other_reason: string | null
-  status: string
+  status: 'pending' | 'approved' | 'rejected'
 }
 export interface AttendanceRow {
   id: number
@@ -80,12 +80,12 @@ export class HistoryStore {
   readonly attendance: HistoryList<AttendanceRow>
   readonly payments: HistoryList<PaymentReceipt>
 
-  constructor(api: () => WalletApi) {
-    // GET /student/bookmarked-contents, /edit-division and the analytics attendance history are
-    // not served by the platform API yet: those lists stay empty until they are.
+  constructor(api: () => WalletApi, classChanges: (() => Promise<ClassChangeRow[]>) | null = null) {
+    // GET /student/bookmarked-contents and the analytics attendance history are not served by
+    // the platform API yet: those lists stay empty until they are.
     this.bookmarks = new HistoryList<BookmarkRow>(null)
     this.subscriptions = new HistoryList(() => api().subscriptions())
-    this.classChanges = new HistoryList<ClassChangeRow>(null)
+    this.classChanges = new HistoryList<ClassChangeRow>(classChanges)
     this.transfers = new HistoryList(() => api().transferHistory())
     this.attendance = new HistoryList<AttendanceRow>(null)
     this.payments = new HistoryList(() => api().payments())

@@ -2,7 +2,8 @@ import { ApiError } from '../api/errors.ts'
 import { createHttp } from '../api/http.ts'
 import { createWalletApi, type WalletApi } from '../api/wallet.ts'
 import type { Platform } from '../platform/bridge.ts'
-import { HistoryStore } from './HistoryStore.ts'
+import { createProfileApi, type ProfileApi } from '../api/profile.ts'
+import { HistoryStore, type ClassChangeRow } from './HistoryStore.ts'
 import type { SessionStore } from './SessionStore.ts'
 import type { SettingsStore } from './SettingsStore.ts'
 import { TransferStore } from './TransferStore.ts'
@@ -43,5 +44,21 @@ export function createWalletStores(root: { platform: Platform; session: SessionS
     },
     newKey
   })
-  return { wallet, transfer, history: new HistoryStore(walletApi) }
+  let profile: { baseUrls: unknown; client: ProfileApi } | null = null
+  const classChanges = async (): Promise<ClassChangeRow[]> => {
+    const baseUrls = root.session.baseUrls
+    if (!baseUrls) throw new ApiError('network', 'the API is not configured yet')
+    if (profile?.baseUrls !== baseUrls) profile = { baseUrls, client: createProfileApi(createHttp(baseUrls, root.session)) }
+    const language = root.settings.language === 'ar' ? 'ar' : root.settings.language === 'en-US' ? 'en' : 'fr'
+    const requests = await profile.client.divisionRequests(language)
+    return requests.map((request) => ({
+      id: request.id,
+      old_division: request.old_division?.name ?? '',
+      new_division: request.new_division.name,
+      reason: request.reason,
+      other_reason: request.reason2,
+      status: request.status
+    }))
+  }
+  return { wallet, transfer, history: new HistoryStore(walletApi, classChanges) }
 }

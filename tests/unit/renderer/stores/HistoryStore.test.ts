@@ -22,6 +22,15 @@ describe('HistoryStore', () => {
     expect(store.bookmarks.available).toBe(false)
     expect(api.calls.map((call) => call.name).sort()).toEqual(['payments', 'subscriptions', 'transferHistory'])
   })
+
+  it('lists the class change requests when a source is given', async () => {
+    const api = fakeWalletApi({ transferHistory: () => Promise.resolve([]), subscriptions: () => Promise.resolve([]), payments: () => Promise.resolve([]) })
+    const row = { id: 3, old_division: '7e année de base', new_division: '8e année de base', reason: 'Autre', other_reason: 'Orientation', status: 'pending' as const }
+    const store = new HistoryStore(() => api, () => Promise.resolve([row]))
+    await store.load()
+    expect(store.classChanges.available).toBe(true)
+    expect(store.classChanges.rows.rows).toEqual([row])
+  })
 })
 
 describe('PagedRows (§9: 10, 25 or 100 rows per page)', () => {

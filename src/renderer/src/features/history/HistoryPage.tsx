@@ -87,7 +87,7 @@ export const Component = observer(function HistoryPage() {
     { id: 'requested', header: t('historyPage.classChanges.requested'), cell: (row) => row.new_division },
     { id: 'reason', header: t('historyPage.classChanges.reason'), cell: (row) => row.reason },
     { id: 'other', header: t('historyPage.classChanges.otherReason'), cell: (row) => row.other_reason ?? '' },
-    { id: 'status', header: t('historyPage.classChanges.status'), cell: (row) => row.status }
+    { id: 'status', header: t('historyPage.classChanges.status'), cell: (row) => <StatusBadge status={row.status} /> }
   ]
   const transferColumns: Column<Transfer>[] = [
     { id: 'senderId', header: t('historyPage.transfers.senderId'), cell: (row) => row.from_user.id, width: 'minmax(110px, 0.7fr)' },
