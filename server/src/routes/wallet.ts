@@ -204,7 +204,7 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
       const method = row.method as PaymentMethod
       return {
         id: row.id, code: row.reference ?? `#${row.id}`, method, amount: toPoints(row.amount),
-        description: row.comment ?? methodLabels[method], date: (row.decidedAt ?? row.createdAt).toISOString(), status: row.status as PaymentStatus
+        description: row.comment ?? '', date: (row.decidedAt ?? row.createdAt).toISOString(), status: row.status as PaymentStatus
       }
     })
   })

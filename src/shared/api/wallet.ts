@@ -42,6 +42,7 @@ export const PaymentHistoryRowSchema = z.object({
   code: z.string(),
   method: PaymentMethodSchema,
   amount: z.number(),
+  /** The pupil's comment ('' without one): the method has its own column, labelled by the client in its language. */
   description: z.string(),
   date: z.string(),
   status: PaymentStatusSchema
