@@ -72,6 +72,14 @@ async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promis
 
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 })
+  // An idle connection the server ends (restart, failover, a dropped database) is an 'error' of
+  // the pool: it replaces the connection, and the process must not die of it.
+  pool.on('error', () => undefined)
+  const open = new Set<pg.PoolClient>()
+  pool.on('connect', (client) => {
+    open.add(client)
+    client.once('end', () => open.delete(client))
+  })
   try {
     const db = drizzlePg(pool, { schema })
     if (options.migrate !== false) await migratePg(db, { migrationsFolder: MIGRATIONS_DIR })
@@ -79,7 +87,10 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       db: db as unknown as Db,
       kind: 'postgres',
       async close() {
+        // pool.end() resolves once it has asked each connection to end; wait until they have.
+        const ended = [...open].map((client) => new Promise<void>((resolve) => client.once('end', () => resolve())))
         await pool.end()
+        await Promise.all(ended)
       }
     }
   } catch (error) {
