@@ -1,0 +1,44 @@
+/** The checks every lazily loaded namespace must pass, shared by their test files. */
+import { describe, expect, it } from 'vitest'
+import type { LazyCatalogues, LazyNamespace } from '../../../../src/renderer/src/i18n/lazyNamespace.ts'
+import { resources } from '../../../../src/renderer/src/i18n/resources.ts'
+
+type Tree = { [key: string]: string | Tree }
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const result = new Map<string, string>()
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key
+    if (typeof value === 'string') result.set(path, value)
+    else for (const [child, text] of leaves(value, path)) result.set(child, text)
+  }
+  return result
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort()
+
+export function describeLazyNamespace<N extends LazyNamespace>(namespace: N, catalogues: LazyCatalogues<N>): void {
+  const source = leaves(catalogues.fr as unknown as Tree)
+  describe(`the ${namespace} namespace, in every language`, () => {
+    for (const language of ['en-US', 'ar'] as const) {
+      it(`${language} has exactly the French keys, non-empty, with the same placeholders`, () => {
+        const target = leaves(catalogues[language] as unknown as Tree)
+        expect([...source.keys()].filter((key) => !target.has(key))).toEqual([])
+        expect([...target.keys()].filter((key) => !source.has(key))).toEqual([])
+        for (const [key, text] of target) {
+          expect(text.trim(), key).not.toBe('')
+          expect(placeholders(text), key).toEqual(placeholders(source.get(key) ?? ''))
+        }
+      })
+    }
+
+    it('is written in Arabic in the Arabic catalogue', () => {
+      const latinOnly = [...leaves(catalogues.ar as unknown as Tree)].filter(([, text]) => !/[\u0600-\u06FF]/.test(text)).map(([key]) => key)
+      expect(latinOnly).toEqual([])
+    })
+
+    it('is not part of the start-up catalogues', () => {
+      expect(Object.keys(resources.fr)).not.toContain(namespace)
+    })
+  })
+}
