@@ -13,6 +13,7 @@ import {
   ProgressBar,
   Select
 } from '@fluentui/react-components'
+import { AttachRegular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
 import { useRef, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -122,15 +123,22 @@ export const MarksheetsDialog = observer(function MarksheetsDialog() {
                 </Field>
               </div>
               <Field label={t('marksheets.files')} hint={t('marksheets.filesHint')} required>
-                <input
-                  ref={input}
-                  type="file"
-                  multiple
-                  accept={ACCEPT}
-                  disabled={store.busy}
-                  onChange={(event) => store.pick(Array.from(event.currentTarget.files ?? []))}
-                  data-testid="marksheet-files"
-                />
+                {/* The native picker's own button speaks the browser's language: a translated one opens it. */}
+                <div>
+                  <Button icon={<AttachRegular />} disabled={store.busy} onClick={() => input.current?.click()} data-testid="marksheet-choose">
+                    {t('marksheets.chooseFiles')}
+                  </Button>
+                  <input
+                    ref={input}
+                    type="file"
+                    multiple
+                    hidden
+                    accept={ACCEPT}
+                    disabled={store.busy}
+                    onChange={(event) => store.pick(Array.from(event.currentTarget.files ?? []))}
+                    data-testid="marksheet-files"
+                  />
+                </div>
               </Field>
               {store.files.length > 0 ? (
                 <ul className={styles.fileList} data-testid="marksheet-picked">

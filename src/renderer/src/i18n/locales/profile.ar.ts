@@ -55,6 +55,7 @@ export const profileAr: Catalogue['profile'] = {
     delete: 'حذف',
     upload: 'إرسال بطاقة أعداد',
     files: 'الملفات',
+    chooseFiles: 'اختيار الملفات',
     filesHint: 'gif، jpg، png، pdf، jpeg، svg، doc، docx، ppt، pptx، xls، xlsx — 10 ميغابايت كحد أقصى. تُجمع عدة صور في ملف PDF واحد.',
     removeFile: 'إزالة {{file}}',
     send: 'إرسال',

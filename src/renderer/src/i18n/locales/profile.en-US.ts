@@ -55,6 +55,7 @@ export const profileEnUS: Catalogue['profile'] = {
     delete: 'Delete',
     upload: 'Upload a report card',
     files: 'Files',
+    chooseFiles: 'Choose files',
     filesHint: 'gif, jpg, png, pdf, jpeg, svg, doc, docx, ppt, pptx, xls, xlsx — 10 MB at most. Several photos are combined into one PDF.',
     removeFile: 'Remove {{file}}',
     send: 'Upload',

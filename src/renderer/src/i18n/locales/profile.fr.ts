@@ -54,6 +54,7 @@ export const profileFr = {
     delete: 'Supprimer',
     upload: 'Déposer un bulletin',
     files: 'Fichiers',
+    chooseFiles: 'Choisir des fichiers',
     filesHint: 'gif, jpg, png, pdf, jpeg, svg, doc, docx, ppt, pptx, xls, xlsx — 10 Mo au plus. Plusieurs photos sont réunies en un seul PDF.',
     removeFile: 'Retirer {{file}}',
     send: 'Envoyer',
