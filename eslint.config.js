@@ -24,7 +24,7 @@ const layer = {
 
 export default tseslint.config(
   {
-    ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'coverage/**', 'test-results/**',
+    ignores: ['out/**', 'out-*/**', 'dist/**', 'release/**', 'node_modules/**', 'coverage/**', 'test-results/**',
       'playwright-report/**', 'tests/.artifacts/**', 'server/drizzle/**', 'docs/**', '.data/**']
   },
   js.configs.recommended,

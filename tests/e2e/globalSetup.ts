@@ -5,10 +5,10 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { artifactsDir, repoRoot, startApi, stopProcess } from './harness.ts'
+import { artifactsDir, buildDir, startApi, stopProcess } from './harness.ts'
 
 export default async function globalSetup(): Promise<() => void> {
-  if (!existsSync(join(repoRoot, 'out', 'renderer', 'index.html')) || !existsSync(join(repoRoot, 'out', 'preload', 'index.cjs'))) {
+  if (!existsSync(join(buildDir, 'renderer', 'index.html')) || !existsSync(join(buildDir, 'preload', 'index.cjs'))) {
     throw new Error('Build the app first: npx electron-vite build')
   }
   mkdirSync(artifactsDir, { recursive: true })

@@ -29,6 +29,8 @@ import type { EventChannel, Language } from '../../src/shared/ipc.ts'
 
 export const repoRoot = join(import.meta.dirname, '..', '..')
 export const artifactsDir = join(repoRoot, 'tests', '.artifacts')
+/** The built app; `DARSI_E2E_OUT` names another build directory (two builds side by side in one tree). */
+export const buildDir = process.env.DARSI_E2E_OUT ? join(repoRoot, process.env.DARSI_E2E_OUT) : join(repoRoot, 'out')
 export const templateDataDir = join(artifactsDir, 'api-template')
 
 /**
@@ -154,7 +156,7 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
 }
 
 async function serveRenderer(contentSecurityPolicy: string): Promise<{ server: Server; url: string }> {
-  const rootDir = join(repoRoot, 'out', 'renderer')
+  const rootDir = join(buildDir, 'renderer')
   if (!existsSync(join(rootDir, 'index.html'))) throw new Error('out/renderer is missing: run `npx electron-vite build` first')
   const handler = createRendererHandler(rootDir, (path: string) => readFile(path), contentSecurityPolicy)
   const server = createServer((req, res) => {
@@ -222,7 +224,7 @@ function fakePrimitives(dir: string, backend: string, apiUrl: string, locale: st
 }
 
 function preloadScript(): string {
-  const code = readFileSync(join(repoRoot, 'out', 'preload', 'index.cjs'), 'utf8')
+  const code = readFileSync(join(buildDir, 'preload', 'index.cjs'), 'utf8')
   // The built preload, run with stand-ins for the two Electron objects it uses. `require`,
   // `module` and `exports` are locals of this function: the page itself never gets them.
   return `(() => {

@@ -361,3 +361,142 @@ export const adCards = pgTable('ad_cards', {
   iconPosition: varchar('icon_position', { length: 8 }),
   color: varchar('color', { length: 16 })
 })
+
+// ── Learning content (home, search; the learning screens extend these) ─────────────────────
+
+/** A subject of one class (division): "Mathématiques" of the Bac Mathématiques is its own row. */
+export const subjects = pgTable('subjects', {
+  id: serial('id').primaryKey(),
+  /** The id of the subject across classes (the same "Mathématiques" in every class). */
+  oId: integer('o_id'),
+  divisionId: integer('division_id').notNull().references(() => divisions.id),
+  name: text('name').notNull(),
+  slug: varchar('slug', { length: 128 }).notNull(),
+  thumbnail: text('thumbnail'),
+  color: varchar('color', { length: 16 }),
+  position: integer('position').notNull().default(0),
+  visible: boolean('visible').notNull().default(true)
+}, (t) => [uniqueIndex('subjects_division_slug_uq').on(t.divisionId, t.slug)])
+
+export const chapterSections = pgTable('chapter_sections', {
+  id: serial('id').primaryKey(),
+  subjectId: integer('subject_id').notNull().references(() => subjects.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  position: integer('position').notNull().default(0)
+}, (t) => [index('chapter_sections_subject_idx').on(t.subjectId)])
+
+export const chapters = pgTable('chapters', {
+  id: serial('id').primaryKey(),
+  subjectId: integer('subject_id').notNull().references(() => subjects.id, { onDelete: 'cascade' }),
+  sectionId: integer('section_id').references(() => chapterSections.id, { onDelete: 'set null' }),
+  slug: varchar('slug', { length: 128 }).notNull(),
+  name: text('name').notNull(),
+  type: varchar('type', { length: 16 }).notNull().default('course'),
+  instructor: text('instructor'),
+  position: integer('position').notNull().default(0)
+}, (t) => [
+  uniqueIndex('chapters_subject_slug_uq').on(t.subjectId, t.slug),
+  check('chapters_type', sql`${t.type} in ('course', 'recording', 'exam', 'divers')`)
+])
+
+/** A lesson: a video, a recording, a magazine or a quiz. */
+export const contents = pgTable('contents', {
+  id: serial('id').primaryKey(),
+  chapterId: integer('chapter_id').notNull().references(() => chapters.id, { onDelete: 'cascade' }),
+  slug: varchar('slug', { length: 160 }).notNull(),
+  name: text('name').notNull(),
+  /** 1 YouTube video, 2 encrypted video, 3 magazine, 6 recording, 7 quiz. */
+  typeId: integer('type_id').notNull().default(1),
+  instructorName: text('instructor_name'),
+  instructorLastName: text('instructor_last_name'),
+  isFree: boolean('is_free').notNull().default(false),
+  position: integer('position').notNull().default(0),
+  durationSeconds: integer('duration_seconds'),
+  createdAt: createdAt()
+}, (t) => [
+  uniqueIndex('contents_chapter_slug_uq').on(t.chapterId, t.slug),
+  index('contents_created_idx').on(t.createdAt)
+])
+
+/** How far a pupil went in a lesson (the progress service). */
+export const contentProgress = pgTable('content_progress', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  contentId: integer('content_id').notNull().references(() => contents.id, { onDelete: 'cascade' }),
+  percentage: integer('percentage').notNull().default(0),
+  completed: boolean('completed').notNull().default(false),
+  lastWatchedSecond: integer('last_watched_second').notNull().default(0),
+  /** Seconds watched on free hours. */
+  freeSeconds: integer('free_seconds').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.contentId] }),
+  check('content_progress_percentage', sql`${t.percentage} between 0 and 100`)
+])
+
+/** A live session. */
+export const liveEvents = pgTable('live_events', {
+  id: serial('id').primaryKey(),
+  subjectId: integer('subject_id').notNull().references(() => subjects.id, { onDelete: 'cascade' }),
+  chapterId: integer('chapter_id').references(() => chapters.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  teacher: text('teacher'),
+  description: text('description'),
+  startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+  versPilote: boolean('vers_pilote').notNull().default(false),
+  disabled: boolean('disabled').notNull().default(false)
+}, (t) => [index('live_events_starts_idx').on(t.startsAt), check('live_events_span', sql`${t.endsAt} > ${t.startsAt}`)])
+
+/** Latest forum topics shown on the home (the forum itself is an external site). */
+export const forumPosts = pgTable('forum_posts', {
+  id: integer('id').primaryKey(),
+  title: text('title').notNull(),
+  author: text('author').notNull(),
+  /** Path on the forum site (joined to the forum's base URL). */
+  path: text('path').notNull(),
+  replies: integer('replies').notNull().default(0),
+  levelId: integer('level_id').references(() => levels.id),
+  createdAt: createdAt()
+}, (t) => [index('forum_posts_created_idx').on(t.createdAt)])
+
+// ── Notifications, messages and popups (the notification service) ───────────────────────────
+
+export const notifications = pgTable('notifications', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  /** A route of the app (`/porte-monnaie`) or an https URL. */
+  link: text('link'),
+  /** The preference flag that governs it (`transferPoint` …); null for general ones. */
+  type: varchar('type', { length: 48 }),
+  seen: boolean('seen').notNull().default(false),
+  seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt()
+}, (t) => [index('notifications_user_idx').on(t.userId, t.id), index('notifications_unread_idx').on(t.userId).where(sql`not seen`)])
+
+export const inboxMessages = pgTable('inbox_messages', {
+  id: varchar('id', { length: 36 }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  body: text('body').notNull(),
+  seen: boolean('seen').notNull().default(false),
+  createdAt: createdAt()
+}, (t) => [index('inbox_messages_user_idx').on(t.userId, t.createdAt)])
+
+/** A popup for one user, or for everybody when `user_id` is null. */
+export const popups = pgTable('popups', {
+  id: varchar('id', { length: 36 }).primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  body: text('body').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt()
+}, (t) => [index('popups_user_idx').on(t.userId)])
+
+/** "Never show again", per user. */
+export const popupHides = pgTable('popup_hides', {
+  popupId: varchar('popup_id', { length: 36 }).notNull().references(() => popups.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  hiddenAt: createdAt()
+}, (t) => [primaryKey({ columns: [t.popupId, t.userId] })])
