@@ -12,6 +12,9 @@
  *   division-requests [pending|approved|rejected]
  *   marksheet approve|reject <id>    decide a report card
  *   marksheets [pending|approved|rejected]
+ *   notify <userId> <title> <body> [link]   a notification, pushed at once to the user's open app
+ *   message <userId> <name> <body>          a message in the user's inbox
+ *   popup <userId|all> <name> <body>        a popup shown at the app's start until hidden
  * The server URL comes from --api or the data directory's server.json; the key from
  * DARSI_OPERATOR_KEY or the data directory's operator.key. One line of output; exit 1 on failure.
  */
@@ -32,7 +35,10 @@ const USAGE = `Usage: npm run admin -- [--api <url>] [--data-dir <dir>] <command
   division-request approve|reject <id>
   division-requests [status]
   marksheet approve|reject <id>
-  marksheets [status]`
+  marksheets [status]
+  notify <userId> <title> <body> [link]
+  message <userId> <name> <body>
+  popup <userId|all> <name> <body>`
 
 class CliError extends Error {}
 
@@ -135,6 +141,29 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
       const status = rest[0]
       const rows = (await call(api, key, { method: 'GET', path: `/operator/${command}${status ? `?${new URLSearchParams({ status })}` : ''}` })) as Array<Record<string, unknown>>
       return JSON.stringify(rows.slice(0, 50))
+    }
+    case 'notify': {
+      const [userId, title, body, link] = rest
+      if (!title || !body) throw new CliError(USAGE)
+      const result = (await call(api, key, {
+        method: 'POST', path: '/operator/notifications',
+        body: { userId: positiveInt(userId, 'userId'), title, body, ...(link ? { link } : {}) }
+      })) as { message: string }
+      return result.message
+    }
+    case 'message': {
+      const [userId, name, body] = rest
+      if (!name || !body) throw new CliError(USAGE)
+      const result = (await call(api, key, { method: 'POST', path: '/operator/messages', body: { userId: positiveInt(userId, 'userId'), name, body } })) as { message: string }
+      return result.message
+    }
+    case 'popup': {
+      const [who, name, body] = rest
+      if (!name || !body) throw new CliError(USAGE)
+      const result = (await call(api, key, {
+        method: 'POST', path: '/operator/popups', body: { ...(who === 'all' ? {} : { userId: positiveInt(who, 'userId') }), name, body }
+      })) as { message: string }
+      return result.message
     }
     default:
       throw new CliError(`Unknown command ${command}\n${USAGE}`)

@@ -14,10 +14,12 @@ import { defaultConfig, type ServerConfig } from './config.ts'
 import { openDatabase, type Database } from './db/client.ts'
 import { addRoute, installErrorHandler, validatorCompiler } from './http.ts'
 import { registerAuthRoutes } from './routes/auth.ts'
+import { registerNotificationRoutes } from './routes/notifications.ts'
 import { registerOperatorRoutes } from './routes/operator.ts'
 import { registerPickerRoutes } from './routes/pickers.ts'
 import { registerProfileRoutes } from './routes/profile.ts'
 import { registerSandboxRoutes } from './routes/sandbox.ts'
+import { registerSearchRoutes } from './routes/search.ts'
 import { registerUserRoutes } from './routes/user.ts'
 import { registerWalletRoutes } from './routes/wallet.ts'
 import { seedDemo } from './seed/demo.ts'
@@ -119,6 +121,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerSandboxRoutes(app, services)
     registerWalletRoutes(app, services)
     registerProfileRoutes(app, services)
+    registerNotificationRoutes(app, services)
+    registerSearchRoutes(app, services)
 
     app.addHook('onClose', async () => {
       services.outbox.stop()

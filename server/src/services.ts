@@ -8,6 +8,8 @@ import { createOutbox, smsTransport, smtpTransport, type OutboxService, type Tra
 import { dummyHash, hashPassword, verifyPassword } from './services/passwords.ts'
 import type { Secrets } from './services/secrets.ts'
 import { createSessionService, type SessionService } from './services/sessions.ts'
+import { createNotificationService, type NotificationService } from './services/notifications.ts'
+import { createRealtimeHub, type RealtimeHub } from './services/realtime.ts'
 import { createLocalStorage, type FileStorage } from './services/storage.ts'
 import { createAccessTokenService, type AccessTokenService } from './services/tokens.ts'
 
@@ -28,6 +30,8 @@ export type Services = {
   outbox: OutboxService
   passwords: PasswordService
   storage: FileStorage
+  realtime: RealtimeHub
+  notifications: NotificationService
 }
 
 export function createServices(config: ServerConfig, database: Database, clock: Clock, secrets: Secrets, transports?: Transports): Services {
@@ -50,6 +54,7 @@ export function createServices(config: ServerConfig, database: Database, clock: 
     ...(config.smtp ? { email: smtpTransport(config.smtp) } : {}),
     ...(config.sms ? { sms: smsTransport(config.sms) } : {})
   }
+  const realtime = createRealtimeHub()
   return {
     config,
     database,
@@ -61,6 +66,8 @@ export function createServices(config: ServerConfig, database: Database, clock: 
     captcha: createCaptchaService(db, secrets.captchaSecret, clock, config.captcha),
     outbox: createOutbox(db, clock, chosen, { redactAfterSend: config.production }),
     passwords,
-    storage: createLocalStorage(`${config.dataDir}/files`, secrets.storageSecret, clock)
+    storage: createLocalStorage(`${config.dataDir}/files`, secrets.storageSecret, clock),
+    realtime,
+    notifications: createNotificationService(realtime, clock)
   }
 }

@@ -5,6 +5,8 @@ import { devEndpoints, operatorEndpoints } from './operator.ts'
 import { healthEndpoints } from './health.ts'
 import { walletEndpoints, walletOperatorEndpoints } from './wallet.ts'
 import { profileEndpoints, profileOperatorEndpoints } from './profile.ts'
+import { notificationEndpoints, notificationOperatorEndpoints } from './notifications.ts'
+import { searchEndpoints } from './search.ts'
 import type { Endpoint } from './common.ts'
 
 export const endpoints = {
@@ -16,7 +18,10 @@ export const endpoints = {
   wallet: walletEndpoints,
   walletOperator: walletOperatorEndpoints,
   profile: profileEndpoints,
-  profileOperator: profileOperatorEndpoints
+  profileOperator: profileOperatorEndpoints,
+  notifications: notificationEndpoints,
+  notificationOperator: notificationOperatorEndpoints,
+  search: searchEndpoints
 } as const
 
 export function allEndpoints(): Array<{ name: string; endpoint: Endpoint }> {

@@ -74,7 +74,8 @@ export const frMessages = {
   'marksheet.trimesterInvalid': 'Le trimestre doit être 1, 2 ou 3',
   'marksheet.fileRequired': 'Veuillez choisir un fichier',
   'marksheet.fileType': 'Type de fichier non accepté (gif, jpg, png, pdf, jpeg, svg, doc, docx, ppt, pptx, xls, xlsx)',
-  'marksheet.fileTooLarge': 'Le fichier dépasse la taille maximale de 10 Mo'
+  'marksheet.fileTooLarge': 'Le fichier dépasse la taille maximale de 10 Mo',
+  'search.tooShort': 'Saisissez au moins 3 caractères'
 } as const
 
 export type MessageKey = keyof typeof frMessages

@@ -1,0 +1,208 @@
+/**
+ * The notification service: notifications (main API, paged), inbox messages and popups
+ * (notification service), the realtime stream, and the operator calls that create them.
+ */
+import { and, asc, count, desc, eq, gt, isNull, notExists, or, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import {
+  STREAM_KEEPALIVE_MS, notificationEndpoints as ep, notificationOperatorEndpoints as op
+} from '../../../src/shared/api/notifications.ts'
+import { inboxMessages, notifications, popupHides, popups, sessions, users } from '../db/schema.ts'
+import { ApiError } from '../errors.ts'
+import { addRoute, type AuthInfo } from '../http.ts'
+import type { Services } from '../services.ts'
+import { presentMessage, presentNotification } from '../services/notifications.ts'
+import { sseFrame, type StreamWriter } from '../services/realtime.ts'
+
+/** The notification service is asked with a `user_id`; only one's own is answered. */
+function checkOwnId(auth: AuthInfo, userId: number): void {
+  if (userId !== auth.user.id) throw new ApiError('forbidden', 'Accès refusé')
+}
+
+/** Replayed on connect at most (a client further behind reloads its list). */
+const REPLAY_LIMIT = 100
+
+export function registerNotificationRoutes(app: FastifyInstance, services: Services): void {
+  const { db } = services.database
+
+  addRoute(app, services, ep.notifications, async ({ auth, query }) => {
+    const filter = query.search === 'seen:false' ? eq(notifications.seen, false) : query.search === 'seen:true' ? eq(notifications.seen, true) : undefined
+    const where = and(eq(notifications.userId, auth.user.id), filter)
+    const [counted] = await db.select({ n: count() }).from(notifications).where(where)
+    const total = counted?.n ?? 0
+    const lastPage = Math.max(1, Math.ceil(total / query.perPage))
+    const rows = await db.select().from(notifications).where(where)
+      .orderBy(query.sortedBy === 'asc' ? asc(notifications.id) : desc(notifications.id))
+      .limit(query.perPage).offset((query.page - 1) * query.perPage)
+    return {
+      data: rows.map(presentNotification),
+      meta: { current_page: query.page, last_page: lastPage, total, per_page: query.perPage }
+    }
+  })
+
+  addRoute(app, services, ep.markSeen, async ({ auth, params }) => {
+    const [row] = await db.update(notifications)
+      .set({ seen: true, seenAt: sql`coalesce(${notifications.seenAt}, ${services.clock.now()})` })
+      .where(and(eq(notifications.id, params.id), eq(notifications.userId, auth.user.id)))
+      .returning()
+    if (!row) throw new ApiError('not_found', 'Notification introuvable')
+    return { message: 'Notification lue', notification: presentNotification(row) }
+  })
+
+  addRoute(app, services, ep.messages, async ({ auth, query }) => {
+    checkOwnId(auth, query.user_id)
+    const mine = eq(inboxMessages.userId, auth.user.id)
+    const [rows, [unread]] = await Promise.all([
+      db.select().from(inboxMessages).where(mine).orderBy(desc(inboxMessages.createdAt), desc(inboxMessages.id)).limit(100),
+      db.select({ n: count() }).from(inboxMessages).where(and(mine, eq(inboxMessages.seen, false)))
+    ])
+    return { data: rows.map(presentMessage), unread: unread?.n ?? 0 }
+  })
+
+  addRoute(app, services, ep.message, async ({ auth, query }) => {
+    checkOwnId(auth, query.user_id)
+    const [row] = await db.update(inboxMessages).set({ seen: true })
+      .where(and(eq(inboxMessages.id, query.message_id), eq(inboxMessages.userId, auth.user.id)))
+      .returning()
+    if (!row) throw new ApiError('not_found', 'Message introuvable')
+    return presentMessage(row)
+  })
+
+  const visiblePopups = (userId: number) => and(
+    eq(popups.active, true),
+    or(isNull(popups.userId), eq(popups.userId, userId))
+  )
+
+  addRoute(app, services, ep.popups, async ({ auth, query }) => {
+    checkOwnId(auth, query.user_id)
+    const rows = await db.select().from(popups)
+      .where(and(visiblePopups(auth.user.id), notExists(
+        db.select({ one: sql`1` }).from(popupHides).where(and(eq(popupHides.popupId, popups.id), eq(popupHides.userId, auth.user.id)))
+      )))
+      .orderBy(asc(popups.createdAt), asc(popups.id))
+      .limit(20)
+    return rows.map((row) => ({ _id: row.id, popup: { name: row.name, body: row.body } }))
+  })
+
+  addRoute(app, services, ep.hidePopup, async ({ auth, query }) => {
+    checkOwnId(auth, query.user_id)
+    const [popup] = await db.select({ id: popups.id }).from(popups).where(and(eq(popups.id, query.popup_id), visiblePopups(auth.user.id))).limit(1)
+    if (!popup) throw new ApiError('not_found', 'Popup introuvable')
+    await db.insert(popupHides).values({ popupId: popup.id, userId: auth.user.id, hiddenAt: services.clock.now() }).onConflictDoNothing()
+    return { message: 'Ce message ne sera plus affiché' }
+  })
+
+  addRoute(app, services, ep.stream, async ({ auth, query, request, reply }) => {
+    const header = request.headers['last-event-id']
+    const lastId = query.after ?? (typeof header === 'string' && /^\d{1,10}$/.test(header) ? Number(header) : undefined)
+    const userId = auth.user.id
+    // Fastify's hooks (CORS, security headers) set theirs on the reply; the stream writes raw.
+    reply.hijack()
+    const raw = reply.raw
+    raw.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no'
+    })
+    raw.flushHeaders()
+    let open = true
+    // Events that arrive while the replay is read wait here, then go out in order, once each.
+    let pending: Array<{ event: Parameters<StreamWriter['send']>[0]; data: unknown; id?: number }> | null = []
+    let lastSent = lastId ?? 0
+    const write = (frame: string): boolean => {
+      if (!open || raw.writableEnded || raw.destroyed) return false
+      raw.write(frame)
+      return true
+    }
+    const emit = (event: Parameters<StreamWriter['send']>[0], data: unknown, id?: number): boolean => {
+      if (event === 'notification' && id !== undefined) {
+        if (id <= lastSent) return true
+        lastSent = id
+      }
+      return write(sseFrame(event, data, id))
+    }
+    const writer: StreamWriter = {
+      send(event, data, id) {
+        if (!open) return false
+        if (pending) {
+          pending.push({ event, data, id })
+          return true
+        }
+        return emit(event, data, id)
+      },
+      end() {
+        close()
+      }
+    }
+    const unsubscribe = services.realtime.subscribe(userId, writer)
+    let keepAlive: ReturnType<typeof setInterval> | null = null
+    const finished = new Promise<void>((resolve) => {
+      raw.once('close', () => resolve())
+    })
+    function close(): void {
+      if (!open) return
+      open = false
+      unsubscribe()
+      if (keepAlive) clearInterval(keepAlive)
+      if (!raw.writableEnded) raw.end()
+    }
+    raw.once('close', close)
+    write(`retry: 5000\n: connected\n\n`)
+    try {
+      if (lastId !== undefined) {
+        const missed = await db.select().from(notifications)
+          .where(and(eq(notifications.userId, userId), gt(notifications.id, lastId)))
+          .orderBy(asc(notifications.id)).limit(REPLAY_LIMIT)
+        for (const row of missed) emit('notification', presentNotification(row), row.id)
+      }
+    } catch (error) {
+      request.log.warn({ err: error }, 'notification replay failed')
+    }
+    const queued = pending
+    pending = null
+    for (const item of queued) emit(item.event, item.data, item.id)
+    // A comment line keeps the connection alive; a revoked session's stream ends there.
+    keepAlive = setInterval(() => {
+      void (async () => {
+        const [session] = await db.select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
+          .from(sessions).where(eq(sessions.id, auth.sessionId)).limit(1)
+        if (!session || session.revokedAt || session.expiresAt.getTime() <= services.clock.now().getTime()) close()
+        else write(': keepalive\n\n')
+      })().catch(() => close())
+    }, STREAM_KEEPALIVE_MS)
+    keepAlive.unref?.()
+    await finished
+    close()
+    return ''
+  })
+
+  const checkUser = async (userId: number) => {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)
+    if (!user) throw new ApiError('not_found', 'Utilisateur introuvable')
+  }
+
+  addRoute(app, services, op.notify, async ({ body }) => {
+    await checkUser(body.userId)
+    const notification = await services.notifications.notify(db, body)
+    return { id: notification.id, message: `Notification ${notification.id} sent to user ${body.userId}` }
+  })
+
+  addRoute(app, services, op.message, async ({ body }) => {
+    await checkUser(body.userId)
+    const message = await services.notifications.message(db, body)
+    return { id: message._id, message: `Message ${message._id} sent to user ${body.userId}` }
+  })
+
+  addRoute(app, services, op.popup, async ({ body }) => {
+    const userId = body.userId ?? null
+    if (userId !== null) await checkUser(userId)
+    const popup = await services.notifications.popup(db, { userId, name: body.name, body: body.body })
+    return { id: popup._id, message: `Popup ${popup._id} created for ${userId === null ? 'every user' : `user ${userId}`}` }
+  })
+
+  app.addHook('preClose', async () => {
+    services.realtime.closeAll()
+  })
+}
