@@ -12,9 +12,10 @@
  *   division-requests [pending|approved|rejected]
  *   marksheet approve|reject <id>    decide a report card
  *   marksheets [pending|approved|rejected]
- *   notify <userId> <title> <body> [link]   a notification, pushed at once to the user's open app
- *   message <userId> <name> <body>          a message in the user's inbox
- *   popup <userId|all> <name> <body>        a popup shown at the app's start until hidden
+ *   notify <user> <title> <body> [link]     a notification, pushed at once to the user's open app
+ *   message <user> <name> <body>            a message in the user's inbox
+ *   popup <user|all> <name> <body>          a popup shown at the app's start until hidden
+ *   (<user>: an id of up to 7 digits, or the phone or e-mail the user signs in with)
  * The server URL comes from --api or the data directory's server.json; the key from
  * DARSI_OPERATOR_KEY or the data directory's operator.key. One line of output; exit 1 on failure.
  */
@@ -36,9 +37,9 @@ const USAGE = `Usage: npm run admin -- [--api <url>] [--data-dir <dir>] <command
   division-requests [status]
   marksheet approve|reject <id>
   marksheets [status]
-  notify <userId> <title> <body> [link]
-  message <userId> <name> <body>
-  popup <userId|all> <name> <body>`
+  notify <user> <title> <body> [link]     (<user>: id, phone or e-mail)
+  message <user> <name> <body>
+  popup <user|all> <name> <body>`
 
 class CliError extends Error {}
 
@@ -62,6 +63,12 @@ async function call(api: string, key: string, request: Call): Promise<unknown> {
     throw new CliError(`${response.status} ${message}`)
   }
   return payload
+}
+
+/** An id (up to 7 digits) or the phone or e-mail a user signs in with. */
+function userRef(value: string | undefined): { userId: number } | { to: string } {
+  if (!value) throw new CliError(USAGE)
+  return /^\d{1,7}$/.test(value) ? { userId: positiveInt(value, 'userId') } : { to: value }
 }
 
 function positiveInt(value: string | undefined, what: string): number {
@@ -147,21 +154,21 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
       if (!title || !body) throw new CliError(USAGE)
       const result = (await call(api, key, {
         method: 'POST', path: '/operator/notifications',
-        body: { userId: positiveInt(userId, 'userId'), title, body, ...(link ? { link } : {}) }
+        body: { ...userRef(userId), title, body, ...(link ? { link } : {}) }
       })) as { message: string }
       return result.message
     }
     case 'message': {
       const [userId, name, body] = rest
       if (!name || !body) throw new CliError(USAGE)
-      const result = (await call(api, key, { method: 'POST', path: '/operator/messages', body: { userId: positiveInt(userId, 'userId'), name, body } })) as { message: string }
+      const result = (await call(api, key, { method: 'POST', path: '/operator/messages', body: { ...userRef(userId), name, body } })) as { message: string }
       return result.message
     }
     case 'popup': {
       const [who, name, body] = rest
       if (!name || !body) throw new CliError(USAGE)
       const result = (await call(api, key, {
-        method: 'POST', path: '/operator/popups', body: { ...(who === 'all' ? {} : { userId: positiveInt(who, 'userId') }), name, body }
+        method: 'POST', path: '/operator/popups', body: { ...(who === 'all' ? {} : userRef(who)), name, body }
       })) as { message: string }
       return result.message
     }

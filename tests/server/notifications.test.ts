@@ -106,6 +106,21 @@ describe('notifications', () => {
     }
     expect((await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { userId: 99_999_999, title: 'T', body: 'B' } })).status).toBe(404)
     expect((await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { userId: me.id, title: 'T', body: 'x'.repeat(2001) } })).status).toBe(422)
+    // Exactly one recipient: an id, or the phone or e-mail the user signs in with.
+    expect((await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { title: 'T', body: 'B' } })).status).toBe(422)
+    expect((await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { userId: me.id, to: '20000001', title: 'T', body: 'B' } })).status).toBe(422)
+    expect((await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { to: '29999999', title: 'T', body: 'B' } })).status).toBe(404)
+  })
+
+  it('finds the recipient by the phone or e-mail they sign in with', async () => {
+    const phone = uniquePhone()
+    const id = await createUser(server.app, { credential: phone, division: 14 })
+    const { token } = await server.app.services.sessions.start(id)
+    const reply = await call<{ message: string }>(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { to: `+216 ${phone}`, title: 'Par téléphone', body: 'B' } })
+    expect(reply.status).toBe(201)
+    expect(reply.body.message).toContain(`user ${id}`)
+    const page = NotificationPageSchema.parse((await call(server.app, 'GET', '/api/student/notifications', { token })).body)
+    expect(page.data.map((n) => n.title)).toEqual(['Par téléphone'])
   })
 })
 

@@ -7,9 +7,11 @@ import type { FastifyInstance } from 'fastify'
 import {
   STREAM_KEEPALIVE_MS, notificationEndpoints as ep, notificationOperatorEndpoints as op
 } from '../../../src/shared/api/notifications.ts'
-import { inboxMessages, notifications, popupHides, popups, sessions, users } from '../db/schema.ts'
+import { parseCredential } from '../../../src/shared/rules/credential.ts'
+import { inboxMessages, notifications, popupHides, popups, sessions } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import { addRoute, type AuthInfo } from '../http.ts'
+import { findByCredential, findById } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
 import { presentMessage, presentNotification } from '../services/notifications.ts'
 import { sseFrame, type StreamWriter } from '../services/realtime.ts'
@@ -178,26 +180,28 @@ export function registerNotificationRoutes(app: FastifyInstance, services: Servi
     return ''
   })
 
-  const checkUser = async (userId: number) => {
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)
+  /** The user an operator names by id or by the phone or e-mail they sign in with. */
+  const recipient = async (target: { userId?: number | null; to?: string | null }): Promise<number> => {
+    const credential = target.to ? parseCredential(target.to) : null
+    const user = credential ? await findByCredential(db, credential) : target.userId != null ? await findById(db, target.userId) : null
     if (!user) throw new ApiError('not_found', 'Utilisateur introuvable')
+    return user.id
   }
 
   addRoute(app, services, op.notify, async ({ body }) => {
-    await checkUser(body.userId)
-    const notification = await services.notifications.notify(db, body)
-    return { id: notification.id, message: `Notification ${notification.id} sent to user ${body.userId}` }
+    const userId = await recipient(body)
+    const notification = await services.notifications.notify(db, { userId, title: body.title, body: body.body, link: body.link, type: body.type })
+    return { id: notification.id, message: `Notification ${notification.id} sent to user ${userId}` }
   })
 
   addRoute(app, services, op.message, async ({ body }) => {
-    await checkUser(body.userId)
-    const message = await services.notifications.message(db, body)
-    return { id: message._id, message: `Message ${message._id} sent to user ${body.userId}` }
+    const userId = await recipient(body)
+    const message = await services.notifications.message(db, { userId, name: body.name, body: body.body })
+    return { id: message._id, message: `Message ${message._id} sent to user ${userId}` }
   })
 
   addRoute(app, services, op.popup, async ({ body }) => {
-    const userId = body.userId ?? null
-    if (userId !== null) await checkUser(userId)
+    const userId = body.userId != null || body.to ? await recipient(body) : null
     const popup = await services.notifications.popup(db, { userId, name: body.name, body: body.body })
     return { id: popup._id, message: `Popup ${popup._id} created for ${userId === null ? 'every user' : `user ${userId}`}` }
   })

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod'
 import { NOTIFICATION_PAGE_SIZE } from '../constants.ts'
+import { credentialSchema } from '../rules/credential.ts'
 import { MessageResponseSchema, idParam, pagedSchema, type Endpoint } from './common.ts'
 
 /** The preference flags of §3, by family; a notification of a family the user turned off is not shown natively. */
@@ -156,11 +157,18 @@ export const notificationLinkSchema = z.string().max(2048, { error: 'common.tooL
   }
 }, { error: 'common.invalid' })
 
+/** The recipient: `userId`, or `to`, the phone or e-mail the user signs in with. */
+function oneRecipient(value: { userId?: number | null; to?: string | null }, ctx: z.RefinementCtx): void {
+  if ((value.userId == null) === (value.to == null)) ctx.addIssue({ code: 'custom', path: ['userId'], message: 'common.required' })
+}
 export const OperatorNotifyBodySchema = z.strictObject({
-  userId, title, body: text, link: notificationLinkSchema.nullish(), type: NotificationTypeSchema.nullish()
-})
-export const OperatorMessageBodySchema = z.strictObject({ userId, name: title, body: text })
-export const OperatorPopupBodySchema = z.strictObject({ userId: userId.nullish(), name: title, body: text })
+  userId: userId.optional(), to: credentialSchema.optional(), title, body: text,
+  link: notificationLinkSchema.nullish(), type: NotificationTypeSchema.nullish()
+}).superRefine(oneRecipient)
+export const OperatorMessageBodySchema = z.strictObject({ userId: userId.optional(), to: credentialSchema.optional(), name: title, body: text })
+  .superRefine(oneRecipient)
+/** Without `userId` or `to`: a popup for everybody. */
+export const OperatorPopupBodySchema = z.strictObject({ userId: userId.nullish(), to: credentialSchema.optional(), name: title, body: text })
 export const OperatorCreatedSchema = z.object({ id: z.union([z.number().int(), z.string()]), message: z.string() })
 
 export const notificationOperatorEndpoints = {

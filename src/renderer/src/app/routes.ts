@@ -41,6 +41,7 @@ const wallet = () => import('../features/wallet/WalletPage.tsx')
 const history = () => import('../features/history/HistoryPage.tsx')
 const profile = () => import('../features/profile/ProfilePage.tsx')
 const profileEdit = () => import('../features/profile/ProfileEditPage.tsx')
+const inboxMessage = () => import('../features/inbox/InboxMessagePage.tsx')
 
 type Row = [key: RouteKey, path: string, access: RouteAccess, layout: RouteLayout, load?: () => Promise<RouteModule>]
 
@@ -59,7 +60,7 @@ const rows: Row[] = [
   ['offers', '/offres', 'protected', 'shell'],
   ['wallet', '/porte-monnaie', 'protected', 'shell', wallet],
   ['history', '/historique', 'protected', 'shell', history],
-  ['inboxMessage', '/inbox/:id', 'protected', 'shell'],
+  ['inboxMessage', '/inbox/:id', 'protected', 'shell', inboxMessage],
   ['confirm', '/confirm', 'protected', 'bare', confirm],
   ['updatePassword', '/update-password', 'protected', 'bare', updatePassword],
   ['switch', '/switch', 'any', 'bare', switchAccount],

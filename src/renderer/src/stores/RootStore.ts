@@ -1,5 +1,6 @@
 import type { Platform } from '../platform/bridge.ts'
 import { DeepLinkStore } from './DeepLinkStore.ts'
+import { InboxStores, type InboxStoresOptions } from './InboxStores.ts'
 import { SessionStore, type SessionStoreOptions } from './SessionStore.ts'
 import { SettingsStore } from './SettingsStore.ts'
 import { UiStore } from './UiStore.ts'
@@ -13,18 +14,25 @@ export class RootStore {
   readonly user: UserStore
   readonly deepLinks: DeepLinkStore
   readonly session: SessionStore
+  readonly inbox: InboxStores
 
-  constructor(platform: Platform, sessionOptions: Omit<SessionStoreOptions, 'platform' | 'user'> = {}) {
+  constructor(
+    platform: Platform,
+    sessionOptions: Omit<SessionStoreOptions, 'platform' | 'user'> = {},
+    inboxOptions: Omit<InboxStoresOptions, 'platform' | 'session'> = {}
+  ) {
     this.platform = platform
     this.ui = new UiStore()
     this.settings = new SettingsStore(this)
     this.user = new UserStore()
     this.deepLinks = new DeepLinkStore()
     this.session = new SessionStore({ ...sessionOptions, platform, user: this.user })
+    this.inbox = new InboxStores({ ...inboxOptions, platform, session: this.session })
   }
 
   dispose(): void {
     this.ui.dispose()
+    this.inbox.dispose()
     this.session.dispose()
   }
 }

@@ -1,11 +1,13 @@
-import { Button, makeStyles, SearchBox, tokens } from '@fluentui/react-components'
+import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { Navigation24Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { useStores } from '../../stores/StoreContext.tsx'
+import { HeaderSearch } from './HeaderSearch.tsx'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 import { Logo } from './Logo.tsx'
+import { MessagesButton, NotificationBell } from './NotificationBell.tsx'
 import { ThemeToggle } from './ThemeToggle.tsx'
 import { UserMenu } from './UserMenu.tsx'
 import { focusRing } from './focusRing.ts'
@@ -38,11 +40,10 @@ const useStyles = makeStyles({
     ...focusRing
   },
   search: { flexGrow: 1, minWidth: 0, display: 'flex', justifyContent: 'center' },
-  searchBox: { width: '100%', maxWidth: '480px', minWidth: 0 },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, flexShrink: 0 }
 })
 
-/** Name and logo, search (autocomplete comes later), sidebar toggle, language, theme, user. */
+/** Name and logo, lesson search, sidebar toggle, notifications, messages, language, theme, user. */
 export const Header = observer(function Header() {
   const styles = useStyles()
   const { settings, ui } = useStores()
@@ -78,17 +79,12 @@ export const Header = observer(function Header() {
         {ui.isMobile ? null : <span>{t('appName')}</span>}
       </Link>
       <div className={styles.search} role="search">
-        <SearchBox
-          className={styles.searchBox}
-          disabled
-          aria-label={t('header.searchLabel')}
-          placeholder={ui.isMobile ? t('header.searchLabel') : t('header.searchPlaceholder')}
-          title={t('header.searchUnavailable')}
-          data-testid="search-box"
-        />
+        <HeaderSearch compact={ui.isMobile} />
       </div>
       <div className={styles.actions}>
         <LanguageSwitcher compact={ui.isMobile} />
+        <NotificationBell />
+        <MessagesButton />
         <ThemeToggle />
         <UserMenu />
       </div>

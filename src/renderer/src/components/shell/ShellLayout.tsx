@@ -1,10 +1,16 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
+import { observer } from 'mobx-react-lite'
+import { lazy, Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
+import { useStores } from '../../stores/StoreContext.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 import { Sidebar } from './Sidebar.tsx'
 import { SkipLink } from './SkipLink.tsx'
 import { Snackbars } from './Snackbars.tsx'
+
+// Loaded when the platform has a popup to show.
+const PopupDialog = lazy(async () => ({ default: (await import('../../features/inbox/PopupDialog.tsx')).PopupDialog }))
 
 const useStyles = makeStyles({
   shell: {
@@ -25,8 +31,9 @@ const useStyles = makeStyles({
 })
 
 /** The application shell of the specification: header, sidebar, content, footer, snackbars. */
-export function ShellLayout() {
+export const ShellLayout = observer(function ShellLayout() {
   const styles = useStyles()
+  const { inbox } = useStores()
   return (
     <div className={styles.shell}>
       <SkipLink />
@@ -41,6 +48,11 @@ export function ShellLayout() {
         </div>
       </div>
       <Snackbars />
+      {inbox.popups.current ? (
+        <Suspense fallback={null}>
+          <PopupDialog />
+        </Suspense>
+      ) : null}
     </div>
   )
-}
+})

@@ -197,6 +197,7 @@ export const authAr: Catalogue['auth'] = {
       required: 'يرجى التأكيد أنك لست روبوتًا',
       invalid: 'فشل التحقّق من أنك لست روبوتًا، يرجى إعادة المحاولة'
     },
-    profile: { readOnlyUntilCompleted: 'لا يمكن تعديل هذا الحقل إلا بعد اكتمال الملف الشخصي' }
+    profile: { readOnlyUntilCompleted: 'لا يمكن تعديل هذا الحقل إلا بعد اكتمال الملف الشخصي' },
+    search: { tooShort: 'اكتب 3 أحرف على الأقل' }
   }
 }

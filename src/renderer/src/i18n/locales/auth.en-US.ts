@@ -197,6 +197,7 @@ export const authEnUS: Catalogue['auth'] = {
       required: 'Please confirm that you are not a robot',
       invalid: 'The bot check failed, please try again'
     },
-    profile: { readOnlyUntilCompleted: 'This field can be changed only once the profile is complete' }
+    profile: { readOnlyUntilCompleted: 'This field can be changed only once the profile is complete' },
+    search: { tooShort: 'Type at least 3 characters' }
   }
 }

@@ -196,6 +196,7 @@ export const authFr = {
       required: 'Veuillez confirmer que vous n’êtes pas un robot',
       invalid: 'La vérification anti-robot a échoué, veuillez réessayer'
     },
-    profile: { readOnlyUntilCompleted: 'Ce champ ne peut être modifié que lorsque le profil est complet' }
+    profile: { readOnlyUntilCompleted: 'Ce champ ne peut être modifié que lorsque le profil est complet' },
+    search: { tooShort: 'Saisissez au moins 3 caractères' }
   }
 }

@@ -1,0 +1,153 @@
+import { makeStyles, mergeClasses, SearchBox, Spinner, tokens } from '@fluentui/react-components'
+import { observer } from 'mobx-react-lite'
+import { useId, useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router-dom'
+import { lessonPath, type SearchResult } from '../../../../shared/api/search.ts'
+import { useStores } from '../../stores/StoreContext.tsx'
+
+const useStyles = makeStyles({
+  root: { position: 'relative', width: '100%', maxWidth: '480px', minWidth: 0 },
+  box: { width: '100%', maxWidth: 'none' },
+  list: {
+    position: 'absolute',
+    insetInlineStart: 0,
+    insetInlineEnd: 0,
+    top: 'calc(100% + 4px)',
+    zIndex: 20,
+    margin: 0,
+    padding: tokens.spacingVerticalXS,
+    listStyleType: 'none',
+    maxHeight: '60vh',
+    overflowY: 'auto',
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow16
+  },
+  option: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2px',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium,
+    cursor: 'pointer',
+    overflowWrap: 'anywhere',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover }
+  },
+  active: { backgroundColor: tokens.colorNeutralBackground1Selected, outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
+  name: { fontWeight: tokens.fontWeightSemibold },
+  subject: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  note: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    color: tokens.colorNeutralForeground3
+  }
+})
+
+/**
+ * The header's lesson search: an ARIA combobox whose list shows from 3 characters; arrows move,
+ * Enter opens the lesson, Escape closes. Disabled for pupils with an offer of group 104.
+ */
+export const HeaderSearch = observer(function HeaderSearch({ compact }: { compact: boolean }) {
+  const styles = useStyles()
+  const { inbox } = useStores()
+  const { search } = inbox
+  const { t } = useTranslation('shell')
+  const navigate = useNavigate()
+  const listId = useId()
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(-1)
+  const disabled = inbox.searchDisabled || inbox.userId === null
+
+  const choose = (result: SearchResult) => {
+    setOpen(false)
+    setActive(-1)
+    search.clear()
+    void navigate(lessonPath(result))
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = search.results.length
+    if (event.key === 'ArrowDown' && count > 0) {
+      event.preventDefault()
+      setOpen(true)
+      setActive((index) => (index + 1) % count)
+    } else if (event.key === 'ArrowUp' && count > 0) {
+      event.preventDefault()
+      setActive((index) => (index <= 0 ? count - 1 : index - 1))
+    } else if (event.key === 'Enter' && open && active >= 0 && search.results[active]) {
+      event.preventDefault()
+      choose(search.results[active])
+    } else if (event.key === 'Escape') {
+      setOpen(false)
+      setActive(-1)
+    }
+  }
+
+  const showList = open && search.searchable
+  const optionId = (index: number) => `${listId}-option-${index}`
+  let note: string | null = null
+  if (search.status === 'loading') note = t('inbox.search.searching')
+  else if (search.status === 'failed') note = t('inbox.search.failed')
+  else if (search.status === 'succeeded' && search.results.length === 0) note = t('inbox.search.noOptions')
+
+  return (
+    <div className={styles.root}>
+      <SearchBox
+        className={styles.box}
+        disabled={disabled}
+        value={search.term}
+        onChange={(_event, data) => {
+          search.setTerm(data.value)
+          setOpen(true)
+          setActive(-1)
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setOpen(false)}
+        onFocus={() => setOpen(true)}
+        aria-label={t('header.searchLabel')}
+        placeholder={compact ? t('header.searchLabel') : t('header.searchPlaceholder')}
+        title={inbox.searchDisabled ? t('inbox.search.disabled') : undefined}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
+        data-testid="search-box"
+      />
+      {showList ? (
+        <ul id={listId} role="listbox" aria-label={t('inbox.search.results')} className={styles.list} data-testid="search-results">
+          {note !== null ? (
+            <li role="presentation" className={styles.note} data-testid={`search-${search.status}`} aria-live="polite">
+              {search.status === 'loading' ? <Spinner size="extra-tiny" /> : null}
+              {note}
+            </li>
+          ) : null}
+          {search.status === 'succeeded'
+            ? search.results.map((result, index) => (
+                <li
+                  key={`${result.subject}-${result.chapter_slug}-${result.content_slug}`}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  className={mergeClasses(styles.option, index === active && styles.active)}
+                  // Chosen before the input's blur closes the list.
+                  onMouseDown={(event) => {
+                    event.preventDefault()
+                    choose(result)
+                  }}
+                  data-testid="search-result"
+                >
+                  <span className={styles.name}>{result.name}</span>
+                  <span className={styles.subject}>{result.subject_name}</span>
+                </li>
+              ))
+            : null}
+        </ul>
+      ) : null}
+    </div>
+  )
+})

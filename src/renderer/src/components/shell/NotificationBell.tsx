@@ -1,0 +1,93 @@
+import { Button, CounterBadge, makeStyles, Popover, PopoverSurface, PopoverTrigger, tokens } from '@fluentui/react-components'
+import { Alert24Regular, Mail24Regular } from '@fluentui/react-icons'
+import { observer } from 'mobx-react-lite'
+import { lazy, Suspense, useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import { NOTIFICATION_DROPDOWN_MAX_WIDTH } from '../../../../shared/constants.ts'
+import { useStores } from '../../stores/StoreContext.tsx'
+
+// The lists load when a dropdown first opens, not with the shell.
+const NotificationPanel = lazy(async () => ({ default: (await import('../../features/inbox/NotificationPanel.tsx')).NotificationPanel }))
+const MessagesPanel = lazy(async () => ({ default: (await import('../../features/inbox/MessagesPanel.tsx')).MessagesPanel }))
+
+const useStyles = makeStyles({
+  anchor: { position: 'relative', display: 'inline-flex' },
+  badge: { position: 'absolute', top: '2px', insetInlineEnd: '0px', pointerEvents: 'none' },
+  surface: {
+    width: `min(${NOTIFICATION_DROPDOWN_MAX_WIDTH}px, calc(100vw - 16px))`,
+    maxWidth: `${NOTIFICATION_DROPDOWN_MAX_WIDTH}px`,
+    padding: 0,
+    boxSizing: 'border-box',
+    overflow: 'hidden'
+  },
+  fallback: { padding: tokens.spacingHorizontalL }
+})
+
+function HeaderDropdown(props: {
+  icon: ReactElement
+  count: number
+  label: string
+  testId: string
+  open: boolean
+  onOpenChange(open: boolean): void
+  children: ReactElement
+}) {
+  const styles = useStyles()
+  return (
+    <Popover open={props.open} onOpenChange={(_event, data) => props.onOpenChange(data.open)} positioning="below-end" trapFocus>
+      <PopoverTrigger disableButtonEnhancement>
+        <span className={styles.anchor}>
+          <Button appearance="subtle" icon={props.icon} aria-label={props.label} title={props.label} data-testid={props.testId} />
+          {props.count > 0 ? (
+            <CounterBadge className={styles.badge} count={props.count} overflowCount={99} size="small" color="danger" aria-hidden data-testid={`${props.testId}-count`} />
+          ) : null}
+        </span>
+      </PopoverTrigger>
+      <PopoverSurface className={styles.surface} aria-label={props.label}>
+        {props.open ? <Suspense fallback={<div className={styles.fallback} />}>{props.children}</Suspense> : <span />}
+      </PopoverSurface>
+    </Popover>
+  )
+}
+
+/** The bell: unread count, and the notification dropdown (All / Unread, 24 a page). */
+export const NotificationBell = observer(function NotificationBell() {
+  const { inbox } = useStores()
+  const { t } = useTranslation('shell')
+  const [open, setOpen] = useState(false)
+  const count = inbox.notifications.unreadCount
+  if (inbox.userId === null) return null
+  return (
+    <HeaderDropdown
+      icon={<Alert24Regular />}
+      count={count}
+      label={count > 0 ? t('inbox.notifications.labelWithCount', { count }) : t('inbox.notifications.label')}
+      testId="notification-bell"
+      open={open}
+      onOpenChange={setOpen}
+    >
+      <NotificationPanel onClose={() => setOpen(false)} />
+    </HeaderDropdown>
+  )
+})
+
+/** The messages button: unread badge, and the inbox dropdown (all / unread). */
+export const MessagesButton = observer(function MessagesButton() {
+  const { inbox } = useStores()
+  const { t } = useTranslation('shell')
+  const [open, setOpen] = useState(false)
+  const count = inbox.messages.unread
+  if (inbox.userId === null) return null
+  return (
+    <HeaderDropdown
+      icon={<Mail24Regular />}
+      count={count}
+      label={count > 0 ? t('inbox.messages.labelWithCount', { count }) : t('inbox.messages.label')}
+      testId="messages-button"
+      open={open}
+      onOpenChange={setOpen}
+    >
+      <MessagesPanel onClose={() => setOpen(false)} />
+    </HeaderDropdown>
+  )
+})

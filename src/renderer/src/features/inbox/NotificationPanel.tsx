@@ -1,0 +1,145 @@
+import { Button, mergeClasses, Spinner, Tab, TabList } from '@fluentui/react-components'
+import { ArrowLeft20Regular, ArrowRight20Regular, Settings20Regular } from '@fluentui/react-icons'
+import { observer } from 'mobx-react-lite'
+import { lazy, Suspense, useEffect, useState, type UIEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router-dom'
+import { internalRoute, type NotificationTab } from '../../stores/NotificationStore.ts'
+import type { Notification } from '../../api/notifications.ts'
+import { useStores } from '../../stores/StoreContext.tsx'
+import { formatSessionTime } from '../../lib/time.ts'
+import { previewLength, truncate } from '../../lib/text.ts'
+import { usePanelStyles } from './panelStyles.ts'
+import { useViewportWidth } from './useViewportWidth.ts'
+
+// The toggles and their profile texts load only when the settings are opened.
+const NotificationSettings = lazy(async () => ({ default: (await import('./NotificationSettings.tsx')).NotificationSettings }))
+
+/** Rows from the bottom at which the next page is asked for. */
+const LOAD_MORE_MARGIN_PX = 120
+
+/**
+ * The notification dropdown: All / Unread tabs, 24 a page with the next one loaded while
+ * scrolling, opening one marks it seen and follows its link; the settings of the families.
+ */
+export const NotificationPanel = observer(function NotificationPanel({ onClose }: { onClose(): void }) {
+  const styles = usePanelStyles()
+  const { inbox, platform, ui } = useStores()
+  const store = inbox.notifications
+  const { t, i18n } = useTranslation('shell')
+  const navigate = useNavigate()
+  const width = useViewportWidth()
+  const [settings, setSettings] = useState(false)
+
+  useEffect(() => {
+    void store.load()
+  }, [store])
+
+  const open = (notification: Notification) => {
+    void store.markSeen(notification.id)
+    const route = internalRoute(notification.link)
+    if (route) {
+      onClose()
+      void navigate(route)
+    } else if (notification.link) {
+      onClose()
+      platform.shellOpenExternal(notification.link).catch(() => ui.notify({ intent: 'error', key: 'shell:externalLink.failed' }))
+    }
+  }
+
+  const onScroll = (event: UIEvent<HTMLUListElement>) => {
+    const list = event.currentTarget
+    if (list.scrollTop + list.clientHeight >= list.scrollHeight - LOAD_MORE_MARGIN_PX) void store.loadMore()
+  }
+
+  if (settings) {
+    const Back = i18n.dir() === 'rtl' ? ArrowRight20Regular : ArrowLeft20Regular
+    return (
+      <div className={styles.panel} data-testid="notification-settings">
+        <div className={styles.head}>
+          <Button appearance="subtle" icon={<Back />} onClick={() => setSettings(false)}>
+            {t('inbox.notifications.back')}
+          </Button>
+        </div>
+        <div className={styles.list}>
+          <Suspense fallback={<Spinner size="small" />}>
+            <NotificationSettings />
+          </Suspense>
+        </div>
+      </div>
+    )
+  }
+
+  const max = previewLength(width)
+  return (
+    <div className={styles.panel} data-testid="notification-panel">
+      <div className={styles.head}>
+        <h2 className={styles.title}>{t('inbox.notifications.title')}</h2>
+        <Button
+          appearance="subtle"
+          icon={<Settings20Regular />}
+          aria-label={t('inbox.notifications.settings')}
+          title={t('inbox.notifications.settings')}
+          onClick={() => setSettings(true)}
+          data-testid="notification-settings-open"
+        />
+      </div>
+      <TabList
+        className={styles.tabs}
+        size="small"
+        selectedValue={store.tab}
+        onTabSelect={(_event, data) => store.setTab(data.value as NotificationTab)}
+      >
+        <Tab value="all" data-testid="notification-tab-all">{t('inbox.notifications.all')}</Tab>
+        <Tab value="unread" data-testid="notification-tab-unread">{t('inbox.notifications.unread')}</Tab>
+      </TabList>
+      {inbox.realtime === 'reconnecting' ? <div className={styles.notice} role="status">{t('inbox.notifications.reconnecting')}</div> : null}
+      {store.status === 'loading' || store.status === 'idle' ? (
+        <div className={styles.state}><Spinner size="small" label={t('loading')} /></div>
+      ) : store.status === 'failed' ? (
+        <div className={styles.state} role="alert">
+          {t('inbox.notifications.loadFailed')}
+          <Button onClick={() => void store.load()}>{t('inbox.notifications.retry')}</Button>
+        </div>
+      ) : store.items.length === 0 ? (
+        <div className={styles.state} data-testid="notification-empty">
+          {store.tab === 'unread' ? t('inbox.notifications.emptyUnread') : t('inbox.notifications.empty')}
+        </div>
+      ) : (
+        <ul className={styles.list} onScroll={onScroll} data-testid="notification-list" aria-busy={store.moreStatus === 'loading'}>
+          {store.items.map((notification) => (
+            <li key={notification.id}>
+              <button
+                type="button"
+                className={mergeClasses(styles.item, !notification.seen && styles.unseenItem)}
+                onClick={() => open(notification)}
+                data-testid="notification-item"
+                data-seen={notification.seen}
+              >
+                <span className={notification.seen ? styles.noDot : styles.dot} aria-hidden />
+                <span className={styles.text}>
+                  <span className={notification.seen ? styles.itemTitle : styles.itemTitleUnseen}>{notification.title}</span>
+                  <span className={styles.preview}>{truncate(notification.body, max)}</span>
+                  <span className={styles.date}>{formatSessionTime(notification.created_at)}</span>
+                  {notification.seen ? null : <span className={styles.visuallyHidden}>{t('inbox.notifications.unseen')}</span>}
+                </span>
+              </button>
+            </li>
+          ))}
+          {store.hasMore || store.moreStatus === 'failed' ? (
+            <li className={styles.state}>
+              {store.moreStatus === 'failed' ? (
+                <>
+                  {t('inbox.notifications.moreFailed')}
+                  <Button size="small" onClick={() => void store.loadMore()}>{t('inbox.notifications.retry')}</Button>
+                </>
+              ) : (
+                <Spinner size="tiny" label={t('inbox.notifications.loadingMore')} data-testid="notification-loading-more" />
+              )}
+            </li>
+          ) : null}
+        </ul>
+      )}
+    </div>
+  )
+})
