@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 
 const root = import.meta.dirname
+/** Where the build goes: `out`, or `DARSI_OUT_DIR` for a second build beside it (the e2e harness reads `DARSI_E2E_OUT`). */
+const out = process.env.DARSI_OUT_DIR ?? 'out'
 
 /**
  * electron-vite forces `base: './'` in production. With history routing, index.html is also
@@ -24,7 +26,7 @@ function absoluteEntryUrls(): Plugin {
 export default defineConfig({
   main: {
     build: {
-      outDir: 'out/main',
+      outDir: `${out}/main`,
       rollupOptions: {
         input: {
           index: resolve(root, 'src/main/index.ts'),
@@ -36,7 +38,7 @@ export default defineConfig({
   },
   preload: {
     build: {
-      outDir: 'out/preload',
+      outDir: `${out}/preload`,
       // A sandboxed preload cannot be an ES module: one self-contained CommonJS file.
       externalizeDeps: false,
       rollupOptions: {
@@ -50,7 +52,7 @@ export default defineConfig({
     root: resolve(root, 'src/renderer'),
     plugins: [react(), absoluteEntryUrls()],
     build: {
-      outDir: resolve(root, 'out/renderer'),
+      outDir: resolve(root, out, 'renderer'),
       emptyOutDir: true,
       // electron-vite leaves the renderer unminified by default; the bundle budget assumes minified code.
       minify: true,

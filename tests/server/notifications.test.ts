@@ -339,6 +339,16 @@ describe('realtime stream', () => {
     await reader.cancel()
   })
 
+  it('lets the app ask for a resume across origins (CORS preflight allows Last-Event-ID)', async () => {
+    const reply = await fetch(`${base}/notify/stream`, {
+      method: 'OPTIONS',
+      headers: { origin: 'app://darsi', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,last-event-id' }
+    })
+    expect(reply.status).toBeLessThan(300)
+    expect(reply.headers.get('access-control-allow-headers')).toContain('last-event-id')
+    expect(reply.headers.get('access-control-allow-origin')).toBe('app://darsi')
+  })
+
   it('refuses a stream without a valid session', async () => {
     expect((await fetch(`${base}/notify/stream`)).status).toBe(401)
     expect((await fetch(`${base}/notify/stream`, { headers: { authorization: 'Bearer not-a-token-at-all' } })).status).toBe(401)

@@ -1,0 +1,228 @@
+/**
+ * Notifications, messages, popups and search (issue 6), driven as a pupil would while an
+ * operator sends from the command line: a notification arrives live (count +1, a native
+ * notification when the window is in the background), opening it marks it seen and follows its
+ * link; the dropdown scrolls through three pages; a popup hidden for good stays hidden after a
+ * restart; the search asks from 3 characters; and all of it once in Arabic.
+ */
+import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { promisify } from 'node:util'
+import { expect, test, type Page } from '@playwright/test'
+import { launchApp, repoRoot, type AppHandle } from './harness.ts'
+import { demo, signIn } from './helpers.ts'
+
+const run = promisify(execFile)
+
+const OPERATOR_KEY = randomBytes(24).toString('hex')
+let previousKey: string | undefined
+test.beforeAll(() => {
+  previousKey = process.env.DARSI_OPERATOR_KEY
+  process.env.DARSI_OPERATOR_KEY = OPERATOR_KEY
+})
+test.afterAll(() => {
+  if (previousKey === undefined) delete process.env.DARSI_OPERATOR_KEY
+  else process.env.DARSI_OPERATOR_KEY = previousKey
+})
+
+let app: AppHandle | undefined
+test.afterEach(async () => {
+  await app?.close()
+  app = undefined
+})
+
+const pathname = (page: Page) => new URL(page.url()).pathname
+
+async function admin(apiUrl: string, ...args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ['server/src/admin.ts', '--api', apiUrl, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DARSI_OPERATOR_KEY: OPERATOR_KEY }
+  })
+  return stdout.trim()
+}
+
+/** Many notifications at once, straight at the operator endpoint the CLI calls. */
+async function notifyMany(apiUrl: string, to: string, n: number): Promise<void> {
+  for (let i = 1; i <= n; i++) {
+    const response = await fetch(`${apiUrl}/operator/notifications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-operator-key': OPERATOR_KEY },
+      body: JSON.stringify({ to, title: `Rappel ${i}`, body: `Rappel numéro ${i} de la semaine` })
+    })
+    expect(response.status).toBe(201)
+  }
+}
+
+/** The bell's unread count (0 when the badge is not shown). */
+async function bellCount(page: Page): Promise<number> {
+  const badge = page.getByTestId('notification-bell-count')
+  if ((await badge.count()) === 0) return 0
+  return Number((await badge.textContent())?.replace(/\D/g, '') || 0)
+}
+
+/** The window goes to the background, as when the pupil switches to another program. */
+async function blurWindow(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as { __darsiEmit(c: string, p: unknown): void }).__darsiEmit('window:focus', { focused: false }))
+}
+
+async function signedInHome(handle: AppHandle): Promise<void> {
+  await signIn(handle.page, demo.student)
+  await expect(handle.page.getByTestId('notification-bell')).toBeVisible({ timeout: 15_000 })
+}
+
+test('a notification sent by the operator arrives live, is shown natively, and opening it marks it seen', async () => {
+  app = await launchApp()
+  const { page } = app
+  await signedInHome(app)
+  const before = await bellCount(page)
+  await blurWindow(page)
+
+  const line = await admin(app.apiUrl, 'notify', demo.student, 'Recharge validée', '<b>150 points</b> <script>alert(1)</script> ajoutés', '/porte-monnaie')
+  expect(line).toMatch(/^Notification \d+ sent to user \d+$/)
+  const sentAt = Date.now()
+  await expect.poll(() => bellCount(page), { timeout: 2000, intervals: [50] }).toBe(before + 1)
+  await expect.poll(() => app!.mainHost.notifications.map((n) => n.title), { timeout: 2000, intervals: [50] }).toContain('Recharge validée')
+  expect(Date.now() - sentAt).toBeLessThan(2000)
+  expect(app.mainHost.notifications.at(-1)!.body).toBe('<b>150 points</b> <script>alert(1)</script> ajoutés')
+
+  await page.evaluate(() => (window as unknown as { __darsiEmit(c: string, p: unknown): void }).__darsiEmit('window:focus', { focused: true }))
+  await page.getByTestId('notification-bell').click()
+  const first = page.getByTestId('notification-item').first()
+  await expect(first).toContainText('Recharge validée')
+  await expect(first).toHaveAttribute('data-seen', 'false')
+  // Hostile content is text: no element came out of it.
+  await expect(first).toContainText('<b>150 points</b>')
+  expect(await first.locator('b, script').count()).toBe(0)
+  await app.screenshot('notifications-fr-light')
+
+  await first.click()
+  await expect.poll(() => pathname(page)).toBe('/porte-monnaie')
+  await expect.poll(() => bellCount(page)).toBe(before)
+  await page.getByTestId('notification-bell').click()
+  await expect(page.getByTestId('notification-item').first()).toHaveAttribute('data-seen', 'true')
+  await page.getByTestId('notification-tab-unread').click()
+  await expect(page.getByTestId('notification-item').filter({ hasText: 'Recharge validée' })).toHaveCount(0)
+})
+
+test('the dropdown scrolls through three pages of 24', async () => {
+  app = await launchApp()
+  const { page } = app
+  await signedInHome(app)
+  await notifyMany(app.apiUrl, demo.student, 60)
+  await expect.poll(() => bellCount(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(60)
+  const total = await bellCount(page)
+
+  await page.getByTestId('notification-bell').click()
+  const items = page.getByTestId('notification-item')
+  await expect(items).toHaveCount(24)
+  await expect(items.first()).toContainText('Rappel 60')
+  const list = page.getByTestId('notification-list')
+  await list.evaluate((element) => element.scrollTo(0, element.scrollHeight))
+  await expect(items).toHaveCount(48)
+  await list.evaluate((element) => element.scrollTo(0, element.scrollHeight))
+  await expect(items).toHaveCount(total)
+  await expect(items.last()).toContainText('Rappel 1')
+  await expect(page.getByTestId('notification-loading-more')).toHaveCount(0)
+  // Previews are cut at 50 characters.
+  const preview = await items.first().locator('span span').nth(1).textContent()
+  expect(Array.from(preview ?? '').length).toBeLessThanOrEqual(51)
+})
+
+test('a popup hidden for good does not come back after a restart; one only closed does', async () => {
+  app = await launchApp()
+  const { page } = app
+  await admin(app.apiUrl, 'popup', 'all', 'Rentrée scolaire', 'Les séances en direct reprennent lundi à 18h.')
+  await admin(app.apiUrl, 'popup', demo.student, 'Nouveau chapitre', 'Le chapitre Suites est en ligne.')
+  await signedInHome(app)
+
+  const dialog = page.getByTestId('popup-dialog')
+  await expect(dialog).toContainText('Rentrée scolaire')
+  await app.screenshot('popup-fr-light')
+  await page.getByTestId('popup-never').click()
+  await expect(dialog).toContainText('Nouveau chapitre')
+  await page.getByTestId('popup-close').click()
+  await expect(dialog).toHaveCount(0)
+
+  // A restart of the app: the session comes back from main, the popups from the service.
+  await page.reload()
+  await expect(page.getByTestId('notification-bell')).toBeVisible({ timeout: 15_000 })
+  await expect(dialog).toContainText('Nouveau chapitre')
+  await expect(dialog).not.toContainText('Rentrée scolaire')
+  await page.getByTestId('popup-close').click()
+  await expect(dialog).toHaveCount(0)
+})
+
+test('search asks from 3 characters and a result opens its lesson', async () => {
+  app = await launchApp()
+  const { page } = app
+  await signedInHome(app)
+  const box = page.getByTestId('search-box')
+  const searches: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/search/autocomplete')) searches.push(request.postData() ?? '')
+  })
+
+  await box.fill('ma')
+  await page.waitForTimeout(600)
+  expect(searches).toEqual([])
+  await expect(page.getByTestId('search-result')).toHaveCount(0)
+
+  await box.fill('mat')
+  await expect(page.getByTestId('search-result').first()).toBeVisible()
+  expect(searches).toHaveLength(1)
+  const first = page.getByTestId('search-result').first()
+  await expect(first).toContainText('Mathématiques')
+  await app.screenshot('search-fr-light')
+
+  await box.fill('zzzqqq')
+  await expect(page.getByTestId('search-succeeded')).toHaveText('No options')
+
+  await box.fill('mat')
+  await expect(page.getByTestId('search-result').first()).toBeVisible()
+  await box.press('ArrowDown')
+  await box.press('Enter')
+  await expect.poll(() => pathname(page)).toMatch(/^\/subjects\/[^/]+\/chapters\/[^/]+\/(lessons|recordings)\/[^/]+\/content$/)
+})
+
+test('in Arabic: a live notification, a message opened at /inbox/{id}, search', async () => {
+  app = await launchApp({ locale: 'ar', colorScheme: 'dark' })
+  const { page } = app
+  await signedInHome(app)
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  const before = await bellCount(page)
+  await admin(app.apiUrl, 'notify', demo.student, 'تذكير', 'الحصة المباشرة في الرياضيات تبدأ على الساعة السادسة مساءً، لا تنسَ الدخول في الوقت المحدد', '/sessions')
+  await expect.poll(() => bellCount(page), { timeout: 2000, intervals: [50] }).toBe(before + 1)
+  await page.getByTestId('notification-bell').click()
+  await expect(page.getByTestId('notification-item').first()).toContainText('تذكير')
+  await app.screenshot('notifications-ar-dark')
+  await page.keyboard.press('Escape')
+
+  const sent = await admin(app.apiUrl, 'message', demo.student, 'مرحبا بك', 'يسعدنا انضمامك إلى دارسي. بالتوفيق في دراستك!')
+  const messageId = /^Message ([0-9a-f-]{36}) /.exec(sent)![1]!
+  await expect(page.getByTestId('messages-button-count')).toHaveText('1', { timeout: 2000 })
+  await page.getByTestId('messages-button').click()
+  await expect(page.getByTestId('message-item').first()).toContainText('مرحبا بك')
+  await app.screenshot('messages-ar-dark')
+  await page.getByTestId('message-item').first().click()
+  await expect.poll(() => pathname(page)).toBe(`/inbox/${messageId}`)
+  await expect(page.getByTestId('inbox-message-title')).toHaveText('مرحبا بك')
+  await expect(page.getByTestId('messages-button-count')).toHaveCount(0)
+  await app.screenshot('inbox-message-ar-dark')
+
+  await page.getByTestId('search-box').fill('mat')
+  await expect(page.getByTestId('search-result').first()).toBeVisible()
+})
+
+test('at 599 px the dropdown fits the window', async () => {
+  app = await launchApp({ locale: 'ar', viewport: { width: 599, height: 800 } })
+  const { page } = app
+  await signedInHome(app)
+  await admin(app.apiUrl, 'notify', demo.student, 'إشعار طويل', 'نص طويل جدًا '.repeat(40))
+  await page.getByTestId('notification-bell').click()
+  const panel = page.getByTestId('notification-panel')
+  await expect(panel).toBeVisible()
+  const box = await panel.boundingBox()
+  expect(box!.x).toBeGreaterThanOrEqual(0)
+  expect(box!.x + box!.width).toBeLessThanOrEqual(599)
+  await app.screenshot('notifications-ar-599')
+})
