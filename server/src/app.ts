@@ -14,6 +14,7 @@ import { defaultConfig, type ServerConfig } from './config.ts'
 import { openDatabase, type Database } from './db/client.ts'
 import { addRoute, installErrorHandler, validatorCompiler } from './http.ts'
 import { registerAuthRoutes } from './routes/auth.ts'
+import { registerHomeRoutes } from './routes/home.ts'
 import { registerNotificationRoutes } from './routes/notifications.ts'
 import { registerOperatorRoutes } from './routes/operator.ts'
 import { registerPickerRoutes } from './routes/pickers.ts'
@@ -123,6 +124,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerProfileRoutes(app, services)
     registerNotificationRoutes(app, services)
     registerSearchRoutes(app, services)
+    registerHomeRoutes(app, services)
 
     app.addHook('onClose', async () => {
       services.outbox.stop()

@@ -99,7 +99,8 @@ describe('sessions and tokens', () => {
     const user = (me.body as { user: Record<string, unknown> }).user
     expect(user).not.toHaveProperty('password_hash')
     expect(user).not.toHaveProperty('passwordHash')
-    expect(user.offers).toEqual([expect.objectContaining({ group_id: 112 })])
+    // Gold, and the monthly Silver+ that ends soon (the home's expiry warning).
+    expect(user.offers).toEqual([expect.objectContaining({ group_id: 112 }), expect.objectContaining({ group_id: 107 })])
   })
 
   it('requires a valid bearer token (401)', async () => {

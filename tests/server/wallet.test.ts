@@ -511,7 +511,11 @@ describe('histories', () => {
     const { token } = await login(server.app, demo.student)
     const reply = await call<Array<Record<string, unknown>>>(server.app, 'GET', '/api/student/history/subscriptions', { token })
     expect(reply.status).toBe(200)
-    expect(reply.body).toEqual([expect.objectContaining({ amount_paid: 290, start_date: '2025-09-15', end_date: '2026-06-30', group: expect.objectContaining({ id: 112 }) })])
+    // Newest first: the monthly Silver+ ending soon (the home's expiry warning), then Gold.
+    expect(reply.body).toEqual([
+      expect.objectContaining({ amount_paid: 35, group: expect.objectContaining({ id: 107 }) }),
+      expect.objectContaining({ amount_paid: 290, start_date: '2025-09-15', end_date: '2026-06-30', group: expect.objectContaining({ id: 112 }) })
+    ])
     expect(typeof reply.body[0]!.name).toBe('string')
     const fresh = await newAccount()
     expect((await call(server.app, 'GET', '/api/student/history/subscriptions', { token: fresh.token })).body).toEqual([])

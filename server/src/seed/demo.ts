@@ -11,6 +11,7 @@ import {
 import { inTransaction, move, toMillimes } from '../services/ledger.ts'
 import { divisionRows, levelRows, offerGroupRows, optionalSubjectRows } from './classes.ts'
 import { countryRows, delegationId, delegationRows, governorateRows, instituteRows } from './geography.ts'
+import { seedLearning } from './learning.ts'
 import { seedProfile } from './profile.ts'
 
 export const DEMO_PASSWORD = 'Darsi#2026'
@@ -121,4 +122,5 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     if (points) await openWallet(db, row!.id, points)
   }
   if (parentId != null) await db.update(users).set({ parentId }).where(eq(users.phone, '20000001'))
+  await seedLearning(db, options.now)
 }

@@ -7,6 +7,7 @@ import { walletEndpoints, walletOperatorEndpoints } from './wallet.ts'
 import { profileEndpoints, profileOperatorEndpoints } from './profile.ts'
 import { notificationEndpoints, notificationOperatorEndpoints } from './notifications.ts'
 import { searchEndpoints } from './search.ts'
+import { homeEndpoints } from './home.ts'
 import type { Endpoint } from './common.ts'
 
 export const endpoints = {
@@ -21,7 +22,8 @@ export const endpoints = {
   profileOperator: profileOperatorEndpoints,
   notifications: notificationEndpoints,
   notificationOperator: notificationOperatorEndpoints,
-  search: searchEndpoints
+  search: searchEndpoints,
+  home: homeEndpoints
 } as const
 
 export function allEndpoints(): Array<{ name: string; endpoint: Endpoint }> {
