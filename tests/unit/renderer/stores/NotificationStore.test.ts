@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest'
+import { internalRoute, NotificationStore } from '../../../../src/renderer/src/stores/NotificationStore.ts'
+import type { NativeNotification } from '../../../../src/shared/ipc.ts'
+import { FakeInboxApi, notification } from './inboxFakes.ts'
+
+function setup(options: { focused?: boolean; preferences?: Record<string, boolean> } = {}) {
+  const api = new FakeInboxApi()
+  const shown: NativeNotification[] = []
+  let focused = options.focused ?? true
+  const store = new NotificationStore({
+    api: () => api,
+    preferences: () => options.preferences ?? null,
+    windowFocused: () => focused,
+    showNative: (n) => shown.push(n)
+  })
+  return { api, store, shown, setFocused: (value: boolean) => { focused = value } }
+}
+
+describe('NotificationStore', () => {
+  it('counts the unread ones and remembers the newest id', async () => {
+    const { api, store } = setup()
+    api.items = [notification(1, { seen: true }), notification(2), notification(3)]
+    await store.refreshCount()
+    expect(store.unreadCount).toBe(2)
+    expect(store.latestId).toBe(3)
+  })
+
+  it('loads 24 a page and appends the next while current_page < last_page', async () => {
+    const { api, store } = setup()
+    api.items = Array.from({ length: 60 }, (_, i) => notification(i + 1))
+    await store.load()
+    expect(store.items).toHaveLength(24)
+    expect(store.items[0]!.id).toBe(60)
+    expect(store.hasMore).toBe(true)
+    await store.loadMore()
+    await store.loadMore()
+    expect(store.items).toHaveLength(60)
+    expect(store.hasMore).toBe(false)
+    await store.loadMore()
+    expect(api.calls.filter((c) => c.startsWith('list'))).toHaveLength(3)
+    expect(new Set(store.items.map((n) => n.id)).size).toBe(60)
+  })
+
+  it('prepends a pushed notification and counts it once, however often it arrives', async () => {
+    const { api, store } = setup()
+    api.items = [notification(1), notification(2)]
+    await store.refreshCount()
+    await store.load()
+    store.receive(notification(3))
+    store.receive(notification(3))
+    expect(store.items.map((n) => n.id)).toEqual([3, 2, 1])
+    expect(store.unreadCount).toBe(3)
+    // A replay of something already counted changes nothing.
+    store.receive(notification(2))
+    expect(store.unreadCount).toBe(3)
+    expect(store.items).toHaveLength(3)
+  })
+
+  it('does not duplicate an item when a page shifted by live ones is loaded', async () => {
+    const { api, store } = setup()
+    api.items = Array.from({ length: 30 }, (_, i) => notification(i + 1))
+    await store.load()
+    const live = notification(31)
+    api.items.push(live)
+    store.receive(live)
+    await store.loadMore()
+    expect(store.items).toHaveLength(31)
+    expect(new Set(store.items.map((n) => n.id)).size).toBe(31)
+  })
+
+  it('marks as seen at once and tells the server; the unread tab drops it', async () => {
+    const { api, store } = setup()
+    api.items = [notification(1), notification(2)]
+    await store.refreshCount()
+    store.setTab('unread')
+    await store.load()
+    await store.markSeen(2)
+    expect(store.unreadCount).toBe(1)
+    expect(store.items.map((n) => n.id)).toEqual([1])
+    expect(api.items.find((n) => n.id === 2)!.seen).toBe(true)
+  })
+
+  it('shows a native notification only when the window is in the background and the family is not turned off', async () => {
+    const { store, shown, setFocused } = setup({ preferences: { transferPoint: false } })
+    store.receive(notification(1, { link: '/porte-monnaie' }))
+    expect(shown).toEqual([])
+    setFocused(false)
+    store.receive(notification(2, { link: '/porte-monnaie' }))
+    store.receive(notification(3, { type: 'transferPoint' }))
+    store.receive(notification(4, { link: 'https://darsi.tn/offres' }))
+    expect(shown).toEqual([
+      { title: 'Titre 2', body: 'Corps 2', route: '/porte-monnaie' },
+      { title: 'Titre 4', body: 'Corps 4' }
+    ])
+    // Counted all the same: the preference governs the native notification, not the list.
+    expect(store.unreadCount).toBe(4)
+  })
+
+  it('keeps the list on a failed page and lets it be retried', async () => {
+    const { api, store } = setup()
+    api.items = Array.from({ length: 30 }, (_, i) => notification(i + 1))
+    await store.load()
+    api.failNext = true
+    await store.loadMore()
+    expect(store.moreStatus).toBe('failed')
+    expect(store.items).toHaveLength(24)
+    await store.loadMore()
+    expect(store.items).toHaveLength(30)
+  })
+
+  it('follows only app routes inside the app', () => {
+    expect(internalRoute('/porte-monnaie')).toBe('/porte-monnaie')
+    expect(internalRoute('//evil.example/x')).toBeNull()
+    expect(internalRoute('https://darsi.tn')).toBeNull()
+    expect(internalRoute(null)).toBeNull()
+  })
+})

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { MessageStore } from '../../../../src/renderer/src/stores/MessageStore.ts'
+import { PopupStore } from '../../../../src/renderer/src/stores/PopupStore.ts'
+import { FakeInboxApi } from './inboxFakes.ts'
+
+const popup = (id: string) => ({ _id: id, popup: { name: `Popup ${id}`, body: 'Corps' } })
+
+describe('PopupStore', () => {
+  it('shows popups one at a time; close keeps it for the next start, never show again tells the service', async () => {
+    const api = new FakeInboxApi()
+    api.popupList = [popup('a'), popup('b')]
+    const store = new PopupStore(() => api, () => 7)
+    await store.load()
+    expect(store.current?._id).toBe('a')
+    await store.neverShowAgain()
+    expect(api.hidden).toEqual(['a'])
+    expect(store.current?._id).toBe('b')
+    store.close()
+    expect(store.current).toBeNull()
+    // Closed popups do not come back in this run, even pushed again.
+    store.receive(popup('b'))
+    expect(store.current).toBeNull()
+  })
+
+  it('keeps the popup and says so when hiding fails', async () => {
+    const api = new FakeInboxApi()
+    api.popupList = [popup('a')]
+    const store = new PopupStore(() => api, () => 7)
+    await store.load()
+    api.failNext = true
+    await store.neverShowAgain()
+    expect(store.current?._id).toBe('a')
+    expect(store.failed).toBe(true)
+  })
+})
+
+describe('MessageStore', () => {
+  it('counts unread messages, adds pushed ones once, and opening one marks it seen', async () => {
+    const api = new FakeInboxApi()
+    api.messagesList = [{ _id: 'm1', seen: false, message: { name: 'A', body: 'a' }, created_at: '2026-11-22T10:00:00Z' }]
+    const store = new MessageStore(() => api, () => 7)
+    await store.load()
+    expect(store.unread).toBe(1)
+    const pushed = { _id: 'm2', seen: false, message: { name: 'B', body: 'b' }, created_at: '2026-11-22T11:00:00Z' }
+    store.receive(pushed)
+    store.receive(pushed)
+    expect(store.unread).toBe(2)
+    expect(store.messages.map((m) => m._id)).toEqual(['m2', 'm1'])
+    store.setTab('unread')
+    expect(store.visible).toHaveLength(2)
+    api.messagesList.unshift({ ...pushed })
+    await store.open('m2')
+    expect(store.opened?.seen).toBe(true)
+    expect(store.unread).toBe(1)
+    expect(store.visible.map((m) => m._id)).toEqual(['m1'])
+  })
+})
