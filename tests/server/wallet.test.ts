@@ -396,6 +396,12 @@ describe('points transfer', () => {
     // A spent code is refused and moves nothing.
     expect((await confirm(sender.token, code)).status).toBe(422)
     expect(await points(recipient.token)).toBe(40)
+    // The recipient is told once; the sender was told of the approved top-up.
+    const told = await call<{ data: Array<{ title: string; body: string; type: string | null; link: string | null }> }>(server.app, 'GET', '/api/student/notifications', { token: recipient.token })
+    expect(told.body.data.map((n) => n.title)).toEqual(['Points reçus'])
+    expect(told.body.data[0]).toMatchObject({ type: 'transferPoint', link: '/porte-monnaie', body: expect.stringContaining('40 points') })
+    const senderTold = await call<{ data: Array<{ title: string }> }>(server.app, 'GET', '/api/student/notifications', { token: sender.token })
+    expect(senderTold.body.data.map((n) => n.title)).toEqual(['Recharge validée'])
 
     const history = await call<Array<Record<string, unknown>>>(server.app, 'GET', '/api/student/transfer-points-history', { token: recipient.token })
     expect(history.body).toEqual([expect.objectContaining({

@@ -274,8 +274,10 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
     await expireTransfers()
     const senders = await confirmableSenders(db, auth.user)
     const secret = services.secrets.codeSecret
+    // Told to the recipient once the transfer has committed (a replayed answer tells nobody).
+    let received: Parameters<typeof services.notifications.publish>[0] | null = null
     try {
-      return await idempotency.run({ userId: auth.user.id, scope: scope(ep.confirmTransfer), key: request.headers['idempotency-key'], request: query, status: 200, reply }, async (tx) => {
+      const result = await idempotency.run({ userId: auth.user.id, scope: scope(ep.confirmTransfer), key: request.headers['idempotency-key'], request: query, status: 200, reply }, async (tx) => {
         const at = now()
         const waiting = await tx.select().from(pointTransfers)
           .where(and(inArray(pointTransfers.fromUserId, senders), eq(pointTransfers.status, 'waiting_confirmation')))
@@ -285,8 +287,15 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
         if (!match) throw new WrongTransferCode(usable.map((t) => t.id))
         const done = await completeTransfer(tx, match, at, match.fromUserId === auth.user.id ? null : auth.user.id)
         if (!done) throw new WrongTransferCode([])
-        return { message: 'Transfert confirmé', transfer: await presentTransfer(tx, done.id) }
+        const transfer = await presentTransfer(tx, done.id)
+        received = await services.notifications.store(tx, {
+          userId: done.toUserId, type: 'transferPoint', link: '/porte-monnaie', title: 'Points reçus',
+          body: `${transfer.from_user.name} vous a transféré ${transfer.points} points.`
+        })
+        return { message: 'Transfert confirmé', transfer }
       })
+      if (received) services.notifications.publish(received)
+      return result
     } catch (error) {
       if (!(error instanceof WrongTransferCode)) throw error
       // Every wrong try counts against the codes it could have been aimed at (after the rollback).
@@ -371,17 +380,24 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
   })
 
   async function decide(id: number, outcome: 'approved' | 'rejected') {
-    return inTransaction(db, async (tx) => {
+    let told: Parameters<typeof services.notifications.publish>[0] | null = null
+    const result = await inTransaction(db, async (tx) => {
       const [row] = await tx.select().from(paymentCodes).where(eq(paymentCodes.id, id)).limit(1)
       if (!row) throw notFound()
       if (row.method !== 'transfer') throw new ApiError('operation_impossible', 'Seuls les virements bancaires sont validés par un opérateur')
       const { row: settled, changed } = await settlePayment(tx, id, outcome, now())
       if (!changed) throw new ApiError('operation_impossible', `Ce paiement est déjà ${settled.status === 'approved' ? 'validé' : 'refusé'}`)
+      const points = toPoints(settled.amount)
+      told = await services.notifications.store(tx, outcome === 'approved'
+        ? { userId: settled.userId, link: '/porte-monnaie', title: 'Recharge validée', body: `Votre virement de ${points} points a été validé : vos points sont disponibles.` }
+        : { userId: settled.userId, link: '/porte-monnaie', title: 'Recharge refusée', body: `Votre virement de ${points} points n'a pas été validé. Vérifiez la référence ou contactez l'assistance.` })
       return {
         message: outcome === 'approved' ? `Paiement ${id} validé : ${toPoints(settled.amount)} points crédités` : `Paiement ${id} refusé`,
         payment: await presentOperatorPayment(tx, settled)
       }
     })
+    if (told) services.notifications.publish(told)
+    return result
   }
   addRoute(app, services, op.approvePayment, async ({ params }) => decide(params.id, 'approved'))
   addRoute(app, services, op.rejectPayment, async ({ params }) => decide(params.id, 'rejected'))

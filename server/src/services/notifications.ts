@@ -32,21 +32,33 @@ export function presentMessage(row: MessageRow): InboxMessage {
 export type NewNotification = { userId: number; title: string; body: string; link?: string | null; type?: NotificationType | null }
 
 export type NotificationService = {
+  /** Stores and pushes at once: for changes already committed. */
   notify(db: Executor, input: NewNotification): Promise<Notification>
+  /** Stores only, inside the caller's transaction; `publish` it once that has committed. */
+  store(db: Executor, input: NewNotification): Promise<{ userId: number; notification: Notification }>
+  publish(created: { userId: number; notification: Notification }): void
   message(db: Executor, input: { userId: number; name: string; body: string }): Promise<InboxMessage>
   popup(db: Executor, input: { userId: number | null; name: string; body: string }): Promise<Popup>
 }
 
 /** Call these once the change they report has committed: the push goes out at once. */
 export function createNotificationService(hub: RealtimeHub, clock: { now(): Date }): NotificationService {
+  const store: NotificationService['store'] = async (db, input) => {
+    const [row] = await db.insert(notifications).values({
+      userId: input.userId, title: input.title, body: input.body, link: input.link ?? null, type: input.type ?? null, createdAt: clock.now()
+    }).returning()
+    return { userId: input.userId, notification: presentNotification(row!) }
+  }
+  const publish: NotificationService['publish'] = ({ userId, notification }) => {
+    hub.publish(userId, 'notification', notification, notification.id)
+  }
   return {
+    store,
+    publish,
     async notify(db, input) {
-      const [row] = await db.insert(notifications).values({
-        userId: input.userId, title: input.title, body: input.body, link: input.link ?? null, type: input.type ?? null, createdAt: clock.now()
-      }).returning()
-      const notification = presentNotification(row!)
-      hub.publish(input.userId, 'notification', notification, notification.id)
-      return notification
+      const created = await store(db, input)
+      publish(created)
+      return created.notification
     },
     async message(db, input) {
       const [row] = await db.insert(inboxMessages).values({
