@@ -3,6 +3,8 @@
  * report (a report, not a timed test: only sizes are compared with their budgets).
  *
  *   P1  renderer JavaScript: initial (entry + its static imports) and each lazy chunk, gzip
+ *   P2–P4 the home screen in Chromium: time to interactive, interaction latency, heap growth
+ *       (scripts/benchUi.ts; needs Chromium)
  *   P6  evaluation time of the main bundle with Electron stubbed
  *   P7  marksheet merge of 10 × 12 MP photos: time and main event-loop delay
  *   P8  API start times (first start: create + migrate + seed; later starts) and the throughput
@@ -286,6 +288,10 @@ async function p7(): Promise<void> {
 }
 
 p1()
+// Typechecked with the e2e program (it drives a page); loaded by URL so this program does not follow it.
+type BenchRenderer = (into: { lines: string[]; figures: Record<string, unknown> }) => Promise<void>
+const { benchRenderer } = (await import(new URL('./benchUi.ts', import.meta.url).href)) as { benchRenderer: BenchRenderer }
+await benchRenderer({ lines: report, figures })
 await p6()
 await p7()
 await p8()

@@ -195,7 +195,10 @@ test('in Arabic: a live notification, a message opened at /inbox/{id}, search', 
   await page.getByTestId('notification-bell').click()
   await expect(page.getByTestId('notification-item').first()).toContainText('تذكير')
   await app.screenshot('notifications-ar-dark')
+  // The keyboard closes it, and focus goes back to the bell.
   await page.keyboard.press('Escape')
+  await expect(page.getByTestId('notification-panel')).toHaveCount(0)
+  await expect(page.getByTestId('notification-bell')).toBeFocused()
 
   const sent = await admin(app.apiUrl, 'message', demo.student, 'مرحبا بك', 'يسعدنا انضمامك إلى دارسي. بالتوفيق في دراستك!')
   const messageId = /^Message ([0-9a-f-]{36}) /.exec(sent)![1]!

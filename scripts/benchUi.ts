@@ -1,0 +1,145 @@
+/**
+ * The renderer bars of QUALITY.md measured on the home screen, in Debian's Chromium through the
+ * e2e harness (the built renderer, the real main-process handlers, a real API with the demo data):
+ *
+ *   P2  navigation → `performance.mark('app:interactive')` (home rendered with live data):
+ *       p75 of 10 loads at normal speed and with the CPU throttled 4×
+ *   P3  interaction latency at 4× throttle, click → the result painted (next animation frame):
+ *       route switch, opening the notification dropdown, submitting a form that fails
+ *       validation, switching to Arabic; p95 of 10 each
+ *   P4  JS heap (after a forced GC) after 20 navigation cycles ÷ after 1
+ */
+import type { CDPSession, Page } from 'playwright-core'
+import { launchApp, type AppHandle } from '../tests/e2e/harness.ts'
+
+export type Report = { lines: string[]; figures: Record<string, unknown> }
+
+const HOME = '[data-testid="home-page"], [data-testid="placeholder-home"]'
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+/** Time from the navigation's start to the interactive mark, as the page's own clock says. */
+async function loadToInteractive(page: Page): Promise<number> {
+  await page.reload()
+  await page.waitForFunction(() => performance.getEntriesByName('app:interactive').length > 0, undefined, { timeout: 30_000 })
+  return page.evaluate(() => performance.getEntriesByName('app:interactive')[0]!.startTime)
+}
+
+/**
+ * Clicks what `click` names, waits until `done` matches, then for the next frame: the time the
+ * user waits, measured in the page (no automation round trip in it).
+ */
+async function interaction(page: Page, click: string, done: string): Promise<number | null> {
+  return page.evaluate(async ({ click, done }) => {
+    const target = document.querySelector<HTMLElement>(click)
+    if (!target) throw new Error(`nothing to click: ${click}`)
+    // Already on screen: nothing to measure this time.
+    if (document.querySelector(done)) return null
+    const started = performance.now()
+    target.click()
+    await new Promise<void>((resolve, reject) => {
+      const deadline = started + 20_000
+      const check = () => {
+        if (document.querySelector(done)) resolve()
+        else if (performance.now() > deadline) reject(new Error(`never shown: ${done}`))
+        else requestAnimationFrame(check)
+      }
+      check()
+    })
+    await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)))
+    return performance.now() - started
+  }, { click, done })
+}
+
+async function heapAfterGc(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage')
+  await cdp.send('HeapProfiler.collectGarbage')
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage')
+  return usedSize
+}
+
+async function navigationCycle(page: Page): Promise<void> {
+  for (const [nav, shown] of [['nav-wallet', 'wallet-page'], ['nav-profile', 'profile-page'], ['nav-home', null]] as const) {
+    await page.getByTestId(nav).click()
+    await page.locator(shown ? `[data-testid="${shown}"]` : HOME).first().waitFor({ timeout: 20_000 })
+  }
+}
+
+async function signedIn(): Promise<AppHandle> {
+  const app = await launchApp()
+  const { page } = app
+  await page.getByTestId('login-username').fill('20000001')
+  await page.getByTestId('login-password').fill('Darsi#2026')
+  await page.getByTestId('login-submit').click()
+  await page.locator(HOME).first().waitFor({ timeout: 30_000 })
+  // The welcome dialog of a first visit would sit in front of the clicks.
+  const welcome = page.getByTestId('welcome-close')
+  if (await welcome.isVisible().catch(() => false)) await welcome.click()
+  return app
+}
+
+export async function benchRenderer(report: Report): Promise<void> {
+  let app: AppHandle | undefined
+  try {
+    app = await signedIn()
+    const { page } = app
+    const cdp = await page.context().newCDPSession(page)
+
+    // P2
+    const normal: number[] = []
+    for (let i = 0; i < 10; i += 1) normal.push(await loadToInteractive(page))
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    const throttled: number[] = []
+    for (let i = 0; i < 10; i += 1) throttled.push(await loadToInteractive(page))
+    const p75 = percentile(normal, 75)
+    const p75Slow = percentile(throttled, 75)
+    report.figures.P2 = { normalMs: normal, throttled4xMs: throttled, p75, p75Throttled: p75Slow }
+    report.lines.push(`P2 navigation → app:interactive (home with live data): p75 ${p75.toFixed(0)} ms (bar 500), ` +
+      `4× CPU throttle p75 ${p75Slow.toFixed(0)} ms (bar 1,200)`)
+
+    // P3, still throttled 4×.
+    await page.locator(HOME).first().waitFor()
+    const welcome = page.getByTestId('welcome-close')
+    if (await welcome.isVisible().catch(() => false)) await welcome.click()
+    const samples: Record<string, number[]> = { routeSwitch: [], openDropdown: [], submitInvalidForm: [], switchToArabic: [] }
+    const add = (name: string, value: number | null) => {
+      if (value !== null) samples[name]!.push(value)
+    }
+    for (let i = 0; i < 10; i += 1) {
+      add('routeSwitch', await interaction(page, '[data-testid="nav-wallet"]', '[data-testid="wallet-page"]'))
+      add('submitInvalidForm', await interaction(page, '[data-testid="topup-submit"]', '[data-testid="wallet-page"] .fui-Field__validationMessage'))
+      add('routeSwitch', await interaction(page, '[data-testid="nav-home"]', HOME))
+      add('openDropdown', await interaction(page, '[data-testid="notification-bell"]', '[data-testid="notification-panel"] [data-testid="notification-list"], [data-testid="notification-panel"] [data-testid="notification-empty"]'))
+      await page.getByTestId('notification-bell').click()
+      await page.getByTestId('notification-panel').waitFor({ state: 'detached' })
+      await page.getByTestId('language-switcher').click()
+      add('switchToArabic', await interaction(page, '[data-testid="language-option-ar"]', 'html[dir="rtl"]'))
+      await page.getByTestId('language-switcher').click()
+      await page.getByTestId('language-option-fr').click()
+      await page.locator('html[dir="ltr"]').waitFor()
+    }
+    const p95s = Object.fromEntries(Object.entries(samples).filter(([, values]) => values.length > 0).map(([name, values]) => [name, percentile(values, 95)]))
+    report.figures.P3 = { samplesMs: samples, p95Ms: p95s }
+    report.lines.push(`P3 interaction latency at 4× throttle, p95 (bar 200 ms): ` +
+      Object.entries(p95s).map(([name, value]) => `${name} ${value.toFixed(0)} ms (n=${samples[name]!.length})`).join(', '))
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+
+    // P4
+    await navigationCycle(page)
+    const afterOne = await heapAfterGc(cdp)
+    for (let i = 1; i < 20; i += 1) await navigationCycle(page)
+    const afterTwenty = await heapAfterGc(cdp)
+    const ratio = afterTwenty / afterOne
+    report.figures.P4 = { heapAfter1: afterOne, heapAfter20: afterTwenty, ratio }
+    report.lines.push(`P4 JS heap after 20 navigation cycles ÷ after 1 (forced GC): ${ratio.toFixed(3)} ` +
+      `(${(afterOne / 1024 / 1024).toFixed(1)} → ${(afterTwenty / 1024 / 1024).toFixed(1)} MB; bar 1.10)`)
+  } catch (error) {
+    if (app) await app.screenshot('bench-failure').catch(() => undefined)
+    report.lines.push(`P2–P4 renderer: could not measure (${String(error).split('\n').slice(0, 3).join(' ')})`)
+  } finally {
+    await app?.close()
+  }
+}
