@@ -8,6 +8,7 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { launchApp, repoRoot, type AppHandle } from './harness.ts'
 import { demo, signIn } from './helpers.ts'
@@ -65,6 +66,13 @@ async function blurWindow(page: Page): Promise<void> {
   await page.evaluate(() => (window as unknown as { __darsiEmit(c: string, p: unknown): void }).__darsiEmit('window:focus', { focused: false }))
 }
 
+/** axe finds nothing serious or critical on the page as it is now. */
+async function expectNoSeriousA11yIssues(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze()
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 200)).join(' | ')}`)).toEqual([])
+}
+
 async function signedInHome(handle: AppHandle): Promise<void> {
   await signIn(handle.page, demo.student)
   await expect(handle.page.getByTestId('notification-bell')).toBeVisible({ timeout: 15_000 })
@@ -94,6 +102,7 @@ test('a notification sent by the operator arrives live, is shown natively, and o
   await expect(first).toContainText('<b>150 points</b>')
   expect(await first.locator('b, script').count()).toBe(0)
   await app.screenshot('notifications-fr-light')
+  await expectNoSeriousA11yIssues(page)
 
   await first.click()
   await expect.poll(() => pathname(page)).toBe('/porte-monnaie')
@@ -173,6 +182,7 @@ test('search asks from 3 characters and a result opens its lesson', async () => 
   const first = page.getByTestId('search-result').first()
   await expect(first).toContainText('Mathématiques')
   await app.screenshot('search-fr-light')
+  await expectNoSeriousA11yIssues(page)
 
   await box.fill('zzzqqq')
   await expect(page.getByTestId('search-succeeded')).toHaveText('No options')
@@ -206,6 +216,7 @@ test('in Arabic: a live notification, a message opened at /inbox/{id}, search', 
   await page.getByTestId('messages-button').click()
   await expect(page.getByTestId('message-item').first()).toContainText('مرحبا بك')
   await app.screenshot('messages-ar-dark')
+  await expectNoSeriousA11yIssues(page)
   await page.getByTestId('message-item').first().click()
   await expect.poll(() => pathname(page)).toBe(`/inbox/${messageId}`)
   await expect(page.getByTestId('inbox-message-title')).toHaveText('مرحبا بك')

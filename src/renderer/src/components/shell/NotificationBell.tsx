@@ -12,7 +12,7 @@ const MessagesPanel = lazy(async () => ({ default: (await import('../../features
 
 const useStyles = makeStyles({
   anchor: { position: 'relative', display: 'inline-flex' },
-  badge: { position: 'absolute', top: '2px', insetInlineEnd: '0px', pointerEvents: 'none' },
+  badge: { position: 'absolute', top: '-8px', insetInlineEnd: '-10px', pointerEvents: 'none' },
   surface: {
     width: `min(${NOTIFICATION_DROPDOWN_MAX_WIDTH}px, calc(100vw - 16px))`,
     maxWidth: `${NOTIFICATION_DROPDOWN_MAX_WIDTH}px`,
@@ -36,12 +36,20 @@ function HeaderDropdown(props: {
   return (
     <Popover open={props.open} onOpenChange={(_event, data) => props.onOpenChange(data.open)} positioning="below-end" trapFocus>
       <PopoverTrigger disableButtonEnhancement>
-        <span className={styles.anchor}>
-          <Button appearance="subtle" icon={props.icon} aria-label={props.label} title={props.label} data-testid={props.testId} />
-          {props.count > 0 ? (
-            <CounterBadge className={styles.badge} count={props.count} overflowCount={99} size="small" color="danger" aria-hidden data-testid={`${props.testId}-count`} />
-          ) : null}
-        </span>
+        <Button
+          appearance="subtle"
+          icon={
+            <span className={styles.anchor}>
+              {props.icon}
+              {props.count > 0 ? (
+                <CounterBadge className={styles.badge} count={props.count} overflowCount={99} size="small" color="danger" aria-hidden data-testid={`${props.testId}-count`} />
+              ) : null}
+            </span>
+          }
+          aria-label={props.label}
+          title={props.label}
+          data-testid={props.testId}
+        />
       </PopoverTrigger>
       <PopoverSurface className={styles.surface} aria-label={props.label}>
         {props.open ? <Suspense fallback={<div className={styles.fallback} />}>{props.children}</Suspense> : <span />}
