@@ -108,7 +108,7 @@ test('signs in by phone with the +216 prefix; nextPage=offres lands on the offer
   expect(pathname(page)).toBe('/offres')
   // A signed-in user is sent away from the public-only pages.
   await page.goto(`${app.rendererUrl}/register`)
-  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+  await expect(page.getByTestId('home-page')).toBeVisible()
   expect(pathname(page)).toBe('/')
 })
 
@@ -132,11 +132,11 @@ test('the change-password dialog: new differs from old, then the new password si
   await expect(page.getByTestId('snackbars').getByText('Le Mot de Passe est Modifié')).toBeVisible({ timeout: 20_000 })
   await expect(dialog).toHaveCount(0)
   // Still signed in with the new pair; the next sign-in takes the new password.
-  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+  await expect(page.getByTestId('home-page')).toBeVisible()
   await page.getByTestId('user-menu').click()
   await page.getByTestId('user-menu-logout').click()
   await signIn(page, demo.student, NEW_PASSWORD)
-  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+  await expect(page.getByTestId('home-page')).toBeVisible()
 })
 
 test('a wrong password marks both fields and shows the message', async () => {
@@ -175,7 +175,7 @@ test('forgot password: code by SMS, new password, then sign in with it', async (
 
   await expect(page.getByTestId('login-page')).toBeVisible()
   await signIn(page, demo.student, NEW_PASSWORD)
-  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+  await expect(page.getByTestId('home-page')).toBeVisible()
 })
 
 test('an expired password leads to /update-password until it is changed', async () => {
@@ -198,7 +198,7 @@ test('an expired password leads to /update-password until it is changed', async 
   await page.getByTestId('password-confirmation').fill(NEW_PASSWORD)
   await page.getByTestId('password-submit').click()
   await expect(page.getByTestId('snackbars').getByText('Le Mot de Passe est Modifié')).toBeVisible({ timeout: 20_000 })
-  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+  await expect(page.getByTestId('home-page')).toBeVisible()
 })
 
 test('an incomplete profile leads to the profile form', async () => {
@@ -247,7 +247,7 @@ test('logout forgets the session everywhere, and going back leads to /login', as
   app = await launchApp()
   const { page } = app
   await signIn(page, demo.student)
-  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+  await expect(page.getByTestId('home-page')).toBeVisible()
   await page.getByTestId('nav-offers').click()
   await expect.poll(() => pathname(page)).toBe('/offres')
   const before = await storedSession(page)
@@ -270,7 +270,7 @@ test('the tokens never reach renderer storage (canary)', async () => {
   app = await launchApp()
   const { page } = app
   await signIn(page, demo.student)
-  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+  await expect(page.getByTestId('home-page')).toBeVisible()
   const session = await storedSession(page)
   const canaries = [session!.token, session!.refreshToken!]
   expect(canaries.every((canary) => canary.length > 20)).toBe(true)
@@ -299,7 +299,7 @@ test('without real secure storage the session stays in memory only, and the user
   await expect(page.getByTestId('storage-warning')).toBeVisible()
   await page.getByTestId('storage-warning-ok').click()
   await expect(page.getByTestId('storage-warning')).toHaveCount(0)
-  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+  await expect(page.getByTestId('home-page')).toBeVisible()
   // Main holds it in memory for this run; nothing of it was written to disk.
   const session = await storedSession(page)
   expect(session?.token).toBeTruthy()
@@ -312,9 +312,9 @@ test('a tampered stored session at start leads back to /login; a valid one survi
   app = await launchApp()
   const { page } = app
   await signIn(page, demo.student)
-  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+  await expect(page.getByTestId('home-page')).toBeVisible()
   await page.reload()
-  await expect(page.getByTestId('placeholder-home')).toBeVisible()
+  await expect(page.getByTestId('home-page')).toBeVisible()
 
   await page.evaluate(() =>
     (window as unknown as { darsi: { sessionSet(session: unknown): Promise<unknown> } }).darsi.sessionSet({
@@ -345,7 +345,7 @@ test('network down: a clear retryable message and no half-signed-in state', asyn
   // Back online, the same form goes through.
   await page.unroute(api)
   await page.getByTestId('login-submit').click()
-  await expect(page.getByTestId('placeholder-home')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('home-page')).toBeVisible({ timeout: 20_000 })
 
   // A start-up with the server unreachable keeps the session for the retry and shows nothing of it.
   await page.route(api, (route) => route.abort('internetdisconnected'))
@@ -354,7 +354,7 @@ test('network down: a clear retryable message and no half-signed-in state', asyn
   await expect(page.getByTestId('sidebar')).toHaveCount(0)
   await page.unroute(api)
   await page.getByTestId('startup-retry').click()
-  await expect(page.getByTestId('placeholder-home')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('home-page')).toBeVisible({ timeout: 20_000 })
 })
 
 test('an administrator switch link opens the pupil session', async () => {
@@ -370,7 +370,7 @@ test('an administrator switch link opens the pupil session', async () => {
   expect(minted.status).toBe(200)
   const { link } = (await minted.json()) as { link: string }
   await app.deepLink(link)
-  await expect(page.getByTestId('placeholder-home')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('home-page')).toBeVisible({ timeout: 20_000 })
   const session = await storedSession(page)
   expect(session?.adminUserId).toBeGreaterThan(0)
   expect(session?.token).not.toBe(admin!.token)
@@ -392,7 +392,7 @@ test('in Arabic: right to left, typed values kept across a language switch, sign
   await page.getByTestId('login-username').fill(demo.student)
   await page.getByTestId('login-password').fill(DEMO_PASSWORD)
   await page.getByTestId('login-submit').click()
-  await expect(page.getByTestId('placeholder-home')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('home-page')).toBeVisible({ timeout: 20_000 })
   const sidebar = await page.getByTestId('sidebar').boundingBox()
   expect(sidebar!.x + sidebar!.width / 2).toBeGreaterThan(page.viewportSize()!.width / 2)
 })

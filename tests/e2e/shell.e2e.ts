@@ -13,7 +13,7 @@ async function launchSignedIn(options: Parameters<typeof launchApp>[0] & { path?
   const { path, ...launch } = options
   const handle = await launchApp(launch)
   await signIn(handle.page, demo.student)
-  await handle.page.getByTestId('placeholder-home').waitFor()
+  await handle.page.getByTestId('home-page').waitFor()
   if (path) await handle.page.goto(`${handle.rendererUrl}${path}`)
   return handle
 }

@@ -54,7 +54,7 @@ const rows: Row[] = [
   ['operatorOffers', '/offers/:operator', 'public-only', 'bare'],
   ['socialCallback', '/login/:provider/callback', 'public-only', 'bare', socialCallback],
   // Protected (specification 1, §2)
-  ['home', '/', 'protected', 'shell'],
+  ['home', '/', 'protected', 'shell', () => import('../features/home/HomePage.tsx')],
   ['profile', '/mon-profil', 'protected', 'shell', profile],
   ['profileEdit', '/mon-profil/edit', 'protected', 'shell', profileEdit],
   ['offers', '/offres', 'protected', 'shell'],

@@ -10,6 +10,7 @@ import { Logo } from './Logo.tsx'
 import { MessagesButton, NotificationBell } from './NotificationBell.tsx'
 import { ThemeToggle } from './ThemeToggle.tsx'
 import { UserMenu } from './UserMenu.tsx'
+import { WalletWidget } from './WalletWidget.tsx'
 import { focusRing } from './focusRing.ts'
 
 export const HEADER_HEIGHT = 56
@@ -82,6 +83,7 @@ export const Header = observer(function Header() {
         <HeaderSearch compact={ui.isMobile} />
       </div>
       <div className={styles.actions}>
+        <WalletWidget />
         <LanguageSwitcher compact={ui.isMobile} />
         <NotificationBell />
         <MessagesButton />

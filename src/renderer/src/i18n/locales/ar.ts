@@ -53,6 +53,16 @@ export const ar: BundledCatalogue = {
       changePassword: 'تغيير كلمة المرور',
       logout: 'تسجيل الخروج'
     },
+    walletWidget: {
+      label: 'المحفظة: {{amount}} {{unit}}',
+      unitOne: 'نقطة',
+      unitOther: 'نقاط',
+      freeHours: 'الساعات المجانية: استُعمل {{used}} من {{total}}',
+      freeHoursExpired: 'نفدت الساعات المجانية',
+      hours: '{{hours}} س',
+      minutes: '{{minutes}} د',
+      hoursMinutes: '{{hours}} س {{minutes}} د'
+    },
     footer: {
       label: 'التواصل ومواقع التواصل الاجتماعي',
       contact: 'اتصل بنا',

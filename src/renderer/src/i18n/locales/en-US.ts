@@ -53,6 +53,16 @@ export const enUS: BundledCatalogue = {
       changePassword: 'Change password',
       logout: 'Log out'
     },
+    walletWidget: {
+      label: 'Wallet: {{amount}} {{unit}}',
+      unitOne: 'point',
+      unitOther: 'points',
+      freeHours: 'Free hours: {{used}} used of {{total}}',
+      freeHoursExpired: 'Free hours used up',
+      hours: '{{hours}} h',
+      minutes: '{{minutes}} min',
+      hoursMinutes: '{{hours}} h {{minutes}} min'
+    },
     footer: {
       label: 'Contact and social media',
       contact: 'Contact us',

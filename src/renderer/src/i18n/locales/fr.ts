@@ -3,6 +3,7 @@
  * texts are its values; `en-US` and `ar` must have exactly the same keys.
  */
 import { authFr } from './auth.fr.ts'
+import type { homeFr } from './home.fr.ts'
 import type { profileFr } from './profile.fr.ts'
 import type { walletFr } from './wallet.fr.ts'
 
@@ -57,6 +58,16 @@ export const fr = {
       terms: 'Conditions d’utilisation',
       changePassword: 'Modifier le mot de passe',
       logout: 'Se déconnecter'
+    },
+    walletWidget: {
+      label: 'Porte monnaie : {{amount}} {{unit}}',
+      unitOne: 'point',
+      unitOther: 'points',
+      freeHours: 'Heures gratuites : {{used}} utilisées sur {{total}}',
+      freeHoursExpired: 'Heures gratuites épuisées',
+      hours: '{{hours}} h',
+      minutes: '{{minutes}} min',
+      hoursMinutes: '{{hours}} h {{minutes}} min'
     },
     footer: {
       label: 'Contact et réseaux sociaux',
@@ -189,7 +200,7 @@ export const fr = {
  * Namespaces that load with the screens using them (their route chunk adds them to i18next), so
  * that the start-up bundle does not carry them.
  */
-export type LazyCatalogue = { wallet: typeof walletFr; profile: typeof profileFr }
+export type LazyCatalogue = { wallet: typeof walletFr; profile: typeof profileFr; home: typeof homeFr }
 
 export type SourceCatalogue = typeof fr & LazyCatalogue
 

@@ -1,0 +1,65 @@
+import { makeStyles, tokens } from '@fluentui/react-components'
+import { Wallet20Regular } from '@fluentui/react-icons'
+import { observer } from 'mobx-react-lite'
+import { lazy, Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import type { Language } from '../../../../shared/ipc.ts'
+import { useStores } from '../../stores/StoreContext.tsx'
+import { balanceUnit } from '../../../../shared/rules/points.ts'
+import { focusRing } from './focusRing.ts'
+
+// The free-hours indicator and its call load only for accounts that have free hours.
+const FreeHoursIndicator = lazy(async () => ({ default: (await import('./FreeHoursIndicator.tsx')).FreeHoursIndicator }))
+
+const LOCALES: Record<Language, string> = { fr: 'fr-TN', 'en-US': 'en-US', ar: 'ar-TN-u-nu-latn' }
+
+const useStyles = makeStyles({
+  widget: { display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: '2px', flexShrink: 0 },
+  link: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    minHeight: '28px',
+    paddingInline: tokens.spacingHorizontalS,
+    borderRadius: tokens.borderRadiusMedium,
+    color: tokens.colorBrandForeground1,
+    backgroundColor: tokens.colorBrandBackground2,
+    fontWeight: tokens.fontWeightSemibold,
+    whiteSpace: 'nowrap',
+    textDecorationLine: 'none',
+    ':hover': { backgroundColor: tokens.colorBrandBackground2Hover },
+    ...focusRing
+  },
+  amount: { fontVariantNumeric: 'tabular-nums' },
+  unit: { fontWeight: tokens.fontWeightRegular, '@media (max-width: 599px)': { display: 'none' } }
+})
+
+/**
+ * The header's wallet widget (§2): the points balance, leading to the wallet; with free hours,
+ * a bar of the free time already used.
+ */
+export const WalletWidget = observer(function WalletWidget() {
+  const styles = useStyles()
+  const { session, settings } = useStores()
+  const { t } = useTranslation('shell')
+  const me = session.me
+  if (!me) return null
+  const points = me.user.points
+  const amount = new Intl.NumberFormat(LOCALES[settings.language], { maximumFractionDigits: 3, numberingSystem: 'latn' }).format(points)
+  const unit = t(`walletWidget.${balanceUnit(points)}`)
+  return (
+    <div className={styles.widget} data-testid="wallet-widget">
+      <Link to="/porte-monnaie" className={styles.link} aria-label={t('walletWidget.label', { amount, unit })} data-testid="wallet-widget-link" data-points={points}>
+        <Wallet20Regular aria-hidden />
+        <span className={styles.amount}>{amount}</span>{' '}
+        <span className={styles.unit}>{unit}</span>
+      </Link>
+      {me.permissions.freeHours ? (
+        <Suspense fallback={null}>
+          <FreeHoursIndicator />
+        </Suspense>
+      ) : null}
+    </div>
+  )
+})

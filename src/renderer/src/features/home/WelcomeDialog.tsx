@@ -1,0 +1,29 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
+import { observer } from 'mobx-react-lite'
+import { useTranslation } from 'react-i18next'
+import { useStores } from '../../stores/StoreContext.tsx'
+import type { HomeStore } from '../../stores/HomeStore.ts'
+
+/**
+ * The welcome, once per user on this machine (docs/decisions/0006-home-dashboard.md). Non-modal:
+ * a greeting never stands between the pupil and the menu, a deep link or a payment return.
+ */
+export const WelcomeDialog = observer(function WelcomeDialog({ home }: { home: HomeStore }) {
+  const { session } = useStores()
+  const { t } = useTranslation('home')
+  return (
+    <Dialog open={home.welcomeOpen} modalType="non-modal" onOpenChange={(_event, data) => { if (!data.open) home.closeWelcome() }}>
+      <DialogSurface data-testid="home-welcome" aria-describedby="home-welcome-body">
+        <DialogBody>
+          <DialogTitle>{t('welcome.title', { name: session.me?.user.name ?? '' })}</DialogTitle>
+          <DialogContent id="home-welcome-body">{t('welcome.body')}</DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={home.closeWelcome} data-testid="home-welcome-close">
+              {t('welcome.start')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  )
+})

@@ -1,0 +1,287 @@
+/**
+ * The home dashboard (specification part 1 §2, §9; part 2 §2, §9): each section loads on its own
+ * with its own status and retry, so one failing leaves the others on screen. The rules the
+ * screen shows — first 5 subjects, progress capped at 100, 2 latest and 2 free lessons, the
+ * expiry card's bar and its days-or-hours text, ad cards by position, session states — live
+ * here as plain functions.
+ */
+import { DateTime } from 'luxon'
+import { makeAutoObservable, runInAction } from 'mobx'
+import { EXPIRY_WARNING_DAYS, HOME_CONTENTS_SHOWN, HOME_PROGRESS_SUBJECTS, capProgress } from '../../../shared/api/home.ts'
+import { TUNIS_TIME_ZONE } from '../../../shared/constants.ts'
+import type { AdCard, ForumPost, HomeApi, HomeContent, LiveEvent, Subject, SubjectProgress, Warning } from '../api/home.ts'
+import type { LoadStatus } from './status.ts'
+
+// ——— rules ———
+
+/** The expiry card's bar (§9): 10 × (10 − rest days), within 0–100. */
+export function expiryProgress(restDays: number): number {
+  return capProgress(10 * (EXPIRY_WARNING_DAYS - restDays))
+}
+
+/** One, 2 to 10 (Arabic has a plural of its own there, part 2 §9), or any other count. */
+export type CountForm = 'One' | 'Few' | 'Other'
+export function countForm(count: number): CountForm {
+  return count === 1 ? 'One' : count >= 2 && count <= 10 ? 'Few' : 'Other'
+}
+
+export interface Countdown {
+  unit: 'days' | 'hours'
+  count: number
+}
+
+/**
+ * What the card counts: whole days while some remain, then (restDays 0, §9) the hours left
+ * until the subscription ends, the midnight after its last day in Tunis, rounded up.
+ */
+export function expiryCountdown(warning: Pick<Warning, 'restDays' | 'expirationDate'>, now: number): Countdown {
+  if (warning.restDays > 0) return { unit: 'days', count: warning.restDays }
+  const end = DateTime.fromISO(warning.expirationDate, { zone: TUNIS_TIME_ZONE }).plus({ days: 1 }).startOf('day')
+  const hours = end.isValid ? Math.ceil((end.toMillis() - now) / 3_600_000) : 0
+  return { unit: 'hours', count: Math.min(24, Math.max(0, hours)) }
+}
+
+export interface ProgressRow {
+  subjectId: number
+  name: string
+  slug: string
+  color: string | null
+  progress: number
+}
+
+/**
+ * The home's progress list: the first 5 visible subjects by position, with the progress
+ * service's figure (the subject's own one when the service has none), capped at 100.
+ */
+export function progressRows(subjects: readonly Subject[], progress: readonly SubjectProgress[], limit = HOME_PROGRESS_SUBJECTS): ProgressRow[] {
+  const figures = new Map(progress.map((entry) => [entry.subject_id, entry.progress]))
+  return subjects
+    .filter((subject) => subject.visible)
+    .slice()
+    .sort((a, b) => a.position - b.position || a.id - b.id)
+    .slice(0, limit)
+    .map((subject) => ({
+      subjectId: subject.id,
+      name: subject.name,
+      slug: subject.slug,
+      color: subject.color,
+      progress: Math.round(capProgress(figures.get(subject.id) ?? subject.progress))
+    }))
+}
+
+/** Visible ad cards by position (§2). */
+export function sortAdCards(cards: readonly AdCard[]): AdCard[] {
+  return cards.filter((card) => card.visible).slice().sort((a, b) => a.position - b.position || a.id - b.id)
+}
+
+export type SessionState = 'inProgress' | 'upcoming' | 'finished'
+
+/** 'En Cours' while it runs, 'Bientôt' before it starts (unless disabled), 'Terminée' otherwise (part 2, §4). */
+export function sessionState(event: Pick<LiveEvent, 'start_date' | 'end_date' | 'disabled'>, now: number): SessionState {
+  const start = Date.parse(event.start_date)
+  const end = Date.parse(event.end_date)
+  if (now >= start && now < end) return 'inProgress'
+  if (now < start && !event.disabled) return 'upcoming'
+  return 'finished'
+}
+
+// ——— sections ———
+
+/** One section's data and status; a second load while one runs joins it. */
+export class Section<T> {
+  status: LoadStatus = 'idle'
+  data: T | null = null
+  private running: Promise<void> | null = null
+  private readonly fetch: () => Promise<T>
+
+  constructor(fetch: () => Promise<T>) {
+    this.fetch = fetch
+    makeAutoObservable<Section<T>, 'running' | 'fetch'>(this, { running: false, fetch: false }, { autoBind: true })
+  }
+
+  /** Nothing to show yet: first load still running. */
+  get pending(): boolean {
+    return this.data === null && (this.status === 'idle' || this.status === 'loading')
+  }
+
+  /** Failed with nothing to show: the section offers a retry. */
+  get failed(): boolean {
+    return this.data === null && this.status === 'failed'
+  }
+
+  load(): Promise<void> {
+    if (this.running) return this.running
+    this.status = 'loading'
+    const run = (async () => {
+      try {
+        const data = await this.fetch()
+        runInAction(() => {
+          this.data = data
+          this.status = 'succeeded'
+        })
+      } catch {
+        runInAction(() => {
+          this.status = 'failed'
+        })
+      } finally {
+        runInAction(() => {
+          this.running = null
+        })
+      }
+    })()
+    this.running = run
+    return run
+  }
+}
+
+/** Where the "welcome shown" mark is kept: not a secret, one flag per user on this machine. */
+export interface FlagStorage {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+}
+
+export function browserFlagStorage(): FlagStorage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage
+  } catch {
+    return null
+  }
+}
+
+export const welcomeKey = (userId: number) => `darsi.home.welcomed.${userId}`
+
+export interface HomeDeps {
+  api: () => HomeApi
+  /** The pupil has the forum permission (the forum section asks nothing otherwise). */
+  hasForum: () => boolean
+  userId: () => number | null
+  flags: FlagStorage | null
+  now?: () => number
+}
+
+export interface WarningView {
+  warning: Warning
+  progress: number
+  countdown: Countdown
+  form: CountForm
+}
+
+export interface SessionView {
+  event: LiveEvent
+  state: SessionState
+}
+
+export class HomeStore {
+  readonly subjects: Section<Subject[]>
+  readonly progress: Section<SubjectProgress[]>
+  readonly latest: Section<HomeContent[]>
+  readonly free: Section<HomeContent[]>
+  readonly sessions: Section<LiveEvent[]>
+  readonly alerts: Section<Warning[]>
+  readonly forum: Section<ForumPost[]>
+  readonly ads: Section<AdCard[]>
+  /** The clock the session states and the hours left are read against (ticked by the screen). */
+  now: number
+  welcomeOpen = false
+
+  private readonly deps: HomeDeps
+
+  constructor(deps: HomeDeps) {
+    this.deps = deps
+    this.now = deps.now?.() ?? Date.now()
+    this.subjects = new Section(() => deps.api().subjects())
+    this.progress = new Section(() => deps.api().subjectsProgress())
+    this.latest = new Section(() => deps.api().newContents())
+    this.free = new Section(() => deps.api().freeContents())
+    this.sessions = new Section(() => deps.api().todayEvents())
+    this.alerts = new Section(() => deps.api().alerts())
+    this.forum = new Section(() => deps.api().forumPosts())
+    this.ads = new Section(() => deps.api().adCards())
+    makeAutoObservable<HomeStore, 'deps'>(this, {
+      deps: false, subjects: false, progress: false, latest: false, free: false, sessions: false, alerts: false, forum: false, ads: false
+    }, { autoBind: true })
+  }
+
+  get showsForum(): boolean {
+    return this.deps.hasForum()
+  }
+
+  /** Every section, each on its own; resolves when all have settled (success or not). */
+  async load(): Promise<void> {
+    this.tick()
+    const sections: Array<Section<unknown>> = [this.sessions, this.subjects, this.progress, this.latest, this.free, this.alerts, this.ads]
+    if (this.showsForum) sections.push(this.forum)
+    await Promise.all(sections.map((section) => section.load()))
+  }
+
+  tick(): void {
+    this.now = this.deps.now?.() ?? Date.now()
+  }
+
+  // ——— progress of the first 5 subjects: two calls, one section ———
+
+  get progressPending(): boolean {
+    return this.subjects.pending || (this.progress.pending && this.subjects.data !== null)
+  }
+
+  get progressFailed(): boolean {
+    return this.subjects.failed || this.progress.failed
+  }
+
+  retryProgress(): void {
+    if (this.subjects.data === null) void this.subjects.load()
+    if (this.progress.data === null) void this.progress.load()
+  }
+
+  get progressList(): ProgressRow[] {
+    return this.subjects.data && this.progress.data ? progressRows(this.subjects.data, this.progress.data) : []
+  }
+
+  // ——— the other sections ———
+
+  get latestContents(): HomeContent[] {
+    return (this.latest.data ?? []).slice(0, HOME_CONTENTS_SHOWN)
+  }
+
+  get freeContents(): HomeContent[] {
+    return (this.free.data ?? []).slice(0, HOME_CONTENTS_SHOWN)
+  }
+
+  get todaySessions(): SessionView[] {
+    return (this.sessions.data ?? [])
+      .slice()
+      .sort((a, b) => Date.parse(a.start_date) - Date.parse(b.start_date) || a.id - b.id)
+      .map((event) => ({ event, state: sessionState(event, this.now) }))
+  }
+
+  get warnings(): WarningView[] {
+    return (this.alerts.data ?? []).map((warning) => {
+      const countdown = expiryCountdown(warning, this.now)
+      return { warning, progress: expiryProgress(warning.restDays), countdown, form: countForm(countdown.count) }
+    })
+  }
+
+  get adCards(): AdCard[] {
+    return sortAdCards(this.ads.data ?? [])
+  }
+
+  // ——— the welcome modal: once per user on this machine ———
+
+  /** Opens the welcome the first time this user reaches the home here, and remembers it at once. */
+  welcomeIfFirstVisit(): void {
+    const userId = this.deps.userId()
+    if (userId === null || this.welcomeOpen) return
+    const key = welcomeKey(userId)
+    if (this.deps.flags?.getItem(key) === '1') return
+    try {
+      this.deps.flags?.setItem(key, '1')
+    } catch {
+      // A full or refused storage: the welcome may show again, nothing worse.
+    }
+    this.welcomeOpen = true
+  }
+
+  closeWelcome(): void {
+    this.welcomeOpen = false
+  }
+}

@@ -1,0 +1,58 @@
+import { ApiError } from '../api/errors.ts'
+import { createHomeApi, type HomeApi } from '../api/home.ts'
+import { createHttp } from '../api/http.ts'
+import { FreeHoursStore } from './FreeHoursStore.ts'
+import { browserFlagStorage, HomeStore } from './HomeStore.ts'
+import type { SessionStore } from './SessionStore.ts'
+
+type Root = { session: SessionStore }
+
+const apis = new WeakMap<Root, { baseUrls: unknown; client: HomeApi }>()
+
+/** The home calls on the session's API, built on first use (the base URLs arrive with the start-up). */
+export function homeApiOf(root: Root): HomeApi {
+  const baseUrls = root.session.baseUrls
+  if (!baseUrls) throw new ApiError('network', 'the API is not configured yet')
+  let entry = apis.get(root)
+  if (entry?.baseUrls !== baseUrls) {
+    entry = { baseUrls, client: createHomeApi(createHttp(baseUrls, root.session)) }
+    apis.set(root, entry)
+  }
+  return entry.client
+}
+
+const homes = new WeakMap<Root, { userId: number | null; store: HomeStore }>()
+
+/**
+ * The home's store for the signed-in user: kept while they stay (coming back to the home shows
+ * what it had while it refreshes), a new one for another user.
+ */
+export function homeStoreOf(root: Root): HomeStore {
+  const userId = root.session.me?.user.id ?? null
+  let entry = homes.get(root)
+  if (!entry || entry.userId !== userId) {
+    entry = {
+      userId,
+      store: new HomeStore({
+        api: () => homeApiOf(root),
+        hasForum: () => root.session.me?.permissions.has_forum === true,
+        userId: () => root.session.me?.user.id ?? null,
+        flags: browserFlagStorage()
+      })
+    }
+    homes.set(root, entry)
+  }
+  return entry.store
+}
+
+const freeHours = new WeakMap<Root, { userId: number | null; store: FreeHoursStore }>()
+
+export function freeHoursStoreOf(root: Root): FreeHoursStore {
+  const userId = root.session.me?.user.id ?? null
+  let entry = freeHours.get(root)
+  if (!entry || entry.userId !== userId) {
+    entry = { userId, store: new FreeHoursStore(() => homeApiOf(root)) }
+    freeHours.set(root, entry)
+  }
+  return entry.store
+}

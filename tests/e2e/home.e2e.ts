@@ -1,0 +1,196 @@
+/**
+ * The home dashboard (issue 6), driven as the demo pupil would: every section with the seeded
+ * data, the expiry warning, the welcome modal once, the wallet widget leading to the wallet, a
+ * section failing on its own and coming back with its retry; in French (light, 1280 × 800) and
+ * in Arabic (dark, 1280 × 800 and 599 px). Axe finds no serious or critical violation.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { launchApp, type AppHandle } from './harness.ts'
+import { demo, signIn } from './helpers.ts'
+
+let app: AppHandle | undefined
+test.afterEach(async () => {
+  await app?.close()
+  app = undefined
+})
+
+const pathname = (page: Page) => new URL(page.url()).pathname
+
+/** Back to the top of the page (the shell's content column scrolls). */
+async function scrollToTop(page: Page): Promise<void> {
+  await page.evaluate(() => document.getElementById('main-content')?.parentElement?.scrollTo(0, 0))
+}
+
+/** Every section has left its loading state. */
+async function homeSettled(page: Page): Promise<void> {
+  await expect(page.getByTestId('home-page')).toBeVisible({ timeout: 20_000 })
+  for (const id of ['sessions', 'progress', 'latest', 'free', 'forum']) {
+    await expect(page.getByTestId(`home-${id}`)).not.toHaveAttribute('data-state', 'loading', { timeout: 15_000 })
+  }
+}
+
+/** Axe over the home's own parts: the page, the wallet widget, and the welcome while it shows. */
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  let builder = new AxeBuilder({ page }).include('#main-content').include('[data-testid="wallet-widget"]')
+  if (await page.getByTestId('home-welcome').count()) builder = builder.include('[data-testid="home-welcome"]')
+  const results = await builder.analyze()
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.html.slice(0, 160)).slice(0, 5) }))
+  expect(serious).toEqual([])
+}
+
+test('the demo pupil’s home: every section with its data, the warning, the welcome once, the wallet widget', async () => {
+  app = await launchApp()
+  const { page, mainHost } = app
+  await signIn(page, demo.student)
+  await homeSettled(page)
+  expect(pathname(page)).toBe('/')
+
+  // The welcome greets the pupil the first time.
+  const welcome = page.getByTestId('home-welcome')
+  await expect(welcome).toBeVisible()
+  await expect(welcome).toContainText('Bienvenue sur Darsi, Sami !')
+
+  // Profile widget.
+  await expect(page.getByTestId('home-profile-name')).toHaveText('Sami Trabelsi')
+  await expect(page.getByTestId('home-profile-division')).toHaveText('Bac Sciences expérimentales')
+  await expect(page.getByTestId('home-profile-points')).toHaveAttribute('data-points', '150')
+
+  // Today's live sessions, in Tunis time.
+  const sessions = page.getByTestId('home-session')
+  await expect(sessions).toHaveCount(3)
+  await expect(sessions.nth(0)).toContainText('14:00 – 15:30')
+  await expect(sessions.nth(1)).toContainText('17:30 – 19:00')
+  await expect(sessions.nth(2)).toContainText('19:30 – 21:00')
+  await expect(sessions.nth(0)).toContainText(/En Cours|Bientôt|Terminée/)
+
+  // The 2 latest lessons, the 2 free videos; a lesson leads to its page.
+  await expect(page.getByTestId('home-latest-item')).toHaveCount(2)
+  await expect(page.getByTestId('home-free-item')).toHaveCount(2)
+  await expect(page.getByTestId('home-free-item').nth(0)).toContainText('Gratuit')
+  const lessonHref = await page.getByTestId('home-latest-item').nth(0).getByRole('link').getAttribute('href')
+  expect(lessonHref).toMatch(/^\/subjects\/[\w-]+\/chapters\/[\w-]+\/(lessons|recordings)\/[\w-]+\/content$/)
+
+  // Progress of the first 5 subjects.
+  const rows = page.getByTestId('home-progress-row')
+  await expect(rows).toHaveCount(5)
+  await expect(rows.nth(0)).toContainText('Mathématiques')
+  await expect(rows.nth(0)).toHaveAttribute('data-progress', '42')
+  await expect(rows.nth(0)).toContainText('42 %')
+  await expect(rows.nth(3)).toContainText('Informatique')
+  await expect(rows.nth(3)).toHaveAttribute('data-progress', '0')
+
+  // Forum topics open in the system browser.
+  const topics = page.getByTestId('home-forum-topic')
+  await expect(topics).toHaveCount(5)
+  await expect(topics.nth(0)).toContainText('Comment bien réviser les nombres complexes pour le bac ?')
+  await topics.nth(0).getByRole('button').click()
+  await expect.poll(() => mainHost.openedExternal.at(-1)).toMatch(/^https:\/\/forum\.darsi\.tn\/t\/[\w-]+\/1$/)
+
+  // The expiry warning: 6 days left, bar at 10 × (10 − 6) = 40 %.
+  const warning = page.getByTestId('home-warning')
+  await expect(warning).toHaveCount(1)
+  await expect(warning).toHaveAttribute('data-rest-days', '6')
+  await expect(warning).toHaveAttribute('data-progress', '40')
+  await expect(warning).toContainText(/Votre offre \u2068Silver\+\u2069 se termine le \d{2}\/\d{2}\/\d{4}\./)
+  await expect(page.getByTestId('home-warning-countdown')).toHaveText('Il reste 6 jours')
+
+  // Ad cards by position.
+  const cards = page.getByTestId('home-ads').getByTestId('ad-card')
+  await expect(cards).toHaveCount(4)
+  const positions = await cards.evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('data-position'))))
+  expect(positions).toEqual([...positions].sort((a, b) => a - b))
+
+  // The wallet widget: balance, and the free hours used (45 min of 2 h).
+  const widget = page.getByTestId('wallet-widget-link')
+  await expect(widget).toHaveAttribute('data-points', '150')
+  await expect(widget).toContainText('150')
+  await expect(widget).toContainText('points')
+  await expect(page.getByTestId('wallet-widget-free-hours')).toHaveAttribute('data-percentage', '38')
+  await expect(page.getByTestId('wallet-widget-free-hours')).toHaveAttribute('aria-label', 'Heures gratuites : 45 min utilisées sur 2 h')
+
+  await scrollToTop(page)
+  await app.screenshot('home-fr-light-welcome')
+  await expectNoSeriousViolations(page)
+  await page.getByTestId('home-welcome-close').click()
+  await expect(welcome).toHaveCount(0)
+  await app.screenshot('home-fr-light')
+  await page.getByTestId('home-latest').scrollIntoViewIfNeeded()
+  await app.screenshot('home-fr-light-lower')
+  await scrollToTop(page)
+  await expectNoSeriousViolations(page)
+
+  // Not again after a reload.
+  await page.reload()
+  await homeSettled(page)
+  await expect(page.getByTestId('home-session')).toHaveCount(3)
+  await expect(welcome).toHaveCount(0)
+
+  // The widget's balance leads to the wallet.
+  await widget.click()
+  await expect(page.getByTestId('wallet-page')).toBeVisible()
+  expect(pathname(page)).toBe('/porte-monnaie')
+})
+
+test('a section that fails shows its own retry, the others stay, and the retry brings it back', async () => {
+  app = await launchApp()
+  const { page } = app
+  let failing = true
+  await page.route('**/api/student/chapters/new-contents', (route) =>
+    failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"server_error","message":"Server error"}' }) : route.continue())
+  await signIn(page, demo.student)
+  await homeSettled(page)
+  await page.getByTestId('home-welcome-close').click()
+  await expect(page.getByTestId('home-latest-failed')).toBeVisible()
+  await expect(page.getByTestId('home-latest-item')).toHaveCount(0)
+  // The rest of the page is all there.
+  await expect(page.getByTestId('home-session')).toHaveCount(3)
+  await expect(page.getByTestId('home-free-item')).toHaveCount(2)
+  await expect(page.getByTestId('home-progress-row')).toHaveCount(5)
+  failing = false
+  await page.getByTestId('home-latest-retry').click()
+  await expect(page.getByTestId('home-latest-item')).toHaveCount(2)
+  await expect(page.getByTestId('home-latest-failed')).toHaveCount(0)
+})
+
+test('in Arabic, dark, at 1280 and at 599 px: right to left, every section, the welcome once', async () => {
+  app = await launchApp({ locale: 'ar', colorScheme: 'dark' })
+  const { page } = app
+  await signIn(page, demo.student)
+  await homeSettled(page)
+  expect(await page.locator('html').getAttribute('dir')).toBe('rtl')
+  const welcome = page.getByTestId('home-welcome')
+  await expect(welcome).toContainText('مرحبًا بك في دارسي يا Sami!')
+  await expect(page.getByTestId('home-sessions')).toContainText('حصص اليوم المباشرة')
+  await expect(page.getByTestId('home-session')).toHaveCount(3)
+  await expect(page.getByTestId('home-session').nth(0)).toContainText('من 14:00 إلى 15:30')
+  await expect(page.getByTestId('home-progress-row')).toHaveCount(5)
+  await expect(page.getByTestId('home-latest-item')).toHaveCount(2)
+  await expect(page.getByTestId('home-free-item')).toHaveCount(2)
+  await expect(page.getByTestId('home-forum-topic')).toHaveCount(5)
+  await expect(page.getByTestId('home-warning-countdown')).toHaveText('بقيت 6 أيام')
+  await expect(page.getByTestId('wallet-widget-link')).toHaveAttribute('aria-label', 'المحفظة: 150 نقاط')
+  await page.getByTestId('home-welcome-close').click()
+  await expect(welcome).toHaveCount(0)
+  await scrollToTop(page)
+  await app.screenshot('home-ar-dark')
+  await expectNoSeriousViolations(page)
+
+  await page.setViewportSize({ width: 599, height: 800 })
+  await expect(page.getByTestId('home-page')).toBeVisible()
+  await scrollToTop(page)
+  await app.screenshot('home-ar-dark-599')
+  await page.getByTestId('home-progress').scrollIntoViewIfNeeded()
+  await app.screenshot('home-ar-dark-599-progress')
+  await page.getByTestId('home-ads').scrollIntoViewIfNeeded()
+  await app.screenshot('home-ar-dark-599-ads')
+  // Not again after a reload, at this width either.
+  await page.reload()
+  await homeSettled(page)
+  await expect(welcome).toHaveCount(0)
+  await expectNoSeriousViolations(page)
+  await page.getByTestId('wallet-widget-link').click()
+  await expect(page.getByTestId('wallet-page')).toBeVisible()
+})

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { describeLazyNamespace } from './lazyNamespaces.ts'
+import { ensureHomeCatalogue, homeCatalogues } from '../../../../src/renderer/src/features/home/homeCatalogue.ts'
+import { createI18n } from '../../../../src/renderer/src/i18n/index.ts'
+
+describeLazyNamespace('home', homeCatalogues)
+
+describe('the home namespace, loaded with its screen', () => {
+  it('resolves once added, with the specification’s session states', () => {
+    const i18n = createI18n('ar')
+    expect(i18n.exists('home:sessions.title')).toBe(false)
+    ensureHomeCatalogue(i18n)
+    expect(i18n.t('home:sessions.title')).toBe('حصص اليوم المباشرة')
+    void i18n.changeLanguage('fr')
+    expect(i18n.t('home:sessions.state.inProgress')).toBe('En Cours')
+    expect(i18n.t('home:sessions.state.upcoming')).toBe('Bientôt')
+    expect(i18n.t('home:sessions.state.finished')).toBe('Terminée')
+    expect(i18n.t('home:warning.daysFew', { count: 6 })).toBe('Il reste 6 jours')
+  })
+})
