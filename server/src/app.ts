@@ -102,7 +102,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     await app.register(cors, {
       origin: (origin, callback) => callback(null, !origin || allowedOrigin(config, origin)),
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['authorization', 'content-type', 'accept-language', 'idempotency-key', 'x-admin-id'],
+      allowedHeaders: ['authorization', 'content-type', 'accept-language', 'idempotency-key', 'x-admin-id', 'last-event-id'],
       maxAge: 600
     })
     await app.register(rateLimit, {

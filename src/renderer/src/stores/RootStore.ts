@@ -1,6 +1,7 @@
 import type { Platform } from '../platform/bridge.ts'
 import { DeepLinkStore } from './DeepLinkStore.ts'
-import { InboxStores, type InboxStoresOptions } from './InboxStores.ts'
+import { InboxHost } from './InboxHost.ts'
+import type { InboxStoresOptions } from './InboxStores.ts'
 import { SessionStore, type SessionStoreOptions } from './SessionStore.ts'
 import { SettingsStore } from './SettingsStore.ts'
 import { UiStore } from './UiStore.ts'
@@ -14,7 +15,7 @@ export class RootStore {
   readonly user: UserStore
   readonly deepLinks: DeepLinkStore
   readonly session: SessionStore
-  readonly inbox: InboxStores
+  readonly inbox: InboxHost
 
   constructor(
     platform: Platform,
@@ -27,7 +28,7 @@ export class RootStore {
     this.user = new UserStore()
     this.deepLinks = new DeepLinkStore()
     this.session = new SessionStore({ ...sessionOptions, platform, user: this.user })
-    this.inbox = new InboxStores({ ...inboxOptions, platform, session: this.session })
+    this.inbox = new InboxHost({ ...inboxOptions, platform, session: this.session })
   }
 
   dispose(): void {

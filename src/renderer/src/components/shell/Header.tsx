@@ -1,19 +1,23 @@
-import { Button, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, makeStyles, SearchBox, tokens } from '@fluentui/react-components'
 import { Navigation24Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { useStores } from '../../stores/StoreContext.tsx'
-import { HeaderSearch } from './HeaderSearch.tsx'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 import { Logo } from './Logo.tsx'
-import { MessagesButton, NotificationBell } from './NotificationBell.tsx'
 import { ThemeToggle } from './ThemeToggle.tsx'
 import { UserMenu } from './UserMenu.tsx'
 import { WalletWidget } from './WalletWidget.tsx'
 import { focusRing } from './focusRing.ts'
 
 export const HEADER_HEIGHT = 56
+
+// The search and the dropdowns (popover, badge, their texts) load just after the first screen, not with it.
+const HeaderSearch = lazy(async () => ({ default: (await import('./HeaderSearch.tsx')).HeaderSearch }))
+const NotificationBell = lazy(async () => ({ default: (await import('./NotificationBell.tsx')).NotificationBell }))
+const MessagesButton = lazy(async () => ({ default: (await import('./NotificationBell.tsx')).MessagesButton }))
 
 const useStyles = makeStyles({
   header: {
@@ -41,13 +45,15 @@ const useStyles = makeStyles({
     ...focusRing
   },
   search: { flexGrow: 1, minWidth: 0, display: 'flex', justifyContent: 'center' },
+  searchFallback: { width: '100%', maxWidth: '480px', minWidth: 0 },
+  slot: { display: 'inline-block', width: '68px', height: '32px' },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, flexShrink: 0 }
 })
 
 /** Name and logo, lesson search, sidebar toggle, notifications, messages, language, theme, user. */
 export const Header = observer(function Header() {
   const styles = useStyles()
-  const { settings, ui } = useStores()
+  const { settings, ui, inbox } = useStores()
   const { t } = useTranslation('shell')
 
   const toggleLabel = ui.isMobile
@@ -57,6 +63,16 @@ export const Header = observer(function Header() {
     : settings.sidebarMode === 'full'
       ? t('header.collapseSidebar')
       : t('header.expandSidebar')
+
+  const searchUntilLoaded = (
+    <SearchBox
+      className={styles.searchFallback}
+      disabled
+      aria-label={t('header.searchLabel')}
+      placeholder={ui.isMobile ? t('header.searchLabel') : t('header.searchPlaceholder')}
+      data-testid="search-box-loading"
+    />
+  )
 
   const onToggle = () => {
     if (ui.isMobile) ui.setDrawerOpen(!ui.drawerOpen)
@@ -80,13 +96,23 @@ export const Header = observer(function Header() {
         {ui.isMobile ? null : <span>{t('appName')}</span>}
       </Link>
       <div className={styles.search} role="search">
-        <HeaderSearch compact={ui.isMobile} />
+        {inbox.stores ? (
+          <Suspense fallback={searchUntilLoaded}>
+            <HeaderSearch compact={ui.isMobile} />
+          </Suspense>
+        ) : (
+          searchUntilLoaded
+        )}
       </div>
       <div className={styles.actions}>
         <WalletWidget />
         <LanguageSwitcher compact={ui.isMobile} />
-        <NotificationBell />
-        <MessagesButton />
+        {inbox.userId !== null ? (
+          <Suspense fallback={<span className={styles.slot} aria-hidden />}>
+            <NotificationBell />
+            <MessagesButton />
+          </Suspense>
+        ) : null}
         <ThemeToggle />
         <UserMenu />
       </div>

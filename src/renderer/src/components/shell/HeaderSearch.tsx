@@ -4,7 +4,8 @@ import { useId, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { lessonPath, type SearchResult } from '../../../../shared/api/search.ts'
-import { useStores } from '../../stores/StoreContext.tsx'
+import { useInboxCatalogue } from '../../features/inbox/inboxCatalogue.ts'
+import { useInbox } from '../../stores/StoreContext.tsx'
 
 const useStyles = makeStyles({
   root: { position: 'relative', width: '100%', maxWidth: '480px', minWidth: 0 },
@@ -52,10 +53,11 @@ const useStyles = makeStyles({
  * Enter opens the lesson, Escape closes. Disabled for pupils with an offer of group 104.
  */
 export const HeaderSearch = observer(function HeaderSearch({ compact }: { compact: boolean }) {
+  useInboxCatalogue()
   const styles = useStyles()
-  const { inbox } = useStores()
+  const inbox = useInbox()
   const { search } = inbox
-  const { t } = useTranslation('shell')
+  const { t } = useTranslation(['inbox', 'shell'])
   const navigate = useNavigate()
   const listId = useId()
   const [open, setOpen] = useState(false)
@@ -90,9 +92,9 @@ export const HeaderSearch = observer(function HeaderSearch({ compact }: { compac
   const showList = open && search.searchable
   const optionId = (index: number) => `${listId}-option-${index}`
   let note: string | null = null
-  if (search.status === 'loading') note = t('inbox.search.searching')
-  else if (search.status === 'failed') note = t('inbox.search.failed')
-  else if (search.status === 'succeeded' && search.results.length === 0) note = t('inbox.search.noOptions')
+  if (search.status === 'loading') note = t('inbox:search.searching')
+  else if (search.status === 'failed') note = t('inbox:search.failed')
+  else if (search.status === 'succeeded' && search.results.length === 0) note = t('inbox:search.noOptions')
 
   return (
     <div className={styles.root}>
@@ -108,9 +110,9 @@ export const HeaderSearch = observer(function HeaderSearch({ compact }: { compac
         onKeyDown={onKeyDown}
         onBlur={() => setOpen(false)}
         onFocus={() => setOpen(true)}
-        aria-label={t('header.searchLabel')}
-        placeholder={compact ? t('header.searchLabel') : t('header.searchPlaceholder')}
-        title={inbox.searchDisabled ? t('inbox.search.disabled') : undefined}
+        aria-label={t('shell:header.searchLabel')}
+        placeholder={compact ? t('shell:header.searchLabel') : t('shell:header.searchPlaceholder')}
+        title={inbox.searchDisabled ? t('inbox:search.disabled') : undefined}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={showList}
@@ -119,7 +121,7 @@ export const HeaderSearch = observer(function HeaderSearch({ compact }: { compac
         data-testid="search-box"
       />
       {showList ? (
-        <ul id={listId} role="listbox" aria-label={t('inbox.search.results')} className={styles.list} data-testid="search-results">
+        <ul id={listId} role="listbox" aria-label={t('inbox:search.results')} className={styles.list} data-testid="search-results">
           {note !== null ? (
             <li role="presentation" className={styles.note} data-testid={`search-${search.status}`} aria-live="polite">
               {search.status === 'loading' ? <Spinner size="extra-tiny" /> : null}

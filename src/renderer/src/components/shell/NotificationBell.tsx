@@ -4,7 +4,8 @@ import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NOTIFICATION_DROPDOWN_MAX_WIDTH } from '../../../../shared/constants.ts'
-import { useStores } from '../../stores/StoreContext.tsx'
+import { useInboxCatalogue } from '../../features/inbox/inboxCatalogue.ts'
+import { useInbox } from '../../stores/StoreContext.tsx'
 
 // The lists load when a dropdown first opens, not with the shell.
 const NotificationPanel = lazy(async () => ({ default: (await import('../../features/inbox/NotificationPanel.tsx')).NotificationPanel }))
@@ -60,8 +61,9 @@ function HeaderDropdown(props: {
 
 /** The bell: unread count, and the notification dropdown (All / Unread, 24 a page). */
 export const NotificationBell = observer(function NotificationBell() {
-  const { inbox } = useStores()
-  const { t } = useTranslation('shell')
+  useInboxCatalogue()
+  const inbox = useInbox()
+  const { t } = useTranslation(['inbox', 'shell'])
   const [open, setOpen] = useState(false)
   const count = inbox.notifications.unreadCount
   if (inbox.userId === null) return null
@@ -69,7 +71,7 @@ export const NotificationBell = observer(function NotificationBell() {
     <HeaderDropdown
       icon={<Alert24Regular />}
       count={count}
-      label={count > 0 ? t('inbox.notifications.labelWithCount', { count }) : t('inbox.notifications.label')}
+      label={count > 0 ? t('inbox:notifications.labelWithCount', { count }) : t('inbox:notifications.label')}
       testId="notification-bell"
       open={open}
       onOpenChange={setOpen}
@@ -81,8 +83,9 @@ export const NotificationBell = observer(function NotificationBell() {
 
 /** The messages button: unread badge, and the inbox dropdown (all / unread). */
 export const MessagesButton = observer(function MessagesButton() {
-  const { inbox } = useStores()
-  const { t } = useTranslation('shell')
+  useInboxCatalogue()
+  const inbox = useInbox()
+  const { t } = useTranslation(['inbox', 'shell'])
   const [open, setOpen] = useState(false)
   const count = inbox.messages.unread
   if (inbox.userId === null) return null
@@ -90,7 +93,7 @@ export const MessagesButton = observer(function MessagesButton() {
     <HeaderDropdown
       icon={<Mail24Regular />}
       count={count}
-      label={count > 0 ? t('inbox.messages.labelWithCount', { count }) : t('inbox.messages.label')}
+      label={count > 0 ? t('inbox:messages.labelWithCount', { count }) : t('inbox:messages.label')}
       testId="messages-button"
       open={open}
       onOpenChange={setOpen}

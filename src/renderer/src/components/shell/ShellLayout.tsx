@@ -48,7 +48,7 @@ export const ShellLayout = observer(function ShellLayout() {
         </div>
       </div>
       <Snackbars />
-      {inbox.popups.current ? (
+      {inbox.stores?.popups.current ? (
         <Suspense fallback={null}>
           <PopupDialog />
         </Suspense>

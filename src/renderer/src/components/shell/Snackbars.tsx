@@ -36,7 +36,7 @@ const useStyles = makeStyles({
 export const Snackbars = observer(function Snackbars() {
   const styles = useStyles()
   const { ui } = useStores()
-  const { t } = useTranslation(['shell', 'routes', 'auth', 'wallet', 'profile', 'home'])
+  const { t } = useTranslation(['shell', 'routes', 'auth', 'wallet', 'profile', 'home', 'inbox'])
 
   const textOf = (snackbar: Snackbar) => ('key' in snackbar ? t(snackbar.key, snackbar.values ?? {}) : snackbar.text)
 

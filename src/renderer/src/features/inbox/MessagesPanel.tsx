@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import type { MessageTab } from '../../stores/MessageStore.ts'
-import { useStores } from '../../stores/StoreContext.tsx'
+import { useInbox } from '../../stores/StoreContext.tsx'
 import { formatSessionTime } from '../../lib/time.ts'
 import { previewLength, truncate } from '../../lib/text.ts'
 import { usePanelStyles } from './panelStyles.ts'
@@ -13,9 +13,9 @@ import { useViewportWidth } from './useViewportWidth.ts'
 /** The message dropdown: all / unread tabs; a message opens at /inbox/{id}. */
 export const MessagesPanel = observer(function MessagesPanel({ onClose }: { onClose(): void }) {
   const styles = usePanelStyles()
-  const { inbox } = useStores()
+  const inbox = useInbox()
   const store = inbox.messages
-  const { t } = useTranslation('shell')
+  const { t } = useTranslation(['inbox', 'shell'])
   const navigate = useNavigate()
   const width = useViewportWidth()
 
@@ -28,22 +28,22 @@ export const MessagesPanel = observer(function MessagesPanel({ onClose }: { onCl
   return (
     <div className={styles.panel} data-testid="messages-panel">
       <div className={styles.head}>
-        <h2 className={styles.title}>{t('inbox.messages.title')}</h2>
+        <h2 className={styles.title}>{t('inbox:messages.title')}</h2>
       </div>
       <TabList className={styles.tabs} size="small" selectedValue={store.tab} onTabSelect={(_event, data) => store.setTab(data.value as MessageTab)}>
-        <Tab value="all" data-testid="messages-tab-all">{t('inbox.messages.all')}</Tab>
-        <Tab value="unread" data-testid="messages-tab-unread">{t('inbox.messages.unread')}</Tab>
+        <Tab value="all" data-testid="messages-tab-all">{t('inbox:messages.all')}</Tab>
+        <Tab value="unread" data-testid="messages-tab-unread">{t('inbox:messages.unread')}</Tab>
       </TabList>
       {store.status === 'failed' && store.messages.length === 0 ? (
         <div className={styles.state} role="alert">
-          {t('inbox.messages.loadFailed')}
-          <Button onClick={() => void store.load()}>{t('inbox.messages.retry')}</Button>
+          {t('inbox:messages.loadFailed')}
+          <Button onClick={() => void store.load()}>{t('inbox:messages.retry')}</Button>
         </div>
       ) : store.status !== 'succeeded' && store.messages.length === 0 ? (
-        <div className={styles.state}><Spinner size="small" label={t('loading')} /></div>
+        <div className={styles.state}><Spinner size="small" label={t('shell:loading')} /></div>
       ) : list.length === 0 ? (
         <div className={styles.state} data-testid="messages-empty">
-          {store.tab === 'unread' ? t('inbox.messages.emptyUnread') : t('inbox.messages.empty')}
+          {store.tab === 'unread' ? t('inbox:messages.emptyUnread') : t('inbox:messages.empty')}
         </div>
       ) : (
         <ul className={styles.list} data-testid="messages-list">
@@ -64,7 +64,7 @@ export const MessagesPanel = observer(function MessagesPanel({ onClose }: { onCl
                   <span className={message.seen ? styles.itemTitle : styles.itemTitleUnseen}>{message.message.name}</span>
                   <span className={styles.preview}>{truncate(message.message.body, max)}</span>
                   <span className={styles.date}>{formatSessionTime(message.created_at)}</span>
-                  {message.seen ? null : <span className={styles.visuallyHidden}>{t('inbox.messages.unseen')}</span>}
+                  {message.seen ? null : <span className={styles.visuallyHidden}>{t('inbox:messages.unseen')}</span>}
                 </span>
               </button>
             </li>

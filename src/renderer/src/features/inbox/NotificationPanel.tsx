@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { internalRoute, type NotificationTab } from '../../stores/NotificationStore.ts'
 import type { Notification } from '../../api/notifications.ts'
-import { useStores } from '../../stores/StoreContext.tsx'
+import { useInbox, useStores } from '../../stores/StoreContext.tsx'
 import { formatSessionTime } from '../../lib/time.ts'
 import { previewLength, truncate } from '../../lib/text.ts'
 import { usePanelStyles } from './panelStyles.ts'
@@ -24,9 +24,10 @@ const LOAD_MORE_MARGIN_PX = 120
  */
 export const NotificationPanel = observer(function NotificationPanel({ onClose }: { onClose(): void }) {
   const styles = usePanelStyles()
-  const { inbox, platform, ui } = useStores()
+  const { platform, ui } = useStores()
+  const inbox = useInbox()
   const store = inbox.notifications
-  const { t, i18n } = useTranslation('shell')
+  const { t, i18n } = useTranslation(['inbox', 'shell'])
   const navigate = useNavigate()
   const width = useViewportWidth()
   const [settings, setSettings] = useState(false)
@@ -58,7 +59,7 @@ export const NotificationPanel = observer(function NotificationPanel({ onClose }
       <div className={styles.panel} data-testid="notification-settings">
         <div className={styles.head}>
           <Button appearance="subtle" icon={<Back />} onClick={() => setSettings(false)}>
-            {t('inbox.notifications.back')}
+            {t('inbox:notifications.back')}
           </Button>
         </div>
         <div className={styles.list}>
@@ -74,12 +75,12 @@ export const NotificationPanel = observer(function NotificationPanel({ onClose }
   return (
     <div className={styles.panel} data-testid="notification-panel">
       <div className={styles.head}>
-        <h2 className={styles.title}>{t('inbox.notifications.title')}</h2>
+        <h2 className={styles.title}>{t('inbox:notifications.title')}</h2>
         <Button
           appearance="subtle"
           icon={<Settings20Regular />}
-          aria-label={t('inbox.notifications.settings')}
-          title={t('inbox.notifications.settings')}
+          aria-label={t('inbox:notifications.settings')}
+          title={t('inbox:notifications.settings')}
           onClick={() => setSettings(true)}
           data-testid="notification-settings-open"
         />
@@ -90,20 +91,20 @@ export const NotificationPanel = observer(function NotificationPanel({ onClose }
         selectedValue={store.tab}
         onTabSelect={(_event, data) => store.setTab(data.value as NotificationTab)}
       >
-        <Tab value="all" data-testid="notification-tab-all">{t('inbox.notifications.all')}</Tab>
-        <Tab value="unread" data-testid="notification-tab-unread">{t('inbox.notifications.unread')}</Tab>
+        <Tab value="all" data-testid="notification-tab-all">{t('inbox:notifications.all')}</Tab>
+        <Tab value="unread" data-testid="notification-tab-unread">{t('inbox:notifications.unread')}</Tab>
       </TabList>
-      {inbox.realtime === 'reconnecting' ? <div className={styles.notice} role="status">{t('inbox.notifications.reconnecting')}</div> : null}
+      {inbox.realtime === 'reconnecting' ? <div className={styles.notice} role="status">{t('inbox:notifications.reconnecting')}</div> : null}
       {store.status === 'loading' || store.status === 'idle' ? (
-        <div className={styles.state}><Spinner size="small" label={t('loading')} /></div>
+        <div className={styles.state}><Spinner size="small" label={t('shell:loading')} /></div>
       ) : store.status === 'failed' ? (
         <div className={styles.state} role="alert">
-          {t('inbox.notifications.loadFailed')}
-          <Button onClick={() => void store.load()}>{t('inbox.notifications.retry')}</Button>
+          {t('inbox:notifications.loadFailed')}
+          <Button onClick={() => void store.load()}>{t('inbox:notifications.retry')}</Button>
         </div>
       ) : store.items.length === 0 ? (
         <div className={styles.state} data-testid="notification-empty">
-          {store.tab === 'unread' ? t('inbox.notifications.emptyUnread') : t('inbox.notifications.empty')}
+          {store.tab === 'unread' ? t('inbox:notifications.emptyUnread') : t('inbox:notifications.empty')}
         </div>
       ) : (
         <ul className={styles.list} onScroll={onScroll} data-testid="notification-list" aria-busy={store.moreStatus === 'loading'}>
@@ -121,7 +122,7 @@ export const NotificationPanel = observer(function NotificationPanel({ onClose }
                   <span className={notification.seen ? styles.itemTitle : styles.itemTitleUnseen}>{notification.title}</span>
                   <span className={styles.preview}>{truncate(notification.body, max)}</span>
                   <span className={styles.date}>{formatSessionTime(notification.created_at)}</span>
-                  {notification.seen ? null : <span className={styles.visuallyHidden}>{t('inbox.notifications.unseen')}</span>}
+                  {notification.seen ? null : <span className={styles.visuallyHidden}>{t('inbox:notifications.unseen')}</span>}
                 </span>
               </button>
             </li>
@@ -130,11 +131,11 @@ export const NotificationPanel = observer(function NotificationPanel({ onClose }
             <li className={styles.state}>
               {store.moreStatus === 'failed' ? (
                 <>
-                  {t('inbox.notifications.moreFailed')}
-                  <Button size="small" onClick={() => void store.loadMore()}>{t('inbox.notifications.retry')}</Button>
+                  {t('inbox:notifications.moreFailed')}
+                  <Button size="small" onClick={() => void store.loadMore()}>{t('inbox:notifications.retry')}</Button>
                 </>
               ) : (
-                <Spinner size="tiny" label={t('inbox.notifications.loadingMore')} data-testid="notification-loading-more" />
+                <Spinner size="tiny" label={t('inbox:notifications.loadingMore')} data-testid="notification-loading-more" />
               )}
             </li>
           ) : null}

@@ -1,13 +1,15 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
-import { useStores } from '../../stores/StoreContext.tsx'
+import { useInbox } from '../../stores/StoreContext.tsx'
+import { useInboxCatalogue } from './inboxCatalogue.ts'
 
 /** A popup of the platform: its name and body, "close" and "never show again". */
 export const PopupDialog = observer(function PopupDialog() {
-  const { inbox } = useStores()
+  useInboxCatalogue()
+  const inbox = useInbox()
   const store = inbox.popups
-  const { t } = useTranslation('shell')
+  const { t } = useTranslation(['inbox', 'shell'])
   const popup = store.current
   if (!popup) return null
   return (
@@ -19,16 +21,16 @@ export const PopupDialog = observer(function PopupDialog() {
             {popup.popup.body}
             {store.failed ? (
               <MessageBar intent="error" style={{ marginTop: 12 }}>
-                <MessageBarBody>{t('inbox.popup.failed')}</MessageBarBody>
+                <MessageBarBody>{t('inbox:popup.failed')}</MessageBarBody>
               </MessageBar>
             ) : null}
           </DialogContent>
           <DialogActions>
             <Button appearance="secondary" disabled={store.hiding} onClick={() => void store.neverShowAgain()} data-testid="popup-never">
-              {t('inbox.popup.never')}
+              {t('inbox:popup.never')}
             </Button>
             <Button appearance="primary" onClick={() => store.close()} data-testid="popup-close">
-              {t('inbox.popup.close')}
+              {t('inbox:popup.close')}
             </Button>
           </DialogActions>
         </DialogBody>

@@ -83,53 +83,6 @@ export const ar: BundledCatalogue = {
     settings: {
       saveFailed: 'تعذّر حفظ الإعداد'
     },
-    inbox: {
-      notifications: {
-        label: 'الإشعارات',
-        labelWithCount: 'الإشعارات، {{count}} غير مقروءة',
-        title: 'الإشعارات',
-        all: 'الكل',
-        unread: 'غير المقروءة',
-        empty: 'لا توجد إشعارات حاليًا',
-        emptyUnread: 'لا توجد إشعارات غير مقروءة',
-        loadFailed: 'تعذّر تحميل الإشعارات',
-        moreFailed: 'تعذّر تحميل المزيد',
-        retry: 'إعادة المحاولة',
-        loadingMore: 'جارٍ تحميل المزيد…',
-        settings: 'إعدادات الإشعارات',
-        back: 'العودة إلى الإشعارات',
-        unseen: 'غير مقروء',
-        reconnecting: 'انقطع الاتصال، جارٍ إعادة الاتصال…'
-      },
-      messages: {
-        label: 'الرسائل',
-        labelWithCount: 'الرسائل، {{count}} غير مقروءة',
-        title: 'الرسائل',
-        all: 'الكل',
-        unread: 'غير المقروءة',
-        empty: 'لا توجد رسائل حاليًا',
-        emptyUnread: 'لا توجد رسائل غير مقروءة',
-        loadFailed: 'تعذّر تحميل الرسائل',
-        retry: 'إعادة المحاولة',
-        unseen: 'غير مقروءة',
-        notFound: 'هذه الرسالة غير موجودة',
-        received: 'وصلت في {{date}}',
-        backHome: 'العودة إلى الصفحة الرئيسية'
-      },
-      popup: {
-        close: 'إغلاق',
-        never: 'عدم الإظهار مجددًا',
-        failed: 'تعذّر حفظ اختيارك، حاول مرة أخرى'
-      },
-      search: {
-        noOptions: 'لا توجد نتائج',
-        minChars: 'اكتب 3 أحرف على الأقل',
-        searching: 'جارٍ البحث…',
-        failed: 'تعذّر البحث، حاول مرة أخرى',
-        disabled: 'البحث غير متاح مع عرضك',
-        results: 'نتائج البحث'
-      }
-    },
     notFound: {
       title: 'عذرًا، خطأ 404',
       text: 'يبدو أن الصفحة التي تبحث عنها غير موجودة',

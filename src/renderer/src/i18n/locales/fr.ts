@@ -4,6 +4,7 @@
  */
 import { authFr } from './auth.fr.ts'
 import type { homeFr } from './home.fr.ts'
+import type { inboxFr } from './inbox.fr.ts'
 import type { profileFr } from './profile.fr.ts'
 import type { walletFr } from './wallet.fr.ts'
 
@@ -89,53 +90,6 @@ export const fr = {
     settings: {
       saveFailed: 'Le réglage n’a pas pu être enregistré'
     },
-    inbox: {
-      notifications: {
-        label: 'Notifications',
-        labelWithCount: 'Notifications, {{count}} non lues',
-        title: 'Notifications',
-        all: 'Toutes',
-        unread: 'Non lues',
-        empty: 'Aucune notification pour le moment',
-        emptyUnread: 'Aucune notification non lue',
-        loadFailed: 'Les notifications n’ont pas pu être chargées',
-        moreFailed: 'La suite n’a pas pu être chargée',
-        retry: 'Réessayer',
-        loadingMore: 'Chargement de la suite…',
-        settings: 'Réglages des notifications',
-        back: 'Retour aux notifications',
-        unseen: 'Non lue',
-        reconnecting: 'Connexion perdue, reconnexion en cours…'
-      },
-      messages: {
-        label: 'Messages',
-        labelWithCount: 'Messages, {{count}} non lus',
-        title: 'Messages',
-        all: 'Tous',
-        unread: 'Non lus',
-        empty: 'Aucun message pour le moment',
-        emptyUnread: 'Aucun message non lu',
-        loadFailed: 'Les messages n’ont pas pu être chargés',
-        retry: 'Réessayer',
-        unseen: 'Non lu',
-        notFound: 'Ce message est introuvable',
-        received: 'Reçu le {{date}}',
-        backHome: 'Retour à l’accueil'
-      },
-      popup: {
-        close: 'Fermer',
-        never: 'Ne plus afficher',
-        failed: 'Votre choix n’a pas pu être enregistré, réessayez'
-      },
-      search: {
-        noOptions: 'No options',
-        minChars: 'Saisissez au moins 3 caractères',
-        searching: 'Recherche en cours…',
-        failed: 'La recherche n’a pas abouti, réessayez',
-        disabled: 'La recherche n’est pas disponible avec votre offre',
-        results: 'Résultats de la recherche'
-      }
-    },
     notFound: {
       title: 'Oups 404 Error',
       text: 'La page que vous recherchez semble introuvable',
@@ -200,7 +154,7 @@ export const fr = {
  * Namespaces that load with the screens using them (their route chunk adds them to i18next), so
  * that the start-up bundle does not carry them.
  */
-export type LazyCatalogue = { wallet: typeof walletFr; profile: typeof profileFr; home: typeof homeFr }
+export type LazyCatalogue = { wallet: typeof walletFr; profile: typeof profileFr; home: typeof homeFr; inbox: typeof inboxFr }
 
 export type SourceCatalogue = typeof fr & LazyCatalogue
 

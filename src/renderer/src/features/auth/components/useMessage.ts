@@ -3,7 +3,7 @@ import type { Message } from '../errorMapping.ts'
 
 /** Text of a mapped message in the current language; '' for an error style with no text. */
 export function useMessageText(): (message: Message | null) => string | undefined {
-  const { t } = useTranslation(['auth', 'shell', 'routes', 'wallet', 'profile', 'home'])
+  const { t } = useTranslation(['auth', 'shell', 'routes', 'wallet', 'profile', 'home', 'inbox'])
   return (message) => {
     if (!message) return undefined
     if ('blank' in message) return ''

@@ -1,0 +1,12 @@
+import type { i18n as I18n } from 'i18next'
+import { ensureNamespace, useNamespace, type LazyCatalogues } from '../../i18n/lazyNamespace.ts'
+import { inboxAr } from '../../i18n/locales/inbox.ar.ts'
+import { inboxEnUS } from '../../i18n/locales/inbox.en-US.ts'
+import { inboxFr } from '../../i18n/locales/inbox.fr.ts'
+
+export const inboxCatalogues: LazyCatalogues<'inbox'> = { fr: inboxFr, 'en-US': inboxEnUS, ar: inboxAr }
+
+export const ensureInboxCatalogue = (i18n: I18n): void => ensureNamespace(i18n, 'inbox', inboxCatalogues)
+
+/** The texts of the notification, message and search parts arrive with their chunks. */
+export const useInboxCatalogue = (): void => useNamespace('inbox', inboxCatalogues)

@@ -1,0 +1,48 @@
+import { makeAutoObservable, observableRef, reaction, runInAction, type IReactionDisposer } from 'mobx'
+import type { InboxStores, InboxStoresOptions } from './InboxStores.ts'
+
+type InboxModule = { InboxStores: typeof InboxStores }
+
+/**
+ * Holds the inbox stores (notifications, messages, popups, search and their stream), built the
+ * first time a user is signed in: their code then loads just after the first screen instead of
+ * with it. Once built they stay, and follow the session themselves.
+ */
+export class InboxHost {
+  stores: InboxStores | null = null
+
+  private readonly disposeReaction: IReactionDisposer
+  private disposed = false
+
+  constructor(options: InboxStoresOptions, load: () => Promise<InboxModule> = () => import('./InboxStores.ts')) {
+    makeAutoObservable<InboxHost, 'disposeReaction' | 'disposed'>(this, { stores: observableRef, disposeReaction: false, disposed: false }, { autoBind: true })
+    this.disposeReaction = reaction(
+      () => options.session.signedIn,
+      (signedIn) => {
+        if (!signedIn || this.stores) return
+        load().then(
+          ({ InboxStores }) => {
+            if (this.disposed || this.stores) return
+            const stores = new InboxStores(options)
+            runInAction(() => {
+              this.stores = stores
+            })
+          },
+          () => undefined
+        )
+      },
+      { fireImmediately: true }
+    )
+  }
+
+  /** The signed-in user the notification service answers, or null (also while loading). */
+  get userId(): number | null {
+    return this.stores?.userId ?? null
+  }
+
+  dispose(): void {
+    this.disposed = true
+    this.disposeReaction()
+    this.stores?.dispose()
+  }
+}
