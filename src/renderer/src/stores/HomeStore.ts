@@ -156,6 +156,8 @@ export interface HomeDeps {
   hasForum: () => boolean
   userId: () => number | null
   flags: FlagStorage | null
+  /** Another dialog is on screen (the storage warning, a platform popup): the welcome waits for it. */
+  otherDialogOpen?: () => boolean
   now?: () => number
 }
 
@@ -267,10 +269,19 @@ export class HomeStore {
 
   // ——— the welcome modal: once per user on this machine ———
 
-  /** Opens the welcome the first time this user reaches the home here, and remembers it at once. */
-  welcomeIfFirstVisit(): void {
+  /** One dialog at a time: the welcome shows once nothing else is open. */
+  get welcomeVisible(): boolean {
+    return this.welcomeOpen && !(this.deps.otherDialogOpen?.() ?? false)
+  }
+
+  /**
+   * Opens the welcome the first time this user reaches the home here, and remembers it at once.
+   * Not while the pupil is typing somewhere (`busy`): a dialog taking the focus would swallow
+   * their keys; it waits for their next visit of the home.
+   */
+  welcomeIfFirstVisit(busy = false): void {
     const userId = this.deps.userId()
-    if (userId === null || this.welcomeOpen) return
+    if (userId === null || this.welcomeOpen || busy) return
     const key = welcomeKey(userId)
     if (this.deps.flags?.getItem(key) === '1') return
     try {

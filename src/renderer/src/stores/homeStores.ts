@@ -3,9 +3,10 @@ import { createHomeApi, type HomeApi } from '../api/home.ts'
 import { createHttp } from '../api/http.ts'
 import { FreeHoursStore } from './FreeHoursStore.ts'
 import { browserFlagStorage, HomeStore } from './HomeStore.ts'
+import type { InboxStores } from './InboxStores.ts'
 import type { SessionStore } from './SessionStore.ts'
 
-type Root = { session: SessionStore }
+type Root = { session: SessionStore; inbox?: Pick<InboxStores, 'popups'> }
 
 const apis = new WeakMap<Root, { baseUrls: unknown; client: HomeApi }>()
 
@@ -37,7 +38,8 @@ export function homeStoreOf(root: Root): HomeStore {
         api: () => homeApiOf(root),
         hasForum: () => root.session.me?.permissions.has_forum === true,
         userId: () => root.session.me?.user.id ?? null,
-        flags: browserFlagStorage()
+        flags: browserFlagStorage(),
+        otherDialogOpen: () => root.session.storageWarning || (root.inbox?.popups.current ?? null) !== null
       })
     }
     homes.set(root, entry)

@@ -228,3 +228,20 @@ describe('the welcome modal', () => {
     expect(store.welcomeOpen).toBe(false)
   })
 })
+
+describe('the welcome modal and the other dialogs', () => {
+  it('waits while another dialog is open, and never opens over typing', () => {
+    let other = true
+    const api = fakeApi()
+    const flags = memoryFlags()
+    const store = new HomeStore({ api: () => api, hasForum: () => false, userId: () => 3, flags, otherDialogOpen: () => other })
+    store.welcomeIfFirstVisit(true)
+    expect(store.welcomeOpen).toBe(false)
+    expect(flags.data.has(welcomeKey(3))).toBe(false)
+    store.welcomeIfFirstVisit(false)
+    expect(store.welcomeOpen).toBe(true)
+    expect(store.welcomeVisible).toBe(false)
+    other = false
+    expect(store.welcomeVisible).toBe(true)
+  })
+})

@@ -19,6 +19,12 @@ import { WelcomeDialog } from './WelcomeDialog.tsx'
 /** Session states and the last day's hours follow the clock. */
 const TICK_MS = 30_000
 
+/** The pupil is typing in a field (the header search …): a dialog must not take the focus from it. */
+function typing(): boolean {
+  const element = document.activeElement
+  return element instanceof HTMLElement && (element.isContentEditable || element.matches('input, textarea, select, [role="combobox"]'))
+}
+
 /**
  * The home (§2): profile widget, expiry warning, today's live sessions, progress of the first 5
  * subjects, the 2 latest lessons and 2 free videos, forum topics, ad cards, the welcome modal.
@@ -34,7 +40,7 @@ export const Component = observer(function HomePage() {
   useEffect(() => {
     // Interactive once every section has its live data (or has failed): the P2 bench's mark.
     void home.load().finally(markInteractive)
-    home.welcomeIfFirstVisit()
+    home.welcomeIfFirstVisit(typing())
     const timer = setInterval(home.tick, TICK_MS)
     return () => clearInterval(timer)
   }, [home])
