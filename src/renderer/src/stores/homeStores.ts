@@ -6,7 +6,7 @@ import { browserFlagStorage, HomeStore } from './HomeStore.ts'
 import type { InboxStores } from './InboxStores.ts'
 import type { SessionStore } from './SessionStore.ts'
 
-type Root = { session: SessionStore; inbox?: Pick<InboxStores, 'popups'> }
+type Root = { session: SessionStore; inbox?: { stores: Pick<InboxStores, 'popups'> | null } }
 
 const apis = new WeakMap<Root, { baseUrls: unknown; client: HomeApi }>()
 
@@ -39,7 +39,7 @@ export function homeStoreOf(root: Root): HomeStore {
         hasForum: () => root.session.me?.permissions.has_forum === true,
         userId: () => root.session.me?.user.id ?? null,
         flags: browserFlagStorage(),
-        otherDialogOpen: () => root.session.storageWarning || (root.inbox?.popups.current ?? null) !== null
+        otherDialogOpen: () => root.session.storageWarning || (root.inbox?.stores?.popups.current ?? null) !== null
       })
     }
     homes.set(root, entry)
