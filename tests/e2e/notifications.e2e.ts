@@ -240,3 +240,22 @@ test('at 599 px the dropdown fits the window', async () => {
   expect(box!.x + box!.width).toBeLessThanOrEqual(599)
   await app.screenshot('notifications-ar-599')
 })
+
+test('the connection drops and comes back: what was sent meanwhile arrives, once', async () => {
+  app = await launchApp()
+  const { page } = app
+  await signedInHome(app)
+  const before = await bellCount(page)
+  await page.context().setOffline(true)
+  await admin(app.apiUrl, 'notify', demo.student, 'Pendant la coupure', 'Envoyée hors connexion')
+  await page.waitForTimeout(1500)
+  await page.context().setOffline(false)
+  await expect.poll(() => bellCount(page), { timeout: 10_000 }).toBe(before + 1)
+  await admin(app.apiUrl, 'notify', demo.student, 'Après la coupure', 'Envoyée une fois revenu')
+  await expect.poll(() => bellCount(page), { timeout: 5000 }).toBe(before + 2)
+  await page.getByTestId('notification-bell').click()
+  const items = page.getByTestId('notification-item')
+  await expect(items.filter({ hasText: 'Pendant la coupure' })).toHaveCount(1)
+  await expect(items.filter({ hasText: 'Après la coupure' })).toHaveCount(1)
+  await expect(items).toHaveCount(before + 2)
+})

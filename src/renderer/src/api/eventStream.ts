@@ -24,6 +24,13 @@ export interface EventStreamOptions {
   fetch?: typeof fetch
   /** Where to resume on the first connection (later ones resume from the last event seen). */
   resumeFrom?: string | null
+  /**
+   * A connection silent for this long is taken as dead and replaced (the server writes a comment
+   * every 25 s; a network change can leave a socket open that carries nothing). 45 s by default.
+   */
+  idleTimeoutMs?: number
+  /** Subscribes to "the network is back" (the window's `online` event): reconnect at once. */
+  onNetworkBack?(listener: () => void): () => void
   /** Delay before reconnect attempt `n` (0-based), ms. */
   backoff?(attempt: number): number
   setTimeout?(handler: () => void, ms: number): unknown
@@ -80,12 +87,28 @@ export function openEventStream(options: EventStreamOptions): EventStream {
   let attempt = 0
   let controller: AbortController | null = null
   let timer: unknown = null
+  let idle: unknown = null
+  const idleTimeoutMs = options.idleTimeoutMs ?? 45_000
+  const stopIdle = () => {
+    if (idle !== null) cancel(idle)
+    idle = null
+  }
+  /** Every byte received proves the connection alive; silence past the limit ends it. */
+  const watch = (current: AbortController) => {
+    stopIdle()
+    idle = later(() => {
+      idle = null
+      current.abort()
+    }, idleTimeoutMs)
+  }
 
   async function connectOnce(token: string): Promise<void> {
-    controller = new AbortController()
+    const current = new AbortController()
+    controller = current
     const headers: Record<string, string> = { Accept: 'text/event-stream', Authorization: `Bearer ${token}` }
     if (state.lastId) headers['Last-Event-ID'] = state.lastId
-    const response = await doFetch(options.url, { headers, signal: controller.signal, cache: 'no-store' })
+    watch(current)
+    const response = await doFetch(options.url, { headers, signal: current.signal, cache: 'no-store' })
     if (response.status === 401) throw new UnauthorizedStream()
     if (!response.ok || !response.body) throw new Error(`stream ${response.status}`)
     attempt = 0
@@ -95,6 +118,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     for (;;) {
       const { value, done } = await reader.read()
       if (done) return
+      watch(current)
       buffer = parseSse(buffer + value, (message) => {
         if (!closed) options.onMessage(message)
       }, state)
@@ -119,6 +143,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
         await connectOnce(token)
       }
     } catch (error) {
+      stopIdle()
       if (closed) return
       if (error instanceof UnauthorizedStream) {
         closed = true
@@ -126,6 +151,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
         return
       }
     }
+    stopIdle()
     if (closed) return
     options.onDisconnect?.()
     timer = later(() => {
@@ -134,10 +160,25 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     }, backoff(attempt++))
   }
 
+  const stopNetworkWatch = options.onNetworkBack?.(() => {
+    if (closed) return
+    // Back online: the old socket may be dead without knowing it; start over now.
+    attempt = 0
+    if (timer !== null) {
+      cancel(timer)
+      timer = null
+      void run()
+    } else {
+      controller?.abort()
+    }
+  })
+
   void run()
   return {
     close() {
       closed = true
+      stopNetworkWatch?.()
+      stopIdle()
       controller?.abort()
       if (timer !== null) cancel(timer)
       timer = null

@@ -117,6 +117,11 @@ export class InboxStores {
       tokens: this.options.session,
       resumeFrom: this.notifications.latestId > 0 ? String(this.notifications.latestId) : '0',
       onMessage: (message) => this.dispatch(message),
+      onNetworkBack: (listener) => {
+        if (typeof window === 'undefined') return () => undefined
+        window.addEventListener('online', listener)
+        return () => window.removeEventListener('online', listener)
+      },
       onOpen: ({ resumed }) => {
         runInAction(() => {
           const reconnected = this.realtime === 'reconnecting'

@@ -34,6 +34,42 @@ describe('defaultBackoff', () => {
   })
 })
 
+/** Timers run by hand: each has its delay, cancelled ones disappear. */
+function fakeTimers() {
+  let next = 1
+  const pending = new Map<number, { handler: () => void; ms: number }>()
+  return {
+    pending,
+    setTimeout: (handler: () => void, ms: number) => {
+      const id = next++
+      pending.set(id, { handler, ms })
+      return id
+    },
+    clearTimeout: (id: unknown) => {
+      pending.delete(id as number)
+    },
+    /** Runs the timers of this delay. */
+    fire(ms: number) {
+      for (const [id, timer] of [...pending]) {
+        if (timer.ms !== ms) continue
+        pending.delete(id)
+        timer.handler()
+      }
+    },
+    delays: () => [...pending.values()].map((t) => t.ms)
+  }
+}
+
+/** A stream that stays open and silent until aborted. */
+function silentStream(signal: AbortSignal | null | undefined): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')))
+    }
+  })
+  return new Response(body, { status: 200 })
+}
+
 describe('openEventStream', () => {
   it('sends the token in a header, reconnects after a cut and resumes after the last event', async () => {
     const requests: Array<Record<string, string>> = []
@@ -41,7 +77,7 @@ describe('openEventStream', () => {
       streamOf(['id: 7\nevent: notification\ndata: {"id":7}\n\n']),
       streamOf(['id: 8\nevent: notification\ndata: {"id":8}\n\n'])
     ]
-    const timers: Array<() => void> = []
+    const timers = fakeTimers()
     const received: string[] = []
     const opens: boolean[] = []
     const stream = openEventStream({
@@ -50,22 +86,21 @@ describe('openEventStream', () => {
       resumeFrom: '5',
       fetch: async (_url, init) => {
         requests.push({ ...(init?.headers as Record<string, string>) })
-        return responses.shift() ?? new Promise<Response>(() => undefined)
+        return responses.shift() ?? silentStream(init?.signal)
       },
       onMessage: (m) => received.push(m.data),
       onOpen: ({ resumed }) => opens.push(resumed),
-      setTimeout: (handler) => {
-        timers.push(handler)
-        return timers.length
-      },
-      clearTimeout: () => undefined
+      backoff: (attempt) => 1000 * (attempt + 1),
+      setTimeout: timers.setTimeout,
+      clearTimeout: timers.clearTimeout
     })
     await tick()
     await tick()
     expect(received).toEqual(['{"id":7}'])
     expect(requests[0]).toMatchObject({ Authorization: 'Bearer access-1', 'Last-Event-ID': '5' })
-    expect(timers).toHaveLength(1)
-    timers.shift()!()
+    // The stream ended: one reconnect waits, and no idle watch is left.
+    expect(timers.delays()).toEqual([1000])
+    timers.fire(1000)
     await tick()
     await tick()
     expect(received).toEqual(['{"id":7}', '{"id":8}'])
@@ -73,12 +108,73 @@ describe('openEventStream', () => {
     expect(opens).toEqual([true, true])
     expect(stream.lastEventId).toBe('8')
     stream.close()
+    expect(timers.pending.size).toBe(0)
+  })
+
+  it('replaces a connection that stays silent past the idle limit', async () => {
+    const timers = fakeTimers()
+    let requests = 0
+    const stream = openEventStream({
+      url: 'http://x/notify/stream',
+      tokens: { accessToken: () => 't', canRefresh: () => false, refresh: async () => 't' },
+      fetch: async (_url, init) => {
+        requests++
+        return silentStream(init?.signal)
+      },
+      onMessage: () => undefined,
+      idleTimeoutMs: 45_000,
+      backoff: () => 1000,
+      setTimeout: timers.setTimeout,
+      clearTimeout: timers.clearTimeout
+    })
+    await tick()
+    expect(requests).toBe(1)
+    expect(timers.delays()).toEqual([45_000])
+    timers.fire(45_000)
+    await tick()
+    await tick()
+    expect(timers.delays()).toEqual([1000])
+    timers.fire(1000)
+    await tick()
+    expect(requests).toBe(2)
+    stream.close()
+  })
+
+  it('starts over at once when the network comes back', async () => {
+    const timers = fakeTimers()
+    let requests = 0
+    let networkBack: () => void = () => undefined
+    const stream = openEventStream({
+      url: 'http://x/notify/stream',
+      tokens: { accessToken: () => 't', canRefresh: () => false, refresh: async () => 't' },
+      fetch: async (_url, init) => {
+        requests++
+        if (requests === 1) throw new TypeError('Failed to fetch')
+        return silentStream(init?.signal)
+      },
+      onMessage: () => undefined,
+      onNetworkBack: (listener) => {
+        networkBack = listener
+        return () => undefined
+      },
+      backoff: (attempt) => 1000 * 2 ** attempt,
+      setTimeout: timers.setTimeout,
+      clearTimeout: timers.clearTimeout
+    })
+    await tick()
+    await tick()
+    expect(timers.delays()).toEqual([1000])
+    networkBack()
+    await tick()
+    expect(requests).toBe(2)
+    stream.close()
   })
 
   it('refreshes once on a 401, and stops when the session cannot be refreshed', async () => {
     let refreshed = 0
     const tokens: string[] = []
     let unauthorized = 0
+    const timers = fakeTimers()
     openEventStream({
       url: 'http://x/notify/stream',
       tokens: { accessToken: () => 'old', canRefresh: () => true, refresh: async () => { refreshed++; throw new ApiError('refresh_token_invalid', 'gone', { status: 401 }) } },
@@ -88,14 +184,15 @@ describe('openEventStream', () => {
       },
       onMessage: () => undefined,
       onUnauthorized: () => unauthorized++,
-      setTimeout: () => {
-        throw new Error('no reconnect expected')
-      }
+      setTimeout: timers.setTimeout,
+      clearTimeout: timers.clearTimeout
     })
     await tick()
     await tick()
     expect(tokens).toEqual(['Bearer old'])
     expect(refreshed).toBe(1)
     expect(unauthorized).toBe(1)
+    // Stopped for good: nothing scheduled.
+    expect(timers.pending.size).toBe(0)
   })
 })
