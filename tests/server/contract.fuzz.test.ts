@@ -32,6 +32,7 @@ type Input = {
 /** Replaced at send time: a solved bot check, the current refresh token. */
 const CAPTCHA = '<captcha>'
 const REFRESH = '<refresh>'
+const SWITCH = '<switch>'
 
 const digits = (n: number) => fc.array(fc.constantFrom(...'0123456789'), { minLength: n, maxLength: n }).map((a) => a.join(''))
 const phone8 = fc.tuple(fc.constantFrom('2', '4', '5', '9'), digits(7)).map(([first, rest]) => first + rest)
@@ -104,7 +105,8 @@ const valid: Record<string, fc.Arbitrary<Input>> = {
   'accounts.addParentPhone': body(fc.record({ phone2: phone8 })),
   'accounts.updateNotificationPreferences': fc.dictionary(preference, fc.boolean()).map((prefs): Input => ({ body: prefs })),
   'accounts.setNotificationToken': body(fc.record({ notificationToken: fc.string({ minLength: 1, maxLength: 200 }) })),
-  'accounts.impersonate': body(fc.record({ userId: smallId(12) })),
+  'accounts.impersonate': body(fc.record({ userId: smallId(12), redirectTo: fc.constant('RegisterPage') }, { requiredKeys: ['userId'] })),
+  'accounts.switchSession': body(fc.record({ token: fc.oneof(fc.constant(SWITCH), fc.string({ minLength: 1, maxLength: 60 })) })),
   'pickers.countries': none,
   'pickers.states': smallId(30).map((id): Input => ({ params: { id } })),
   'pickers.delegations': smallId(30).map((stateId): Input => ({ params: { stateId } })),
@@ -115,7 +117,7 @@ const valid: Record<string, fc.Arbitrary<Input>> = {
   'operator.createUser': body(fc.record({
     credential: fc.oneof(phone, email), password, name, lastName: name, role, division: smallId(34), verified: fc.boolean(), isTest: fc.boolean()
   }, { requiredKeys: ['credential', 'password', 'name', 'lastName'] })),
-  'operator.impersonationLink': body(fc.oneof(fc.record({ userId: smallId(12) }), fc.record({ userId: smallId(12), adminId: smallId(40) }))),
+  'operator.impersonationLink': body(fc.record({ userId: smallId(12), adminId: smallId(40), redirectTo: fc.constant('RegisterPage') }, { requiredKeys: ['userId'] })),
   'operator.outbox': fc.option(credential, { nil: undefined }).map((to): Input => ({ query: to ? { to } : {} })),
   'dev.outbox': fc.option(credential, { nil: undefined }).map((to): Input => ({ query: to ? { to } : {} })),
   'health.api': none,
@@ -171,6 +173,8 @@ async function callerFor(endpoint: Endpoint): Promise<Caller> {
 async function fill(value: unknown, caller: Caller): Promise<unknown> {
   if (value === CAPTCHA) return captcha(server.app)
   if (value === REFRESH) return caller.refresh
+  // A fresh administrator's switch token for the caller (its exchange is single use).
+  if (value === SWITCH) return (await server.app.services.sessions.startImpersonation(caller.userId, caller.userId)).token
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const out: Record<string, unknown> = {}
     for (const [key, inner] of Object.entries(value)) out[key] = await fill(inner, caller)

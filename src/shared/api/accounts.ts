@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { PASSWORD_MIN } from '../constants.ts'
 import { UserTypeSchema } from '../ipc.ts'
-import { SocialProviderSchema } from '../deepLink.ts'
+import { SocialProviderSchema, SwitchRedirectSchema } from '../deepLink.ts'
 import { confirmationCodeSchema, resetCodeSchema } from '../rules/code.ts'
 import { credentialSchema } from '../rules/credential.ts'
 import { checkEmail, EMAIL_MAX } from '../rules/email.ts'
@@ -280,8 +280,21 @@ export const SocialCallbackQuerySchema = z.strictObject({
   code: z.string({ error: 'code.required' }).min(1, { error: 'code.required' }).max(512, { error: 'code.invalid' })
 })
 
-export const ImpersonationBodySchema = z.strictObject({ userId: z.number().int().positive().max(2_147_483_647) })
-export const ImpersonationResponseSchema = z.object({ link: z.string(), token: z.string(), expires_in: z.number().int() })
+export const ImpersonationBodySchema = z.strictObject({
+  userId: z.number().int().positive().max(2_147_483_647),
+  /** The link asks the app to open the external registration page once the session ends (§4). */
+  redirectTo: SwitchRedirectSchema.optional()
+})
+export const ImpersonationResponseSchema = z.object({
+  link: z.string(),
+  /** The single-use switch token the link carries (not an access token). */
+  token: z.string(),
+  /** Seconds the switch token may wait before it is exchanged. */
+  expires_in: z.number().int()
+})
+export const SwitchSessionBodySchema = z.strictObject({
+  token: z.string({ error: 'common.required' }).min(1, { error: 'common.required' }).max(512, { error: 'common.invalid' })
+})
 
 const authErrors = [401] as const
 
@@ -381,9 +394,14 @@ export const accountsEndpoints = {
     summary: 'Register the push-notification token of this device', body: NotificationTokenBodySchema,
     response: MessageResponseSchema, errors: authErrors
   },
+  switchSession: {
+    method: 'POST', service: 'api', path: '/auth/switch', access: 'public',
+    summary: "Exchange an administrator's single-use switch token for the impersonation session's tokens (a second use revokes it)",
+    body: SwitchSessionBodySchema, response: AuthResultSchema, errors: authErrors
+  },
   impersonate: {
     method: 'POST', service: 'api', path: '/admin/impersonation-link', access: 'admin',
-    summary: 'An administrator mints a switch link to act as a student',
+    summary: 'An administrator mints a switch link (single-use token, 5 minutes) to act as a student',
     body: ImpersonationBodySchema, response: ImpersonationResponseSchema, errors: [401, 403, 404]
   }
 } as const satisfies Record<string, Endpoint>

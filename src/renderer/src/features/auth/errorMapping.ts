@@ -55,6 +55,7 @@ const CODE_MESSAGES: Partial<Record<ApiError['code'], TranslationKey>> = {
   invalid_old_password: 'auth:errors.oldPasswordInvalid',
   test_account: 'auth:errors.testAccount',
   oauth_code_invalid: 'auth:errors.socialCode',
+  switch_token_invalid: 'auth:switch.expired',
   token_expired: 'auth:errors.sessionExpired',
   token_invalid: 'auth:errors.sessionExpired'
 }
