@@ -122,6 +122,17 @@ export class SessionStore implements TokenSource {
     return this.captchaSolver()
   }
 
+  /** The current user's avatar as an address the page can show (the API gives it relative to its origin). */
+  get avatarUrl(): string | null {
+    const path = this.me?.user.avatar
+    if (!path || !this.baseUrls) return null
+    try {
+      return new URL(path, this.baseUrls.api).href
+    } catch {
+      return null
+    }
+  }
+
   get signedIn(): boolean {
     return this.session !== null && this.me !== null
   }

@@ -324,6 +324,17 @@ describe('SessionStore', () => {
     expect(acknowledged).toBe(1)
   })
 
+  it("gives the avatar's address on the API origin, or none", async () => {
+    const api = fakeAccountsApi()
+    api.meAnswer = meFixture({ avatar: '/api/avatars/1/0f8fad5b-d9cb-469f-a165-70867728950e.webp' })
+    const { session } = setup(sessionFixture(), api)
+    await session.start()
+    expect(session.avatarUrl).toBe('http://127.0.0.1:4000/api/avatars/1/0f8fad5b-d9cb-469f-a165-70867728950e.webp')
+    api.meAnswer = meFixture({ avatar: null })
+    await session.loadUser()
+    expect(session.avatarUrl).toBeNull()
+  })
+
   it('lands on /offres only for the offers flow', () => {
     const { session } = setup()
     session.setLanding('?nextPage=offres')
