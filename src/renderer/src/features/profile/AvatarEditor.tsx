@@ -82,7 +82,7 @@ export const AvatarEditor = observer(function AvatarEditor() {
         )}
         {store.phase === 'uploading' ? (
           <Field
-            validationMessage={store.progress < 1 ? t('avatar.uploading', { percent: store.percent }) : t('avatar.processing')}
+            validationMessage={store.progress >= 1 ? t('avatar.processing') : store.progress > 0 ? t('avatar.uploading', { percent: store.percent }) : t('avatar.sending')}
             validationState="none"
           >
             {/* Indeterminate until the first bytes are counted, and while the server prepares the photo. */}

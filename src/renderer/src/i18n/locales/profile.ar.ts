@@ -154,6 +154,7 @@ export const profileAr: Catalogue['profile'] = {
     hint: 'JPG أو PNG أو GIF أو WebP، بحدّ أقصى 10 ميغابايت. تُقَصّ على شكل مربّع.',
     locked: 'يمكن تغيير الصورة بعد إكمال الملف الشخصي.',
     uploading: 'جارٍ إرسال الصورة… {{percent}} %',
+    sending: 'جارٍ إرسال الصورة…',
     processing: 'جارٍ تجهيز الصورة…',
     retry: 'إعادة المحاولة',
     incomplete: 'أكمل ملفك الشخصي قبل تغيير الصورة.',

@@ -154,6 +154,7 @@ export const profileEnUS: Catalogue['profile'] = {
     hint: 'JPG, PNG, GIF or WebP, 10 MB at most. It is cropped to a square.',
     locked: 'The photo can be changed once the profile is complete.',
     uploading: 'Sending the photo… {{percent}} %',
+    sending: 'Sending the photo…',
     processing: 'Preparing the photo…',
     retry: 'Try again',
     incomplete: 'Complete your profile before changing the photo.',

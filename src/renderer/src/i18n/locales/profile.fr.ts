@@ -153,6 +153,7 @@ export const profileFr = {
     hint: 'JPG, PNG, GIF ou WebP, 10 Mo au plus. Elle est recadrée en carré.',
     locked: 'La photo se modifie une fois le profil complété.',
     uploading: 'Envoi de la photo… {{percent}} %',
+    sending: 'Envoi de la photo…',
     processing: 'Préparation de la photo…',
     retry: 'Réessayer',
     incomplete: 'Complétez votre profil avant de changer de photo.',
