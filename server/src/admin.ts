@@ -3,7 +3,7 @@
  *   npm run admin -- [--api <url>] [--data-dir <dir>] <command> …
  * Commands:
  *   create-user <phone-or-email> <password> <first name> <last name> [--role student|parent|teacher|influencer|admin] [--division <id>] [--unverified] [--test]
- *   impersonation-link <userId> [--admin <adminId>]
+ *   impersonation-link <userId> [--admin <adminId>] [--register-redirect]
  *   outbox [to]
  *   payment approve|reject <id>      decide a pending bank transfer (approval credits the wallet once)
  *   payments [pending|approved|rejected|paid|failed]
@@ -28,7 +28,7 @@ import { readOperatorKey } from './services/secrets.ts'
 
 const USAGE = `Usage: npm run admin -- [--api <url>] [--data-dir <dir>] <command>
   create-user <phone-or-email> <password> <first name> <last name> [--role <role>] [--division <id>] [--unverified] [--test]
-  impersonation-link <userId> [--admin <adminId>]
+  impersonation-link <userId> [--admin <adminId>] [--register-redirect]
   outbox [to]
   payment approve|reject <id>
   payments [status]
@@ -77,7 +77,7 @@ function positiveInt(value: string | undefined, what: string): number {
 }
 
 export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const args = parseArgs(argv, new Set(['unverified', 'test', 'help']))
+  const args = parseArgs(argv, new Set(['unverified', 'test', 'help', 'register-redirect']))
   if (args.flags.has('help') || args.positional.length === 0) throw new CliError(USAGE)
   const dataDir = resolve(stringFlag(args, 'data-dir') ?? defaultDataDir(env))
   let api = stringFlag(args, 'api')
@@ -109,7 +109,10 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
       const admin = stringFlag(args, 'admin')
       const result = (await call(api, key, {
         method: 'POST', path: '/operator/impersonation-link',
-        body: { userId, ...(admin ? { adminId: positiveInt(admin, 'adminId') } : {}) }
+        body: {
+          userId, ...(admin ? { adminId: positiveInt(admin, 'adminId') } : {}),
+          ...(args.flags.has('register-redirect') ? { redirectTo: 'RegisterPage' } : {})
+        }
       })) as { link: string }
       return result.link
     }

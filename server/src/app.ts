@@ -14,6 +14,7 @@ import { defaultConfig, type ServerConfig } from './config.ts'
 import { openDatabase, type Database } from './db/client.ts'
 import { addRoute, installErrorHandler, validatorCompiler } from './http.ts'
 import { registerAuthRoutes } from './routes/auth.ts'
+import { registerAvatarRoutes } from './routes/avatar.ts'
 import { registerHomeRoutes } from './routes/home.ts'
 import { registerNotificationRoutes } from './routes/notifications.ts'
 import { registerOperatorRoutes } from './routes/operator.ts'
@@ -118,6 +119,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerPickerRoutes(app, services)
     registerAuthRoutes(app, services)
     registerUserRoutes(app, services)
+    registerAvatarRoutes(app, services)
     registerOperatorRoutes(app, services)
     registerSandboxRoutes(app, services)
     registerWalletRoutes(app, services)

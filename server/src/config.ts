@@ -31,8 +31,13 @@ export type ServerConfig = {
   corsOrigins: string[]
   /** Operator endpoints answer only loopback callers unless this is true. */
   operatorRemote: boolean
+  /** Access-token lifetime: 15 minutes, or shorter through DARSI_ACCESS_TOKEN_TTL_SECONDS (5–900). */
   accessTokenTtlSeconds: number
   refreshTokenTtlDays: number
+  /** An administrator's impersonation session ends after this, refreshes included. */
+  impersonationTtlHours: number
+  /** A switch link's token must be exchanged within this. */
+  switchTokenTtlSeconds: number
   passwordMaxAgeDays: number
   codeTtlMinutes: number
   codeMaxAttempts: number
@@ -55,6 +60,15 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.DARSI_DATA_DIR ? resolve(env.DARSI_DATA_DIR) : resolve(REPOSITORY_ROOT, '.data/api')
 }
 
+const ACCESS_TOKEN_TTL_MAX = 15 * 60
+
+/** The env value when it is a whole number of seconds from 5 to 900; never longer than 15 minutes (S5). */
+function accessTokenTtl(raw: string | undefined): number {
+  if (raw === undefined || !/^\d{1,4}$/.test(raw.trim())) return ACCESS_TOKEN_TTL_MAX
+  const seconds = Number(raw.trim())
+  return seconds >= 5 && seconds <= ACCESS_TOKEN_TTL_MAX ? seconds : ACCESS_TOKEN_TTL_MAX
+}
+
 export function defaultConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production'
   return {
@@ -67,8 +81,10 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): ServerConfi
     production,
     corsOrigins: (env.DARSI_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     operatorRemote: env.DARSI_OPERATOR_REMOTE === '1',
-    accessTokenTtlSeconds: 15 * 60,
+    accessTokenTtlSeconds: accessTokenTtl(env.DARSI_ACCESS_TOKEN_TTL_SECONDS),
     refreshTokenTtlDays: 30,
+    impersonationTtlHours: 8,
+    switchTokenTtlSeconds: 5 * 60,
     passwordMaxAgeDays: 365,
     codeTtlMinutes: 15,
     codeMaxAttempts: 5,

@@ -61,7 +61,11 @@ export function createServices(config: ServerConfig, database: Database, clock: 
     clock,
     secrets,
     access,
-    sessions: createSessionService(db, clock, access, config.refreshTokenTtlDays),
+    sessions: createSessionService(db, clock, access, {
+      refreshTtlDays: config.refreshTokenTtlDays,
+      impersonationTtlHours: config.impersonationTtlHours,
+      switchTokenTtlSeconds: config.switchTokenTtlSeconds
+    }),
     codes: createCodeService(db, secrets.codeSecret, clock, { ttlMinutes: config.codeTtlMinutes, maxAttempts: config.codeMaxAttempts }),
     captcha: createCaptchaService(db, secrets.captchaSecret, clock, config.captcha),
     outbox: createOutbox(db, clock, chosen, { redactAfterSend: config.production }),

@@ -12,6 +12,9 @@ const id = z.string().regex(/^\d{1,12}$/)
 const code = z.string().min(1).max(2048).regex(/^[\w.~+/=-]+$/)
 
 export const SocialProviderSchema = z.enum(['google', 'facebook'])
+/** Where an administrator's switch link asks to go once the pupil's session ends (§4 admin marker). */
+export const SwitchRedirectSchema = z.literal('RegisterPage')
+export type SwitchRedirect = z.infer<typeof SwitchRedirectSchema>
 
 export const DeepLinkSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('social-callback'), provider: SocialProviderSchema, code: code.nullable() }),
@@ -26,7 +29,15 @@ export const DeepLinkSchema = z.discriminatedUnion('kind', [
     /** The query the operator returned, passed on to the API untouched (allowlisted keys only). */
     query: z.record(z.string().max(64), z.string().max(512))
   }),
-  z.strictObject({ kind: z.literal('switch'), token, adminId: id, userId: id }),
+  z.strictObject({
+    kind: z.literal('switch'),
+    /** A single-use switch token, exchanged at `POST /api/auth/switch` for the session's tokens. */
+    token,
+    adminId: id,
+    userId: id,
+    /** §4: once this session ends, send the administrator to the external registration page. */
+    redirectTo: SwitchRedirectSchema.optional()
+  }),
   z.strictObject({ kind: z.literal('open'), path: z.string().startsWith('/').max(2048) })
 ])
 export type DeepLink = z.infer<typeof DeepLinkSchema>
@@ -78,9 +89,14 @@ function toCandidate(segments: string[], query: URLSearchParams): unknown {
       for (const [key, value] of query) if (OPERATOR_QUERY_KEYS.has(key)) kept[key] = value
       return { kind: 'operator-return', outcome: second, query: kept }
     }
-    case 'switch':
+    case 'switch': {
       if (segments.length !== 1) return null
-      return { kind: 'switch', token: query.get('token'), adminId: query.get('adminId'), userId: query.get('userId') }
+      const redirectTo = query.get('redirectTo')
+      return {
+        kind: 'switch', token: query.get('token'), adminId: query.get('adminId'), userId: query.get('userId'),
+        ...(redirectTo !== null ? { redirectTo } : {})
+      }
+    }
     case 'open': {
       const path = query.get('path')
       if (segments.length !== 1 || !path || path.startsWith('//') || path.includes('\\') || hasControlCharacters(path)) return null
@@ -104,7 +120,9 @@ export function formatDeepLink(link: DeepLink): string {
     case 'operator-return':
       return `${base}operator/${link.outcome}?${new URLSearchParams(link.query)}`
     case 'switch':
-      return `${base}switch?${new URLSearchParams({ token: link.token, adminId: link.adminId, userId: link.userId })}`
+      return `${base}switch?${new URLSearchParams({
+        token: link.token, adminId: link.adminId, userId: link.userId, ...(link.redirectTo ? { redirectTo: link.redirectTo } : {})
+      })}`
     case 'open':
       return `${base}open?${new URLSearchParams({ path: link.path })}`
   }

@@ -5,7 +5,7 @@
  * bridge. Channel names are `domain:action` in kebab case.
  */
 import { z } from 'zod'
-import { DeepLinkSchema } from './deepLink.ts'
+import { DeepLinkSchema, SwitchRedirectSchema } from './deepLink.ts'
 
 export const LanguageSchema = z.enum(['fr', 'en-US', 'ar'])
 export type Language = z.infer<typeof LanguageSchema>
@@ -28,7 +28,9 @@ export const SessionSchema = z.strictObject({
   userType: UserTypeSchema.nullable(),
   /** Set when an administrator signed in as this pupil through a switch link. */
   adminUserId: z.number().int().positive().nullable().optional(),
-  isTest: z.boolean().optional()
+  isTest: z.boolean().optional(),
+  /** The switch link asked for the external registration page once this session ends (§4). */
+  redirectTo: SwitchRedirectSchema.optional()
 })
 export type Session = z.infer<typeof SessionSchema>
 

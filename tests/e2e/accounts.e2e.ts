@@ -235,11 +235,13 @@ test('social sign-in through the sandbox provider and the darsi:// return', asyn
 })
 
 test('a social return without a code goes to / (and so to sign-in when signed out)', async () => {
-  app = await launchApp()
+  // Started elsewhere than /login, so that landing there is the link's doing (the link arrives asynchronously).
+  app = await launchApp({ path: '/register' })
   const { page } = app
+  await expect(page.getByTestId('register-page')).toBeVisible()
   await app.deepLink('darsi://login/google/callback')
   await expect(page.getByTestId('login-page')).toBeVisible()
-  expect(pathname(page)).toBe('/login')
+  await expect.poll(() => pathname(page)).toBe('/login')
   expect(await storedSession(page)).toBeNull()
 })
 

@@ -2,7 +2,7 @@
  * The end-to-end harness: the production renderer, preload and main-process handlers, minus the
  * Electron shell.
  *
- *   launchApp({ locale?, seed?, viewport?, apiUrl?, colorScheme?, secureBackend? })
+ *   launchApp({ locale?, seed?, viewport?, apiUrl?, apiEnv?, colorScheme?, secureBackend? })
  *     → { page, apiUrl, outbox(to?), deepLink(url), mainHost, close() }
  *
  * - the platform API runs as its CLI on a free loopback port, on a copy of a data directory that
@@ -65,6 +65,8 @@ export interface LaunchOptions {
   colorScheme?: 'light' | 'dark'
   /** Use an API that is already running instead of starting one. */
   apiUrl?: string
+  /** Extra environment of the API started for this app (e.g. `DARSI_ACCESS_TOKEN_TTL_SECONDS`). */
+  apiEnv?: Record<string, string>
   /** The safeStorage backend the fake reports ('gnome_libsecret' encrypts; 'basic_text' does not). */
   secureBackend?: string
   /** The route opened first. */
@@ -101,11 +103,11 @@ export interface OutboxEntry {
 }
 
 /** Starts the API CLI and resolves with its base URL once it prints its listening line. */
-export async function startApi(dataDir: string, seed: 'demo' | 'none' = 'demo'): Promise<{ url: string; child: ChildProcess }> {
+export async function startApi(dataDir: string, seed: 'demo' | 'none' = 'demo', env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
     ['server/src/index.ts', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--seed', seed, '--dev'],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'test', DARSI_LOG_LEVEL: 'warn' } }
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'test', DARSI_LOG_LEVEL: 'warn', ...env } }
   )
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
@@ -263,7 +265,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
       const template = runTemplateDir()
       if (existsSync(template) && (options.seed ?? 'demo') === 'demo') cpSync(template, dataDir, { recursive: true })
       else mkdirSync(dataDir, { recursive: true })
-      const api = await startApi(dataDir, options.seed ?? 'demo')
+      const api = await startApi(dataDir, options.seed ?? 'demo', options.apiEnv)
       apiUrl = api.url
       cleanups.push(() => stopProcess(api.child))
     }

@@ -24,8 +24,10 @@ test('an incomplete profile is completed through the address cascade, then home 
   await expect(page.getByTestId('profile-edit-page')).toBeVisible({ timeout: 20_000 })
   expect(pathname(page)).toBe('/mon-profil/edit')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compléter vos données')
-  // Gender waits for a complete profile; the phone set at registration is locked.
+  // Gender and photo wait for a complete profile; the phone set at registration is locked.
   await expect(page.getByTestId('profile-gender')).toBeDisabled()
+  await expect(page.getByTestId('avatar-locked')).toHaveText('La photo se modifie une fois le profil complété.')
+  await expect(page.getByTestId('avatar-choose')).toHaveCount(0)
   await expect(page.getByTestId('profile-phone')).toBeDisabled()
   await expect(page.getByTestId('profile-phone')).toHaveValue('20000005')
 
@@ -250,6 +252,8 @@ test('a test account sees its profile read-only, with the reason', async () => {
   await expect(page.getByTestId('profile-country')).toBeDisabled()
   await expect(page.getByTestId('profile-save')).toBeDisabled()
   await expect(page.getByTestId('profile-change-class')).toHaveCount(0)
+  await expect(page.getByTestId('avatar-locked')).toHaveText('Les comptes de test ne peuvent pas modifier le profil.')
+  await expect(page.getByTestId('avatar-choose')).toHaveCount(0)
 })
 
 test('the edit screen in Arabic: right to left, its titles and messages in Arabic', async () => {
@@ -277,4 +281,103 @@ test('the profile page in Arabic', async () => {
   await expect(page.getByTestId('profile-page')).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('ملفي الشخصي')
   await app.screenshot('profile-ar')
+})
+
+/** The natural width of the picture a Fluent avatar shows (0 until it has loaded, or when refused). */
+async function shownWidth(page: Page, testId: string): Promise<number> {
+  const image = page.getByTestId(testId).locator('img')
+  if ((await image.count()) === 0) return 0
+  return image.evaluate((element) => (element as HTMLImageElement).complete ? (element as HTMLImageElement).naturalWidth : 0)
+}
+
+async function avatarPhoto(): Promise<Buffer> {
+  // A landscape phone photo with a GPS position in its metadata: the server keeps a 256 px square without it.
+  return sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .composite([{ input: { create: { width: 400, height: 400, channels: 3, background: { r: 250, g: 200, b: 40 } } }, top: 200, left: 400 }])
+    .jpeg({ quality: 85 })
+    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '36/1 48/1 0/1' } })
+    .toBuffer()
+}
+
+test('the completed demo profile: a photo uploaded with its progress, shown in the profile and the header; a non-image refused', async () => {
+  app = await launchApp()
+  const { page } = app
+  await signIn(page, demo.student)
+  await page.getByTestId('nav-profile').click()
+  await page.getByTestId('profile-edit-link').click()
+  await expect(page.getByTestId('avatar-editor')).toBeVisible()
+  await expect(page.getByTestId('avatar-choose')).toHaveText('Ajouter une photo')
+
+  // A PDF under an image's name: the browser calls it image/png, the server reads the bytes.
+  await page.getByTestId('avatar-file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n') })
+  await expect(page.getByTestId('avatar-problem')).toHaveText('Type de photo non accepté (jpg, jpeg, png, gif, webp)')
+  await expect(page.getByTestId('avatar-retry')).toHaveCount(0)
+
+  // Held back a moment on its way, so the progress can be seen.
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/user/avatar', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.getByTestId('avatar-file').setInputFiles({ name: 'vacances.jpg', mimeType: 'image/jpeg', buffer: await avatarPhoto() })
+  await expect(page.getByTestId('avatar-editor')).toHaveAttribute('data-phase', 'uploading')
+  await expect(page.getByTestId('avatar-progress')).toBeVisible()
+  await expect(page.getByTestId('avatar-problem')).toHaveCount(0)
+  await app.screenshot('profile-avatar-uploading-fr')
+  release()
+  await expect(page.getByTestId('avatar-editor')).toHaveAttribute('data-phase', 'idle', { timeout: 20_000 })
+  await page.unroute('**/api/user/avatar')
+  await expect(page.getByTestId('snackbar').filter({ hasText: 'La photo de profil est enregistrée' })).toBeVisible()
+
+  // Shown under the app's CSP from the API origin: on the edit screen, in the header, on the profile.
+  await expect(page.getByTestId('avatar-editor-image')).toHaveAttribute('data-src', new RegExp(`^${app.apiUrl}/api/avatars/1/[0-9a-f-]{36}\\.webp$`))
+  const src = await page.getByTestId('avatar-editor-image').getAttribute('data-src')
+  await expect.poll(() => shownWidth(page, 'avatar-editor-image')).toBe(256)
+  await expect.poll(() => shownWidth(page, 'user-menu-avatar')).toBe(256)
+  await expect(page.getByTestId('avatar-choose')).toHaveText('Changer la photo')
+  await page.getByTestId('avatar-editor').scrollIntoViewIfNeeded()
+  await app.screenshot('profile-avatar-edit-fr')
+  const served = await fetch(src!)
+  expect(served.headers.get('content-type')).toBe('image/webp')
+  const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata()
+  expect(meta).toMatchObject({ width: 256, height: 256 })
+  expect(meta.exif).toBeUndefined()
+
+  await page.getByTestId('nav-profile').click()
+  await expect(page.getByTestId('profile-page')).toBeVisible()
+  await expect(page.getByTestId('profile-avatar')).toHaveAttribute('data-src', src!)
+  await expect.poll(() => shownWidth(page, 'profile-avatar')).toBe(256)
+  await app.screenshot('profile-avatar-fr')
+
+  // Removed: the initials come back everywhere.
+  await page.getByTestId('profile-edit-link').click()
+  await page.getByTestId('avatar-remove').click()
+  await expect(page.getByTestId('avatar-choose')).toHaveText('Ajouter une photo')
+  await expect(page.getByTestId('user-menu-avatar')).toHaveAttribute('data-src', '')
+  expect((await fetch(src!)).status).toBe(404)
+})
+
+test('the avatar in Arabic: upload, a network failure kept for a retry, the messages in Arabic', async () => {
+  app = await launchApp({ locale: 'ar' })
+  const { page } = app
+  await signIn(page, demo.student)
+  await page.getByTestId('nav-profile').click()
+  await page.getByTestId('profile-edit-link').click()
+  await expect(page.getByTestId('avatar-editor')).toBeVisible()
+  await page.route('**/api/user/avatar', (route) => route.abort('internetdisconnected'))
+  await page.getByTestId('avatar-file').setInputFiles({ name: 'صورة.jpg', mimeType: 'image/jpeg', buffer: await avatarPhoto() })
+  await expect(page.getByTestId('avatar-problem')).toContainText('لا يمكن الاتصال بالخادم', { timeout: 20_000 })
+  await page.getByTestId('avatar-editor').scrollIntoViewIfNeeded()
+  await app.screenshot('profile-avatar-failed-ar')
+  await page.unroute('**/api/user/avatar')
+  // The same photo again, without picking it again.
+  await page.getByTestId('avatar-retry').click()
+  await expect(page.getByTestId('avatar-editor')).toHaveAttribute('data-phase', 'idle', { timeout: 20_000 })
+  await expect.poll(() => shownWidth(page, 'avatar-editor-image')).toBe(256)
+  await expect(page.getByTestId('avatar-choose')).toHaveText('تغيير الصورة')
+  await app.screenshot('profile-avatar-edit-ar')
+  await page.getByTestId('nav-profile').click()
+  await expect.poll(() => shownWidth(page, 'profile-avatar')).toBe(256)
+  await app.screenshot('profile-avatar-ar')
 })

@@ -25,8 +25,15 @@ async function idOf(credential: string): Promise<number> {
   return (await call<Me>(server.app, 'GET', '/api/auth/me', { token })).body.user.id
 }
 
+type Pair = { token: string; refresh_token: string; expires_in: number; password_expired: boolean; message: string }
+
+/** What the app does with a switch link: exchange its single-use token for the session's pair. */
+async function exchange(switchToken: string) {
+  return call<Pair & { code: string }>(server.app, 'POST', '/api/auth/switch', { body: { token: switchToken } })
+}
+
 describe('POST /api/admin/impersonation-link', () => {
-  it('an administrator mints a darsi://switch link that opens a session as the student', async () => {
+  it('an administrator mints a darsi://switch link whose single-use token opens a session as the student', async () => {
     const admin = await login(server.app, demo.admin)
     const adminId = await idOf(demo.admin)
     const amiraId = await idOf(demo.expired)
@@ -36,11 +43,29 @@ describe('POST /api/admin/impersonation-link', () => {
     expect(reply.status).toBe(200)
     const link = parseDeepLink(reply.body.link)
     expect(link).toEqual({ kind: 'switch', token: reply.body.token, adminId: String(adminId), userId: String(amiraId) })
-    expect(reply.body.expires_in).toBeLessThanOrEqual(900)
-    const me = await call<Me>(server.app, 'GET', '/api/auth/me', { token: reply.body.token })
+    expect(reply.body.expires_in).toBe(300)
+    // The link's token is not an access token.
+    expect((await call(server.app, 'GET', '/api/auth/me', { token: reply.body.token })).status).toBe(401)
+    const pair = await exchange(reply.body.token)
+    expect(pair.status).toBe(200)
+    expect(pair.body).toMatchObject({ token_type: 'Bearer', password_expired: false, refresh_token: expect.any(String) })
+    const me = await call<Me>(server.app, 'GET', '/api/auth/me', { token: pair.body.token })
     expect(me.body).toMatchObject({ user: { id: amiraId, name: 'Amira' }, admin_user_id: adminId })
     // Amira's password has expired, but the administrator's session is not held by it.
-    expect((await call(server.app, 'GET', '/api/auth/my-profile', { token: reply.body.token })).status).toBe(200)
+    expect((await call(server.app, 'GET', '/api/auth/my-profile', { token: pair.body.token })).status).toBe(200)
+  })
+
+  it('carries the register redirect of the admin marker when asked', async () => {
+    const admin = await login(server.app, demo.admin)
+    const reply = await call<{ link: string }>(server.app, 'POST', '/api/admin/impersonation-link', {
+      token: admin.token, body: { userId: await idOf(demo.student), redirectTo: 'RegisterPage' }
+    })
+    expect(reply.status).toBe(200)
+    expect(parseDeepLink(reply.body.link)).toMatchObject({ kind: 'switch', redirectTo: 'RegisterPage' })
+    const other = await call(server.app, 'POST', '/api/admin/impersonation-link', {
+      token: admin.token, body: { userId: await idOf(demo.student), redirectTo: 'https://evil.example' }
+    })
+    expect(other.status).toBe(422)
   })
 
   it("refuses students, unknown users and another administrator's account", async () => {
@@ -53,6 +78,78 @@ describe('POST /api/admin/impersonation-link', () => {
     expect(self.status).toBe(404)
     expect((await call(server.app, 'POST', '/api/admin/impersonation-link', { token: admin.token, body: { userId: 'x' } })).status).toBe(422)
     expect((await call(server.app, 'POST', '/api/admin/impersonation-link', { body: { userId: 1 } })).status).toBe(401)
+  })
+})
+
+describe('POST /api/auth/switch', () => {
+  const operator = () => ({ 'x-operator-key': server.app.services.secrets.operatorKey })
+  async function mint(userId: number): Promise<string> {
+    const reply = await call<{ token: string }>(server.app, 'POST', '/operator/impersonation-link', { headers: operator(), body: { userId } })
+    expect(reply.status).toBe(200)
+    return reply.body.token
+  }
+
+  it('gives a pair that refreshes like any session, still marked with the administrator', async () => {
+    const adminId = await idOf(demo.admin)
+    const pupilId = await idOf(demo.student)
+    const pair = await exchange(await mint(pupilId))
+    expect(pair.status).toBe(200)
+    // The access token expires; the refresh token carries the session on.
+    server.clock.advance((server.app.services.config.accessTokenTtlSeconds + 1) * 1000)
+    expect((await call(server.app, 'GET', '/api/auth/me', { token: pair.body.token })).body.code).toBe('token_expired')
+    const refreshed = await call<Pair>(server.app, 'POST', '/api/auth/refresh', { body: { refresh_token: pair.body.refresh_token } })
+    expect(refreshed.status).toBe(200)
+    expect(refreshed.body.password_expired).toBe(false)
+    const me = await call<Me>(server.app, 'GET', '/api/auth/me', { token: refreshed.body.token })
+    expect(me.body).toMatchObject({ user: { id: pupilId }, admin_user_id: adminId })
+  })
+
+  it('is single use: a second exchange is refused and closes the session it opened', async () => {
+    const switchToken = await mint(await idOf(demo.student))
+    const first = await exchange(switchToken)
+    expect(first.status).toBe(200)
+    const second = await exchange(switchToken)
+    expect(second.status).toBe(401)
+    expect(second.body.code).toBe('switch_token_invalid')
+    // Someone else held a copy of the link: the session is revoked for both.
+    expect((await call(server.app, 'GET', '/api/auth/me', { token: first.body.token })).status).toBe(401)
+    expect((await call(server.app, 'POST', '/api/auth/refresh', { body: { refresh_token: first.body.refresh_token } })).status).toBe(401)
+  })
+
+  it('expires after five minutes', async () => {
+    const switchToken = await mint(await idOf(demo.student))
+    server.clock.advance(301_000)
+    const late = await exchange(switchToken)
+    expect(late.status).toBe(401)
+    expect(late.body.code).toBe('switch_token_invalid')
+  })
+
+  it('takes neither a refresh token, nor its own token at /auth/refresh, nor junk', async () => {
+    const student = await login(server.app, demo.student)
+    expect((await exchange(student.refresh_token)).status).toBe(401)
+    // The sign-in's refresh token was not spent by the refused exchange.
+    expect((await call(server.app, 'POST', '/api/auth/refresh', { body: { refresh_token: student.refresh_token } })).status).toBe(200)
+    const switchToken = await mint(await idOf(demo.student))
+    expect((await call(server.app, 'POST', '/api/auth/refresh', { body: { refresh_token: switchToken } })).status).toBe(401)
+    // …and the switch token is still good after that.
+    expect((await exchange(switchToken)).status).toBe(200)
+    expect((await call(server.app, 'POST', '/api/auth/switch', { body: { token: '' } })).status).toBe(422)
+    expect((await call(server.app, 'POST', '/api/auth/switch', { body: {} })).status).toBe(422)
+    expect((await call(server.app, 'POST', '/api/auth/switch', { body: { token: 'x'.repeat(600) } })).status).toBe(422)
+    expect((await exchange('not-a-switch-token')).status).toBe(401)
+  })
+
+  it('the impersonation session ends after eight hours, refreshes included', async () => {
+    const pair = await exchange(await mint(await idOf(demo.student)))
+    let refresh = pair.body.refresh_token
+    for (let hour = 0; hour < 7; hour++) {
+      server.clock.advance(3_600_000)
+      const next = await call<Pair>(server.app, 'POST', '/api/auth/refresh', { body: { refresh_token: refresh } })
+      expect(next.status).toBe(200)
+      refresh = next.body.refresh_token
+    }
+    server.clock.advance(3_600_000 + 1000)
+    expect((await call(server.app, 'POST', '/api/auth/refresh', { body: { refresh_token: refresh } })).status).toBe(401)
   })
 })
 
@@ -175,6 +272,8 @@ describe('npm run admin against a running server process', () => {
     expect(link.code).toBe(0)
     expect(link.stdout.trim().split('\n')).toHaveLength(1)
     expect(parseDeepLink(link.stdout.trim())).toMatchObject({ kind: 'switch', userId: match![1] })
+    const marked = await admin('impersonation-link', match![1]!, '--register-redirect')
+    expect(parseDeepLink(marked.stdout.trim())).toMatchObject({ kind: 'switch', userId: match![1], redirectTo: 'RegisterPage' })
 
     // A reset request through the real HTTP server, then its code in the outbox.
     const { url } = JSON.parse(readFileSync(join(database.dataDir, 'server.json'), 'utf8')) as { url: string }

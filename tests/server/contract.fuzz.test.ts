@@ -3,6 +3,7 @@
  * development and health tables, through fastify.inject. Never a 5xx; a documented status; a
  * body that parses with the route's response schema (success) or the error schema.
  */
+import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountsEndpoints } from '../../src/shared/api/accounts.ts'
@@ -10,6 +11,7 @@ import { ErrorResponseSchema, servicePrefixes, type Endpoint } from '../../src/s
 import { healthEndpoints } from '../../src/shared/api/health.ts'
 import { devEndpoints, operatorEndpoints } from '../../src/shared/api/operator.ts'
 import { pickersEndpoints } from '../../src/shared/api/pickers.ts'
+import { users } from '../../server/src/db/schema.ts'
 import { captcha, createUser, DEMO_PASSWORD, demo, startTestServer, uniquePhone, type TestServer } from './harness.ts'
 
 let server: TestServer
@@ -27,11 +29,21 @@ type Input = {
   /** A body that is not JSON at all. */
   raw?: string
   form?: boolean
+  /** A multipart/form-data body of file parts (uploads). */
+  files?: Array<{ name: string; filename: string; content: Uint8Array }>
 }
 
 /** Replaced at send time: a solved bot check, the current refresh token. */
 const CAPTCHA = '<captcha>'
 const REFRESH = '<refresh>'
+const SWITCH = '<switch>'
+/** The caller's own id, and the file name of the caller's current avatar (uploaded on demand). */
+const SELF = '<self>'
+const OWN_AVATAR = '<own-avatar>'
+
+/** A small real image (a 1×1 PNG) and the PNG signature, for the upload generators. */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
 const digits = (n: number) => fc.array(fc.constantFrom(...'0123456789'), { minLength: n, maxLength: n }).map((a) => a.join(''))
 const phone8 = fc.tuple(fc.constantFrom('2', '4', '5', '9'), digits(7)).map(([first, rest]) => first + rest)
@@ -104,7 +116,22 @@ const valid: Record<string, fc.Arbitrary<Input>> = {
   'accounts.addParentPhone': body(fc.record({ phone2: phone8 })),
   'accounts.updateNotificationPreferences': fc.dictionary(preference, fc.boolean()).map((prefs): Input => ({ body: prefs })),
   'accounts.setNotificationToken': body(fc.record({ notificationToken: fc.string({ minLength: 1, maxLength: 200 }) })),
-  'accounts.impersonate': body(fc.record({ userId: smallId(12) })),
+  'accounts.impersonate': body(fc.record({ userId: smallId(12), redirectTo: fc.constant('RegisterPage') }, { requiredKeys: ['userId'] })),
+  'accounts.uploadAvatar': fc.record({
+    name: fc.oneof({ weight: 4, arbitrary: fc.constant('avatar') }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 12 }).filter((n) => /^[\w-]+$/.test(n)) }),
+    filename: fc.stringMatching(/^[\w .-]{1,20}$/),
+    content: fc.oneof(
+      fc.constant(new Uint8Array(TINY_PNG)),
+      fc.uint8Array({ maxLength: 200 }).map((tail) => new Uint8Array([...PNG_SIGNATURE, ...tail])),
+      fc.uint8Array({ maxLength: 300 })
+    )
+  }).map((part): Input => ({ files: [part] })),
+  'accounts.deleteAvatar': none,
+  'accounts.avatarFile': fc.oneof(
+    fc.constant<Input>({ params: { userId: SELF, file: OWN_AVATAR } }),
+    fc.record({ userId: smallId(40), file: fc.uuid().map((id) => `${id}.webp`) }).map((params): Input => ({ params }))
+  ),
+  'accounts.switchSession': body(fc.record({ token: fc.oneof(fc.constant(SWITCH), fc.string({ minLength: 1, maxLength: 60 })) })),
   'pickers.countries': none,
   'pickers.states': smallId(30).map((id): Input => ({ params: { id } })),
   'pickers.delegations': smallId(30).map((stateId): Input => ({ params: { stateId } })),
@@ -115,7 +142,7 @@ const valid: Record<string, fc.Arbitrary<Input>> = {
   'operator.createUser': body(fc.record({
     credential: fc.oneof(phone, email), password, name, lastName: name, role, division: smallId(34), verified: fc.boolean(), isTest: fc.boolean()
   }, { requiredKeys: ['credential', 'password', 'name', 'lastName'] })),
-  'operator.impersonationLink': body(fc.oneof(fc.record({ userId: smallId(12) }), fc.record({ userId: smallId(12), adminId: smallId(40) }))),
+  'operator.impersonationLink': body(fc.record({ userId: smallId(12), adminId: smallId(40), redirectTo: fc.constant('RegisterPage') }, { requiredKeys: ['userId'] })),
   'operator.outbox': fc.option(credential, { nil: undefined }).map((to): Input => ({ query: to ? { to } : {} })),
   'dev.outbox': fc.option(credential, { nil: undefined }).map((to): Input => ({ query: to ? { to } : {} })),
   'health.api': none,
@@ -164,13 +191,39 @@ async function callerFor(endpoint: Endpoint): Promise<Caller> {
   // Confirmation and resend are for accounts still waiting for their code.
   const verified = endpoint !== accountsEndpoints.confirmRegistration && endpoint !== accountsEndpoints.resendCode
   const userId = await createUser(server.app, { credential: uniquePhone(), role: endpoint.access === 'admin' ? 'admin' : 'student', division: 14, verified })
+  // The avatar is for complete profiles only.
+  await server.app.services.database.db.update(users).set({ completed: true }).where(eq(users.id, userId))
   const tokens = await server.app.services.sessions.start(userId)
   return { userId, token: tokens.token, refresh: tokens.refreshToken }
 }
 
+/** The file name of the caller's avatar, uploading one first if there is none. */
+async function ownAvatar(caller: Caller): Promise<string> {
+  const [row] = await server.app.services.database.db.select({ avatar: users.avatar }).from(users).where(eq(users.id, caller.userId))
+  if (row?.avatar) return row.avatar.split('/').pop()!
+  const { payload, contentType } = multipartBody([{ name: 'avatar', filename: 'a.png', content: TINY_PNG }])
+  const reply = await server.app.inject({ method: 'POST', url: '/api/user/avatar', payload, headers: { 'content-type': contentType, authorization: `Bearer ${caller.token}` } })
+  return String((reply.json() as { avatar: string }).avatar).split('/').pop()!
+}
+
+function multipartBody(files: NonNullable<Input['files']>): { payload: Buffer; contentType: string } {
+  const boundary = 'fuzzboundary7MA4YWxkTrZu0gW'
+  const chunks: Buffer[] = []
+  for (const file of files) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: image/png\r\n\r\n`))
+    chunks.push(Buffer.from(file.content), Buffer.from('\r\n'))
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
 async function fill(value: unknown, caller: Caller): Promise<unknown> {
   if (value === CAPTCHA) return captcha(server.app)
+  if (value === SELF) return caller.userId
+  if (value === OWN_AVATAR) return ownAvatar(caller)
   if (value === REFRESH) return caller.refresh
+  // A fresh administrator's switch token for the caller (its exchange is single use).
+  if (value === SWITCH) return (await server.app.services.sessions.startImpersonation(caller.userId, caller.userId)).token
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const out: Record<string, unknown> = {}
     for (const [key, inner] of Object.entries(value)) out[key] = await fill(inner, caller)
@@ -180,13 +233,18 @@ async function fill(value: unknown, caller: Caller): Promise<unknown> {
 }
 
 async function send(endpoint: Endpoint, input: Input, caller: Caller) {
-  const path = endpoint.path.replace(/:(\w+)/g, (_, param: string) => encodeURIComponent(String(input.params?.[param] ?? 'x')))
+  const params = input.params ? ((await fill(input.params, caller)) as Record<string, unknown>) : undefined
+  const path = endpoint.path.replace(/:(\w+)/g, (_, param: string) => encodeURIComponent(String(params?.[param] ?? 'x')))
   const headers: Record<string, string> = {}
   if (endpoint.access === 'operator') headers['x-operator-key'] = server.app.services.secrets.operatorKey
   else if (endpoint.access !== 'public') headers.authorization = `Bearer ${caller.token}`
-  let payload: string | undefined
+  let payload: string | Buffer | undefined
   if (endpoint.method !== 'GET') {
-    if (input.raw !== undefined) {
+    if (input.files) {
+      const body = multipartBody(input.files)
+      headers['content-type'] = body.contentType
+      payload = body.payload
+    } else if (input.raw !== undefined) {
       headers['content-type'] = 'application/json'
       payload = input.raw
     } else if (input.form && input.body && typeof input.body === 'object') {

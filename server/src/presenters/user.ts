@@ -5,6 +5,7 @@ import type { MeResponse, NotificationPreferences, Permissions, User, UserType }
 import type { Executor } from '../db/client.ts'
 import { countries, delegations, divisions, institutes, ledgerAccounts, levels, offerGroups, optionalSubjects, states, userOffers, users } from '../db/schema.ts'
 import type { UserRow } from '../http.ts'
+import { avatarUrl } from '../services/avatars.ts'
 import { toPoints } from '../services/ledger.ts'
 
 export const defaultNotificationPreferences: NotificationPreferences = {
@@ -58,7 +59,7 @@ export async function presentUser(db: Executor, row: UserRow): Promise<UserView>
     phone2: row.phone2,
     gender: row.gender === 'male' || row.gender === 'female' ? row.gender : null,
     birth_date: row.birthDate,
-    avatar: row.avatar,
+    avatar: avatarUrl(row.avatar),
     points: toPoints(Number(refs?.balance ?? 0)),
     division: ref(row.divisionId, refs?.divisionName),
     optional_subject: ref(row.optionalSubjectId, refs?.optionalName),

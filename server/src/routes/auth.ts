@@ -2,7 +2,7 @@
 import { and, count, eq, gt, isNull, lt } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { accountsEndpoints as ep, type AuthResult } from '../../../src/shared/api/accounts.ts'
-import { formatDeepLink } from '../../../src/shared/deepLink.ts'
+import { formatDeepLink, type SwitchRedirect } from '../../../src/shared/deepLink.ts'
 import { checkBirthDate } from '../../../src/shared/rules/birthDate.ts'
 import { parseCredential, type Credential } from '../../../src/shared/rules/credential.ts'
 import { isTunisianAddress } from '../../../src/shared/rules/registration.ts'
@@ -84,7 +84,19 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     }
     const user = await findById(db, rotated.userId)
     if (!user) throw new ApiError('refresh_token_invalid', 'Invalid refresh token')
-    return authResult(services, user, rotated.tokens, 'Jeton renouvelé')
+    return authResult(services, user, rotated.tokens, 'Jeton renouvelé', rotated.impersonatorId !== null)
+  }, limited)
+
+  addRoute(app, services, ep.switchSession, async ({ body }) => {
+    const exchanged = await services.sessions.exchangeSwitchToken(body.token)
+    if (!exchanged.ok) {
+      throw new ApiError('switch_token_invalid', exchanged.reason === 'reused'
+        ? 'Ce lien de connexion a déjà servi : la session est fermée'
+        : 'Ce lien de connexion est invalide ou a expiré')
+    }
+    const user = await findById(db, exchanged.userId)
+    if (!user) throw new ApiError('switch_token_invalid', 'Ce lien de connexion est invalide ou a expiré')
+    return authResult(services, user, exchanged.tokens, 'Connexion réussie', true)
   }, limited)
 
   addRoute(app, services, ep.logout, async ({ auth }) => {
@@ -221,16 +233,22 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   addRoute(app, services, ep.impersonate, async ({ auth, body }) => {
     const target = await findById(db, body.userId)
     if (!target || target.role === 'admin') throw new ApiError('not_found', 'Utilisateur introuvable')
-    return impersonationLink(services, auth.user.id, target.id)
+    return impersonationLink(services, auth.user.id, target.id, body.redirectTo)
   })
 }
 
-export async function impersonationLink(services: Services, adminId: number, userId: number) {
-  const tokens = await services.sessions.start(userId, { impersonatorId: adminId })
+/**
+ * A `darsi://switch` link: a single-use switch token (minutes), exchanged by the app at
+ * `POST /auth/switch` for a refreshable pair of an impersonation session.
+ */
+export async function impersonationLink(services: Services, adminId: number, userId: number, redirectTo?: SwitchRedirect) {
+  const switchToken = await services.sessions.startImpersonation(userId, adminId)
   return {
-    link: formatDeepLink({ kind: 'switch', token: tokens.token, adminId: String(adminId), userId: String(userId) }),
-    token: tokens.token,
-    expires_in: tokens.expiresIn
+    link: formatDeepLink({
+      kind: 'switch', token: switchToken.token, adminId: String(adminId), userId: String(userId), ...(redirectTo ? { redirectTo } : {})
+    }),
+    token: switchToken.token,
+    expires_in: switchToken.expiresIn
   }
 }
 

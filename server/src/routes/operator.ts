@@ -58,7 +58,7 @@ export function registerOperatorRoutes(app: FastifyInstance, services: Services)
       const admin = await findById(db, adminId)
       if (!admin || admin.role !== 'admin') throw new ApiError('not_found', 'Administrateur introuvable')
     }
-    return impersonationLink(services, adminId, target.id)
+    return impersonationLink(services, adminId, target.id, body.redirectTo)
   })
 
   addRoute(app, services, ep.outbox, async ({ query }) => (await services.outbox.list(recipient(query.to))).map(presentOutbox))

@@ -15,6 +15,7 @@ import { addRoute, type UserRow } from '../http.ts'
 import { defaultNotificationPreferences, presentUser } from '../presenters/user.ts'
 import { credentialTaken, isUniqueViolation } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
+import { avatarUrl } from '../services/avatars.ts'
 import { codeMessage } from '../services/notices.ts'
 import { authResult, checkReferences, sendCode } from './auth.ts'
 
@@ -61,9 +62,10 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     const stateId = tunisian ? (body.state !== undefined ? body.state : current.stateId) : null
     if (countryId == null) problem('country', 'address.required')
     if (tunisian && stateId == null) problem('state', 'address.required')
-    if (!current.completed) {
-      if (body.gender != null && body.gender !== current.gender) problem('gender', 'profile.readOnlyUntilCompleted')
-      if (body.avatar != null && body.avatar !== current.avatar) problem('avatar', 'profile.readOnlyUntilCompleted')
+    if (!current.completed && body.gender != null && body.gender !== current.gender) problem('gender', 'profile.readOnlyUntilCompleted')
+    // The avatar is an uploaded image (POST /user/avatar): here it may only be sent back unchanged.
+    if (body.avatar !== undefined && body.avatar !== avatarUrl(current.avatar)) {
+      problem('avatar', current.completed ? 'avatar.useUpload' : 'profile.readOnlyUntilCompleted')
     }
     let birthDate = current.birthDate
     if (body.birthDate != null) {
@@ -130,7 +132,6 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
       name: body.name?.trim() ?? current.name,
       lastName: body.lastName?.trim() ?? current.lastName,
       gender: body.gender !== undefined ? body.gender : current.gender,
-      avatar: body.avatar !== undefined ? body.avatar : current.avatar,
       birthDate, phone, phone2, email,
       emailVerified: email === current.email ? current.emailVerified : false,
       countryId, stateId, delegationId, instituteId, divisionId, optionalSubjectId: optionalSubjectId ?? null,

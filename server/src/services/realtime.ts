@@ -5,7 +5,7 @@
  * The hub lives in the API process. With PGlite there is one process per data directory, so it
  * sees every event; with several API processes on one PostgreSQL database an event reaches the
  * streams of the process that created it, and the others' clients catch up when they reconnect
- * (the stream replays missed notifications): docs/decisions/0006-notifications-realtime.md.
+ * (the stream replays missed notifications): docs/decisions/0007-notifications-realtime.md.
  */
 import type { StreamEvent } from '../../../src/shared/api/notifications.ts'
 

@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { PASSWORD_MIN } from '../constants.ts'
 import { UserTypeSchema } from '../ipc.ts'
-import { SocialProviderSchema } from '../deepLink.ts'
+import { SocialProviderSchema, SwitchRedirectSchema } from '../deepLink.ts'
 import { confirmationCodeSchema, resetCodeSchema } from '../rules/code.ts'
 import { credentialSchema } from '../rules/credential.ts'
 import { checkEmail, EMAIL_MAX } from '../rules/email.ts'
@@ -14,7 +14,7 @@ import { firstNameSchema, lastNameSchema } from '../rules/names.ts'
 import { checkNewPassword, loginPasswordSchema, newPasswordSchema } from '../rules/password.ts'
 import { parentPhoneSchema } from '../rules/phone.ts'
 import { captchaField, registrationSchema } from '../rules/registration.ts'
-import { MessageResponseSchema, IdNameSchema, type Endpoint } from './common.ts'
+import { MessageResponseSchema, IdNameSchema, idParam, type Endpoint } from './common.ts'
 
 export { UserTypeSchema }
 export type UserType = z.infer<typeof UserTypeSchema>
@@ -280,8 +280,39 @@ export const SocialCallbackQuerySchema = z.strictObject({
   code: z.string({ error: 'code.required' }).min(1, { error: 'code.required' }).max(512, { error: 'code.invalid' })
 })
 
-export const ImpersonationBodySchema = z.strictObject({ userId: z.number().int().positive().max(2_147_483_647) })
-export const ImpersonationResponseSchema = z.object({ link: z.string(), token: z.string(), expires_in: z.number().int() })
+export const ImpersonationBodySchema = z.strictObject({
+  userId: z.number().int().positive().max(2_147_483_647),
+  /** The link asks the app to open the external registration page once the session ends (§4). */
+  redirectTo: SwitchRedirectSchema.optional()
+})
+export const ImpersonationResponseSchema = z.object({
+  link: z.string(),
+  /** The single-use switch token the link carries (not an access token). */
+  token: z.string(),
+  /** Seconds the switch token may wait before it is exchanged. */
+  expires_in: z.number().int()
+})
+export const SwitchSessionBodySchema = z.strictObject({
+  token: z.string({ error: 'common.required' }).min(1, { error: 'common.required' }).max(512, { error: 'common.invalid' })
+})
+
+/** Largest accepted avatar upload, bytes (10 MB, like a report card: a phone photo fits). */
+export const AVATAR_MAX_BYTES = 10 * 1024 * 1024
+/** The server keeps a square WebP of this side, whatever was sent. */
+export const AVATAR_SIZE_PX = 256
+/** What an avatar may be, read from the bytes (never the name or the declared type). */
+export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const
+
+/** The multipart form of the avatar upload (documentation; the server reads the part itself): one `avatar` file. */
+export const AvatarUploadFormSchema = z.object({ avatar: z.string().describe('binary') })
+export const AvatarResponseSchema = MessageResponseSchema.extend({
+  /** The new avatar's URL, relative to the API origin (`/api/avatars/{userId}/{file}`), or null once removed. */
+  avatar: z.string().nullable()
+})
+export const AvatarFileParamsSchema = z.strictObject({
+  userId: idParam,
+  file: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/, { error: 'common.invalid' })
+})
 
 const authErrors = [401] as const
 
@@ -381,9 +412,28 @@ export const accountsEndpoints = {
     summary: 'Register the push-notification token of this device', body: NotificationTokenBodySchema,
     response: MessageResponseSchema, errors: authErrors
   },
+  uploadAvatar: {
+    method: 'POST', service: 'api', path: '/user/avatar', access: 'user', multipart: true,
+    summary: 'Set the avatar (multipart: avatar): JPEG, PNG, GIF or WebP by content, 10 MB at most; kept as a 256 px WebP. Only once the profile is complete; not for test accounts',
+    body: AvatarUploadFormSchema, response: AvatarResponseSchema, errors: [401, 403, 413, 415]
+  },
+  deleteAvatar: {
+    method: 'DELETE', service: 'api', path: '/user/avatar', access: 'user',
+    summary: 'Remove the avatar (profile complete, not a test account)', response: AvatarResponseSchema, errors: [401, 403]
+  },
+  avatarFile: {
+    method: 'GET', service: 'api', path: '/avatars/:userId/:file', access: 'public',
+    summary: "A user's current avatar (an unguessable address handed out by /auth/me; embeddable by the app)",
+    params: AvatarFileParamsSchema, response: z.string().describe('binary'), errors: [404]
+  },
+  switchSession: {
+    method: 'POST', service: 'api', path: '/auth/switch', access: 'public',
+    summary: "Exchange an administrator's single-use switch token for the impersonation session's tokens (a second use revokes it)",
+    body: SwitchSessionBodySchema, response: AuthResultSchema, errors: authErrors
+  },
   impersonate: {
     method: 'POST', service: 'api', path: '/admin/impersonation-link', access: 'admin',
-    summary: 'An administrator mints a switch link to act as a student',
+    summary: 'An administrator mints a switch link (single-use token, 5 minutes) to act as a student',
     body: ImpersonationBodySchema, response: ImpersonationResponseSchema, errors: [401, 403, 404]
   }
 } as const satisfies Record<string, Endpoint>

@@ -3,6 +3,7 @@
  * running server (operator key, loopback only by default) and the development outbox.
  */
 import { z } from 'zod'
+import { SwitchRedirectSchema } from '../deepLink.ts'
 import { UserTypeSchema } from '../ipc.ts'
 import { credentialSchema } from '../rules/credential.ts'
 import { firstNameSchema, lastNameSchema } from '../rules/names.ts'
@@ -36,7 +37,8 @@ export const CreateUserResponseSchema = z.object({ id: z.number().int(), message
 export const OperatorImpersonationBodySchema = z.strictObject({
   userId: z.number().int().positive().max(2_147_483_647),
   /** The administrator named in the link; the first administrator when omitted. */
-  adminId: z.number().int().positive().max(2_147_483_647).optional()
+  adminId: z.number().int().positive().max(2_147_483_647).optional(),
+  redirectTo: SwitchRedirectSchema.optional()
 })
 
 export const operatorEndpoints = {

@@ -75,6 +75,11 @@ export const frMessages = {
   'marksheet.fileRequired': 'Veuillez choisir un fichier',
   'marksheet.fileType': 'Type de fichier non accepté (gif, jpg, png, pdf, jpeg, svg, doc, docx, ppt, pptx, xls, xlsx)',
   'marksheet.fileTooLarge': 'Le fichier dépasse la taille maximale de 10 Mo',
+  'avatar.fileRequired': 'Veuillez choisir une photo',
+  'avatar.fileType': 'Type de photo non accepté (jpg, jpeg, png, gif, webp)',
+  'avatar.fileTooLarge': 'La photo dépasse la taille maximale de 10 Mo',
+  'avatar.unreadable': 'Cette photo est illisible ou endommagée',
+  'avatar.useUpload': 'La photo se change en envoyant une image',
   'search.tooShort': 'Saisissez au moins 3 caractères'
 } as const
 

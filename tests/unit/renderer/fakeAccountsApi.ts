@@ -64,6 +64,10 @@ export function fakeAccountsApi(overrides: Partial<AccountsApi> = {}): FakeAccou
     logout: async () => {
       fake.calls.push('logout')
     },
+    logoutSession: async (accessToken) => {
+      fake.calls.push(`logout:${accessToken}`)
+    },
+    switchSession: notFaked('switchSession'),
     me: async () => {
       fake.calls.push('me')
       if (fake.meAnswer instanceof ApiError) throw fake.meAnswer

@@ -13,6 +13,10 @@ describe('parseDeepLink', () => {
       { kind: 'operator-return', outcome: 'success', query: { transactionId: 'T1', msisdn: '21612345678' } }
     ],
     ['darsi://switch?token=abc.def&adminId=1&userId=42', { kind: 'switch', token: 'abc.def', adminId: '1', userId: '42' }],
+    [
+      'darsi://switch?token=abc&adminId=1&userId=42&redirectTo=RegisterPage',
+      { kind: 'switch', token: 'abc', adminId: '1', userId: '42', redirectTo: 'RegisterPage' }
+    ],
     ['darsi://open?path=%2Foffres%3FnextPage%3Doffres', { kind: 'open', path: '/offres?nextPage=offres' }],
     ['DARSI://open?path=/exams', { kind: 'open', path: '/exams' }]
   ])('parses %s', (raw, expected) => {
@@ -32,6 +36,8 @@ describe('parseDeepLink', () => {
     'darsi://operator/success/extra',
     'darsi://switch?token=a&adminId=x&userId=1',
     'darsi://switch?token=<script>&adminId=1&userId=1',
+    'darsi://switch?token=a&adminId=1&userId=1&redirectTo=https%3A%2F%2Fevil.example',
+    'darsi://switch?token=a&adminId=1&userId=1&redirectTo=',
     'darsi://open?path=offres',
     'darsi://open?path=//evil.example',
     'darsi://open?path=/a\\b',
@@ -67,6 +73,7 @@ describe('formatDeepLink', () => {
     { kind: 'payment-return', outcome: 'echec', orderId: 'ORD_1-2' },
     { kind: 'operator-return', outcome: 'success', query: { transactionId: 'T 1', status: 'ok' } },
     { kind: 'switch', token: 'eyJ.abc-_=', adminId: '3', userId: '9' },
+    { kind: 'switch', token: 'abc', adminId: '3', userId: '9', redirectTo: 'RegisterPage' },
     { kind: 'open', path: '/subjects/12/details?tab=2' }
   ])('round-trips %j', (link) => {
     expect(parseDeepLink(formatDeepLink(link))).toEqual(link)

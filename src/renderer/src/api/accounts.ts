@@ -39,6 +39,10 @@ export interface AccountsApi {
   login(body: { username: string; password: string; 'g-recaptcha-response': string }): Promise<AuthResult>
   refresh(refreshToken: string): Promise<AuthResult>
   logout(): Promise<void>
+  /** Revokes another session than the current one (the one a switch link replaces). */
+  logoutSession(accessToken: string): Promise<void>
+  /** Exchanges an administrator's single-use switch token for the impersonation session's pair. */
+  switchSession(switchToken: string): Promise<AuthResult>
   me(): Promise<MeResponse>
   register(body: RegisterBody): Promise<RegisterResult>
   confirmRegistration(code: string, captcha: string): Promise<AuthResult>
@@ -64,6 +68,13 @@ export function createAccountsApi(http: HttpClient): AccountsApi {
     logout: async () => {
       await http.request({ method: 'GET', path: '/auth/logout', schema: MessageResponseSchema })
     },
+    logoutSession: async (accessToken) => {
+      await http.request({
+        method: 'GET', path: '/auth/logout', schema: MessageResponseSchema, auth: false, headers: { Authorization: `Bearer ${accessToken}` }
+      })
+    },
+    switchSession: (switchToken) =>
+      http.request({ method: 'POST', path: '/auth/switch', body: { token: switchToken }, schema: AuthResultSchema, auth: false }),
     me: () => http.request({ method: 'GET', path: '/auth/me', schema: MeResponseSchema }),
     register: (body) => http.request({ method: 'POST', path: '/auth/register', body, schema: RegisterResponseSchema, auth: false }),
     confirmRegistration: (code, captcha) =>

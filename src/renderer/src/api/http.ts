@@ -34,6 +34,8 @@ export interface RequestSpec<S extends z.ZodType> {
   signal?: AbortSignal
   /** Extra request headers (`Idempotency-Key` on money-moving POSTs). */
   headers?: Record<string, string>
+  /** Upload progress of the body, from 0 to 1 (file uploads). */
+  onUploadProgress?: (fraction: number) => void
 }
 
 export interface HttpClient {
@@ -41,6 +43,13 @@ export interface HttpClient {
 }
 
 const TIMEOUT_MS = 20_000
+
+/** axios's progress event as a fraction; a body of unknown length reports nothing. */
+function uploadProgress(report: (fraction: number) => void): AxiosRequestConfig['onUploadProgress'] {
+  return (event) => {
+    if (event.total) report(Math.min(1, Math.max(0, event.loaded / event.total)))
+  }
+}
 const REFRESHABLE = new Set(['token_expired', 'token_invalid', 'unauthenticated'])
 
 export function createHttp(baseUrls: ApiBaseUrls, tokens: TokenSource, options: { adapter?: AxiosAdapter } = {}): HttpClient {
@@ -67,7 +76,8 @@ export function createHttp(baseUrls: ApiBaseUrls, tokens: TokenSource, options: 
       params: spec.query,
       data: spec.body,
       signal: spec.signal,
-      headers: { ...spec.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) }
+      headers: { ...spec.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      ...(spec.onUploadProgress ? { onUploadProgress: uploadProgress(spec.onUploadProgress) } : {})
     }
     try {
       const response = await instance(spec.service ?? 'api').request(config)

@@ -4,6 +4,7 @@ import {
   MessageResponseSchema
 } from '../../../shared/api/common.ts'
 import {
+  AvatarResponseSchema,
   MyProfileResponseSchema,
   NotificationPreferencesSchema,
   UpdateProfileResponseSchema,
@@ -32,6 +33,7 @@ export type Institute = z.infer<typeof InstituteSchema>
 export type { AdCard, Country, Division, DivisionChangeReason, DivisionRequest, Marksheet, NotificationPreferences, State, UpdateProfileBody }
 export type ReasonLanguage = 'fr' | 'en' | 'ar'
 export type UploadResult = z.infer<typeof UploadMarksheetResponseSchema>
+export type AvatarResult = z.infer<typeof AvatarResponseSchema>
 
 export interface MarksheetUpload {
   file: Blob
@@ -59,6 +61,8 @@ export interface ProfileApi {
   uploadMarksheet(upload: MarksheetUpload, signal?: AbortSignal): Promise<UploadResult>
   deleteMarksheet(id: number): Promise<string>
   adCards(): Promise<AdCard[]>
+  uploadAvatar(file: Blob, fileName: string, onProgress?: (fraction: number) => void): Promise<AvatarResult>
+  deleteAvatar(): Promise<AvatarResult>
 }
 
 const message = (response: { message: string }) => response.message
@@ -103,6 +107,12 @@ export function createProfileApi(http: HttpClient): ProfileApi {
       return http.request({ method: 'POST', path: '/student/mark-sheet', body: form, signal, schema: UploadMarksheetResponseSchema })
     },
     deleteMarksheet: (id) => http.request({ method: 'DELETE', path: `/student/mark-sheet/${id}`, schema: MessageResponseSchema }).then(message),
-    adCards: () => http.request({ method: 'GET', path: '/student/pubs-cards', schema: z.array(AdCardSchema) })
+    adCards: () => http.request({ method: 'GET', path: '/student/pubs-cards', schema: z.array(AdCardSchema) }),
+    uploadAvatar: (file, fileName, onProgress) => {
+      const form = new FormData()
+      form.append('avatar', file, fileName)
+      return http.request({ method: 'POST', path: '/user/avatar', body: form, schema: AvatarResponseSchema, onUploadProgress: onProgress })
+    },
+    deleteAvatar: () => http.request({ method: 'DELETE', path: '/user/avatar', schema: AvatarResponseSchema })
   }
 }

@@ -6,6 +6,7 @@ import { Navigate, useLocation } from 'react-router-dom'
 import { useStores } from '../stores/StoreContext.tsx'
 import { BootSplash } from './BootSplash.tsx'
 import { decideAccess } from './guard.ts'
+import { leaveForRegisterPage } from './registerRedirect.ts'
 import { useCurrentRoute } from './useCurrentRoute.ts'
 
 const useStyles = makeStyles({
@@ -41,6 +42,15 @@ const StartupFailure = observer(function StartupFailure() {
   )
 })
 
+/** The guard asked for the external registration page: it opens once, the app goes to `to`. */
+function RegisterPageRedirect({ to }: { to: string }) {
+  const { session, platform, ui, settings } = useStores()
+  useEffect(() => {
+    leaveForRegisterPage({ session, platform, ui, language: settings.language })
+  }, [session, platform, ui, settings])
+  return <Navigate to={to} replace />
+}
+
 /**
  * Runs the start-up session check, then asks the guard on every navigation (§2, §4): screens
  * never decide access themselves, and a lost session (logout, 401) sends the page away at once.
@@ -58,6 +68,8 @@ export const AccessGate = observer(function AccessGate({ children }: { children:
   if (session.status === 'failed') return <StartupFailure />
   if (!route) return <>{children}</>
   const decision = decideAccess({ key: route.key, access: route.access, search }, session.accessState)
-  if ('redirect' in decision) return <Navigate to={decision.redirect} replace />
+  if ('redirect' in decision) {
+    return decision.external === 'register-page' ? <RegisterPageRedirect to={decision.redirect} /> : <Navigate to={decision.redirect} replace />
+  }
   return <>{children}</>
 })

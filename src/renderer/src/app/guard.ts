@@ -13,6 +13,8 @@ export interface AccessState {
   profileIncomplete: boolean
   /** An administrator acting as this pupil: the checks are bypassed. */
   impersonating: boolean
+  /** Signed out, and the administrator's marker asks for the external registration page (§4). */
+  registerRedirect: boolean
 }
 
 export interface GuardedRoute {
@@ -22,7 +24,11 @@ export interface GuardedRoute {
   search: string
 }
 
-export type AccessDecision = { allow: true } | { redirect: string }
+/**
+ * Let through, or go to another route; `external: 'register-page'` also opens the external
+ * registration page in the system browser (the app itself stays on `redirect`).
+ */
+export type AccessDecision = { allow: true } | { redirect: string; external?: 'register-page' }
 
 const ALLOW: AccessDecision = { allow: true }
 
@@ -35,6 +41,7 @@ export function decideAccess(route: GuardedRoute, state: AccessState): AccessDec
   if (route.access === 'any') return ALLOW
   if (route.access === 'public-only') return state.signedIn ? { redirect: homeFor(route.search) } : ALLOW
   if (!state.signedIn) {
+    if (state.registerRedirect) return { redirect: '/login', external: 'register-page' }
     const next = new URLSearchParams(route.search).get('nextPage') === 'offres' ? '?nextPage=offres' : ''
     return { redirect: `/login${next}` }
   }

@@ -1,6 +1,7 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx'
 import type { AuthResult, MeResponse } from '../../../shared/api/accounts.ts'
 import { USER_REFRESH_INTERVAL_MS } from '../../../shared/constants.ts'
+import type { SwitchRedirect } from '../../../shared/deepLink.ts'
 import type { ApiBaseUrls, Session } from '../../../shared/ipc.ts'
 import { createAccountsApi, type AccountsApi } from '../api/accounts.ts'
 import { createCaptchaSolver, type CaptchaSolver } from '../api/captcha.ts'
@@ -48,6 +49,26 @@ export function toShellUser(me: MeResponse): ShellUser {
 }
 
 /**
+ * §4, §6: what an administrator's switch link leaves behind. It outlives the session (logout
+ * and a lost session keep it, as the specification's stored marker does) until the user signs
+ * in on their own or its register redirect has been used.
+ */
+export interface AdminMarker {
+  adminUserId: number
+  redirectTo: SwitchRedirect | null
+}
+
+/** A switch link as the deep-link parser hands it over. */
+export interface SwitchLink {
+  token: string
+  adminId: string
+  userId: string
+  redirectTo?: SwitchRedirect
+}
+
+type SignInMarker = { adminUserId?: number; isTest?: boolean; redirectTo?: SwitchRedirect | null; sameUser?: boolean }
+
+/**
  * The signed-in state. The tokens live in the main process (secure storage) and, while the app
  * runs, in this store's memory only; nothing of the session touches renderer storage.
  */
@@ -64,6 +85,12 @@ export class SessionStore implements TokenSource {
   landing: '/' | '/offres' = '/'
   /** The service base URLs from the main process settings. */
   baseUrls: ApiBaseUrls | null = null
+  adminMarker: AdminMarker | null = null
+  /**
+   * Changes whenever the signed-in user changes or signs out: the stores that hold a user's
+   * data (wallet, history, profile) are built again for the next one, nothing of it carried over.
+   */
+  userScope = 0
 
   private readonly refreshQueue = new RefreshQueue<string>()
   private apiInstance: AccountsApi | null = null
@@ -95,6 +122,17 @@ export class SessionStore implements TokenSource {
     return this.captchaSolver()
   }
 
+  /** The current user's avatar as an address the page can show (the API gives it relative to its origin). */
+  get avatarUrl(): string | null {
+    const path = this.me?.user.avatar
+    if (!path || !this.baseUrls) return null
+    try {
+      return new URL(path, this.baseUrls.api).href
+    } catch {
+      return null
+    }
+  }
+
   get signedIn(): boolean {
     return this.session !== null && this.me !== null
   }
@@ -106,7 +144,8 @@ export class SessionStore implements TokenSource {
       verified: me?.user.verified ?? false,
       passwordChangeRequired: me?.permissions.changePassword ?? false,
       profileIncomplete: me ? needsProfileCompletion(me.user) : false,
-      impersonating: this.session?.adminUserId != null || me?.admin_user_id != null
+      impersonating: this.session?.adminUserId != null || me?.admin_user_id != null,
+      registerRedirect: this.session === null && this.adminMarker?.redirectTo === 'RegisterPage'
     }
   }
 
@@ -143,6 +182,7 @@ export class SessionStore implements TokenSource {
     }
     runInAction(() => {
       this.session = stored
+      if (stored.adminUserId) this.adminMarker = { adminUserId: stored.adminUserId, redirectTo: stored.redirectTo ?? null }
     })
     try {
       await this.loadUser()
@@ -169,13 +209,23 @@ export class SessionStore implements TokenSource {
 
   /**
    * Opens a session from a sign-in answer; on failure nothing of it is kept. `sameUser` (after a
-   * confirmation or a password change) keeps the current user on screen while it reloads.
+   * confirmation or a password change) keeps the current user on screen while it reloads, and
+   * the administrator's marker with it.
    */
-  async signIn(result: AuthResult, marker: { adminUserId?: number; isTest?: boolean; sameUser?: boolean } = {}): Promise<void> {
-    const session = this.sessionFrom(result, marker)
+  async signIn(result: AuthResult, marker: SignInMarker = {}): Promise<void> {
+    const current = this.session
+    const carried: SignInMarker = marker.sameUser && current?.adminUserId
+      ? { adminUserId: current.adminUserId, isTest: current.isTest, redirectTo: current.redirectTo ?? null, ...marker }
+      : marker
+    const session = this.sessionFrom(result, carried)
     this.stopPolling()
     this.session = session
-    if (!marker.sameUser) this.me = null
+    if (!marker.sameUser) {
+      this.me = null
+      this.userScope++
+      // A sign-in of one's own replaces an administrator's marker; a switch sets a new one.
+      this.adminMarker = carried.adminUserId ? { adminUserId: carried.adminUserId, redirectTo: carried.redirectTo ?? null } : null
+    }
     try {
       await this.persist(session)
       await this.loadUser()
@@ -185,21 +235,27 @@ export class SessionStore implements TokenSource {
     }
   }
 
-  /** Admin impersonation: a pupil's access token with the admin marker and the test flag. */
-  async switchTo(link: { token: string; adminId: string; userId: string }): Promise<void> {
-    await this.signIn(
-      {
-        token: link.token,
-        refresh_token: '',
-        token_type: 'Bearer',
-        expires_in: 1,
-        user_type: 'student',
-        verified: true,
-        password_expired: false,
-        message: ''
-      },
-      { adminUserId: Number(link.adminId), isTest: true }
-    )
+  /**
+   * Admin impersonation (§6): the link's single-use token is exchanged for the pupil's session
+   * (refreshable, marked with the administrator, test flag set). The session it replaces is
+   * revoked on the server and nothing of its user is kept. A link that fails leaves the current
+   * session as it was.
+   */
+  async switchTo(link: SwitchLink): Promise<void> {
+    const result = await this.api.switchSession(link.token)
+    const previous = this.session
+    if (previous) await this.revokeReplaced(previous)
+    await this.signIn(result, { adminUserId: Number(link.adminId), isTest: true, redirectTo: link.redirectTo ?? null })
+  }
+
+  /**
+   * §4: the session ended and the administrator's marker asks for the external registration
+   * page. True once (the marker is spent), so the page opens a single time.
+   */
+  takeRegisterRedirect(): boolean {
+    if (this.session !== null || this.adminMarker?.redirectTo !== 'RegisterPage') return false
+    this.adminMarker = null
+    return true
   }
 
   /** The current user again (every 80 s, and after changes). */
@@ -257,7 +313,7 @@ export class SessionStore implements TokenSource {
     const current = this.session
     if (!current?.refreshToken) throw new ApiError('refresh_token_invalid', 'no refresh token')
     const result = await this.api.refresh(current.refreshToken)
-    const next = this.sessionFrom(result, { adminUserId: current.adminUserId ?? undefined, isTest: current.isTest })
+    const next = this.sessionFrom(result, { adminUserId: current.adminUserId ?? undefined, isTest: current.isTest, redirectTo: current.redirectTo ?? null })
     runInAction(() => {
       if (this.session === current) this.session = next
     })
@@ -269,16 +325,32 @@ export class SessionStore implements TokenSource {
     void this.clearLocal()
   }
 
-  private sessionFrom(result: AuthResult, marker: { adminUserId?: number; isTest?: boolean }): Session {
+  /** Best effort: the replaced session's access token, refreshed once if it has expired. */
+  private async revokeReplaced(previous: Session): Promise<void> {
+    try {
+      await this.api.logoutSession(previous.token)
+    } catch (error) {
+      if (!isApiError(error) || error.code !== 'token_expired' || !previous.refreshToken) return
+      try {
+        const fresh = await this.api.refresh(previous.refreshToken)
+        await this.api.logoutSession(fresh.token)
+      } catch {
+        // Unreachable or already gone: it expires by itself.
+      }
+    }
+  }
+
+  private sessionFrom(result: AuthResult, marker: SignInMarker): Session {
     const now = (this.options.now ?? Date.now)()
     return {
       token: result.token,
       refreshToken: result.refresh_token || null,
       tokenType: 'Bearer',
-      expiresAt: marker.adminUserId ? null : now + result.expires_in * 1000,
+      expiresAt: now + result.expires_in * 1000,
       userType: result.user_type,
       ...(marker.adminUserId ? { adminUserId: marker.adminUserId } : {}),
-      ...(marker.isTest !== undefined ? { isTest: marker.isTest } : {})
+      ...(marker.isTest !== undefined ? { isTest: marker.isTest } : {}),
+      ...(marker.adminUserId && marker.redirectTo ? { redirectTo: marker.redirectTo } : {})
     }
   }
 
@@ -303,6 +375,7 @@ export class SessionStore implements TokenSource {
   private async clearLocal(): Promise<void> {
     this.stopPolling()
     runInAction(() => {
+      if (this.session !== null || this.me !== null) this.userScope++
       this.session = null
       this.me = null
       this.options.user.clear()

@@ -3,6 +3,7 @@ import { createHttp } from '../api/http.ts'
 import { createProfileApi, type ProfileApi, type ReasonLanguage } from '../api/profile.ts'
 import { toTunis } from '../lib/time.ts'
 import { BridgeError, type Platform } from '../platform/bridge.ts'
+import { AvatarStore } from './AvatarStore.ts'
 import { DivisionChangeStore } from './DivisionChangeStore.ts'
 import { MarksheetsStore, MergeError, type MergeImages } from './MarksheetsStore.ts'
 import { AddEmailStore, NotificationPreferencesStore, ParentPhoneStore, type DialogDeps } from './ProfileDialogStores.ts'
@@ -18,6 +19,7 @@ export interface ProfileStores {
   preferences: NotificationPreferencesStore
   divisionChange: DivisionChangeStore
   marksheets: MarksheetsStore
+  avatar: AvatarStore
   /** A fresh form, filled from the current user (each visit of the edit screen). */
   newEditForm(): ProfileEditStore | null
 }
@@ -70,6 +72,7 @@ export function createProfileStores(root: { session: SessionStore; ui: UiStore; 
     preferences: new NotificationPreferencesStore(deps),
     divisionChange: new DivisionChangeStore({ ...deps, language: () => reasonLanguage(root.settings.language) }),
     marksheets: new MarksheetsStore({ ...deps, merge: platformMerge(root.platform) }),
+    avatar: new AvatarStore(deps),
     newEditForm: () => {
       const user = root.session.me?.user
       return user

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { decideAccess, homeFor, needsProfileCompletion, type AccessState, type CompletionFields } from '../../../../src/renderer/src/app/guard.ts'
 import { findRoute, type RouteKey } from '../../../../src/renderer/src/app/routes.ts'
 
-const signedOut: AccessState = { signedIn: false, verified: false, passwordChangeRequired: false, profileIncomplete: false, impersonating: false }
+const signedOut: AccessState = { signedIn: false, verified: false, passwordChangeRequired: false, profileIncomplete: false, impersonating: false, registerRedirect: false }
 const pupil: AccessState = { ...signedOut, signedIn: true, verified: true }
 
 function visit(key: RouteKey, state: AccessState, search = '') {
@@ -16,6 +16,16 @@ describe('decideAccess (§2, §4)', () => {
     expect(visit('wallet', signedOut)).toEqual({ redirect: '/login' })
     expect(visit('notFound', signedOut)).toEqual({ redirect: '/login' })
     expect(visit('offers', signedOut, '?nextPage=offres')).toEqual({ redirect: '/login?nextPage=offres' })
+  })
+
+  it("sends a signed-out visitor to the external registration page when the admin marker asks for it (§4)", () => {
+    const marked = { ...signedOut, registerRedirect: true }
+    expect(visit('home', marked)).toEqual({ redirect: '/login', external: 'register-page' })
+    expect(visit('wallet', marked, '?nextPage=offres')).toEqual({ redirect: '/login', external: 'register-page' })
+    // The sign-in and reset screens stay open: the marker acts on protected routes only.
+    expect(visit('login', marked)).toEqual({ allow: true })
+    expect(visit('resetPassword', marked)).toEqual({ allow: true })
+    expect(visit('switch', marked)).toEqual({ allow: true })
   })
 
   it('opens the public-only routes to a signed-out visitor and sends a signed-in user home or to /offres', () => {

@@ -182,9 +182,128 @@ describe('SessionStore', () => {
     await session.loadUser()
     expect(session.accessState.profileIncomplete).toBe(true)
     api.meAnswer = meFixture({ completed: false }, {}, { admin_user_id: 9 })
-    await session.switchTo({ token: 'pupil-token', adminId: '9', userId: '1' })
+    api.switchSession = async () => authResult('pupil-access', 'pupil-refresh')
+    await session.switchTo({ token: 'switch-token', adminId: '9', userId: '1' })
     expect(session.accessState.impersonating).toBe(true)
-    expect(session.session).toMatchObject({ token: 'pupil-token', adminUserId: 9, isTest: true, refreshToken: null })
+    expect(session.accessState.profileIncomplete).toBe(true)
+  })
+
+  describe('switch links (§6)', () => {
+    it('exchanges the single-use token for a refreshable pair marked with the administrator', async () => {
+      const exchanged: string[] = []
+      const api = fakeAccountsApi({
+        switchSession: async (token) => {
+          exchanged.push(token)
+          return authResult('pupil-access', 'pupil-refresh')
+        },
+        refresh: async (token) => authResult(`access-after-${token}`, 'pupil-refresh-2')
+      })
+      api.meAnswer = meFixture({}, {}, { admin_user_id: 9 })
+      const { session, inMain } = setup(null, api)
+      await session.start()
+      await session.switchTo({ token: 'switch-token', adminId: '9', userId: '1' })
+      expect(exchanged).toEqual(['switch-token'])
+      expect(inMain()).toMatchObject({ token: 'pupil-access', refreshToken: 'pupil-refresh', adminUserId: 9, isTest: true, expiresAt: 1_000 + 900_000 })
+      // It refreshes like any session, and keeps its marker.
+      await expect(session.refresh()).resolves.toBe('access-after-pupil-refresh')
+      expect(inMain()).toMatchObject({ refreshToken: 'pupil-refresh-2', adminUserId: 9, isTest: true })
+      expect(session.adminMarker).toEqual({ adminUserId: 9, redirectTo: null })
+    })
+
+    it('revokes the session it replaces and drops everything of its user', async () => {
+      const api = fakeAccountsApi({ switchSession: async () => authResult('pupil-access', 'pupil-refresh') })
+      const { session, user } = setup(sessionFixture({ token: 'admin-access' }), api)
+      await session.start()
+      expect(user.user?.name).toBe('Sami')
+      const scope = session.userScope
+      api.meAnswer = meFixture({ id: 2, name: 'Lina' }, {}, { admin_user_id: 9 })
+      await session.switchTo({ token: 'switch-token', adminId: '9', userId: '2' })
+      expect(api.calls).toContain('logout:admin-access')
+      expect(session.userScope).toBeGreaterThan(scope)
+      expect(session.me?.user.name).toBe('Lina')
+      expect(user.user?.name).toBe('Lina')
+    })
+
+    it('revokes a replaced session whose access token expired through its refresh token', async () => {
+      const api = fakeAccountsApi({
+        switchSession: async () => authResult('pupil-access', 'pupil-refresh'),
+        refresh: async (token) => authResult(`fresh-from-${token}`, 'unused'),
+        logoutSession: async (token) => {
+          api.calls.push(`logout:${token}`)
+          if (token === 'stale-access') throw new ApiError('token_expired', 'Token expired', { status: 401 })
+        }
+      })
+      const { session } = setup(sessionFixture({ token: 'stale-access', refreshToken: 'old-refresh' }), api)
+      await session.start()
+      await session.switchTo({ token: 'switch-token', adminId: '9', userId: '1' })
+      expect(api.calls.filter((call) => call.startsWith('logout:'))).toEqual(['logout:stale-access', 'logout:fresh-from-old-refresh'])
+      expect(session.accessToken()).toBe('pupil-access')
+    })
+
+    it('leaves the current session as it was when the link is refused', async () => {
+      const api = fakeAccountsApi({ switchSession: () => Promise.reject(new ApiError('switch_token_invalid', 'used', { status: 401 })) })
+      const { session, inMain } = setup(sessionFixture({ token: 'admin-access' }), api)
+      await session.start()
+      const scope = session.userScope
+      await expect(session.switchTo({ token: 'switch-token', adminId: '9', userId: '1' })).rejects.toMatchObject({ code: 'switch_token_invalid' })
+      expect(session.accessToken()).toBe('admin-access')
+      expect(inMain()?.token).toBe('admin-access')
+      expect(api.calls.some((call) => call.startsWith('logout'))).toBe(false)
+      expect(session.userScope).toBe(scope)
+    })
+  })
+
+  describe('the admin marker of §4', () => {
+    async function switched(redirectTo?: 'RegisterPage') {
+      const api = fakeAccountsApi({ switchSession: async () => authResult('pupil-access', 'pupil-refresh') })
+      api.meAnswer = meFixture({}, {}, { admin_user_id: 9 })
+      const context = setup(null, api)
+      await context.session.start()
+      await context.session.switchTo({ token: 'switch-token', adminId: '9', userId: '1', ...(redirectTo ? { redirectTo } : {}) })
+      return context
+    }
+
+    it('asks for the register page once the session is lost, and only once', async () => {
+      const { session, inMain } = await switched('RegisterPage')
+      expect(inMain()?.redirectTo).toBe('RegisterPage')
+      expect(session.accessState.registerRedirect).toBe(false)
+      expect(session.takeRegisterRedirect()).toBe(false)
+      session.onUnauthorized()
+      await flush()
+      expect(session.accessState).toMatchObject({ signedIn: false, registerRedirect: true })
+      expect(session.takeRegisterRedirect()).toBe(true)
+      expect(session.accessState.registerRedirect).toBe(false)
+      expect(session.takeRegisterRedirect()).toBe(false)
+    })
+
+    it('outlives a logout (the stored marker of the specification) until a sign-in of ones own', async () => {
+      const { session, api } = await switched('RegisterPage')
+      await session.logout()
+      expect(session.accessState.registerRedirect).toBe(true)
+      api.meAnswer = meFixture()
+      await session.signIn(authResult())
+      expect(session.adminMarker).toBeNull()
+      await session.logout()
+      expect(session.accessState.registerRedirect).toBe(false)
+    })
+
+    it('survives a restart with the stored session, and a password change of the same user', async () => {
+      const api = fakeAccountsApi()
+      api.meAnswer = meFixture({}, {}, { admin_user_id: 9 })
+      const { session, inMain } = setup(sessionFixture({ adminUserId: 9, isTest: true, redirectTo: 'RegisterPage' }), api)
+      await session.start()
+      expect(session.adminMarker).toEqual({ adminUserId: 9, redirectTo: 'RegisterPage' })
+      await session.signIn(authResult('after-change', 'r-after'), { sameUser: true })
+      expect(inMain()).toMatchObject({ token: 'after-change', adminUserId: 9, isTest: true, redirectTo: 'RegisterPage' })
+    })
+
+    it('a link without the redirect leaves sign-in as usual', async () => {
+      const { session } = await switched()
+      session.onUnauthorized()
+      await flush()
+      expect(session.accessState.registerRedirect).toBe(false)
+      expect(session.takeRegisterRedirect()).toBe(false)
+    })
   })
 
   it('warns once when the session could only be kept in memory', async () => {
@@ -203,6 +322,17 @@ describe('SessionStore', () => {
     expect(session.storageWarning).toBe(false)
     await flush()
     expect(acknowledged).toBe(1)
+  })
+
+  it("gives the avatar's address on the API origin, or none", async () => {
+    const api = fakeAccountsApi()
+    api.meAnswer = meFixture({ avatar: '/api/avatars/1/0f8fad5b-d9cb-469f-a165-70867728950e.webp' })
+    const { session } = setup(sessionFixture(), api)
+    await session.start()
+    expect(session.avatarUrl).toBe('http://127.0.0.1:4000/api/avatars/1/0f8fad5b-d9cb-469f-a165-70867728950e.webp')
+    api.meAnswer = meFixture({ avatar: null })
+    await session.loadUser()
+    expect(session.avatarUrl).toBeNull()
   })
 
   it('lands on /offres only for the offers flow', () => {

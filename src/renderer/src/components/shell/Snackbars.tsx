@@ -11,6 +11,7 @@ import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { useStores } from '../../stores/StoreContext.tsx'
 import type { Snackbar } from '../../stores/UiStore.ts'
+import { ALL_NAMESPACES } from '../../i18n/resources.ts'
 
 const useStyles = makeStyles({
   region: {
@@ -36,7 +37,7 @@ const useStyles = makeStyles({
 export const Snackbars = observer(function Snackbars() {
   const styles = useStyles()
   const { ui } = useStores()
-  const { t } = useTranslation(['shell', 'routes', 'auth', 'wallet', 'profile', 'home', 'inbox'])
+  const { t } = useTranslation(ALL_NAMESPACES)
 
   const textOf = (snackbar: Snackbar) => ('key' in snackbar ? t(snackbar.key, snackbar.values ?? {}) : snackbar.text)
 

@@ -1,4 +1,5 @@
 import {
+  Avatar,
   Button,
   makeStyles,
   Menu,
@@ -18,7 +19,6 @@ import {
   Key24Regular,
   PeopleTeam24Regular,
   Person24Regular,
-  PersonCircle24Regular,
   SignOut24Regular
 } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
@@ -48,6 +48,7 @@ export const UserMenu = observer(function UserMenu() {
   const openExternal = useOpenExternal()
   const [changingPassword, setChangingPassword] = useState(false)
   const go = (path: string) => () => void navigate(path)
+  const fullName = user.user ? `${user.user.name} ${user.user.last_name}` : undefined
   const logout = async () => {
     await session.logout()
     void navigate('/login', { replace: true })
@@ -59,7 +60,16 @@ export const UserMenu = observer(function UserMenu() {
         <MenuTrigger disableButtonEnhancement>
           <Button
             appearance="subtle"
-            icon={<PersonCircle24Regular />}
+            icon={
+              <Avatar
+                size={28}
+                color="colorful"
+                name={fullName}
+                image={session.avatarUrl ? { src: session.avatarUrl, alt: '' } : undefined}
+                data-testid="user-menu-avatar"
+                data-src={session.avatarUrl ?? ''}
+              />
+            }
             aria-label={t('userMenu.label')}
             data-testid="user-menu"
           />

@@ -3,7 +3,9 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { leaveForRegisterPage } from '../../app/registerRedirect.ts'
 import { useCurrentRoute } from '../../app/useCurrentRoute.ts'
+import { useStores } from '../../stores/StoreContext.tsx'
 import { markInteractive } from '../../lib/performance.ts'
 import { AuthCard, useFormStyles } from './components/AuthCard.tsx'
 import { FormField } from './components/FormField.tsx'
@@ -33,6 +35,7 @@ export function Component() {
 
 const ResetPasswordScreen = observer(function ResetPasswordScreen({ step }: { step: 'request' | 'reset' }) {
   const deps = useAuthDeps()
+  const { settings } = useStores()
   const { search } = useLocation()
   const navigate = useNavigate()
   const [store] = useState(() => new ResetPasswordStore(deps, { step, credential: new URLSearchParams(search).get('credential') }))
@@ -56,7 +59,10 @@ const ResetPasswordScreen = observer(function ResetPasswordScreen({ step }: { st
   }
   const onReset = (event: FormEvent) => {
     event.preventDefault()
-    void store.reset()
+    void store.reset().then((done) => {
+      // §4: after a reset, an administrator's marker may ask for the external registration page.
+      if (done) leaveForRegisterPage({ session: deps.session, platform: deps.platform, ui: deps.ui, language: settings.language })
+    })
   }
 
   if (store.step === 'done') {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate } from 'react-router-dom'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { AuthCard, useFormStyles } from './components/AuthCard.tsx'
+import { useMessageText } from './components/useMessage.ts'
 import { LinkSignInStore } from './stores/LinkSignInStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
 
@@ -16,6 +17,7 @@ export const Component = observer(function SwitchPage() {
   const styles = useFormStyles()
   const navigate = useNavigate()
   const { t } = useTranslation(['auth', 'routes'])
+  const messageText = useMessageText()
 
   useEffect(() => {
     void store.switchAccount()
@@ -26,7 +28,9 @@ export const Component = observer(function SwitchPage() {
     return (
       <AuthCard heading={t('routes:switch')} testId="switch-failed">
         <MessageBar intent="error">
-          <MessageBarBody>{t(store.missing ? 'auth:switch.missing' : 'auth:switch.failed')}</MessageBarBody>
+          <MessageBarBody>
+            {store.missing ? t('auth:switch.missing') : store.failure && !('blank' in store.failure) ? messageText(store.failure) : t('auth:switch.failed')}
+          </MessageBarBody>
         </MessageBar>
         <Button appearance="primary" className={styles.submit} onClick={() => void navigate('/', { replace: true })}>
           {t('auth:common.backToLogin')}

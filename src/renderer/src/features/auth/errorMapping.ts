@@ -22,11 +22,11 @@ function isWalletRule(key: MessageKey): key is WalletRuleKey {
   return key.startsWith('payment.') || key.startsWith('transfer.')
 }
 
-/** The rule keys of the class-change and report-card forms: their texts live in the profile catalogue. */
-type ProfileRuleKey = Extract<MessageKey, `divisionRequest.${string}` | `marksheet.${string}`>
+/** The rule keys of the class-change, report-card and avatar forms: their texts live in the profile catalogue. */
+type ProfileRuleKey = Extract<MessageKey, `divisionRequest.${string}` | `marksheet.${string}` | `avatar.${string}`>
 
 function isProfileRule(key: MessageKey): key is ProfileRuleKey {
-  return key.startsWith('divisionRequest.') || key.startsWith('marksheet.')
+  return key.startsWith('divisionRequest.') || key.startsWith('marksheet.') || key.startsWith('avatar.')
 }
 
 export function ruleMessage(key: MessageKey): Message {
@@ -55,6 +55,7 @@ const CODE_MESSAGES: Partial<Record<ApiError['code'], TranslationKey>> = {
   invalid_old_password: 'auth:errors.oldPasswordInvalid',
   test_account: 'auth:errors.testAccount',
   oauth_code_invalid: 'auth:errors.socialCode',
+  switch_token_invalid: 'auth:switch.expired',
   token_expired: 'auth:errors.sessionExpired',
   token_invalid: 'auth:errors.sessionExpired'
 }

@@ -24,6 +24,7 @@ import { useStores } from '../../stores/StoreContext.tsx'
 import { StatusBadge } from './StatusBadge.tsx'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
+import { ALL_NAMESPACES } from '../../i18n/resources.ts'
 
 const ACCEPT = MARKSHEET_EXTENSIONS.map((extension) => `.${extension}`).join(',')
 const TRIMESTERS: Trimester[] = [1, 2, 3]
@@ -34,7 +35,7 @@ export const MarksheetsDialog = observer(function MarksheetsDialog() {
   const { session } = useStores()
   const styles = useProfileStyles()
   const { t } = useTranslation('profile')
-  const { t: tAny } = useTranslation(['shell', 'routes', 'auth', 'wallet', 'profile', 'home', 'inbox'])
+  const { t: tAny } = useTranslation(ALL_NAMESPACES)
   const openExternal = useOpenExternal()
   const input = useRef<HTMLInputElement>(null)
   const divisions = session.me?.user.division ? [session.me.user.division] : []

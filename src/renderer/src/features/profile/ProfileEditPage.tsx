@@ -8,6 +8,7 @@ import type { ProfileEditStore, ProfileField } from '../../stores/ProfileEditSto
 import { useStores } from '../../stores/StoreContext.tsx'
 import { FormField } from '../auth/components/FormField.tsx'
 import { AddEmailDialog } from './AddEmailDialog.tsx'
+import { AvatarEditor } from './AvatarEditor.tsx'
 import { DivisionChangeDialog } from './DivisionChangeDialog.tsx'
 import { MarksheetsDialog } from './MarksheetsDialog.tsx'
 import { NotificationPreferencesPanel } from './NotificationPreferencesPanel.tsx'
@@ -95,6 +96,7 @@ export const Component = observer(function ProfileEditPage() {
           <h2 id="personal-title" className={styles.sectionTitle}>
             {t('edit.personal')}
           </h2>
+          <AvatarEditor />
           <div className={styles.fields}>
             <FormField label={t('edit.name')} required error={form.error('name')}>
               <Input {...input('name')} autoComplete="given-name" />

@@ -75,7 +75,14 @@ export const Component = observer(function ProfilePage() {
       <div className={styles.blocks}>
         <section className={styles.card} aria-labelledby="identity-title" data-testid="profile-identity">
           <div className={styles.identity}>
-            <Avatar size={56} name={`${user.name} ${user.last_name}`} image={user.avatar ? { src: user.avatar } : undefined} color="colorful" />
+            <Avatar
+              size={72}
+              name={`${user.name} ${user.last_name}`}
+              image={session.avatarUrl ? { src: session.avatarUrl, alt: t('avatar.alt', { name: `${user.name} ${user.last_name}` }) } : undefined}
+              color="colorful"
+              data-testid="profile-avatar"
+              data-src={session.avatarUrl ?? ''}
+            />
             <h2 id="identity-title" className={styles.sectionTitle}>
               {t('page.identity')}
             </h2>

@@ -2,17 +2,22 @@ import type { RootStore } from '../../stores/RootStore.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { createWalletStores, type WalletStores } from '../../stores/walletStores.ts'
 
-// One set per root store, built the first time a wallet or history screen opens: the stores and
-// their schemas then load with those screens, not with the app's first page.
-const built = new WeakMap<RootStore, WalletStores>()
+// One set per root store and signed-in user, built the first time a wallet or history screen opens: the
+// stores and their schemas then load with those screens, not with the app's first page. Another
+// user (a sign-out, a new sign-in, an administrator's switch) gets a new set: nothing of the
+// previous user's data is carried over.
+const built = new WeakMap<RootStore, { scope: number; stores: WalletStores }>()
 
 export function walletStoresOf(root: RootStore): WalletStores {
-  let stores = built.get(root)
-  if (!stores) {
-    stores = createWalletStores(root)
-    built.set(root, stores)
+  const scope = root.session.userScope
+  let entry = built.get(root)
+  if (!entry || entry.scope !== scope) {
+    // The previous user's D17 check stops polling.
+    entry?.stores.wallet.dispose()
+    entry = { scope, stores: createWalletStores(root) }
+    built.set(root, entry)
   }
-  return stores
+  return entry.stores
 }
 
 export function useWalletStores(): WalletStores {

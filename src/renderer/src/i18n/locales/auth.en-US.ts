@@ -98,7 +98,8 @@ export const authEnUS: Catalogue['auth'] = {
   switch: {
     loading: 'Switching account…',
     missing: 'No account switch link was received',
-    failed: 'The account switch did not succeed'
+    failed: 'The account switch did not succeed',
+    expired: 'This account switch link has expired or has already been used. Ask for a new one.'
   },
   session: {
     storageTitle: 'Session kept in memory only',
@@ -107,7 +108,8 @@ export const authEnUS: Catalogue['auth'] = {
     offlineTitle: 'Server unreachable',
     offlineText: 'The server cannot be reached. Check your connection and try again.',
     platformText: 'The app could not read its settings. Please restart it.',
-    loggedOut: 'You are signed out'
+    loggedOut: 'You are signed out',
+    registerPageOpened: 'The session has ended: the registration page is opening in your browser.'
   },
   errors: {
     network: 'The server cannot be reached. Check your connection and try again.',

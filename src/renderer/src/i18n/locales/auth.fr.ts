@@ -97,7 +97,8 @@ export const authFr = {
   switch: {
     loading: 'Changement de compte en cours…',
     missing: 'Aucun lien de changement de compte n’a été reçu',
-    failed: 'Le changement de compte n’a pas abouti'
+    failed: 'Le changement de compte n’a pas abouti',
+    expired: 'Ce lien de changement de compte a expiré ou a déjà servi. Demandez-en un nouveau.'
   },
   session: {
     storageTitle: 'Session gardée en mémoire uniquement',
@@ -106,7 +107,8 @@ export const authFr = {
     offlineTitle: 'Serveur injoignable',
     offlineText: 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.',
     platformText: 'L’application n’a pas pu lire ses réglages. Relancez-la.',
-    loggedOut: 'Vous êtes déconnecté'
+    loggedOut: 'Vous êtes déconnecté',
+    registerPageOpened: 'La session est terminée : la page d’inscription s’ouvre dans votre navigateur.'
   },
   errors: {
     network: 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.',

@@ -15,6 +15,13 @@ export const profileAr: Catalogue['profile'] = {
       fileRequired: 'الرجاء اختيار ملف',
       fileType: 'نوع الملف غير مقبول (gif، jpg، png، pdf، jpeg، svg، doc، docx، ppt، pptx، xls، xlsx)',
       fileTooLarge: 'حجم الملف يتجاوز الحد الأقصى 10 ميغابايت'
+    },
+    avatar: {
+      fileRequired: 'يرجى اختيار صورة',
+      fileType: 'نوع الصورة غير مقبول (jpg، jpeg، png، gif، webp)',
+      fileTooLarge: 'حجم الصورة يتجاوز الحد الأقصى 10 ميغابايت',
+      unreadable: 'تعذّرت قراءة هذه الصورة أو أنّها تالفة',
+      useUpload: 'تُغيَّر الصورة بإرسال ملف صورة'
     }
   },
   divisionChange: {
@@ -137,6 +144,22 @@ export const profileAr: Catalogue['profile'] = {
     testAccountTitle: 'حساب تجربة',
     notifications: 'الإشعارات',
     noSession: 'بياناتك غير متوفرة بعد.'
+  },
+  avatar: {
+    label: 'صورة الملف الشخصي',
+    alt: 'صورة الملف الشخصي لـ {{name}}',
+    add: 'إضافة صورة',
+    change: 'تغيير الصورة',
+    remove: 'حذف الصورة',
+    hint: 'JPG أو PNG أو GIF أو WebP، بحدّ أقصى 10 ميغابايت. تُقَصّ على شكل مربّع.',
+    locked: 'يمكن تغيير الصورة بعد إكمال الملف الشخصي.',
+    uploading: 'جارٍ إرسال الصورة… {{percent}} %',
+    sending: 'جارٍ إرسال الصورة…',
+    processing: 'جارٍ تجهيز الصورة…',
+    retry: 'إعادة المحاولة',
+    incomplete: 'أكمل ملفك الشخصي قبل تغيير الصورة.',
+    saved: 'تمّ حفظ صورة الملف الشخصي',
+    removed: 'تمّ حذف صورة الملف الشخصي'
   },
   email: {
     title: 'إضافة بريد إلكتروني',

@@ -15,6 +15,13 @@ export const profileEnUS: Catalogue['profile'] = {
       fileRequired: 'Please choose a file',
       fileType: 'File type not accepted (gif, jpg, png, pdf, jpeg, svg, doc, docx, ppt, pptx, xls, xlsx)',
       fileTooLarge: 'The file is larger than the 10 MB limit'
+    },
+    avatar: {
+      fileRequired: 'Please choose a photo',
+      fileType: 'This type of photo is not accepted (jpg, jpeg, png, gif, webp)',
+      fileTooLarge: 'The photo is larger than the 10 MB limit',
+      unreadable: 'This photo cannot be read or is damaged',
+      useUpload: 'The photo is changed by sending an image'
     }
   },
   divisionChange: {
@@ -137,6 +144,22 @@ export const profileEnUS: Catalogue['profile'] = {
     testAccountTitle: 'Test account',
     notifications: 'Notifications',
     noSession: 'Your details are not available yet.'
+  },
+  avatar: {
+    label: 'Profile photo',
+    alt: 'Profile photo of {{name}}',
+    add: 'Add a photo',
+    change: 'Change photo',
+    remove: 'Remove photo',
+    hint: 'JPG, PNG, GIF or WebP, 10 MB at most. It is cropped to a square.',
+    locked: 'The photo can be changed once the profile is complete.',
+    uploading: 'Sending the photo… {{percent}} %',
+    sending: 'Sending the photo…',
+    processing: 'Preparing the photo…',
+    retry: 'Try again',
+    incomplete: 'Complete your profile before changing the photo.',
+    saved: 'The profile photo is saved',
+    removed: 'The profile photo is removed'
   },
   email: {
     title: 'Add an e-mail address',

@@ -14,6 +14,13 @@ export const profileFr = {
       fileRequired: 'Veuillez choisir un fichier',
       fileType: 'Type de fichier non accepté (gif, jpg, png, pdf, jpeg, svg, doc, docx, ppt, pptx, xls, xlsx)',
       fileTooLarge: 'Le fichier dépasse la taille maximale de 10 Mo'
+    },
+    avatar: {
+      fileRequired: 'Veuillez choisir une photo',
+      fileType: 'Type de photo non accepté (jpg, jpeg, png, gif, webp)',
+      fileTooLarge: 'La photo dépasse la taille maximale de 10 Mo',
+      unreadable: 'Cette photo est illisible ou endommagée',
+      useUpload: 'La photo se change en envoyant une image'
     }
   },
   divisionChange: {
@@ -136,6 +143,22 @@ export const profileFr = {
     testAccountTitle: 'Compte de test',
     notifications: 'Notifications',
     noSession: 'Vos données ne sont pas encore disponibles.'
+  },
+  avatar: {
+    label: 'Photo de profil',
+    alt: 'Photo de profil de {{name}}',
+    add: 'Ajouter une photo',
+    change: 'Changer la photo',
+    remove: 'Retirer la photo',
+    hint: 'JPG, PNG, GIF ou WebP, 10 Mo au plus. Elle est recadrée en carré.',
+    locked: 'La photo se modifie une fois le profil complété.',
+    uploading: 'Envoi de la photo… {{percent}} %',
+    sending: 'Envoi de la photo…',
+    processing: 'Préparation de la photo…',
+    retry: 'Réessayer',
+    incomplete: 'Complétez votre profil avant de changer de photo.',
+    saved: 'La photo de profil est enregistrée',
+    removed: 'La photo de profil est retirée'
   },
   email: {
     title: 'Ajouter une adresse e-mail',

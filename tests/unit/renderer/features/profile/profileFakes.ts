@@ -101,6 +101,8 @@ export function fakeApi(overrides: Partial<ProfileApi> = {}): ProfileApi & { upd
     uploadMarksheet: notCalled('uploadMarksheet'),
     deleteMarksheet: notCalled('deleteMarksheet'),
     adCards: () => Promise.resolve([]),
+    uploadAvatar: notCalled('uploadAvatar'),
+    deleteAvatar: notCalled('deleteAvatar'),
     ...overrides
   }
 }

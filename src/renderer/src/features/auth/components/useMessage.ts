@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import type { Message } from '../errorMapping.ts'
+import { ALL_NAMESPACES } from '../../../i18n/resources.ts'
 
 /** Text of a mapped message in the current language; '' for an error style with no text. */
 export function useMessageText(): (message: Message | null) => string | undefined {
-  const { t } = useTranslation(['auth', 'shell', 'routes', 'wallet', 'profile', 'home', 'inbox'])
+  const { t } = useTranslation(ALL_NAMESPACES)
   return (message) => {
     if (!message) return undefined
     if ('blank' in message) return ''
