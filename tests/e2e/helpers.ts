@@ -1,4 +1,8 @@
-import type { Page } from '@playwright/test'
+import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { promisify } from 'node:util'
+import { test, type Page } from '@playwright/test'
+import { repoRoot } from './harness.ts'
 import type { Language } from '../../src/shared/ipc.ts'
 
 /** Chooses a language with the header's language switcher, as a user would. */
@@ -24,4 +28,33 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByTestId('login-password').fill(password)
   await page.getByTestId('login-submit').click()
   await page.getByTestId('login-page').waitFor({ state: 'detached', timeout: 20_000 })
+}
+
+const run = promisify(execFile)
+
+/**
+ * A fresh operator key for this test file: the API the harness starts takes it from the
+ * environment, as the CLI does. Call at the top level of the file.
+ */
+export function useOperatorKey(): string {
+  const key = randomBytes(24).toString('hex')
+  let previous: string | undefined
+  test.beforeAll(() => {
+    previous = process.env.DARSI_OPERATOR_KEY
+    process.env.DARSI_OPERATOR_KEY = key
+  })
+  test.afterAll(() => {
+    if (previous === undefined) delete process.env.DARSI_OPERATOR_KEY
+    else process.env.DARSI_OPERATOR_KEY = previous
+  })
+  return key
+}
+
+/** The operator command line against the running API (its one line of output). */
+export async function admin(apiUrl: string, key: string, ...args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ['server/src/admin.ts', '--api', apiUrl, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DARSI_OPERATOR_KEY: key }
+  })
+  return stdout.trim()
 }

@@ -5,26 +5,12 @@
  * link; the dropdown scrolls through three pages; a popup hidden for good stays hidden after a
  * restart; the search asks from 3 characters; and all of it once in Arabic.
  */
-import { execFile } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { promisify } from 'node:util'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { launchApp, repoRoot, type AppHandle } from './harness.ts'
-import { demo, signIn } from './helpers.ts'
+import { launchApp, type AppHandle } from './harness.ts'
+import { admin as runAdmin, demo, signIn, useOperatorKey } from './helpers.ts'
 
-const run = promisify(execFile)
-
-const OPERATOR_KEY = randomBytes(24).toString('hex')
-let previousKey: string | undefined
-test.beforeAll(() => {
-  previousKey = process.env.DARSI_OPERATOR_KEY
-  process.env.DARSI_OPERATOR_KEY = OPERATOR_KEY
-})
-test.afterAll(() => {
-  if (previousKey === undefined) delete process.env.DARSI_OPERATOR_KEY
-  else process.env.DARSI_OPERATOR_KEY = previousKey
-})
+const OPERATOR_KEY = useOperatorKey()
 
 let app: AppHandle | undefined
 test.afterEach(async () => {
@@ -34,13 +20,7 @@ test.afterEach(async () => {
 
 const pathname = (page: Page) => new URL(page.url()).pathname
 
-async function admin(apiUrl: string, ...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['server/src/admin.ts', '--api', apiUrl, ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DARSI_OPERATOR_KEY: OPERATOR_KEY }
-  })
-  return stdout.trim()
-}
+const admin = (apiUrl: string, ...args: string[]) => runAdmin(apiUrl, OPERATOR_KEY, ...args)
 
 /** Many notifications at once, straight at the operator endpoint the CLI calls. */
 async function notifyMany(apiUrl: string, to: string, n: number): Promise<void> {

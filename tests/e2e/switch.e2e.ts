@@ -4,27 +4,12 @@
  * refreshable session, revokes the session it replaces, and — when the link asks for it — sends
  * the administrator to the external registration page once the pupil's session ends.
  */
-import { execFile } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { promisify } from 'node:util'
 import { expect as baseExpect, test, type Page } from '@playwright/test'
-import { launchApp, repoRoot, type AppHandle } from './harness.ts'
-import { demo, signIn } from './helpers.ts'
+import { launchApp, type AppHandle } from './harness.ts'
+import { admin as runAdmin, demo, signIn, useOperatorKey } from './helpers.ts'
 
 const expect = baseExpect.configure({ timeout: 15_000 })
-const run = promisify(execFile)
-
-// The API started by the harness takes its operator key from the environment, as the CLI does.
-const OPERATOR_KEY = randomBytes(24).toString('hex')
-let previousKey: string | undefined
-test.beforeAll(() => {
-  previousKey = process.env.DARSI_OPERATOR_KEY
-  process.env.DARSI_OPERATOR_KEY = OPERATOR_KEY
-})
-test.afterAll(() => {
-  if (previousKey === undefined) delete process.env.DARSI_OPERATOR_KEY
-  else process.env.DARSI_OPERATOR_KEY = previousKey
-})
+const OPERATOR_KEY = useOperatorKey()
 
 let app: AppHandle | undefined
 test.afterEach(async () => {
@@ -46,14 +31,7 @@ async function storedSession(page: Page): Promise<StoredSession | null> {
   return result.data as StoredSession | null
 }
 
-/** `npm run admin -- …` against the running API: one line of output. */
-async function admin(apiUrl: string, ...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['server/src/admin.ts', '--api', apiUrl, ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DARSI_OPERATOR_KEY: OPERATOR_KEY }
-  })
-  return stdout.trim()
-}
+const admin = (apiUrl: string, ...args: string[]) => runAdmin(apiUrl, OPERATOR_KEY, ...args)
 
 async function meStatus(apiUrl: string, token: string): Promise<{ status: number; code?: string }> {
   const response = await fetch(`${apiUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })
@@ -135,6 +113,9 @@ test('when a marked switch session ends, the external registration page opens in
   await app.deepLink(await admin(app.apiUrl, 'impersonation-link', SAMI, '--register-redirect'))
   const session = await switched(page)
   expect(session.redirectTo).toBe('RegisterPage')
+  // The home has all its data (and the inbox its lists): the next call is the wallet's.
+  await page.waitForFunction(() => performance.getEntriesByName('app:interactive').length > 0)
+  await expect(page.getByTestId('messages-button')).toBeVisible()
 
   // The administrator's session is closed elsewhere: the next call meets a 401.
   const ended = await fetch(`${app.apiUrl}/api/auth/logout`, { headers: { authorization: `Bearer ${session.token}` } })

@@ -4,26 +4,11 @@
  * D17 (the sandbox wallet, found by polling), point transfers confirmed with the code from the
  * outbox, in French and in Arabic.
  */
-import { execFile } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { promisify } from 'node:util'
 import { expect, test, type Page } from '@playwright/test'
-import { launchApp, repoRoot, type AppHandle } from './harness.ts'
-import { demo, signIn } from './helpers.ts'
+import { launchApp, type AppHandle } from './harness.ts'
+import { admin as runAdmin, demo, signIn, useOperatorKey } from './helpers.ts'
 
-const run = promisify(execFile)
-
-// The API started by the harness takes its operator key from the environment, as the CLI does.
-const OPERATOR_KEY = randomBytes(24).toString('hex')
-let previousKey: string | undefined
-test.beforeAll(() => {
-  previousKey = process.env.DARSI_OPERATOR_KEY
-  process.env.DARSI_OPERATOR_KEY = OPERATOR_KEY
-})
-test.afterAll(() => {
-  if (previousKey === undefined) delete process.env.DARSI_OPERATOR_KEY
-  else process.env.DARSI_OPERATOR_KEY = previousKey
-})
+const OPERATOR_KEY = useOperatorKey()
 
 let app: AppHandle | undefined
 test.afterEach(async () => {
@@ -34,14 +19,7 @@ test.afterEach(async () => {
 const LINA = 'lina.haddad@demo.darsi.tn'
 const pathname = (page: Page) => new URL(page.url()).pathname
 
-/** The operator command line against the running API (one line of output). */
-async function admin(apiUrl: string, ...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['server/src/admin.ts', '--api', apiUrl, ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DARSI_OPERATOR_KEY: OPERATOR_KEY }
-  })
-  return stdout.trim()
-}
+const admin = (apiUrl: string, ...args: string[]) => runAdmin(apiUrl, OPERATOR_KEY, ...args)
 
 async function openWallet(page: Page): Promise<void> {
   await page.getByTestId('nav-wallet').click()

@@ -48,7 +48,6 @@ export const UserMenu = observer(function UserMenu() {
   const openExternal = useOpenExternal()
   const [changingPassword, setChangingPassword] = useState(false)
   const go = (path: string) => () => void navigate(path)
-  const fullName = user.user ? `${user.user.name} ${user.user.last_name}` : undefined
   const logout = async () => {
     await session.logout()
     void navigate('/login', { replace: true })
@@ -61,10 +60,11 @@ export const UserMenu = observer(function UserMenu() {
           <Button
             appearance="subtle"
             icon={
+              // The photo, or a person icon: initials would be visible text missing from the button's name.
               <Avatar
+                aria-hidden
                 size={28}
-                color="colorful"
-                name={fullName}
+                color="brand"
                 image={session.avatarUrl ? { src: session.avatarUrl, alt: '' } : undefined}
                 data-testid="user-menu-avatar"
                 data-src={session.avatarUrl ?? ''}
