@@ -14,6 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema.ts'
 import { acquireLock, type DataDirLock } from './lock.ts'
+import { withPreparedStatements, type StatementListener } from './pgliteStatements.ts'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -24,6 +25,12 @@ export type Executor = Db | Tx
 export type Database = {
   db: Db
   kind: 'pglite' | 'postgres'
+  /**
+   * PGlite only (the one process that writes to its data directory): calls `listener` with the
+   * text of each statement, synchronously, as it starts and once it has ended. Returns the
+   * unsubscribe.
+   */
+  onStatement?(listener: StatementListener): () => void
   close(): Promise<void>
 }
 
@@ -49,12 +56,15 @@ async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promis
   let client: PGlite | null = null
   try {
     client = await PGlite.create({ dataDir: `${dataDir}/pglite` })
-    const db = drizzlePglite(client, { schema })
-    if (options.migrate !== false) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR })
+    if (options.migrate !== false) await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
+    // Statements are prepared once the schema is final: a migration never runs under a prepared plan.
+    const prepared = withPreparedStatements(client)
+    const db = drizzlePglite({ client: prepared.client, schema })
     const opened = client
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      onStatement: prepared.onStatement,
       async close() {
         try {
           await opened.close()
