@@ -32,6 +32,11 @@ export type ServerConfig = {
   /** Operator endpoints answer only loopback callers unless this is true. */
   operatorRemote: boolean
   accessTokenTtlSeconds: number
+  /**
+   * Signed-in sessions kept in memory (services/authCache.ts); 0 turns the cache off. PGlite
+   * only: with PostgreSQL it is always off. DARSI_AUTH_CACHE_ENTRIES.
+   */
+  authCacheEntries: number
   refreshTokenTtlDays: number
   passwordMaxAgeDays: number
   codeTtlMinutes: number
@@ -68,6 +73,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): ServerConfi
     corsOrigins: (env.DARSI_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     operatorRemote: env.DARSI_OPERATOR_REMOTE === '1',
     accessTokenTtlSeconds: 15 * 60,
+    authCacheEntries: Number(env.DARSI_AUTH_CACHE_ENTRIES || 10_000),
     refreshTokenTtlDays: 30,
     passwordMaxAgeDays: 365,
     codeTtlMinutes: 15,

@@ -2,6 +2,7 @@
 import type { Clock } from './clock.ts'
 import type { ServerConfig } from './config.ts'
 import type { Database } from './db/client.ts'
+import { changesAuthRows, createAuthCache, noAuthCache, type AuthCache } from './services/authCache.ts'
 import { createCaptchaService, type CaptchaService } from './services/captcha.ts'
 import { createCodeService, type CodeService } from './services/codes.ts'
 import { createOutbox, smsTransport, smtpTransport, type OutboxService, type Transports } from './services/outbox.ts'
@@ -22,6 +23,8 @@ export type Services = {
   clock: Clock
   secrets: Secrets
   access: AccessTokenService
+  /** Sessions and their users in memory (PGlite only). */
+  authCache: AuthCache
   sessions: SessionService
   codes: CodeService
   captcha: CaptchaService
@@ -46,6 +49,14 @@ export function createServices(config: ServerConfig, database: Database, clock: 
       return verifyPassword(stored, password)
     }
   }
+  let authCache = noAuthCache
+  if (database.onStatement && config.authCacheEntries > 0) {
+    const cache = createAuthCache({ maxEntries: config.authCacheEntries })
+    database.onStatement((statement) => {
+      if (changesAuthRows(statement)) cache.clear()
+    })
+    authCache = cache
+  }
   const chosen: Transports = transports ?? {
     ...(config.smtp ? { email: smtpTransport(config.smtp) } : {}),
     ...(config.sms ? { sms: smsTransport(config.sms) } : {})
@@ -56,6 +67,7 @@ export function createServices(config: ServerConfig, database: Database, clock: 
     clock,
     secrets,
     access,
+    authCache,
     sessions: createSessionService(db, clock, access, config.refreshTokenTtlDays),
     codes: createCodeService(db, secrets.codeSecret, clock, { ttlMinutes: config.codeTtlMinutes, maxAttempts: config.codeMaxAttempts }),
     captcha: createCaptchaService(db, secrets.captchaSecret, clock, config.captcha),
