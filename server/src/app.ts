@@ -64,6 +64,15 @@ function allowedOrigin(config: ServerConfig, origin: string): boolean {
   return /^http:\/\/(?:127\.0\.0\.1|localhost)(?::\d{1,5})?$/.test(origin)
 }
 
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>
+
+/**
+ * Every schema is a zod schema, validated and serialized by zod: given these factories, Fastify
+ * does not load its own compilers (Ajv, fast-json-stringify) at start. Typed for Ajv schemas,
+ * hence the cast.
+ */
+const zodCompilers = { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as unknown as CompilersFactory
+
 export async function buildServer(options: BuildServerOptions = {}): Promise<DarsiServer> {
   const config: ServerConfig = { ...defaultConfig(), ...options.config }
   if (config.dev && config.production) throw new Error('--dev is refused when NODE_ENV=production')
@@ -81,7 +90,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
       // An undecodable or oversized path segment answers in the contract's error shape too.
       frameworkErrors: (_error, _request, reply) => {
         void (reply as FastifyReply).code(422).send({ code: 'validation_failed', message: 'Requête invalide' })
-      }
+      },
+      schemaController: { compilersFactory: zodCompilers }
     }) as unknown as DarsiServer
     app.decorate('services', services)
     app.decorateRequest('auth', null)
