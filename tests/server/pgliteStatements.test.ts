@@ -89,6 +89,14 @@ describe('withPreparedStatements', () => {
     expect(await preparedNames()).toEqual(names)
   })
 
+  it('keeps room for the statement it runs, whatever the bound', async () => {
+    const single = withPreparedStatements(raw, { maxStatements: 0 })
+    for (let round = 0; round < 2; round++) {
+      expect((await single.client.query('select name from things where id = $1', [1])).rows).toEqual([{ name: 'a' }])
+      expect((await single.client.query('select count(*)::int as n from things where id = $1', [1])).rows).toEqual([{ n: 1 }])
+    }
+  })
+
   it('runs transactions as PGlite does: inside, its statements; outside, the others wait for its end', async () => {
     const order: string[] = []
     let release!: () => void

@@ -19,7 +19,7 @@ import { messages, parse, protocol, type PGlite, type QueryOptions, type Results
 import { query as template } from '@electric-sql/pglite/template'
 
 export type PreparedStatementsOptions = {
-  /** Named statements kept at most; the least recently used is closed beyond it. */
+  /** Named statements kept at most (at least 1); the least recently used is closed beyond it. */
   maxStatements?: number
 }
 
@@ -58,7 +58,7 @@ function handled(options: QueryOptions | undefined): boolean {
 }
 
 export function withPreparedStatements(client: PGlite, options: PreparedStatementsOptions = {}): PreparedPglite {
-  const maxStatements = options.maxStatements ?? 500
+  const maxStatements = Math.max(1, options.maxStatements ?? 500)
   const serialize = protocol.serialize
   // Map order is use order: a hit moves the statement to the end, eviction takes the first.
   const statements = new Map<string, Statement>()
@@ -99,8 +99,9 @@ export function withPreparedStatements(client: PGlite, options: PreparedStatemen
       { syncToFs: false }
     )
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) }
+    // Room is made before the new statement is added: it is never the one closed.
+    while (statements.size >= maxStatements) forget(statements.keys().next().value!)
     statements.set(text, statement)
-    while (statements.size > maxStatements) forget(statements.keys().next().value!)
     return statement
   }
 
