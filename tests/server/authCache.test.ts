@@ -24,13 +24,16 @@ describe('changesAuthRows', () => {
     ['update "users" set "name" = $1 where "users"."id" = $2', true],
     ['update "sessions" set "revoked_at" = $1 where ("sessions"."id" = $2 and "sessions"."revoked_at" is null)', true],
     ['delete from "sessions" where "user_id" = $1', true],
-    ['insert into "users" ("role", "name") values ($1, $2) on conflict do nothing returning "id"', true],
+    ['insert into "users" ("id", "name") values ($1, $2) on conflict ("id") do update set "name" = excluded."name"', true],
     ['with x as (update users set verified = false returning id) select * from x', true],
     ['  UPDATE USERS SET name = 1', true],
     ['truncate sessions', true],
     ['select "id" from "users" where "users"."phone" = $1', false],
     ['SELECT * FROM sessions', false],
     ['insert into "refresh_tokens" ("session_id", "token_hash") values ($1, $2)', false],
+    // A new sign-in or account adds rows no cache entry was read from.
+    ['insert into "sessions" ("id", "user_id", "expires_at") values ($1, $2, $3)', false],
+    ['insert into "users" ("role", "name") values ($1, $2) on conflict do nothing returning "id"', false],
     ['update "user_offers" set "end_date" = $1', false],
     ['insert into "login_failures" ("account_key") values ($1)', false],
     ['begin', false]
@@ -135,6 +138,14 @@ describe('sessions in memory, through the API', () => {
     expect(later).toHaveLength(1)
     expect(later[0]).not.toMatch(/"sessions"/)
     expect(server.app.services.authCache.size).toBeGreaterThan(0)
+  })
+
+  it('keeps what it has through new sign-ins (they only add sessions)', async () => {
+    if (!server.app.services.authCache.enabled) return
+    const { phone, tokens } = await student()
+    expect((await me(tokens.token)).status).toBe(200)
+    await login(server.app, phone)
+    expect(await statementsOf(() => me(tokens.token))).toEqual([expect.not.stringMatching(/"sessions"/)])
   })
 
   it('logout takes effect at once', async () => {

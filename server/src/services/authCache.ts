@@ -3,8 +3,9 @@
  * read them from the database each time. Only for PGlite: one process owns its data directory,
  * so every write passes through this process and the cache can be kept exact:
  *
- * - every statement that may change a user or a session (any statement other than a SELECT that
- *   names the `users` or `sessions` table) empties the cache when it starts and when it ends;
+ * - every statement that may change a user or a session (any statement but a SELECT or a plain
+ *   INSERT that names the `users` or `sessions` table) empties the cache when it starts and when
+ *   it ends;
  * - a database read stores its result only if the cache was not emptied since the read began
  *   (`begin()` gives the ticket `set()` checks), so a read that raced a write never stores what it
  *   read before the write.
@@ -34,9 +35,15 @@ export type AuthCache = {
   clear(): void
 }
 
-/** A statement that may change a user or a session row. */
+/**
+ * A statement that may change a user or a session row: anything but a read or a plain insert
+ * (which only adds rows, none of them read before) that names the `users` or `sessions` table.
+ * An insert that updates on conflict counts as a change; so does anything else.
+ */
 export function changesAuthRows(statement: string): boolean {
-  return !/^\s*select\b/i.test(statement) && /\b(?:users|sessions)\b/i.test(statement)
+  const text = statement.trimStart().toLowerCase()
+  if (text.startsWith('select') || !/\b(?:users|sessions)\b/.test(text)) return false
+  return !text.startsWith('insert') || /\bdo\s+update\b/.test(text)
 }
 
 function freezeRow(row: UserRow): Readonly<UserRow> {
