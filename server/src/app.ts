@@ -4,10 +4,10 @@
  * call `buildServer` and use `app.inject`; the CLI in index.ts listens.
  */
 import cors from '@fastify/cors'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler } from 'fastify-type-provider-zod'
+import helmet from 'helmet'
 import { healthEndpoints } from '../../src/shared/api/health.ts'
 import { systemClock, type Clock } from './clock.ts'
 import { defaultConfig, type ServerConfig } from './config.ts'
@@ -102,10 +102,13 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
       done(null, Object.fromEntries(new URLSearchParams(body as string)))
     })
 
-    await app.register(helmet, {
+    // Security headers on every answer, 404s included. helmet's middleware is built once here:
+    // the Fastify plugin rebuilt it (parsing the CSP again) at every request.
+    const securityHeaders = helmet({
       contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
       crossOriginResourcePolicy: { policy: 'same-site' }
     })
+    app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)))
     await app.register(cors, {
       origin: (origin, callback) => callback(null, !origin || allowedOrigin(config, origin)),
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
