@@ -135,6 +135,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
 
     app.addHook('onClose', async () => {
       services.outbox.stop()
+      services.authCache.close()
       if (ownsDatabase) await database.close()
     })
     await app.ready()

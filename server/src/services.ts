@@ -2,7 +2,7 @@
 import type { Clock } from './clock.ts'
 import type { ServerConfig } from './config.ts'
 import type { Database } from './db/client.ts'
-import { changesAuthRows, createAuthCache, noAuthCache, type AuthCache } from './services/authCache.ts'
+import { createAuthCache, noAuthCache, type AuthCache } from './services/authCache.ts'
 import { createCaptchaService, type CaptchaService } from './services/captcha.ts'
 import { createCodeService, type CodeService } from './services/codes.ts'
 import { createOutbox, smsTransport, smtpTransport, type OutboxService, type Transports } from './services/outbox.ts'
@@ -49,14 +49,10 @@ export function createServices(config: ServerConfig, database: Database, clock: 
       return verifyPassword(stored, password)
     }
   }
-  let authCache = noAuthCache
-  if (database.onStatement && config.authCacheEntries > 0) {
-    const cache = createAuthCache({ maxEntries: config.authCacheEntries })
-    database.onStatement((statement) => {
-      if (changesAuthRows(statement)) cache.clear()
-    })
-    authCache = cache
-  }
+  // Only where every write is seen (PGlite): see services/authCache.ts.
+  const authCache = database.onStatement && config.authCacheEntries > 0
+    ? createAuthCache({ maxEntries: config.authCacheEntries, follow: database.onStatement })
+    : noAuthCache
   const chosen: Transports = transports ?? {
     ...(config.smtp ? { email: smtpTransport(config.smtp) } : {}),
     ...(config.sms ? { sms: smsTransport(config.sms) } : {})

@@ -65,6 +65,26 @@ describe('createAuthCache', () => {
     expect(cache.size).toBe(0)
   })
 
+  it('empties itself on the statements it follows, until closed', () => {
+    const listeners = new Set<(statement: string) => void>()
+    const tell = (statement: string) => listeners.forEach((listener) => listener(statement))
+    const cache = createAuthCache({
+      maxEntries: 10,
+      follow: (listener) => {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      }
+    })
+    cache.set(cache.begin(), 's1', entry(1))
+    tell('select * from "users"')
+    tell('insert into "sessions" ("id") values ($1)')
+    expect(cache.size).toBe(1)
+    tell('update "users" set "name" = $1 where "users"."id" = $2')
+    expect(cache.size).toBe(0)
+    cache.close()
+    expect(listeners.size).toBe(0)
+  })
+
   it('freezes the rows it shares between requests', () => {
     const cache = createAuthCache({ maxEntries: 10 })
     cache.set(cache.begin(), 's1', entry(1))

@@ -33,6 +33,8 @@ export type AuthCache = {
   /** Stores what a read found, unless the cache was emptied since its ticket was taken. */
   set(ticket: number, sessionId: string, entry: AuthCacheEntry): void
   clear(): void
+  /** Stops following the database's statements (the server is closing). */
+  close(): void
 }
 
 /**
@@ -53,11 +55,24 @@ function freezeRow(row: UserRow): Readonly<UserRow> {
   return Object.freeze(row)
 }
 
-export function createAuthCache(options: { maxEntries: number }): AuthCache {
+export type AuthCacheOptions = {
+  maxEntries: number
+  /** The database's statement listeners (Database.onStatement): the cache empties itself on changes. */
+  follow?: (listener: (statement: string) => void) => () => void
+}
+
+export function createAuthCache(options: AuthCacheOptions): AuthCache {
   const maxEntries = options.maxEntries
   // Map order is use order: a hit moves the entry to the end, eviction takes the first.
   const entries = new Map<string, AuthCacheEntry>()
   let generation = 0
+  const clear = () => {
+    generation += 1
+    entries.clear()
+  }
+  const stop = options.follow?.((statement) => {
+    if (changesAuthRows(statement)) clear()
+  })
   return {
     enabled: true,
     get size() {
@@ -80,9 +95,9 @@ export function createAuthCache(options: { maxEntries: number }): AuthCache {
       entries.set(sessionId, { user: freezeRow(entry.user as UserRow), expiresAt: entry.expiresAt })
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
     },
-    clear() {
-      generation += 1
-      entries.clear()
+    clear,
+    close() {
+      stop?.()
     }
   }
 }
@@ -94,5 +109,6 @@ export const noAuthCache: AuthCache = {
   get: () => undefined,
   begin: () => 0,
   set: () => undefined,
-  clear: () => undefined
+  clear: () => undefined,
+  close: () => undefined
 }
