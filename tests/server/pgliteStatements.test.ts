@@ -68,6 +68,11 @@ describe('withPreparedStatements', () => {
     expect(removed.rows).toEqual([])
   })
 
+  it("leaves COPY to PGlite's own path (its /dev/blob)", async () => {
+    const copied = await prepared.client.query("copy (select name from things where id = 1) to '/dev/blob'")
+    expect(await copied.blob?.text()).toBe('a\n')
+  })
+
   it('throws the database error with its code and query, and keeps working after it', async () => {
     const duplicate = await prepared.client.query('insert into things (name) values ($1)', ['a']).catch((error: unknown) => error)
     expect(duplicate).toMatchObject({ code: '23505', query: 'insert into things (name) values ($1)', params: ['a'] })

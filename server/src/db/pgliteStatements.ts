@@ -48,8 +48,9 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out
 }
 
-/** The options this path handles; anything else (blobs for COPY, explicit parameter types) goes to `PGlite.query`. */
-function handled(options: QueryOptions | undefined): boolean {
+/** What this path handles; COPY (PGlite's /dev/blob) and other options (explicit parameter types) go to `PGlite.query`. */
+function handled(text: string, options: QueryOptions | undefined): boolean {
+  if (/^\s*copy\b/i.test(text)) return false
   if (!options) return true
   for (const key of Object.keys(options)) {
     if (key !== 'rowMode' && key !== 'parsers' && key !== 'serializers') return false
@@ -156,7 +157,7 @@ export function withPreparedStatements(client: PGlite, options: PreparedStatemen
   }
 
   async function query<T>(text: string, params: unknown[] = [], queryOptions?: QueryOptions): Promise<Results<T>> {
-    if (!handled(queryOptions)) return observed(text, () => client.query<T>(text, params, queryOptions))
+    if (!handled(text, queryOptions)) return observed(text, () => client.query<T>(text, params, queryOptions))
     await client._checkReady()
     return client._runExclusiveTransaction(async () => {
       const results = await client._runExclusiveQuery(() => run(text, params, queryOptions))
@@ -167,7 +168,7 @@ export function withPreparedStatements(client: PGlite, options: PreparedStatemen
 
   function inTransaction(tx: Transaction): Transaction {
     const txQuery = async <T>(text: string, params: unknown[] = [], queryOptions?: QueryOptions): Promise<Results<T>> => {
-      if (!handled(queryOptions)) return observed(text, () => tx.query<T>(text, params, queryOptions))
+      if (!handled(text, queryOptions)) return observed(text, () => tx.query<T>(text, params, queryOptions))
       if (tx.closed) throw new Error('Transaction is closed')
       return (await client._runExclusiveQuery(() => run(text, params, queryOptions))) as Results<T>
     }
