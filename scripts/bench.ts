@@ -11,7 +11,9 @@
  *       and p95 latency of GET /api/auth/me (20 connections, loopback), on PGlite and, when
  *       PostgreSQL's binaries are installed, on a private PostgreSQL cluster
  *
- * Requires a build (`npx electron-vite build`). `--json <file>` also writes the figures.
+ * P1 and P6 require a build (`npx electron-vite build`). `--json <file>` also writes the figures.
+ * Parts may be named to run only them: `npm run bench -- api` (P8), `bundle` (P1), `main` (P6),
+ * `merge` (P7); no name runs them all.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -287,15 +289,29 @@ async function p7(): Promise<void> {
   }
 }
 
-p1()
-// Typechecked with the e2e program (it drives a page); loaded by URL so this program does not follow it.
-type BenchRenderer = (into: { lines: string[]; figures: Record<string, unknown> }) => Promise<void>
-const { benchRenderer } = (await import(new URL('./benchUi.ts', import.meta.url).href)) as { benchRenderer: BenchRenderer }
-await benchRenderer({ lines: report, figures })
-await p6()
-await p7()
-await p8()
+const PARTS = { bundle: 'P1', ui: 'P2–P4', main: 'P6', merge: 'P7', api: 'P8' } as const
+type Part = keyof typeof PARTS
+const args = process.argv.slice(2)
+const named = args.filter((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--json')
+for (const name of named) {
+  if (!(name in PARTS)) {
+    console.error(`Unknown part ${name} (one or more of: ${Object.keys(PARTS).join(', ')})`)
+    process.exit(2)
+  }
+}
+const selected = (part: Part) => named.length === 0 || named.includes(part)
+
+if (selected('bundle')) p1()
+if (selected('ui')) {
+  // Typechecked with the e2e program (it drives a page); loaded by URL so this program does not follow it.
+  type BenchRenderer = (into: { lines: string[]; figures: Record<string, unknown> }) => Promise<void>
+  const { benchRenderer } = (await import(new URL('./benchUi.ts', import.meta.url).href)) as { benchRenderer: BenchRenderer }
+  await benchRenderer({ lines: report, figures })
+}
+if (selected('main')) await p6()
+if (selected('merge')) await p7()
+if (selected('api')) await p8()
 console.log(`Darsi bench — ${new Date().toISOString()} — node ${process.version}, ${(await import('node:os')).cpus().length} cores`)
 for (const line of report) console.log(`  ${line}`)
-const jsonIndex = process.argv.indexOf('--json')
-if (jsonIndex > 0 && process.argv[jsonIndex + 1]) writeFileSync(process.argv[jsonIndex + 1]!, JSON.stringify(figures, null, 2))
+const jsonIndex = args.indexOf('--json')
+if (jsonIndex >= 0 && args[jsonIndex + 1]) writeFileSync(args[jsonIndex + 1]!, JSON.stringify(figures, null, 2))

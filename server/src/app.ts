@@ -4,10 +4,10 @@
  * call `buildServer` and use `app.inject`; the CLI in index.ts listens.
  */
 import cors from '@fastify/cors'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler } from 'fastify-type-provider-zod'
+import helmet from 'helmet'
 import { healthEndpoints } from '../../src/shared/api/health.ts'
 import { systemClock, type Clock } from './clock.ts'
 import { defaultConfig, type ServerConfig } from './config.ts'
@@ -68,6 +68,15 @@ function allowedOrigin(config: ServerConfig, origin: string): boolean {
   return /^http:\/\/(?:127\.0\.0\.1|localhost)(?::\d{1,5})?$/.test(origin)
 }
 
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>
+
+/**
+ * Every schema is a zod schema, validated and serialized by zod: given these factories, Fastify
+ * does not load its own compilers (Ajv, fast-json-stringify) at start. Typed for Ajv schemas,
+ * hence the cast.
+ */
+const zodCompilers = { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as unknown as CompilersFactory
+
 export async function buildServer(options: BuildServerOptions = {}): Promise<DarsiServer> {
   const config: ServerConfig = { ...defaultConfig(), ...options.config }
   if (config.dev && config.production) throw new Error('--dev is refused when NODE_ENV=production')
@@ -85,7 +94,8 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
       // An undecodable or oversized path segment answers in the contract's error shape too.
       frameworkErrors: (_error, _request, reply) => {
         void (reply as FastifyReply).code(422).send({ code: 'validation_failed', message: 'Requête invalide' })
-      }
+      },
+      schemaController: { compilersFactory: zodCompilers }
     }) as unknown as DarsiServer
     app.decorate('services', services)
     app.decorateRequest('auth', null)
@@ -96,10 +106,13 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
       done(null, Object.fromEntries(new URLSearchParams(body as string)))
     })
 
-    await app.register(helmet, {
+    // Security headers on every answer, 404s included. helmet's middleware is built once here:
+    // the Fastify plugin rebuilt it (parsing the CSP again) at every request.
+    const securityHeaders = helmet({
       contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
       crossOriginResourcePolicy: { policy: 'same-site' }
     })
+    app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)))
     await app.register(cors, {
       origin: (origin, callback) => callback(null, !origin || allowedOrigin(config, origin)),
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -130,6 +143,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
 
     app.addHook('onClose', async () => {
       services.outbox.stop()
+      services.authCache.close()
       if (ownsDatabase) await database.close()
     })
     await app.ready()

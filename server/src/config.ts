@@ -33,6 +33,11 @@ export type ServerConfig = {
   operatorRemote: boolean
   /** Access-token lifetime: 15 minutes, or shorter through DARSI_ACCESS_TOKEN_TTL_SECONDS (5–900). */
   accessTokenTtlSeconds: number
+  /**
+   * Signed-in sessions kept in memory (services/authCache.ts); 0 turns the cache off. PGlite
+   * only: with PostgreSQL it is always off. DARSI_AUTH_CACHE_ENTRIES.
+   */
+  authCacheEntries: number
   refreshTokenTtlDays: number
   /** An administrator's impersonation session ends after this, refreshes included. */
   impersonationTtlHours: number
@@ -82,6 +87,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): ServerConfi
     corsOrigins: (env.DARSI_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     operatorRemote: env.DARSI_OPERATOR_REMOTE === '1',
     accessTokenTtlSeconds: accessTokenTtl(env.DARSI_ACCESS_TOKEN_TTL_SECONDS),
+    authCacheEntries: Number(env.DARSI_AUTH_CACHE_ENTRIES || 10_000),
     refreshTokenTtlDays: 30,
     impersonationTtlHours: 8,
     switchTokenTtlSeconds: 5 * 60,

@@ -4,17 +4,26 @@
  * rate limits, and the error shape of every answer.
  */
 import { timingSafeEqual } from 'node:crypto'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify'
 import type { z } from 'zod'
 import { ErrorResponseSchema, servicePrefixes, type Endpoint } from '../../src/shared/api/common.ts'
 import { frText, isMessageKey } from '../../src/shared/rules/messages.ts'
 import type { Services } from './services.ts'
 import { ApiError } from './errors.ts'
-import { sessions, users } from './db/schema.ts'
+import { preparedFor } from './db/prepared.ts'
+import { ledgerAccounts, sessions, users } from './db/schema.ts'
+import { userViewColumns, type UserViewRow } from './presenters/user.ts'
+import type { AccessClaims } from './services/tokens.ts'
 
 export type UserRow = typeof users.$inferSelect
-export type AuthInfo = { user: UserRow; sessionId: string; impersonatorId: number | null }
+export type AuthInfo = {
+  user: UserRow
+  sessionId: string
+  impersonatorId: number | null
+  /** The user's view, read in the same query as the session when the route asks for it (RouteOptions.userView). */
+  view?: UserViewRow
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -104,6 +113,8 @@ export type RouteHandler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise
 export type RouteOptions = {
   /** Per-address limit of the sensitive endpoints (sign-in, codes, reset). */
   limited?: boolean
+  /** The handler presents the current user: read the user's view with the session (one query, not two). */
+  userView?: boolean
 }
 
 function isLoopback(ip: string): boolean {
@@ -122,7 +133,44 @@ export function isPasswordExpired(user: UserRow, services: Services): boolean {
   return services.clock.now().getTime() - user.passwordChangedAt.getTime() > maxAgeMs
 }
 
-async function authenticate(services: Services, request: FastifyRequest, endpoint: Endpoint): Promise<void> {
+const liveSession = and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId')), isNull(sessions.revokedAt))
+
+/** The live session of an access token and its user: read by authenticated requests the cache cannot answer. */
+const sessionUserQuery = preparedFor((db) => db.select({ user: users, expiresAt: sessions.expiresAt })
+  .from(sessions).innerJoin(users, eq(users.id, sessions.userId))
+  .where(liveSession).limit(1).prepare('session_user'))
+
+/** The same with the user's view, for the routes that present the current user. */
+const sessionUserViewQuery = preparedFor((db) => db.select({ user: users, expiresAt: sessions.expiresAt, ...userViewColumns })
+  .from(sessions).innerJoin(users, eq(users.id, sessions.userId)).leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
+  .where(liveSession).limit(1).prepare('session_user_view'))
+
+type LiveSession = { user: UserRow; expiresAt: Date; view?: UserViewRow }
+
+/** The session of the claims with its user: from memory when the cache has it, else from the database. */
+async function liveSessionOf(services: Services, claims: AccessClaims, withView: boolean): Promise<LiveSession | null> {
+  const cache = services.authCache
+  const cached = cache.get(claims.sessionId)
+  if (cached && cached.user.id === claims.userId) return { user: cached.user, expiresAt: cached.expiresAt }
+  const ticket = cache.begin()
+  const db = services.database.db
+  const params = { sessionId: claims.sessionId, userId: claims.userId }
+  let found: LiveSession | null = null
+  if (withView) {
+    const [row] = await sessionUserViewQuery(db).execute(params)
+    if (row) {
+      const { user, expiresAt, ...view } = row
+      found = { user, expiresAt, view }
+    }
+  } else {
+    const [row] = await sessionUserQuery(db).execute(params)
+    if (row) found = row
+  }
+  if (found && found.expiresAt.getTime() > services.clock.now().getTime()) cache.set(ticket, claims.sessionId, found)
+  return found
+}
+
+async function authenticate(services: Services, request: FastifyRequest, endpoint: Endpoint, options: RouteOptions): Promise<void> {
   if (endpoint.access === 'public') return
   if (endpoint.access === 'operator') {
     if (!services.config.operatorRemote && !isLoopback(request.ip)) throw new ApiError('forbidden', 'Operator calls are accepted from this machine only')
@@ -138,12 +186,11 @@ async function authenticate(services: Services, request: FastifyRequest, endpoin
   const claims = await services.access.verify(match[1]!)
   if (claims === 'expired') throw new ApiError('token_expired', 'Token expired')
   if (claims === 'invalid') throw new ApiError('token_invalid', 'Invalid token')
-  const [row] = await services.database.db.select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions).innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt)))
-    .limit(1)
-  if (!row || row.expiresAt.getTime() <= services.clock.now().getTime()) throw new ApiError('token_invalid', 'Invalid token')
-  const auth: AuthInfo = { user: row.user, sessionId: claims.sessionId, impersonatorId: claims.impersonatorId }
+  const session = await liveSessionOf(services, claims, options.userView === true)
+  if (!session || session.expiresAt.getTime() <= services.clock.now().getTime()) throw new ApiError('token_invalid', 'Invalid token')
+  const auth: AuthInfo = {
+    user: session.user, sessionId: claims.sessionId, impersonatorId: claims.impersonatorId, ...(session.view ? { view: session.view } : {})
+  }
   if (endpoint.access === 'user' || endpoint.access === 'admin') {
     if (!auth.user.verified) throw new ApiError('not_verified', 'Account not verified')
     if (!auth.impersonatorId && isPasswordExpired(auth.user, services)) throw new ApiError('password_expired', 'Password expired')
@@ -172,7 +219,7 @@ export function addRoute<E extends Endpoint>(app: FastifyInstance, services: Ser
       ...(endpoint.messagePrefixes ? { messagePrefixes: endpoint.messagePrefixes } : {})
     },
     preValidation: async (request) => {
-      await authenticate(services, request, endpoint)
+      await authenticate(services, request, endpoint, options)
     },
     preHandler: endpoint.captcha
       ? async (request) => {

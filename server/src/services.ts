@@ -2,6 +2,7 @@
 import type { Clock } from './clock.ts'
 import type { ServerConfig } from './config.ts'
 import type { Database } from './db/client.ts'
+import { createAuthCache, noAuthCache, type AuthCache } from './services/authCache.ts'
 import { createCaptchaService, type CaptchaService } from './services/captcha.ts'
 import { createCodeService, type CodeService } from './services/codes.ts'
 import { createOutbox, smsTransport, smtpTransport, type OutboxService, type Transports } from './services/outbox.ts'
@@ -24,6 +25,8 @@ export type Services = {
   clock: Clock
   secrets: Secrets
   access: AccessTokenService
+  /** Sessions and their users in memory (PGlite only). */
+  authCache: AuthCache
   sessions: SessionService
   codes: CodeService
   captcha: CaptchaService
@@ -50,6 +53,10 @@ export function createServices(config: ServerConfig, database: Database, clock: 
       return verifyPassword(stored, password)
     }
   }
+  // Only where every write is seen (PGlite): see services/authCache.ts.
+  const authCache = database.onStatement && config.authCacheEntries > 0
+    ? createAuthCache({ maxEntries: config.authCacheEntries, follow: database.onStatement })
+    : noAuthCache
   const chosen: Transports = transports ?? {
     ...(config.smtp ? { email: smtpTransport(config.smtp) } : {}),
     ...(config.sms ? { sms: smsTransport(config.sms) } : {})
@@ -61,6 +68,7 @@ export function createServices(config: ServerConfig, database: Database, clock: 
     clock,
     secrets,
     access,
+    authCache,
     sessions: createSessionService(db, clock, access, {
       refreshTtlDays: config.refreshTokenTtlDays,
       impersonationTtlHours: config.impersonationTtlHours,

@@ -5,15 +5,12 @@
  */
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import pg from 'pg'
+import type { PoolClient } from 'pg'
 import * as schema from './schema.ts'
 import { acquireLock, type DataDirLock } from './lock.ts'
+import type { StatementListener } from './pgliteStatements.ts'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -24,6 +21,12 @@ export type Executor = Db | Tx
 export type Database = {
   db: Db
   kind: 'pglite' | 'postgres'
+  /**
+   * PGlite only (the one process that writes to its data directory): calls `listener` with the
+   * text of each statement, synchronously, as it starts and once it has ended. Returns the
+   * unsubscribe.
+   */
+  onStatement?(listener: StatementListener): () => void
   close(): Promise<void>
 }
 
@@ -43,18 +46,25 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir, options)
 }
 
+// Each backend's driver is loaded only when that backend is opened: a start loads one of them.
 async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promise<Database> {
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { withPreparedStatements }] = await Promise.all([
+    import('@electric-sql/pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator'), import('./pgliteStatements.ts')
+  ])
   mkdirSync(dataDir, { recursive: true })
   const lock: DataDirLock = acquireLock(dataDir, 'pglite.lock')
   let client: PGlite | null = null
   try {
     client = await PGlite.create({ dataDir: `${dataDir}/pglite` })
-    const db = drizzlePglite(client, { schema })
-    if (options.migrate !== false) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR })
+    if (options.migrate !== false) await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
+    // Statements are prepared once the schema is final: a migration never runs under a prepared plan.
+    const prepared = withPreparedStatements(client)
+    const db = drizzlePglite({ client: prepared.client, schema })
     const opened = client
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      onStatement: prepared.onStatement,
       async close() {
         try {
           await opened.close()
@@ -71,11 +81,14 @@ async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promis
 }
 
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'), import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')
+  ])
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 })
   // An idle connection the server ends (restart, failover, a dropped database) is an 'error' of
   // the pool: it replaces the connection, and the process must not die of it.
   pool.on('error', () => undefined)
-  const open = new Set<pg.PoolClient>()
+  const open = new Set<PoolClient>()
   pool.on('connect', (client) => {
     open.add(client)
     client.once('end', () => open.delete(client))

@@ -105,12 +105,12 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   })
 
   addRoute(app, services, ep.me, async ({ auth }) =>
-    presentMe(db, auth.user, isPasswordExpired(auth.user, services) && !auth.impersonatorId, auth.impersonatorId))
+    presentMe(db, auth.user, isPasswordExpired(auth.user, services) && !auth.impersonatorId, auth.impersonatorId, auth.view), { userView: true })
 
   addRoute(app, services, ep.myProfile, async ({ auth }) => {
-    const view = await presentUser(db, auth.user)
+    const view = await presentUser(db, auth.user, auth.view)
     return { user: view.user, permissions: permissionsOf(auth.user, false) }
-  })
+  }, { userView: true })
 
   addRoute(app, services, ep.register, async ({ body }) => {
     const ageKey = checkBirthDate(body.birthDate, tunisDate(services.clock.now()))

@@ -2,17 +2,18 @@
  * The demo seed (`--seed demo`): reference data and one account per case the app must handle.
  * Idempotent: rows that exist are left alone. docs/demo-accounts.md lists the accounts.
  */
-import { or, eq, sql } from 'drizzle-orm'
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
 import {
-  countries, delegations, divisions, institutes, levels, offerGroups, optionalSubjects, states, userOffers, users
+  adCards, countries, delegations, divisionChangeReasons, divisions, institutes, ledgerTransactions, levels, offerGroups, optionalSubjects,
+  states, userOffers, users
 } from '../db/schema.ts'
 import { inTransaction, move, toMillimes } from '../services/ledger.ts'
 import { divisionRows, levelRows, offerGroupRows, optionalSubjectRows } from './classes.ts'
 import { countryRows, delegationId, delegationRows, governorateRows, instituteRows } from './geography.ts'
 import { seedLearning } from './learning.ts'
-import { seedProfile } from './profile.ts'
+import { adCardRows, divisionChangeReasonRows, seedProfile } from './profile.ts'
 
 export const DEMO_PASSWORD = 'Darsi#2026'
 
@@ -81,7 +82,39 @@ async function openWallet(db: Db, userId: number, points: number): Promise<void>
 
 export type SeedOptions = { hash(password: string): Promise<string>; now: Date }
 
+/** The condition that finds a demo account by its phone or e-mail, as the seed does. */
+function demoMatch(demo: Pick<DemoUser, 'phone' | 'email'>): SQL | undefined {
+  return or(...[demo.phone ? eq(users.phone, demo.phone) : undefined, demo.email ? eq(users.email, demo.email) : undefined].filter(Boolean))
+}
+
+/**
+ * Whether everything the seed writes is there already, asked in ONE query so that a restart
+ * skips the seed (a fresh process pays for every new statement): each reference table holds at
+ * least the seed's rows, every profile reference row and demo account exists, each demo wallet
+ * has its opening transaction and the demo student has his parent.
+ */
+export async function isSeeded(db: Db): Promise<boolean> {
+  const atLeast = (table: PgTable, rows: number) => sql`(select count(*) from ${table}) >= ${rows}`
+  const allOf = (table: typeof divisionChangeReasons | typeof adCards, ids: number[]) =>
+    sql`(select count(*) from ${table} where ${inArray(table.id, ids)}) = ${ids.length}`
+  const conditions: SQL[] = [
+    atLeast(countries, countryRows.length), atLeast(states, governorateRows.length), atLeast(delegations, delegationRows().length),
+    atLeast(institutes, instituteRows().length), atLeast(levels, levelRows.length), atLeast(divisions, divisionRows().length),
+    atLeast(optionalSubjects, optionalSubjectRows().length), atLeast(offerGroups, offerGroupRows.length),
+    allOf(divisionChangeReasons, divisionChangeReasonRows.map(([id]) => id)), allOf(adCards, adCardRows.map((row) => row.id!)),
+    ...demoUsers().map((demo) => demo.points
+      ? sql`exists (select 1 from ${users} inner join ${ledgerTransactions} on ${ledgerTransactions.kind} = 'opening'
+          and ${ledgerTransactions.reference} = 'user:' || ${users.id} where ${demoMatch(demo)})`
+      : sql`exists (select 1 from ${users} where ${demoMatch(demo)})`),
+    sql`exists (select 1 from ${users} where ${users.phone} = '20000001' and ${users.parentId} is not null)`
+  ]
+  const [row] = await db.select({ seeded: sql<boolean>`${sql.join(conditions, sql` and `)}` }).from(sql`(select 1) as seed_check`)
+  return row?.seeded === true
+}
+
 export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
+  // All there already: only the rolling schedule of live sessions may need topping up.
+  if (await isSeeded(db)) return seedLearning(db, options.now)
   // Reference tables already holding at least the seed's rows are skipped: restarts stay quick.
   const seedTable = async <T extends PgTable>(table: T, rows: Array<T['$inferInsert']>) => {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table as PgTable)
@@ -103,8 +136,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   let hash: string | null = null
   let parentId: number | null = null
   for (const { passwordAgeDays, offers, points, ...demo } of demoUsers()) {
-    const matches = [demo.phone ? eq(users.phone, demo.phone) : undefined, demo.email ? eq(users.email, demo.email) : undefined].filter(Boolean)
-    const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(or(...matches)).limit(1)
+    const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(demoMatch(demo)).limit(1)
     if (existing) {
       if (existing.role === 'parent') parentId = existing.id
       if (points) await openWallet(db, existing.id, points)

@@ -4,7 +4,7 @@
  * development nothing leaves the machine and the table is read at `GET /dev/outbox`.
  */
 import { and, asc, desc, eq, isNull, lt } from 'drizzle-orm'
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { SmsSettings, SmtpSettings } from '../config.ts'
 import type { Clock } from '../clock.ts'
 import type { Executor, Db } from '../db/client.ts'
@@ -17,14 +17,17 @@ export type OutboxRow = typeof outbox.$inferSelect
 export type Transport = (message: OutgoingMessage) => Promise<void>
 
 export function smtpTransport(settings: SmtpSettings): Transport {
-  const transporter = nodemailer.createTransport({
+  // nodemailer is loaded with the first e-mail, not at every start (development sends none).
+  let transporter: Promise<Transporter> | null = null
+  const connect = async () => (await import('nodemailer')).default.createTransport({
     host: settings.host,
     port: settings.port,
     secure: settings.secure,
     auth: settings.user ? { user: settings.user, pass: settings.pass ?? '' } : undefined
   })
   return async (message) => {
-    await transporter.sendMail({ from: settings.from, to: message.to, subject: message.subject, text: message.body })
+    transporter ??= connect()
+    await (await transporter).sendMail({ from: settings.from, to: message.to, subject: message.subject, text: message.body })
   }
 }
 

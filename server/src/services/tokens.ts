@@ -21,7 +21,16 @@ export type AccessTokenService = {
   ttlSeconds: number
 }
 
+/** Tokens already verified, kept at most (each lives at most its 15 minutes). */
+const VERIFIED_TOKENS = 10_000
+
 export function createAccessTokenService(secret: Uint8Array, clock: Clock, ttlSeconds: number): AccessTokenService {
+  // The key is imported once, not at every signature and verification.
+  const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
+  // A token's validity depends on nothing but its text and the time: once its signature and
+  // claims are checked, only its expiry is left to check again. Map order is insertion order,
+  // so the first entry is the oldest.
+  const verified = new Map<string, { claims: AccessClaims; exp: number }>()
   return {
     ttlSeconds,
     async sign(claims) {
@@ -34,11 +43,14 @@ export function createAccessTokenService(secret: Uint8Array, clock: Clock, ttlSe
         .setIssuedAt(now)
         .setExpirationTime(now + ttlSeconds)
         .setJti(randomBytes(9).toString('base64url'))
-      return jwt.sign(secret)
+      return jwt.sign(await key)
     },
     async verify(token) {
+      const now = Math.floor(clock.now().getTime() / 1000)
+      const known = verified.get(token)
+      if (known) return known.exp <= now ? 'expired' : known.claims
       try {
-        const { payload } = await jwtVerify(token, secret, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           issuer: JWT_ISSUER,
           audience: JWT_AUDIENCE,
@@ -49,7 +61,13 @@ export function createAccessTokenService(secret: Uint8Array, clock: Clock, ttlSe
         const sessionId = payload.sid
         if (!Number.isSafeInteger(userId) || userId <= 0 || typeof sessionId !== 'string') return 'invalid'
         const imp = payload.imp
-        return { userId, sessionId, impersonatorId: typeof imp === 'number' ? imp : null }
+        const claims: AccessClaims = { userId, sessionId, impersonatorId: typeof imp === 'number' ? imp : null }
+        // A token without a not-before claim is valid from now until its expiry.
+        if (payload.nbf === undefined) {
+          if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!)
+          verified.set(token, { claims, exp: payload.exp! })
+        }
+        return claims
       } catch (error) {
         return error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid'
       }
