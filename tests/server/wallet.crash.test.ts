@@ -165,7 +165,8 @@ describe('kill -9 of the API mid-stream (M4)', () => {
     for (const who of ['sami', 'lina'] as const) {
       opening[who] = ((await http(base, 'GET', '/api/auth/me', { token: tokens[who] })).body.user as { points: number }).points
     }
-    const stream = operations(400)
+    // Long enough for 20 rounds of a fast server (each lane stops at its kill, wherever it is).
+    const stream = operations(5000)
     const model = { ...opening }
     const completed = { topups: 0, transfers: 0 }
     const progress: Record<'topups' | 'transfers', Progress> = { topups: { index: 0, step: 0 }, transfers: { index: 0, step: 0 } }
