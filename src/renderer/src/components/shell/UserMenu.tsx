@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Button,
   makeStyles,
   Menu,
@@ -8,7 +7,6 @@ import {
   MenuList,
   MenuPopover,
   MenuTrigger,
-  PresenceBadge,
   tokens
 } from '@fluentui/react-components'
 import {
@@ -19,6 +17,7 @@ import {
   Key24Regular,
   PeopleTeam24Regular,
   Person24Regular,
+  PersonCircle24Regular,
   SignOut24Regular
 } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
@@ -33,6 +32,9 @@ import { useOpenExternal } from './useOpenExternal.ts'
 const ChangePasswordDialog = lazy(async () => ({ default: (await import('../../features/auth/ChangePasswordDialog.tsx')).ChangePasswordDialog }))
 
 const useStyles = makeStyles({
+  pendingDot: { display: 'inline-block', width: '8px', height: '8px', borderRadius: '50%', backgroundColor: tokens.colorPaletteRedBackground3 },
+  avatar: { display: 'inline-flex', width: '28px', height: '28px', alignItems: 'center', justifyContent: 'center' },
+  photo: { width: '28px', height: '28px', borderRadius: '50%', objectFit: 'cover' },
   pending: { fontWeight: tokens.fontWeightSemibold, color: tokens.colorPaletteRedForeground1 }
 })
 
@@ -60,15 +62,10 @@ export const UserMenu = observer(function UserMenu() {
           <Button
             appearance="subtle"
             icon={
-              // The photo, or a person icon: initials would be visible text missing from the button's name.
-              <Avatar
-                aria-hidden
-                size={28}
-                color="brand"
-                image={session.avatarUrl ? { src: session.avatarUrl, alt: '' } : undefined}
-                data-testid="user-menu-avatar"
-                data-src={session.avatarUrl ?? ''}
-              />
+              // The photo, or a person icon (initials would be visible text missing from the button's name).
+              <span className={styles.avatar} data-testid="user-menu-avatar" data-src={session.avatarUrl ?? ''} aria-hidden>
+                {session.avatarUrl ? <img className={styles.photo} src={session.avatarUrl} alt="" /> : <PersonCircle24Regular />}
+              </span>
             }
             aria-label={t('userMenu.label')}
             data-testid="user-menu"
@@ -87,7 +84,7 @@ export const UserMenu = observer(function UserMenu() {
                 icon={<PeopleTeam24Regular />}
                 onClick={go('/liste-des-demandes-parentales')}
                 className={user.hasPendingParentRequest ? styles.pending : undefined}
-                secondaryContent={user.hasPendingParentRequest ? <PresenceBadge status="busy" size="extra-small" /> : undefined}
+                secondaryContent={user.hasPendingParentRequest ? <span className={styles.pendingDot} aria-hidden /> : undefined}
               >
                 {t('userMenu.parentRequests')}
               </MenuItem>
