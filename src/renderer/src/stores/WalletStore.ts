@@ -13,7 +13,8 @@ import type {
   WalletSummary
 } from '../api/wallet.ts'
 import type { LoadStatus } from './status.ts'
-import { balanceUnit, errorMessage, fieldMessage, PagedRows, RetryKey, ruleMessage, type WalletMessage } from './walletSupport.ts'
+import { balanceUnit } from '../../../shared/rules/points.ts'
+import { errorMessage, fieldMessage, PagedRows, RetryKey, ruleMessage, type WalletMessage } from './walletSupport.ts'
 
 /** How often the D17 dialog asks whether the QR code has been paid. */
 export const D17_POLL_MS = 4000

@@ -99,14 +99,6 @@ export class RetryKey {
   }
 }
 
-/**
- * The balance unit (§9): singular for 1 to 10 points inclusive, plural otherwise (the first of
- * the specification's two readings).
- */
-export function balanceUnit(points: number): 'unitOne' | 'unitOther' {
-  return points >= 1 && points <= 10 ? 'unitOne' : 'unitOther'
-}
-
 export type PageSize = (typeof TABLE_PAGE_SIZES)[number]
 export const PAGE_SIZES: readonly PageSize[] = TABLE_PAGE_SIZES
 

@@ -93,22 +93,6 @@ export const useProfileStyles = makeStyles({
   listMeta: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   fileList: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   fileItem: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, overflowWrap: 'anywhere' },
-  adCard: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingHorizontalL,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundSize: 'cover',
-    backgroundPosition: 'center',
-    color: tokens.colorNeutralForeground1,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    boxShadow: tokens.shadow4
-  },
-  adRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
-  adColumn: { flexDirection: 'column', alignItems: 'flex-start' },
-  adIcon: { width: '40px', height: '40px', objectFit: 'contain', flexShrink: 0 },
-  adImage: { width: '100%', borderRadius: tokens.borderRadiusMedium },
   family: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, margin: 0, padding: 0, border: 'none' },
   legend: { fontWeight: tokens.fontWeightSemibold, padding: 0 }
 })
