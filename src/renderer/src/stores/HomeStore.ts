@@ -11,6 +11,8 @@ import { EXPIRY_WARNING_DAYS, HOME_CONTENTS_SHOWN, HOME_PROGRESS_SUBJECTS, capPr
 import { TUNIS_TIME_ZONE } from '../../../shared/constants.ts'
 import type { AdCard, ForumPost, HomeApi, HomeContent, LiveEvent, Subject, SubjectProgress, Warning } from '../api/home.ts'
 import type { LoadStatus } from './status.ts'
+import type { FlagStorage } from '../lib/flagStorage.ts'
+
 
 // ——— rules ———
 
@@ -131,20 +133,6 @@ export class Section<T> {
     })()
     this.running = run
     return run
-  }
-}
-
-/** Where the "welcome shown" mark is kept: not a secret, one flag per user on this machine. */
-export interface FlagStorage {
-  getItem(key: string): string | null
-  setItem(key: string, value: string): void
-}
-
-export function browserFlagStorage(): FlagStorage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage
-  } catch {
-    return null
   }
 }
 

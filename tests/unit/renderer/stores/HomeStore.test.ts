@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../src/renderer/src/api/errors.ts'
 import type { AdCard, HomeApi, HomeContent, LiveEvent, Subject } from '../../../../src/renderer/src/api/home.ts'
 import {
-  countForm, expiryCountdown, expiryProgress, HomeStore, progressRows, Section, sessionState, sortAdCards, welcomeKey, type FlagStorage
+  countForm, expiryCountdown, expiryProgress, HomeStore, progressRows, Section, sessionState, sortAdCards, welcomeKey
 } from '../../../../src/renderer/src/stores/HomeStore.ts'
+import type { FlagStorage } from '../../../../src/renderer/src/lib/flagStorage.ts'
 
 const subject = (id: number, position: number, extra: Partial<Subject> = {}): Subject => ({
   id, o_id: id, name: `Matière ${id}`, slug: `matiere-${id}`, thumbnail: null, progress: 0, color: '#1E6FD9', visible: true, position, subjectVideos: 3, ...extra

@@ -4,20 +4,7 @@ import { ApiError, isApiError } from '../../../api/errors.ts'
 import { generalMessage, mapConfirmError, type Message } from '../errorMapping.ts'
 import { FormState } from './FormState.ts'
 import { toast, type AuthDeps } from './deps.ts'
-
-/** Where the "resend used" mark is kept: not a secret, one flag per account. */
-export interface FlagStorage {
-  getItem(key: string): string | null
-  setItem(key: string, value: string): void
-}
-
-export function browserFlagStorage(): FlagStorage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage
-  } catch {
-    return null
-  }
-}
+import { browserFlagStorage, type FlagStorage } from '../../../lib/flagStorage.ts'
 
 const resendKey = (userId: number) => `darsi.confirm.resent.${userId}`
 
