@@ -11,7 +11,8 @@
  *       and p95 latency of GET /api/auth/me (20 connections, loopback), on PGlite and, when
  *       PostgreSQL's binaries are installed, on a private PostgreSQL cluster
  *
- * P1 and P6 require a build (`npx electron-vite build`). `--json <file>` also writes the figures.
+ * P1 and P6 require a build (`npx electron-vite build`). `--json <file>` also writes the figures;
+ * `--strict` exits non-zero when a size budget (P1) is exceeded (the test run uses it).
  * Parts may be named to run only them: `npm run bench -- api` (P8), `bundle` (P1), `main` (P6),
  * `merge` (P7); no name runs them all.
  */
@@ -30,6 +31,8 @@ const root = join(import.meta.dirname, '..')
 const KB = 1024
 const figures: Record<string, unknown> = {}
 const report: string[] = []
+/** Size budgets exceeded (`--strict` exits non-zero on any). */
+const overBudget: string[] = []
 
 function gz(path: string): number {
   return gzipSync(readFileSync(path), { level: 9 }).length
@@ -49,6 +52,7 @@ function p1(): void {
   const largest = lazy[0]
   const over = lazy.filter((chunk) => chunk.bytes > 80 * KB)
   figures.P1 = { initialGzipBytes: initialBytes, initialFiles: [...initial], lazyChunks: lazy.length, largestLazy: largest }
+  if (initialBytes > 320 * KB || over.length > 0) overBudget.push('P1')
   report.push(`P1 initial renderer JS: ${(initialBytes / KB).toFixed(1)} KB gzip (budget 320) ${initialBytes <= 320 * KB ? 'ok' : 'OVER'}`)
   report.push(`P1 lazy chunks: ${lazy.length}, largest ${largest ? `${largest.name} ${(largest.bytes / KB).toFixed(1)} KB` : '-'} ` +
     `(budget 80 each) ${over.length === 0 ? 'ok' : `OVER: ${over.map((c) => c.name).join(', ')}`}`)
@@ -315,3 +319,7 @@ console.log(`Darsi bench — ${new Date().toISOString()} — node ${process.vers
 for (const line of report) console.log(`  ${line}`)
 const jsonIndex = args.indexOf('--json')
 if (jsonIndex >= 0 && args[jsonIndex + 1]) writeFileSync(args[jsonIndex + 1]!, JSON.stringify(figures, null, 2))
+if (args.includes('--strict') && overBudget.length > 0) {
+  console.error(`Over budget: ${overBudget.join(', ')}`)
+  process.exit(1)
+}

@@ -104,6 +104,8 @@ export async function benchRenderer(report: Report): Promise<void> {
     await page.locator(HOME).first().waitFor()
     const welcome = page.getByTestId('welcome-close')
     if (await welcome.isVisible().catch(() => false)) await welcome.click()
+    // The bell and the search join the header once the first screen is up.
+    await page.getByTestId('notification-bell').waitFor()
     const samples: Record<string, number[]> = { routeSwitch: [], openDropdown: [], submitInvalidForm: [], switchToArabic: [] }
     const add = (name: string, value: number | null) => {
       if (value !== null) samples[name]!.push(value)

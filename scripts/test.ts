@@ -1,6 +1,6 @@
 /**
  * `npm test`: lint, typecheck, unit and server tests (and the PostgreSQL run when DARSI_TEST_PG=1),
- * the build, then the end-to-end journeys. Every step runs even when an earlier one failed (except
+ * the build and its bundle budget (P1), then the end-to-end journeys. Every step runs even when an earlier one failed (except
  * e2e, which needs the build), and the run closes with one line: "N passed, N failed".
  */
 import { spawn } from 'node:child_process'
@@ -112,6 +112,8 @@ if (wants('server')) await vitest('server', ['server'])
 if (wants('server-pg') && process.env.DARSI_TEST_PG === '1') await vitest('server-pg', ['server-pg'])
 let built = true
 if (wants('build') || wants('e2e')) built = await check('build', bin('electron-vite'), ['build'])
+// QUALITY.md P1: the bundle's sizes are the one budget a run fails on (timings are only reported).
+if (built && wants('build')) await check('bundle budget', process.execPath, ['scripts/bench.ts', 'bundle', '--strict'])
 if (wants('e2e')) {
   if (built) await playwright()
   else lines.push('e2e: not run (the build failed)')

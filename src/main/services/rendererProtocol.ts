@@ -5,7 +5,8 @@
  */
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path'
 
-export type RendererResolution = { filePath: string; mimeType: string } | { status: 404 }
+/** `immutable`: a build asset whose name carries its content hash (`/assets/index-3f2a9c.js`). */
+export type RendererResolution = { filePath: string; mimeType: string; immutable: boolean } | { status: 404 }
 
 export type ReadFile = (filePath: string) => Promise<Uint8Array>
 
@@ -90,7 +91,7 @@ export function resolveRendererRequest(rootDir: string, requestUrl: string): Ren
   const filePath = resolve(root, ...relativeParts)
   const inside = relative(root, filePath)
   if (inside === '' || inside.startsWith('..') || isAbsolute(inside) || inside.split(sep).includes('..')) return NOT_FOUND
-  return { filePath, mimeType: mimeTypeOf(filePath) }
+  return { filePath, mimeType: mimeTypeOf(filePath), immutable: !isRoute && segments.length === 2 && segments[0] === 'assets' }
 }
 
 export interface ContentSecurityPolicyOptions {
@@ -174,6 +175,9 @@ export function createRendererHandler(
     if (resolved.mimeType.startsWith('text/html')) {
       headers['Content-Security-Policy'] = cspHeader
       headers['Cache-Control'] = 'no-cache'
+    } else if (resolved.immutable) {
+      // Hashed names change with their content: the cache (and V8's code cache with it) may keep them.
+      headers['Cache-Control'] = 'public, max-age=31536000, immutable'
     }
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers })
   }

@@ -7,13 +7,25 @@ import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { AppProviders } from './app/AppProviders.tsx'
 import { syncEnvironment } from './app/environment.ts'
-import { createAppRouter } from './app/router.tsx'
+import { buildRouteObjects, createAppRouter } from './app/router.tsx'
+import { preloadWhenIdle, routeFor, warmStart } from './app/warmStart.ts'
+import { appRoutes } from './app/routes.ts'
+import { onInteractive } from './lib/performance.ts'
 import { createI18n } from './i18n/index.ts'
 import { getPlatform } from './platform/bridge.ts'
 import { RootStore } from './stores/RootStore.ts'
 
 async function start(): Promise<void> {
   const store = new RootStore(getPlatform())
+  const routes = buildRouteObjects()
+  void warmStart(store, routeFor(routes, window.location.pathname), window.location.search)
+  onInteractive(() =>
+    preloadWhenIdle([
+      () => import('./features/inbox/NotificationPanel.tsx'),
+      () => import('./features/inbox/MessagesPanel.tsx'),
+      ...new Set(appRoutes.map((route) => route.load))
+    ])
+  )
   // Settings first, so the first paint already has the right language, direction and theme.
   await store.settings.load()
   const i18n = createI18n(store.settings.language)
@@ -25,7 +37,7 @@ async function start(): Promise<void> {
   createRoot(container).render(
     <StrictMode>
       <AppProviders store={store} i18n={i18n}>
-        <RouterProvider router={createAppRouter()} />
+        <RouterProvider router={createAppRouter(routes)} />
       </AppProviders>
     </StrictMode>
   )

@@ -35,6 +35,6 @@ export function buildRouteObjects(): RouteObject[] {
 }
 
 /** History routing: the main process answers index.html for any path of the app. */
-export function createAppRouter() {
-  return createBrowserRouter(buildRouteObjects())
+export function createAppRouter(routes: RouteObject[] = buildRouteObjects()) {
+  return createBrowserRouter(routes)
 }

@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react'
 import type { RouteTitleKey } from '../i18n/keys.ts'
 import type { SourceCatalogue } from '../i18n/locales/fr.ts'
+import type { RootStore } from '../stores/RootStore.ts'
 
 /** public-only: a signed-in user is sent away; protected: needs a session; any: both. */
 export type RouteAccess = 'public-only' | 'protected' | 'any'
@@ -14,6 +15,11 @@ export type RouteLayout = 'shell' | 'bare'
 
 export interface RouteModule {
   Component: ComponentType
+  /**
+   * Starts loading the screen's data before it renders (at start-up, once the session check
+   * let the route through), so the requests run while the screen's first render does.
+   */
+  prefetch?: (root: RootStore) => void
 }
 
 /** A route's key names its title in the `routes` namespace of the catalogue. */

@@ -12,6 +12,7 @@ import { TUNIS_TIME_ZONE } from '../../../shared/constants.ts'
 import type { AdCard, ForumPost, HomeApi, HomeContent, LiveEvent, Subject, SubjectProgress, Warning } from '../api/home.ts'
 import type { LoadStatus } from './status.ts'
 import type { FlagStorage } from '../lib/flagStorage.ts'
+import { createFrameBatch } from '../lib/frameBatch.ts'
 
 
 // ——— rules ———
@@ -89,16 +90,26 @@ export function sessionState(event: Pick<LiveEvent, 'start_date' | 'end_date' | 
 
 // ——— sections ———
 
+/** Applies a section's new state (by default at once; the home batches its sections per frame). */
+export type ApplyUpdate = (update: () => void) => Promise<void>
+
+const applyNow: ApplyUpdate = (update) => {
+  runInAction(update)
+  return Promise.resolve()
+}
+
 /** One section's data and status; a second load while one runs joins it. */
 export class Section<T> {
   status: LoadStatus = 'idle'
   data: T | null = null
   private running: Promise<void> | null = null
   private readonly fetch: () => Promise<T>
+  private readonly apply: ApplyUpdate
 
-  constructor(fetch: () => Promise<T>) {
+  constructor(fetch: () => Promise<T>, apply: ApplyUpdate = applyNow) {
     this.fetch = fetch
-    makeAutoObservable<Section<T>, 'running' | 'fetch'>(this, { running: false, fetch: false }, { autoBind: true })
+    this.apply = apply
+    makeAutoObservable<Section<T>, 'running' | 'fetch' | 'apply'>(this, { running: false, fetch: false, apply: false }, { autoBind: true })
   }
 
   /** Nothing to show yet: first load still running. */
@@ -117,12 +128,12 @@ export class Section<T> {
     const run = (async () => {
       try {
         const data = await this.fetch()
-        runInAction(() => {
+        await this.apply(() => {
           this.data = data
           this.status = 'succeeded'
         })
       } catch {
-        runInAction(() => {
+        await this.apply(() => {
           this.status = 'failed'
         })
       } finally {
@@ -147,6 +158,8 @@ export interface HomeDeps {
   /** Another dialog is on screen (the storage warning, a platform popup): the welcome waits for it. */
   otherDialogOpen?: () => boolean
   now?: () => number
+  /** How the sections' answers reach the screen: by default together, once per frame. */
+  apply?: ApplyUpdate
 }
 
 export interface WarningView {
@@ -175,25 +188,43 @@ export class HomeStore {
   welcomeOpen = false
 
   private readonly deps: HomeDeps
+  /** A load started ahead of the screen (at start-up), for the screen's next mount to take over. */
+  private ahead: Promise<void> | null = null
 
   constructor(deps: HomeDeps) {
     this.deps = deps
     this.now = deps.now?.() ?? Date.now()
-    this.subjects = new Section(() => deps.api().subjects())
-    this.progress = new Section(() => deps.api().subjectsProgress())
-    this.latest = new Section(() => deps.api().newContents())
-    this.free = new Section(() => deps.api().freeContents())
-    this.sessions = new Section(() => deps.api().todayEvents())
-    this.alerts = new Section(() => deps.api().alerts())
-    this.forum = new Section(() => deps.api().forumPosts())
-    this.ads = new Section(() => deps.api().adCards())
-    makeAutoObservable<HomeStore, 'deps'>(this, {
-      deps: false, subjects: false, progress: false, latest: false, free: false, sessions: false, alerts: false, forum: false, ads: false
+    const apply = deps.apply ?? createFrameBatch()
+    this.subjects = new Section(() => deps.api().subjects(), apply)
+    this.progress = new Section(() => deps.api().subjectsProgress(), apply)
+    this.latest = new Section(() => deps.api().newContents(), apply)
+    this.free = new Section(() => deps.api().freeContents(), apply)
+    this.sessions = new Section(() => deps.api().todayEvents(), apply)
+    this.alerts = new Section(() => deps.api().alerts(), apply)
+    this.forum = new Section(() => deps.api().forumPosts(), apply)
+    this.ads = new Section(() => deps.api().adCards(), apply)
+    makeAutoObservable<HomeStore, 'deps' | 'ahead'>(this, {
+      deps: false, ahead: false, subjects: false, progress: false, latest: false, free: false, sessions: false, alerts: false, forum: false, ads: false
     }, { autoBind: true })
   }
 
   get showsForum(): boolean {
     return this.deps.hasForum()
+  }
+
+  /** Starts the load before the screen is there; its next mount uses this one instead of another. */
+  prefetch(): void {
+    this.ahead ??= this.load()
+  }
+
+  /**
+   * The screen mounts: the load started ahead of it, if there is one, otherwise a fresh load once
+   * `ready` resolves (the screen's first paint).
+   */
+  enter(ready: () => Promise<void> = () => Promise.resolve()): Promise<void> {
+    const ahead = this.ahead
+    this.ahead = null
+    return ahead ?? ready().then(() => this.load())
   }
 
   /** Every section, each on its own; resolves when all have settled (success or not). */

@@ -1,12 +1,14 @@
 import { makeAutoObservable, observableRef, reaction, runInAction, type IReactionDisposer } from 'mobx'
+import { whenIdle } from '../lib/whenIdle.ts'
 import type { InboxStores, InboxStoresOptions } from './InboxStores.ts'
 
 type InboxModule = { InboxStores: typeof InboxStores }
 
 /**
  * Holds the inbox stores (notifications, messages, popups, search and their stream), built the
- * first time a user is signed in: their code then loads just after the first screen instead of
- * with it. Once built they stay, and follow the session themselves.
+ * first time a user is signed in: their code, their requests and the header parts they bring load
+ * in the first quiet moment after the first screen instead of competing with it. Once built they
+ * stay, and follow the session themselves.
  */
 export class InboxHost {
   stores: InboxStores | null = null
@@ -14,24 +16,33 @@ export class InboxHost {
   private readonly disposeReaction: IReactionDisposer
   private disposed = false
 
-  constructor(options: InboxStoresOptions, load: () => Promise<InboxModule> = () => import('./InboxStores.ts')) {
+  constructor(
+    options: InboxStoresOptions,
+    load: () => Promise<InboxModule> = () => import('./InboxStores.ts'),
+    schedule: (work: () => void) => void = whenIdle
+  ) {
     makeAutoObservable<InboxHost, 'disposeReaction' | 'disposed'>(this, { stores: observableRef, disposeReaction: false, disposed: false }, { autoBind: true })
     this.disposeReaction = reaction(
       () => options.session.signedIn,
       (signedIn) => {
         if (!signedIn || this.stores) return
-        load().then(
-          ({ InboxStores }) => {
-            if (this.disposed || this.stores) return
-            const stores = new InboxStores(options)
-            runInAction(() => {
-              this.stores = stores
-            })
-          },
-          () => undefined
-        )
+        schedule(() => this.build(options, load))
       },
       { fireImmediately: true }
+    )
+  }
+
+  private build(options: InboxStoresOptions, load: () => Promise<InboxModule>): void {
+    if (this.disposed || this.stores || !options.session.signedIn) return
+    load().then(
+      ({ InboxStores }) => {
+        if (this.disposed || this.stores) return
+        const stores = new InboxStores(options)
+        runInAction(() => {
+          this.stores = stores
+        })
+      },
+      () => undefined
     )
   }
 

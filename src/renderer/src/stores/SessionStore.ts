@@ -153,6 +153,10 @@ export class SessionStore implements TokenSource {
   async start(): Promise<void> {
     this.status = 'loading'
     this.failure = null
+    // Both reads from main at once: the stored session does not wait for the settings.
+    const storedRead: Promise<Session | null> = this.session
+      ? Promise.resolve(this.session)
+      : this.options.platform.sessionGet().catch(() => null)
     if (!this.apiInstance) {
       try {
         const settings = await this.options.platform.settingsGet()
@@ -168,12 +172,7 @@ export class SessionStore implements TokenSource {
         return
       }
     }
-    let stored: Session | null = null
-    try {
-      stored = this.session ?? (await this.options.platform.sessionGet())
-    } catch {
-      stored = null
-    }
+    const stored = await storedRead
     if (!stored) {
       runInAction(() => {
         this.status = 'succeeded'

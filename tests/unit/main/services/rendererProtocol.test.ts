@@ -28,7 +28,8 @@ describe('resolveRendererRequest', () => {
   it('maps files under the root with their MIME type', () => {
     expect(resolveRendererRequest(root, 'app://darsi/assets/index-Ab12_c.js')).toEqual({
       filePath: join(root, 'assets', 'index-Ab12_c.js'),
-      mimeType: 'text/javascript; charset=utf-8'
+      mimeType: 'text/javascript; charset=utf-8',
+      immutable: true
     })
     expect(resolveRendererRequest(root, 'app://darsi/assets/cairo-arabic-400.woff2')).toMatchObject({ mimeType: 'font/woff2' })
   })
@@ -44,7 +45,7 @@ describe('resolveRendererRequest', () => {
     'http://127.0.0.1:5173/porte-monnaie',
     'app://darsi/parrain/product/%D8%B9%D8%B1%D8%A8%D9%8A'
   ])('routes %s to index.html (history routing)', (url) => {
-    expect(resolveRendererRequest(root, url)).toEqual({ filePath: join(root, 'index.html'), mimeType: 'text/html; charset=utf-8' })
+    expect(resolveRendererRequest(root, url)).toEqual({ filePath: join(root, 'index.html'), mimeType: 'text/html; charset=utf-8', immutable: false })
   })
 
   it.each([
@@ -100,6 +101,13 @@ describe('createRendererHandler', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-security-policy')).toBeNull()
     expect(await response.text()).toBe('console.log(1)')
+  })
+
+  it('lets hashed build assets be cached for good, never the page itself', async () => {
+    expect((await get('app://darsi/assets/index-Ab12_c.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect((await get('app://darsi/')).headers.get('cache-control')).toBe('no-cache')
+    expect((await get('app://darsi/porte-monnaie')).headers.get('cache-control')).toBe('no-cache')
+    expect(resolveRendererRequest(root, 'app://darsi/index.html')).toMatchObject({ immutable: false })
   })
 
   it('answers 404 for traversal and missing files, 405 for other methods', async () => {

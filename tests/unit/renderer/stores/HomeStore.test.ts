@@ -204,6 +204,22 @@ describe('the other sections', () => {
   })
 })
 
+  it('lets the screen take over a load started ahead of it, once; later visits load again', async () => {
+    const { api, store } = setup()
+    store.prefetch()
+    store.prefetch()
+    const perLoad = api.calls.length
+    expect(perLoad).toBeGreaterThan(0)
+    // The screen mounts after the prefetched answers arrived: nothing is asked twice.
+    await Promise.resolve()
+    await store.enter()
+    expect(api.calls.length).toBe(perLoad)
+    expect(store.latest.data).not.toBeNull()
+    // Coming back to the home refreshes it.
+    await store.enter()
+    expect(api.calls.length).toBe(perLoad * 2)
+  })
+
 describe('the welcome modal', () => {
   it('opens once per user on this machine, remembered as soon as it shows', () => {
     const flags = memoryFlags()

@@ -3,8 +3,10 @@ import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AdCardList } from '../../components/AdCards.tsx'
+import { afterPaint } from '../../lib/afterPaint.ts'
 import { markInteractive } from '../../lib/performance.ts'
 import { homeStoreOf } from '../../stores/homeStores.ts'
+import type { RootStore } from '../../stores/RootStore.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { ContentsSection } from './ContentsSection.tsx'
 import { ExpiryWarnings } from './ExpiryWarnings.tsx'
@@ -18,6 +20,11 @@ import { WelcomeDialog } from './WelcomeDialog.tsx'
 
 /** Session states and the last day's hours follow the clock. */
 const TICK_MS = 30_000
+
+/** At start-up on the home: its requests run while the shell renders (see app/warmStart.ts). */
+export function prefetch(root: RootStore): void {
+  homeStoreOf(root).prefetch()
+}
 
 /** The pupil is typing in a field (the header search …): a dialog must not take the focus from it. */
 function typing(): boolean {
@@ -39,7 +46,7 @@ export const Component = observer(function HomePage() {
 
   useEffect(() => {
     // Interactive once every section has its live data (or has failed): the P2 bench's mark.
-    void home.load().finally(markInteractive)
+    void home.enter(afterPaint).finally(markInteractive)
     home.welcomeIfFirstVisit(typing())
     const timer = setInterval(home.tick, TICK_MS)
     return () => clearInterval(timer)

@@ -8,6 +8,7 @@ import { internalRoute, type NotificationTab } from '../../stores/NotificationSt
 import type { Notification } from '../../api/notifications.ts'
 import { useInbox, useStores } from '../../stores/StoreContext.tsx'
 import { formatSessionTime } from '../../lib/time.ts'
+import { afterPaint } from '../../lib/afterPaint.ts'
 import { previewLength, truncate } from '../../lib/text.ts'
 import { usePanelStyles } from './panelStyles.ts'
 import { useViewportWidth } from './useViewportWidth.ts'
@@ -33,7 +34,11 @@ export const NotificationPanel = observer(function NotificationPanel({ onClose }
   const [settings, setSettings] = useState(false)
 
   useEffect(() => {
-    void store.load()
+    let shown = true
+    void afterPaint().then(() => (shown ? store.load() : undefined))
+    return () => {
+      shown = false
+    }
   }, [store])
 
   const open = (notification: Notification) => {

@@ -2,6 +2,7 @@ import { reaction } from 'mobx'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { afterPaint } from '../../lib/afterPaint.ts'
 import { markInteractive } from '../../lib/performance.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { BalanceCard } from './components/BalanceCard.tsx'
@@ -24,8 +25,15 @@ export const Component = observer(function WalletPage() {
   const { t } = useTranslation('wallet')
 
   useEffect(() => {
-    void wallet.load().finally(markInteractive)
-    return wallet.dispose
+    let shown = true
+    // The requests go out once the page has painted (see lib/afterPaint.ts).
+    void afterPaint()
+      .then(() => (shown ? wallet.load() : undefined))
+      .finally(markInteractive)
+    return () => {
+      shown = false
+      wallet.dispose()
+    }
   }, [wallet])
 
   // Payment returns (darsi://payment/…) are routed here; take each one, also while on this page.

@@ -1,0 +1,36 @@
+import { runInAction } from 'mobx'
+
+/** Longest wait for a frame before the updates are applied anyway (a window that does not paint). */
+const FRAME_WAIT_MS = 100
+
+type Pending = { apply: () => void; done: () => void }
+
+/**
+ * Applies state updates together, once per frame: answers that arrive while the page is busy
+ * (a screen's requests, all sent at once) are shown by one render instead of one render each.
+ */
+export function createFrameBatch(): (apply: () => void) => Promise<void> {
+  let pending: Pending[] = []
+  let scheduled = false
+
+  const flush = () => {
+    if (!scheduled) return
+    scheduled = false
+    const batch = pending
+    pending = []
+    runInAction(() => {
+      for (const entry of batch) entry.apply()
+    })
+    for (const entry of batch) entry.done()
+  }
+
+  return (apply) =>
+    new Promise<void>((done) => {
+      pending.push({ apply, done })
+      if (scheduled) return
+      scheduled = true
+      const painting = typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState !== 'hidden'
+      if (painting) requestAnimationFrame(flush)
+      setTimeout(flush, painting ? FRAME_WAIT_MS : 0)
+    })
+}
