@@ -37,14 +37,31 @@ export function toTunis(input: TimeInput | null | undefined): DateTime | null {
   return value.isValid ? value.setZone(TUNIS_TIME_ZONE).reconfigure({ numberingSystem: 'latn' }) : null
 }
 
+/** Server strings already formatted, per format: lists show the same dates at every render. */
+const formatted = new Map<string, Map<string, string>>()
+const FORMATTED_KEPT = 500
+
+function format(input: TimeInput | null | undefined, pattern: string): string {
+  if (typeof input !== 'string') return toTunis(input)?.toFormat(pattern) ?? ''
+  let cache = formatted.get(pattern)
+  if (!cache) formatted.set(pattern, (cache = new Map()))
+  let text = cache.get(input)
+  if (text === undefined) {
+    text = toTunis(input)?.toFormat(pattern) ?? ''
+    if (cache.size >= FORMATTED_KEPT) cache.clear()
+    cache.set(input, text)
+  }
+  return text
+}
+
 /** `21/11/2026`; empty for an unreadable value. */
 export function formatReportDate(input: TimeInput | null | undefined): string {
-  return toTunis(input)?.toFormat(REPORT_DATE_FORMAT) ?? ''
+  return format(input, REPORT_DATE_FORMAT)
 }
 
 /** `2026/11/21 14:30`; empty for an unreadable value. */
 export function formatSessionTime(input: TimeInput | null | undefined): string {
-  return toTunis(input)?.toFormat(SESSION_TIME_FORMAT) ?? ''
+  return format(input, SESSION_TIME_FORMAT)
 }
 
 /** Now, in Tunis. */

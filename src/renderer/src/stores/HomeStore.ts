@@ -6,7 +6,7 @@
  * here as plain functions.
  */
 import { DateTime } from 'luxon'
-import { makeAutoObservable, runInAction } from 'mobx'
+import { compareStructural, makeAutoObservable, runInAction } from 'mobx'
 import { EXPIRY_WARNING_DAYS, HOME_CONTENTS_SHOWN, HOME_PROGRESS_SUBJECTS, capProgress } from '../../../shared/api/home.ts'
 import { TUNIS_TIME_ZONE } from '../../../shared/constants.ts'
 import type { AdCard, ForumPost, HomeApi, HomeContent, LiveEvent, Subject, SubjectProgress, Warning } from '../api/home.ts'
@@ -129,7 +129,8 @@ export class Section<T> {
       try {
         const data = await this.fetch()
         await this.apply(() => {
-          this.data = data
+          // The same answer as before (coming back to the home) changes nothing on screen.
+          if (this.data === null || !compareStructural(this.data, data)) this.data = data
           this.status = 'succeeded'
         })
       } catch {

@@ -204,6 +204,18 @@ describe('the other sections', () => {
   })
 })
 
+  it('keeps what it shows when a reload brings the same answer, and takes a different one', async () => {
+    let answer = [{ id: 1, name: 'a' }]
+    const section = new Section(async () => answer.map((row) => ({ ...row })))
+    await section.load()
+    const shown = section.data
+    await section.load()
+    expect(section.data).toBe(shown)
+    answer = [{ id: 1, name: 'b' }]
+    await section.load()
+    expect(section.data).toEqual([{ id: 1, name: 'b' }])
+  })
+
   it('lets the screen take over a load started ahead of it, once; later visits load again', async () => {
     const { api, store } = setup()
     store.prefetch()
