@@ -6,7 +6,7 @@
  * here as plain functions.
  */
 import { DateTime } from 'luxon'
-import { compareStructural, makeAutoObservable, runInAction } from 'mobx'
+import { compareStructural, makeAutoObservable, observableRef, runInAction } from 'mobx'
 import { EXPIRY_WARNING_DAYS, HOME_CONTENTS_SHOWN, HOME_PROGRESS_SUBJECTS, capProgress } from '../../../shared/api/home.ts'
 import { TUNIS_TIME_ZONE } from '../../../shared/constants.ts'
 import type { AdCard, ForumPost, HomeApi, HomeContent, LiveEvent, Subject, SubjectProgress, Warning } from '../api/home.ts'
@@ -109,7 +109,12 @@ export class Section<T> {
   constructor(fetch: () => Promise<T>, apply: ApplyUpdate = applyNow) {
     this.fetch = fetch
     this.apply = apply
-    makeAutoObservable<Section<T>, 'running' | 'fetch' | 'apply'>(this, { running: false, fetch: false, apply: false }, { autoBind: true })
+    // An answer is replaced whole, never changed in place: no deep observable copy of it.
+    makeAutoObservable<Section<T>, 'running' | 'fetch' | 'apply'>(
+      this,
+      { data: observableRef, running: false, fetch: false, apply: false },
+      { autoBind: true }
+    )
   }
 
   /** Nothing to show yet: first load still running. */

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable, observableRef, runInAction } from 'mobx'
 import type { DeepLink } from '../../../shared/deepLink.ts'
 import { checkPaymentAmount, checkPaymentReference, readAmount } from '../../../shared/rules/amounts.ts'
 import type {
@@ -101,7 +101,8 @@ export class WalletStore {
     this.topUpKey = new RetryKey(deps.newKey)
     makeAutoObservable<WalletStore, 'deps' | 'topUpKey' | 'pollHandle' | 'handledOrders'>(
       this,
-      { deps: false, topUpKey: false, pollHandle: false, handledOrders: false, history: false },
+      // Answers are replaced whole, never changed in place: no deep observable copies of them.
+      { summary: observableRef, bankAccounts: observableRef, deps: false, topUpKey: false, pollHandle: false, handledOrders: false, history: false },
       { autoBind: true }
     )
   }
