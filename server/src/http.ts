@@ -151,7 +151,9 @@ type LiveSession = { user: UserRow; expiresAt: Date; view?: UserViewRow }
 async function liveSessionOf(services: Services, claims: AccessClaims, withView: boolean): Promise<LiveSession | null> {
   const cache = services.authCache
   const cached = cache.get(claims.sessionId)
-  if (cached && cached.user.id === claims.userId) return { user: cached.user, expiresAt: cached.expiresAt }
+  if (cached && cached.user.id === claims.userId && (!withView || cached.view)) {
+    return { user: cached.user, expiresAt: cached.expiresAt, ...(cached.view ? { view: cached.view } : {}) }
+  }
   const ticket = cache.begin()
   const db = services.database.db
   const params = { sessionId: claims.sessionId, userId: claims.userId }
