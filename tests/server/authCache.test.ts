@@ -315,3 +315,40 @@ describe('a bounded cache through the API', () => {
     expect(server.app.services.authCache.size).toBeLessThanOrEqual(2)
   })
 })
+
+describe('/auth/me answered from memory', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ passwordMaxAgeDays: 1 })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  type MeBody = { user: { id: number }; permissions: { changePassword: boolean }; admin_user_id: number | null }
+
+  it('answers the same bytes and headers as a fresh answer, and follows the expiry of the password', async () => {
+    const phone = uniquePhone()
+    await createUser(server.app, { credential: phone, division: 14 })
+    const { token } = await login(server.app, phone)
+    const first = await server.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })
+    const again = await server.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })
+    expect(first.statusCode).toBe(200)
+    expect(again.body).toBe(first.body)
+    expect(again.headers).toEqual(first.headers)
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8')
+    const body = first.json<MeBody>()
+    expect(body.permissions.changePassword).toBe(false)
+    // The same session two days later, with a fresh access token: the password has expired.
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }
+    server.clock.advance(2 * 86_400_000)
+    const later = await server.app.services.access.sign({ userId: body.user.id, sessionId: claims.sid, impersonatorId: null })
+    const expired = await call<MeBody>(server.app, 'GET', '/api/auth/me', { token: later })
+    expect(expired.body.permissions.changePassword).toBe(true)
+    // An administrator acting as the pupil is not asked to change it, and is named.
+    const impersonated = await server.app.services.access.sign({ userId: body.user.id, sessionId: claims.sid, impersonatorId: 999 })
+    const asAdmin = await call<MeBody>(server.app, 'GET', '/api/auth/me', { token: impersonated })
+    expect(asAdmin.body).toMatchObject({ permissions: { changePassword: false }, admin_user_id: 999 })
+    expect((await call<MeBody>(server.app, 'GET', '/api/auth/me', { token: later })).body.admin_user_id).toBeNull()
+  })
+})
