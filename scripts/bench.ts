@@ -243,7 +243,8 @@ async function p8(): Promise<void> {
         `later start: median ${(times.later[1]! / 1000).toFixed(2)} s`)
       const pgliteLoad = (result.pglite as { me?: Load } | undefined)?.me
       const ratio = pgliteLoad ? load.requestsPerSecond / pgliteLoad.requestsPerSecond : Number.NaN
-      report.push(loadLine('PostgreSQL', load, `bar: ≥ 3× PGlite; measured ${Number.isNaN(ratio) ? '-' : `${ratio.toFixed(1)}×`}`))
+      // The bar is three times PGlite's (1,000 req/s), not three times what PGlite measured.
+      report.push(loadLine('PostgreSQL', load, `bar: ≥ 3,000 req/s, 3× the PGlite bar; ${Number.isNaN(ratio) ? '-' : `${ratio.toFixed(1)}×`} the PGlite figure`))
     } catch (error) {
       report.push(`P8 API on PostgreSQL: could not measure (${String(error).split('\n')[0]})`)
     } finally {
