@@ -34,8 +34,9 @@ export type ServerConfig = {
   /** Access-token lifetime: 15 minutes, or shorter through DARSI_ACCESS_TOKEN_TTL_SECONDS (5–900). */
   accessTokenTtlSeconds: number
   /**
-   * Signed-in sessions kept in memory (services/authCache.ts); 0 turns the cache off. PGlite
-   * only: with PostgreSQL it is always off. DARSI_AUTH_CACHE_ENTRIES.
+   * Signed-in sessions kept in memory (services/authCache.ts); 0 turns the cache off. With
+   * PostgreSQL every process follows the others' changes through LISTEN/NOTIFY.
+   * DARSI_AUTH_CACHE_ENTRIES.
    */
   authCacheEntries: number
   refreshTokenTtlDays: number

@@ -108,7 +108,26 @@ export type RouteContext<E extends Endpoint> = {
   request: FastifyRequest
   reply: FastifyReply
 }
-export type RouteHandler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise<z.input<E['response']>>
+export type RouteHandler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise<z.input<E['response']> | Serialized>
+
+/**
+ * An answer already checked against its endpoint's response schema and turned into JSON, exactly
+ * as the route's serializer would (`serializeResponse`): sent as it is. For answers asked far
+ * more often than their content changes (/auth/me), kept with what they were made from.
+ */
+export class Serialized {
+  readonly json: string
+  constructor(json: string) {
+    this.json = json
+  }
+}
+
+/** What the serializer of fastify-type-provider-zod sends: the encoded (checked) value as JSON; throws if it breaks the schema. */
+export function serializeResponse<E extends Endpoint>(endpoint: E, value: z.input<E['response']>): Serialized {
+  return new Serialized(JSON.stringify(endpoint.response.encode(value as z.output<E['response']>)))
+}
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
 
 export type RouteOptions = {
   /** Per-address limit of the sensitive endpoints (sign-in, codes, reset). */
@@ -151,7 +170,9 @@ type LiveSession = { user: UserRow; expiresAt: Date; view?: UserViewRow }
 async function liveSessionOf(services: Services, claims: AccessClaims, withView: boolean): Promise<LiveSession | null> {
   const cache = services.authCache
   const cached = cache.get(claims.sessionId)
-  if (cached && cached.user.id === claims.userId) return { user: cached.user, expiresAt: cached.expiresAt }
+  if (cached && cached.user.id === claims.userId && (!withView || cached.view)) {
+    return { user: cached.user, expiresAt: cached.expiresAt, ...(cached.view ? { view: cached.view } : {}) }
+  }
   const ticket = cache.begin()
   const db = services.database.db
   const params = { sessionId: claims.sessionId, userId: claims.userId }
@@ -236,6 +257,10 @@ export function addRoute<E extends Endpoint>(app: FastifyInstance, services: Ser
       } as RouteContext<E>
       const result = await handler(ctx)
       reply.code(status)
+      if (result instanceof Serialized) {
+        reply.header('content-type', JSON_CONTENT_TYPE)
+        return result.json
+      }
       return result
     }
   })

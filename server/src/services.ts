@@ -14,6 +14,13 @@ import { createRealtimeHub, type RealtimeHub } from './services/realtime.ts'
 import { createLocalStorage, type FileStorage } from './services/storage.ts'
 import { createAccessTokenService, type AccessTokenService } from './services/tokens.ts'
 
+/**
+ * With PostgreSQL, how long a session read stays in memory at most: the changes of other
+ * processes arrive as notifications within milliseconds; this bounds the staleness should one
+ * ever go missing.
+ */
+export const AUTH_CACHE_MAX_AGE_MS = 10_000
+
 export type PasswordService = {
   hash(password: string): Promise<string>
   verify(stored: string | null, password: string): Promise<boolean>
@@ -25,7 +32,7 @@ export type Services = {
   clock: Clock
   secrets: Secrets
   access: AccessTokenService
-  /** Sessions and their users in memory (PGlite only). */
+  /** Sessions, their users and the users' views in memory. */
   authCache: AuthCache
   sessions: SessionService
   codes: CodeService
@@ -53,9 +60,14 @@ export function createServices(config: ServerConfig, database: Database, clock: 
       return verifyPassword(stored, password)
     }
   }
-  // Only where every write is seen (PGlite): see services/authCache.ts.
-  const authCache = database.onStatement && config.authCacheEntries > 0
-    ? createAuthCache({ maxEntries: config.authCacheEntries, follow: database.onStatement })
+  // Only where every write is seen: this process's statements, and on PostgreSQL the commits of
+  // every process (see services/authCache.ts).
+  const authCache = database.onStatement && config.authCacheEntries > 0 && (database.kind === 'pglite' || database.authChanges)
+    ? createAuthCache({
+        maxEntries: config.authCacheEntries,
+        follow: database.onStatement,
+        ...(database.authChanges ? { feed: database.authChanges, maxAgeMs: AUTH_CACHE_MAX_AGE_MS } : {})
+      })
     : noAuthCache
   const chosen: Transports = transports ?? {
     ...(config.smtp ? { email: smtpTransport(config.smtp) } : {}),

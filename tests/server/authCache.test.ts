@@ -1,13 +1,15 @@
 /**
  * The in-memory cache of signed-in sessions (server/src/services/authCache.ts): what empties it,
  * that a read racing a write stores nothing, that it stays bounded, and, through the API, that a
- * revoked session or a changed user is never served from memory. On PostgreSQL the cache is off:
- * the behaviour checks run there too and must hold the same way.
+ * revoked session or a changed user is never served from memory. The behaviour checks run on
+ * both backends; on PostgreSQL two server processes sharing one database follow each other's
+ * changes (tests/server/authCacheProcesses.test.ts).
  */
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sessions, users } from '../../server/src/db/schema.ts'
-import { changesAuthRows, createAuthCache, type AuthCacheEntry } from '../../server/src/services/authCache.ts'
+import { offerGroups, sessions, userOffers, users } from '../../server/src/db/schema.ts'
+import { move, inTransaction } from '../../server/src/services/ledger.ts'
+import { AUTH_ROW_TABLES, AUTH_VIEW_TABLES, changesAuthRows, createAuthCache, type AuthCacheEntry } from '../../server/src/services/authCache.ts'
 import { createAccessTokenService } from '../../server/src/services/tokens.ts'
 import { fakeClock } from '../../server/src/clock.ts'
 import type { UserRow } from '../../server/src/http.ts'
@@ -34,7 +36,12 @@ describe('changesAuthRows', () => {
     // A new sign-in or account adds rows no cache entry was read from.
     ['insert into "sessions" ("id", "user_id", "expires_at") values ($1, $2, $3)', false],
     ['insert into "users" ("role", "name") values ($1, $2) on conflict do nothing returning "id"', false],
-    ['update "user_offers" set "end_date" = $1', false],
+    // The user's view: names, subscriptions and balance.
+    ['update "user_offers" set "end_date" = $1', true],
+    ['insert into "user_offers" ("user_id", "group_id") values ($1, $2)', true],
+    ['insert into "ledger_entries" ("transaction_id", "account_id", "amount") values ($1, $2, $3)', true],
+    ['update "divisions" set "name" = $1 where "divisions"."id" = $2', true],
+    ['select "id", "balance" from "ledger_accounts" where "id" in ($1, $2) for update', false],
     ['insert into "login_failures" ("account_key") values ($1)', false],
     ['begin', false]
   ])('%s → %s', (statement, expected) => {
@@ -130,10 +137,9 @@ describe('sessions in memory, through the API', () => {
     return { phone, tokens: await login(server.app, phone) }
   }
 
-  /** The statements a request runs (PGlite: the driver reports them; each is reported at start and end). */
+  /** The statements a request runs (the driver reports each at start and end; none of these run in a transaction). */
   async function statementsOf(request: () => Promise<unknown>): Promise<string[]> {
-    const watch = server.app.services.database.onStatement
-    if (!watch) throw new Error('statements are only observable on PGlite')
+    const watch = server.app.services.database.onStatement!
     const seen: string[] = []
     const stop = watch((statement) => seen.push(statement))
     try {
@@ -144,28 +150,57 @@ describe('sessions in memory, through the API', () => {
     return seen.filter((_, index) => index % 2 === 0)
   }
 
-  it('is on for PGlite and off for PostgreSQL', () => {
-    expect(server.app.services.authCache.enabled).toBe(server.app.services.database.kind === 'pglite')
+  /** On PostgreSQL the cache is on once the server listens for the other processes' changes. */
+  async function listening(): Promise<void> {
+    const feed = server.app.services.database.authChanges
+    for (let i = 0; feed && !feed.ready && i < 200; i++) await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+
+  it('is on for both backends, following the other processes on PostgreSQL', async () => {
+    const { authCache, database } = server.app.services
+    expect(authCache.enabled).toBe(true)
+    expect(database.authChanges !== undefined).toBe(database.kind === 'postgres')
+    await listening()
+    expect(database.authChanges?.ready ?? true).toBe(true)
   })
 
-  it('answers /auth/me with one query, the session coming from memory once read', async () => {
-    if (server.app.services.database.kind !== 'pglite') return
+  it('answers /auth/me from memory once read: no statement at all', async () => {
+    await listening()
     const { tokens } = await student()
     // First request: session, user and view in one query, then kept.
     expect(await statementsOf(() => me(tokens.token))).toHaveLength(1)
-    // Later requests: the session from memory, the view (names, offers, balance) read fresh.
-    const later = await statementsOf(() => me(tokens.token))
-    expect(later).toHaveLength(1)
-    expect(later[0]).not.toMatch(/"sessions"/)
+    expect(await statementsOf(() => me(tokens.token))).toEqual([])
     expect(server.app.services.authCache.size).toBeGreaterThan(0)
   })
 
   it('keeps what it has through new sign-ins (they only add sessions)', async () => {
-    if (!server.app.services.authCache.enabled) return
+    await listening()
     const { phone, tokens } = await student()
     expect((await me(tokens.token)).status).toBe(200)
     await login(server.app, phone)
-    expect(await statementsOf(() => me(tokens.token))).toEqual([expect.not.stringMatching(/"sessions"/)])
+    expect(await statementsOf(() => me(tokens.token))).toEqual([])
+  })
+
+  it('the database notifies a change of every table the cache follows (migration 0004)', async () => {
+    const result = await server.app.services.database.db.execute(sql`select c.relname as "table" from pg_trigger t
+      join pg_class c on c.oid = t.tgrelid where t.tgname = c.relname || '_auth_changed' order by 1`)
+    const notified = (result as unknown as { rows: { table: string }[] }).rows.map((row) => row.table)
+    // ledger_entries moves balances through ledger_accounts, whose trigger notifies.
+    expect(notified).toEqual([...AUTH_ROW_TABLES, ...AUTH_VIEW_TABLES].filter((table) => table !== 'ledger_entries').sort())
+  })
+
+  it('a new subscription and a balance move are seen at once', async () => {
+    const { tokens } = await student()
+    const before = (await me(tokens.token)).body as unknown as { user: { id: number; points: number; offers: unknown[] } }
+    expect(before.user.offers).toEqual([])
+    const { db } = server.app.services.database
+    const [group] = await db.select({ id: offerGroups.id }).from(offerGroups).limit(1)
+    await db.insert(userOffers).values({ userId: before.user.id, groupId: group!.id, startDate: '2026-01-01', endDate: '2026-12-31' })
+    const after = (await me(tokens.token)).body as unknown as { user: { offers: { group_id: number }[] } }
+    expect(after.user.offers).toMatchObject([{ group_id: group!.id }])
+    await inTransaction(db, (tx) => move(tx, 'gift', `cache-test:${before.user.id}`, { system: 'opening' }, { userId: before.user.id }, 5_000))
+    const moved = (await me(tokens.token)).body as unknown as { user: { points: number } }
+    expect(moved.user.points).toBe(before.user.points + 5)
   })
 
   it('logout takes effect at once', async () => {
@@ -278,5 +313,42 @@ describe('a bounded cache through the API', () => {
       for (const token of tokens) expect((await call(server.app, 'GET', '/api/auth/me', { token })).status).toBe(200)
     }
     expect(server.app.services.authCache.size).toBeLessThanOrEqual(2)
+  })
+})
+
+describe('/auth/me answered from memory', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ passwordMaxAgeDays: 1 })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  type MeBody = { user: { id: number }; permissions: { changePassword: boolean }; admin_user_id: number | null }
+
+  it('answers the same bytes and headers as a fresh answer, and follows the expiry of the password', async () => {
+    const phone = uniquePhone()
+    await createUser(server.app, { credential: phone, division: 14 })
+    const { token } = await login(server.app, phone)
+    const first = await server.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })
+    const again = await server.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })
+    expect(first.statusCode).toBe(200)
+    expect(again.body).toBe(first.body)
+    expect(again.headers).toEqual(first.headers)
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8')
+    const body = first.json<MeBody>()
+    expect(body.permissions.changePassword).toBe(false)
+    // The same session two days later, with a fresh access token: the password has expired.
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }
+    server.clock.advance(2 * 86_400_000)
+    const later = await server.app.services.access.sign({ userId: body.user.id, sessionId: claims.sid, impersonatorId: null })
+    const expired = await call<MeBody>(server.app, 'GET', '/api/auth/me', { token: later })
+    expect(expired.body.permissions.changePassword).toBe(true)
+    // An administrator acting as the pupil is not asked to change it, and is named.
+    const impersonated = await server.app.services.access.sign({ userId: body.user.id, sessionId: claims.sid, impersonatorId: 999 })
+    const asAdmin = await call<MeBody>(server.app, 'GET', '/api/auth/me', { token: impersonated })
+    expect(asAdmin.body).toMatchObject({ permissions: { changePassword: false }, admin_user_id: 999 })
+    expect((await call<MeBody>(server.app, 'GET', '/api/auth/me', { token: later })).body.admin_user_id).toBeNull()
   })
 })

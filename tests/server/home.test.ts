@@ -267,6 +267,46 @@ describe('GET /api/forum/latest-posts', () => {
   })
 })
 
+describe('the home screen at once', () => {
+  const routes = [
+    '/api/events?offset=0&today=1', '/api/student/subjects', '/progress-service/progress/subjects', '/api/student/chapters/new-contents',
+    '/api/student/chapters/free-contents', '/api/alerts', '/api/student/pubs-cards', '/api/forum/latest-posts'
+  ]
+
+  /** The statements a request runs (each reported at its start and its end; none of these run in a transaction). */
+  async function statementsOf(url: string, token: string): Promise<string[]> {
+    const seen: string[] = []
+    const stop = server.app.services.database.onStatement!((statement) => seen.push(statement))
+    try {
+      expect((await get(url, token)).status).toBe(200)
+    } finally {
+      stop()
+    }
+    return seen.filter((_, index) => index % 2 === 0)
+  }
+
+  it('each of its eight requests runs one statement once the session is known', async () => {
+    // The session read (and kept) first, as the app's /auth/me does right after sign-in.
+    expect((await get('/api/auth/me', sami.token)).status).toBe(200)
+    for (const url of routes) expect([url, (await statementsOf(url, sami.token)).length]).toEqual([url, 1])
+  })
+
+  it('answers the same all at once as one after the other', async () => {
+    const oneByOne = []
+    for (const url of routes) oneByOne.push((await get(url, sami.token)).body)
+    const atOnce = await Promise.all(routes.map(async (url) => (await get(url, sami.token)).body))
+    expect(atOnce).toEqual(oneByOne)
+  })
+
+  it('shows a pupil without a class the general forum topics only, and no class data', async () => {
+    const me = await pupil(null)
+    await server.app.services.database.db.update(users).set({ flags: { has_forum: true } }).where(eq(users.id, me.id))
+    const list = (await get<Array<{ title: string }>>('/api/forum/latest-posts', me.token)).body
+    expect(list.map((post) => post.title)).toEqual(['Bienvenue sur le forum Darsi : les règles de la communauté'])
+    for (const url of routes.slice(0, 5)) expect((await get(url, me.token)).body).toEqual([])
+  })
+})
+
 describe('GET /progress-service/free-offer-duration/used-duration', () => {
   it("answers the demo pupil's free time: 45 minutes used of 2 hours", async () => {
     const reply = await get<UsedDuration>('/progress-service/free-offer-duration/used-duration', sami.token, { duration: '50' })

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import type { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { PoolClient } from 'pg'
+import type { ChangeFeed } from './changeFeed.ts'
 import * as schema from './schema.ts'
 import { acquireLock, type DataDirLock } from './lock.ts'
 import type { StatementListener } from './pgliteStatements.ts'
@@ -22,11 +23,16 @@ export type Database = {
   db: Db
   kind: 'pglite' | 'postgres'
   /**
-   * PGlite only (the one process that writes to its data directory): calls `listener` with the
-   * text of each statement, synchronously, as it starts and once it has ended. Returns the
-   * unsubscribe.
+   * Calls `listener` with the text of each statement this process runs, synchronously, as it
+   * starts and once it has ended (and, on PostgreSQL, a statement run inside a transaction once
+   * more when the transaction has ended). Returns the unsubscribe.
    */
   onStatement?(listener: StatementListener): () => void
+  /**
+   * PostgreSQL only: the changes to sessions, users and their views committed by any process
+   * (channel `darsi_auth`, fired by the triggers of migration 0004).
+   */
+  authChanges?: ChangeFeed
   close(): Promise<void>
 }
 
@@ -80,26 +86,85 @@ async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promis
   }
 }
 
+/** The first word of a statement that ends a transaction. */
+const TRANSACTION_END = /^\s*(?:commit|rollback|end|abort)\b/i
+const TRANSACTION_BEGIN = /^\s*(?:begin|start\s+transaction)\b/i
+
+/**
+ * Reports the statements of a pooled connection to `notify` as they start and end. Statements
+ * run inside a transaction are reported once more when it ends: only then do other connections
+ * (and other requests of this process) see what they changed.
+ */
+function observeStatements(client: PoolClient, notify: (text: string) => void): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  let inTransaction = false
+  let pending: string[] = []
+  const ended = (text: string) => {
+    notify(text)
+    if (TRANSACTION_BEGIN.test(text)) {
+      inTransaction = true
+      pending = []
+    } else if (TRANSACTION_END.test(text)) {
+      inTransaction = false
+      const run = pending
+      pending = []
+      for (const statement of new Set(run)) notify(statement)
+    } else if (inTransaction && !/^\s*select\b/i.test(text)) {
+      pending.push(text)
+    }
+  }
+  ;(client as { query: unknown }).query = (...args: unknown[]) => {
+    const config = args[0]
+    const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text
+    if (typeof text !== 'string') return query(...args)
+    notify(text)
+    const last = args.length - 1
+    const callback = args[last]
+    if (typeof callback === 'function') {
+      args[last] = (...results: unknown[]) => {
+        ended(text)
+        return (callback as (...values: unknown[]) => unknown)(...results)
+      }
+      return query(...args)
+    }
+    const result = query(...args)
+    // A submittable (a cursor, a stream) reports its own end: only its start is told.
+    return result instanceof Promise ? result.finally(() => ended(text)) : result
+  }
+}
+
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
-  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
-    import('pg'), import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, { createChangeFeed }] = await Promise.all([
+    import('pg'), import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator'), import('./changeFeed.ts')
   ])
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 })
   // An idle connection the server ends (restart, failover, a dropped database) is an 'error' of
   // the pool: it replaces the connection, and the process must not die of it.
   pool.on('error', () => undefined)
+  const listeners = new Set<StatementListener>()
+  const notify = (text: string) => {
+    for (const listener of listeners) listener(text)
+  }
   const open = new Set<PoolClient>()
   pool.on('connect', (client) => {
     open.add(client)
     client.once('end', () => open.delete(client))
+    observeStatements(client, notify)
   })
+  const authChanges = createChangeFeed({ client: () => new pg.Client({ connectionString: url, keepAlive: true }), channel: 'darsi_auth' })
   try {
     const db = drizzlePg(pool, { schema })
     if (options.migrate !== false) await migratePg(db, { migrationsFolder: MIGRATIONS_DIR })
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      onStatement(listener) {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      },
+      authChanges,
       async close() {
+        await authChanges.close()
         // pool.end() resolves once it has asked each connection to end; wait until they have.
         const ended = [...open].map((client) => new Promise<void>((resolve) => client.once('end', () => resolve())))
         await pool.end()

@@ -9,7 +9,7 @@ import { isTunisianAddress } from '../../../src/shared/rules/registration.ts'
 import { tunisDate } from '../clock.ts'
 import { divisions, loginFailures, optionalSubjects, countries, states, users, oauthSandboxCodes } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
-import { addRoute, isPasswordExpired, type UserRow } from '../http.ts'
+import { addRoute, isPasswordExpired, serializeResponse, type Serialized, type UserRow } from '../http.ts'
 import { credentialOf, presentMe, presentUser, permissionsOf, userType } from '../presenters/user.ts'
 import { findByCredential, findById, isUniqueViolation } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
@@ -104,8 +104,19 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     return { message: 'Déconnexion réussie' }
   })
 
-  addRoute(app, services, ep.me, async ({ auth }) =>
-    presentMe(db, auth.user, isPasswordExpired(auth.user, services) && !auth.impersonatorId, auth.impersonatorId, auth.view), { userView: true })
+  // /auth/me is asked every 80 s by every client and changes far less often: its JSON is kept
+  // with the cached session it was made from (a frozen row and view, replaced on any change)
+  // for as long as the other inputs, password expiry and impersonator, stay the same.
+  const meAnswers = new WeakMap<object, { view: object | undefined; key: string; answer: Serialized }>()
+  addRoute(app, services, ep.me, async ({ auth }) => {
+    const passwordExpired = isPasswordExpired(auth.user, services) && !auth.impersonatorId
+    const key = `${passwordExpired}:${auth.impersonatorId}`
+    const kept = Object.isFrozen(auth.user) ? meAnswers.get(auth.user) : undefined
+    if (kept && kept.view === auth.view && kept.key === key) return kept.answer
+    const answer = serializeResponse(ep.me, await presentMe(db, auth.user, passwordExpired, auth.impersonatorId, auth.view))
+    if (Object.isFrozen(auth.user)) meAnswers.set(auth.user, { view: auth.view, key, answer })
+    return answer
+  }, { userView: true })
 
   addRoute(app, services, ep.myProfile, async ({ auth }) => {
     const view = await presentUser(db, auth.user, auth.view)

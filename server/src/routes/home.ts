@@ -14,6 +14,7 @@ import {
 } from '../../../src/shared/api/home.ts'
 import { FORUM_URL, TUNIS_TIME_ZONE } from '../../../src/shared/constants.ts'
 import type { Executor } from '../db/client.ts'
+import { preparedFor } from '../db/prepared.ts'
 import { chapters, contentProgress, contents, divisions, forumPosts, liveEvents, offerGroups, subjects, userOffers } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import { addRoute, type UserRow } from '../http.ts'
@@ -22,37 +23,70 @@ import type { Services } from '../services.ts'
 /** Content types that count as videos: recorded lessons and live-session recordings. */
 const VIDEO_TYPES = [1, 2, 6]
 
-/**
- * The pupil's progress per visible subject of their class (the mean of its lessons, a completed
- * lesson counting 100 and an unseen one 0; rounded, capped at 100) and how many videos it holds.
+/*
+ * The home screen asks for all of these at once right after sign-in: each is one query, built
+ * once per database handle (no SQL built per request; on PostgreSQL a named statement).
  */
-export async function subjectStats(db: Executor, userId: number, divisionId: number): Promise<Map<number, { progress: number; videos: number }>> {
-  const rows = await db.select({
-    subjectId: subjects.id,
-    lessons: sql<number>`count(${contents.id})::int`,
-    videos: sql<number>`(count(${contents.id}) filter (where ${inArray(contents.typeId, VIDEO_TYPES)}))::int`,
-    sum: sql<number>`coalesce(sum(case when ${contentProgress.completed} then 100 else ${contentProgress.percentage} end), 0)::int`
-  }).from(subjects)
-    .leftJoin(chapters, eq(chapters.subjectId, subjects.id))
-    .leftJoin(contents, eq(contents.chapterId, chapters.id))
-    .leftJoin(contentProgress, and(eq(contentProgress.contentId, contents.id), eq(contentProgress.userId, userId)))
-    .where(and(eq(subjects.divisionId, divisionId), eq(subjects.visible, true)))
-    .groupBy(subjects.id)
-  return new Map(rows.map((row) => [row.subjectId, {
-    progress: row.lessons > 0 ? capProgress(Math.round(Number(row.sum) / row.lessons)) : 0,
-    videos: Number(row.videos)
-  }]))
+
+const visibleSubjectOf = and(eq(subjects.divisionId, sql.placeholder('divisionId')), eq(subjects.visible, true))
+
+/**
+ * The visible subjects of a class with the pupil's progress (the mean of its lessons, a completed
+ * lesson counting 100 and an unseen one 0) and how many videos each holds, by position.
+ */
+const subjectsWithStatsQuery = preparedFor((db) => db.select({
+  id: subjects.id, oId: subjects.oId, name: subjects.name, slug: subjects.slug, thumbnail: subjects.thumbnail, color: subjects.color,
+  visible: subjects.visible, position: subjects.position,
+  lessons: sql<number>`count(${contents.id})::int`,
+  videos: sql<number>`(count(${contents.id}) filter (where ${inArray(contents.typeId, VIDEO_TYPES)}))::int`,
+  sum: sql<number>`coalesce(sum(case when ${contentProgress.completed} then 100 else ${contentProgress.percentage} end), 0)::int`
+}).from(subjects)
+  .leftJoin(chapters, eq(chapters.subjectId, subjects.id))
+  .leftJoin(contents, eq(contents.chapterId, chapters.id))
+  .leftJoin(contentProgress, and(eq(contentProgress.contentId, contents.id), eq(contentProgress.userId, sql.placeholder('userId'))))
+  .where(visibleSubjectOf)
+  .groupBy(subjects.id)
+  .orderBy(asc(subjects.position), asc(subjects.id))
+  .prepare('home_subjects'))
+
+type SubjectWithStats = Awaited<ReturnType<ReturnType<typeof subjectsWithStatsQuery>['execute']>>[number]
+
+/** Rounded, capped at 100; 0 for a subject without lessons. */
+function progressOf(row: Pick<SubjectWithStats, 'lessons' | 'sum'>): number {
+  return row.lessons > 0 ? capProgress(Math.round(Number(row.sum) / row.lessons)) : 0
 }
 
-async function listContents(db: Executor, divisionId: number, freeOnly: boolean): Promise<HomeContent[]> {
-  const rows = await db.select({ content: contents, chapter: chapters, subject: subjects, divisionName: divisions.name })
+/** The pupil's progress per visible subject of their class and how many videos it holds. */
+export async function subjectStats(db: Executor, userId: number, divisionId: number): Promise<Map<number, { progress: number; videos: number }>> {
+  const rows = await subjectsWithStatsQuery(db).execute({ userId, divisionId })
+  return new Map(rows.map((row) => [row.id, { progress: progressOf(row), videos: Number(row.videos) }]))
+}
+
+function contentsQuery(freeOnly: boolean) {
+  return preparedFor((db) => db.select({
+    content: {
+      id: contents.id, name: contents.name, slug: contents.slug, typeId: contents.typeId, isFree: contents.isFree,
+      durationSeconds: contents.durationSeconds, instructorName: contents.instructorName, instructorLastName: contents.instructorLastName,
+      createdAt: contents.createdAt
+    },
+    chapter: { id: chapters.id, name: chapters.name, slug: chapters.slug, type: chapters.type },
+    subject: { id: subjects.id, name: subjects.name, slug: subjects.slug, thumbnail: subjects.thumbnail, color: subjects.color, divisionId: subjects.divisionId },
+    divisionName: divisions.name
+  })
     .from(contents)
     .innerJoin(chapters, eq(chapters.id, contents.chapterId))
     .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
     .innerJoin(divisions, eq(divisions.id, subjects.divisionId))
-    .where(and(eq(subjects.divisionId, divisionId), eq(subjects.visible, true), freeOnly ? eq(contents.isFree, true) : undefined))
+    .where(and(visibleSubjectOf, freeOnly ? eq(contents.isFree, true) : undefined))
     .orderBy(desc(contents.createdAt), desc(contents.id))
     .limit(HOME_CONTENTS_LIMIT)
+    .prepare(freeOnly ? 'home_free_contents' : 'home_new_contents'))
+}
+const newContentsQuery = contentsQuery(false)
+const freeContentsQuery = contentsQuery(true)
+
+async function listContents(db: Executor, divisionId: number, freeOnly: boolean): Promise<HomeContent[]> {
+  const rows = await (freeOnly ? freeContentsQuery : newContentsQuery)(db).execute({ divisionId })
   return rows.map(({ content, chapter, subject, divisionName }) => ({
     subject: { id: subject.id, name: subject.name, slug: subject.slug, thumbnail: subject.thumbnail, color: subject.color },
     content: {
@@ -65,6 +99,42 @@ async function listContents(db: Executor, divisionId: number, freeOnly: boolean)
     createdAt: content.createdAt.toISOString()
   }))
 }
+
+const eventsQuery = preparedFor((db) => db.select({
+  event: liveEvents, subject: { id: subjects.id, name: subjects.name, slug: subjects.slug, color: subjects.color }
+})
+  .from(liveEvents)
+  .innerJoin(subjects, eq(subjects.id, liveEvents.subjectId))
+  .where(and(visibleSubjectOf, gte(liveEvents.startsAt, sql.placeholder('from')), lt(liveEvents.startsAt, sql.placeholder('to'))))
+  .orderBy(asc(liveEvents.startsAt), asc(liveEvents.id))
+  .limit(500)
+  .prepare('home_events'))
+
+const renewal = alias(userOffers, 'renewal')
+/** The pupil's subscriptions ending within the window, but for those followed by a later one of the same group (renewed). */
+const expiringQuery = preparedFor((db) => db.select({ endDate: userOffers.endDate, groupName: offerGroups.name })
+  .from(userOffers)
+  .innerJoin(offerGroups, eq(offerGroups.id, userOffers.groupId))
+  .where(and(
+    eq(userOffers.userId, sql.placeholder('userId')), gte(userOffers.endDate, sql.placeholder('first')), lte(userOffers.endDate, sql.placeholder('last')),
+    notExists(db.select({ id: renewal.id }).from(renewal)
+      .where(and(eq(renewal.userId, userOffers.userId), eq(renewal.groupId, userOffers.groupId), gt(renewal.endDate, userOffers.endDate))))
+  ))
+  .orderBy(asc(userOffers.endDate), asc(userOffers.id))
+  .prepare('home_expiring'))
+
+/** The forum's latest topics for everyone and for the level of the class (none without a class). */
+const forumQuery = preparedFor((db) => db.select({
+  id: forumPosts.id, title: forumPosts.title, author: forumPosts.author, path: forumPosts.path, replies: forumPosts.replies, createdAt: forumPosts.createdAt
+}).from(forumPosts)
+  .where(or(isNull(forumPosts.levelId), eq(forumPosts.levelId,
+    sql`(select ${divisions.levelId} from ${divisions} where ${divisions.id} = ${sql.placeholder('divisionId')})`)))
+  .orderBy(desc(forumPosts.createdAt), desc(forumPosts.id))
+  .limit(FORUM_LATEST_LIMIT)
+  .prepare('home_forum'))
+
+const usedFreeSecondsQuery = preparedFor((db) => db.select({ used: sql<number>`coalesce(sum(${contentProgress.freeSeconds}), 0)::int` })
+  .from(contentProgress).where(eq(contentProgress.userId, sql.placeholder('userId'))).prepare('home_used_free'))
 
 type EventRow = { event: typeof liveEvents.$inferSelect; subject: Pick<typeof subjects.$inferSelect, 'id' | 'name' | 'slug' | 'color'> }
 
@@ -115,24 +185,19 @@ export function registerHomeRoutes(app: FastifyInstance, services: Services): vo
   addRoute(app, services, ep.subjects, async ({ auth }) => {
     const divisionId = auth.user.divisionId
     if (divisionId == null) return []
-    const [rows, stats] = await Promise.all([
-      db.select().from(subjects)
-        .where(and(eq(subjects.divisionId, divisionId), eq(subjects.visible, true)))
-        .orderBy(asc(subjects.position), asc(subjects.id)),
-      subjectStats(db, auth.user.id, divisionId)
-    ])
+    const rows = await subjectsWithStatsQuery(db).execute({ userId: auth.user.id, divisionId })
     return rows.map((subject): Subject => ({
       id: subject.id, o_id: subject.oId, name: subject.name, slug: subject.slug, thumbnail: subject.thumbnail,
-      progress: stats.get(subject.id)?.progress ?? 0, color: subject.color, visible: subject.visible, position: subject.position,
-      subjectVideos: stats.get(subject.id)?.videos ?? 0
+      progress: progressOf(subject), color: subject.color, visible: subject.visible, position: subject.position,
+      subjectVideos: Number(subject.videos)
     }))
   })
 
   addRoute(app, services, ep.subjectsProgress, async ({ auth }) => {
     const divisionId = auth.user.divisionId
     if (divisionId == null) return []
-    const stats = await subjectStats(db, auth.user.id, divisionId)
-    return [...stats].map(([subjectId, { progress }]) => ({ subject_id: subjectId, progress })).sort((a, b) => a.subject_id - b.subject_id)
+    const rows = await subjectsWithStatsQuery(db).execute({ userId: auth.user.id, divisionId })
+    return rows.map((row) => ({ subject_id: row.id, progress: progressOf(row) })).sort((a, b) => a.subject_id - b.subject_id)
   })
 
   addRoute(app, services, ep.newContents, async ({ auth }) =>
@@ -145,12 +210,7 @@ export function registerHomeRoutes(app: FastifyInstance, services: Services): vo
     const divisionId = auth.user.divisionId
     if (divisionId == null) return []
     const { from, to } = eventWindow(services.clock.now(), query.offset ?? 0, query.today === '1')
-    const rows = await db.select({ event: liveEvents, subject: { id: subjects.id, name: subjects.name, slug: subjects.slug, color: subjects.color } })
-      .from(liveEvents)
-      .innerJoin(subjects, eq(subjects.id, liveEvents.subjectId))
-      .where(and(eq(subjects.divisionId, divisionId), eq(subjects.visible, true), gte(liveEvents.startsAt, from), lt(liveEvents.startsAt, to)))
-      .orderBy(asc(liveEvents.startsAt), asc(liveEvents.id))
-      .limit(500)
+    const rows = await eventsQuery(db).execute({ divisionId, from, to })
     return rows.map(presentEvent)
   })
 
@@ -158,15 +218,7 @@ export function registerHomeRoutes(app: FastifyInstance, services: Services): vo
     const today = DateTime.fromJSDate(services.clock.now(), { zone: TUNIS_TIME_ZONE }).startOf('day')
     const first = today.toISODate()!
     const last = today.plus({ days: EXPIRY_WARNING_DAYS }).toISODate()!
-    const renewal = alias(userOffers, 'renewal')
-    // A subscription followed by a later one of the same group (renewed) does not warn.
-    const renewed = db.select({ id: renewal.id }).from(renewal)
-      .where(and(eq(renewal.userId, userOffers.userId), eq(renewal.groupId, userOffers.groupId), gt(renewal.endDate, userOffers.endDate)))
-    const rows = await db.select({ endDate: userOffers.endDate, groupName: offerGroups.name })
-      .from(userOffers)
-      .innerJoin(offerGroups, eq(offerGroups.id, userOffers.groupId))
-      .where(and(eq(userOffers.userId, auth.user.id), gte(userOffers.endDate, first), lte(userOffers.endDate, last), notExists(renewed)))
-      .orderBy(asc(userOffers.endDate), asc(userOffers.id))
+    const rows = await expiringQuery(db).execute({ userId: auth.user.id, first, last })
     return rows.map(({ endDate, groupName }): Warning => ({
       groupeName: groupName,
       restDays: Math.round(DateTime.fromISO(endDate!, { zone: TUNIS_TIME_ZONE }).diff(today, 'days').days),
@@ -179,13 +231,7 @@ export function registerHomeRoutes(app: FastifyInstance, services: Services): vo
 
   addRoute(app, services, ep.forumLatestPosts, async ({ auth }) => {
     if (!hasForum(auth.user)) throw new ApiError('forbidden', 'Le forum est réservé aux abonnés Silver+ ou Gold à l’année')
-    const [division] = auth.user.divisionId == null
-      ? []
-      : await db.select({ levelId: divisions.levelId }).from(divisions).where(eq(divisions.id, auth.user.divisionId))
-    const rows = await db.select().from(forumPosts)
-      .where(division ? or(isNull(forumPosts.levelId), eq(forumPosts.levelId, division.levelId)) : isNull(forumPosts.levelId))
-      .orderBy(desc(forumPosts.createdAt), desc(forumPosts.id))
-      .limit(FORUM_LATEST_LIMIT)
+    const rows = await forumQuery(db).execute({ divisionId: auth.user.divisionId })
     return rows.map((row): ForumPost => ({
       id: row.id, title: row.title, author: row.author, url: new URL(row.path, FORUM_URL).toString(), replies: row.replies,
       created_at: row.createdAt.toISOString()
@@ -193,8 +239,7 @@ export function registerHomeRoutes(app: FastifyInstance, services: Services): vo
   })
 
   addRoute(app, services, ep.usedDuration, async ({ auth, query }) => {
-    const [row] = await db.select({ used: sql<number>`coalesce(sum(${contentProgress.freeSeconds}), 0)::int` })
-      .from(contentProgress).where(eq(contentProgress.userId, auth.user.id))
+    const [row] = await usedFreeSecondsQuery(db).execute({ userId: auth.user.id })
     const used = Number(row?.used ?? 0)
     const total = Math.max(0, auth.user.freeHours) * 3600
     const remaining = Math.max(0, total - used)

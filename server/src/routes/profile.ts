@@ -13,6 +13,7 @@ import {
 } from '../../../src/shared/api/profile.ts'
 import type { MessageKey } from '../../../src/shared/rules/messages.ts'
 import type { Executor } from '../db/client.ts'
+import { preparedFor } from '../db/prepared.ts'
 import { adCards, divisionChangeReasons, divisionRequests, divisions, marksheets, optionalSubjects, users } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import { addRoute, type UserRow } from '../http.ts'
@@ -124,6 +125,10 @@ async function readUpload(request: FastifyRequest): Promise<UploadForm> {
   return form
 }
 
+/** The ad cards of the home screen (asked with the rest of it, right after sign-in). */
+const visibleAdCardsQuery = preparedFor((db) => db.select().from(adCards).where(eq(adCards.visible, true))
+  .orderBy(asc(adCards.position), asc(adCards.id)).prepare('visible_ad_cards'))
+
 export function registerProfileRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
 
@@ -169,7 +174,7 @@ export function registerProfileRoutes(app: FastifyInstance, services: Services):
   })
 
   addRoute(app, services, ep.adCards, async () => {
-    const rows = await db.select().from(adCards).where(eq(adCards.visible, true)).orderBy(asc(adCards.position), asc(adCards.id))
+    const rows = await visibleAdCardsQuery(db).execute()
     return rows.map((row): AdCard => ({
       id: row.id, type: row.type as AdCard['type'], position: row.position, icon_url: row.iconUrl, text: row.text,
       text_image_url: row.textImageUrl, video_link: row.videoLink, url_link: row.urlLink, background_url: row.backgroundUrl,
