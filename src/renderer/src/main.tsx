@@ -26,8 +26,9 @@ async function start(): Promise<void> {
       ...new Set(appRoutes.map((route) => route.load))
     ])
   )
-  // Settings first, so the first paint already has the right language, direction and theme.
-  await store.settings.load()
+  // Settings first, so the first paint already has the right language, direction and theme; the
+  // router (which loads the route's code) once the session check has gone out.
+  await Promise.all([store.settings.load(), store.session.whenCheckSent()])
   const i18n = createI18n(store.settings.language)
   syncEnvironment(store, i18n)
   if (import.meta.env.DEV) void import('./app/devTools.ts').then((tools) => tools.installDevTools(store))

@@ -16,14 +16,18 @@ export function routeFor(routes: RouteObject[], pathname: string): AppRoute | nu
 }
 
 /**
- * Start-up work that need not wait for the first render: the session check, the first screen's
- * code, and, once the guard lets that screen through, its data. Each would otherwise start only
+ * Start-up work that need not wait for the first render: the session check, then the first
+ * screen's code, and, once the guard lets that screen through, its data. Each would otherwise start only
  * after the render before it (the gate's effect, the router's lazy route, the screen's effect).
  * Failures are left to the screens, which load (and show errors) as they always do.
  */
 export function warmStart(root: RootStore, route: AppRoute | null, search: string): Promise<void> {
-  const code: Promise<RouteModule | null> = route ? route.load().catch(() => null) : Promise.resolve(null)
   const session = root.session.status === 'idle' ? root.session.start() : Promise.resolve()
+  // The screen's code is evaluated on the page's one thread: once the check has been sent, so
+  // that the check's reads from main are not queued behind it.
+  const code: Promise<RouteModule | null> = route
+    ? root.session.whenCheckSent().then(() => route.load()).catch(() => null)
+    : Promise.resolve(null)
   return Promise.all([code, session]).then(([module]) => {
     if (!route || !module?.prefetch || root.session.status !== 'succeeded') return
     const decision = decideAccess({ key: route.key, access: route.access, search }, root.session.accessState)

@@ -97,12 +97,18 @@ export class SessionStore implements TokenSource {
   private captchaSolver: CaptchaSolver | null = null
   private pollHandle: unknown = null
   private readonly options: SessionStoreOptions
+  /** Resolves once the start-up check has asked the server, or ended without asking. */
+  private checkSent: Promise<void> = Promise.resolve()
+  private markCheckSent: () => void = () => undefined
 
   constructor(options: SessionStoreOptions) {
     this.options = options
-    makeAutoObservable<SessionStore, 'apiInstance' | 'captchaSolver' | 'pollHandle' | 'options' | 'refreshQueue'>(
+    makeAutoObservable<SessionStore, 'apiInstance' | 'captchaSolver' | 'pollHandle' | 'options' | 'refreshQueue' | 'checkSent' | 'markCheckSent'>(
       this,
-      { session: observableRef, me: observableRef, baseUrls: observableRef, apiInstance: false, captchaSolver: false, pollHandle: false, options: false, refreshQueue: false },
+      {
+        session: observableRef, me: observableRef, baseUrls: observableRef, apiInstance: false, captchaSolver: false, pollHandle: false,
+        options: false, refreshQueue: false, checkSent: false, markCheckSent: false
+      },
       { autoBind: true }
     )
   }
@@ -151,6 +157,25 @@ export class SessionStore implements TokenSource {
 
   /** Restores the stored session, if any, and checks it with the server. */
   async start(): Promise<void> {
+    this.checkSent = new Promise((resolve) => {
+      this.markCheckSent = resolve
+    })
+    try {
+      await this.check()
+    } finally {
+      this.markCheckSent()
+    }
+  }
+
+  /**
+   * Resolves once the start-up check has sent its request (or ended without one): start-up work
+   * that would hold the page's thread waits for it, so the check is not queued behind it.
+   */
+  whenCheckSent(): Promise<void> {
+    return this.checkSent
+  }
+
+  private async check(): Promise<void> {
     this.status = 'loading'
     this.failure = null
     // Both reads from main at once: the stored session does not wait for the settings.
@@ -184,7 +209,9 @@ export class SessionStore implements TokenSource {
       if (stored.adminUserId) this.adminMarker = { adminUserId: stored.adminUserId, redirectTo: stored.redirectTo ?? null }
     })
     try {
-      await this.loadUser()
+      const loading = this.loadUser()
+      this.markCheckSent()
+      await loading
       runInAction(() => {
         this.status = 'succeeded'
       })

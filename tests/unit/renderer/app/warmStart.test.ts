@@ -13,11 +13,15 @@ function fakeRoot(end: { status: 'succeeded' | 'failed'; access: AccessState }) 
   const session = {
     status: 'idle' as string,
     accessState: end.access,
+    sent: false,
     start: vi.fn(async () => {
       session.status = 'loading'
       await Promise.resolve()
+      session.sent = true
+      await Promise.resolve()
       session.status = end.status
-    })
+    }),
+    whenCheckSent: () => Promise.resolve().then(() => Promise.resolve())
   }
   return { session } as unknown as RootStore & { session: typeof session }
 }
@@ -35,10 +39,13 @@ describe('start-up warming', () => {
     expect(routeFor(routes, '/nowhere/at/all')?.key).toBe('notFound')
   })
 
-  it('checks the session once, and starts the first screen’s data when the guard lets it through', async () => {
+  it('checks the session once, then loads the screen’s code and starts its data when the guard lets it through', async () => {
     const root = fakeRoot({ status: 'succeeded', access: pupil })
     const prefetch = vi.fn()
-    await warmStart(root, routeWith({ Component: () => null, prefetch }), '')
+    let sentBeforeCode: boolean | null = null
+    const route = routeWith({ Component: () => null, prefetch })
+    await warmStart(root, { ...route, load: () => ((sentBeforeCode = root.session.sent), route.load()) }, '')
+    expect(sentBeforeCode).toBe(true)
     expect(root.session.start).toHaveBeenCalledTimes(1)
     expect(prefetch).toHaveBeenCalledWith(root)
   })

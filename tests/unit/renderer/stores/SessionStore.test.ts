@@ -67,6 +67,24 @@ describe('SessionStore', () => {
     expect(api.calls.filter((call) => call === 'me')).toHaveLength(2)
   })
 
+  it('tells when the start-up check has gone to the server, before its answer', async () => {
+    let answer: (me: ReturnType<typeof meFixture>) => void = () => undefined
+    const api = fakeAccountsApi({ me: () => new Promise((resolve) => (answer = resolve)) })
+    const { session } = setup(sessionFixture(), api)
+    const started = session.start()
+    await session.whenCheckSent()
+    expect(session.status).toBe('loading')
+    answer(meFixture())
+    await started
+    expect(session.signedIn).toBe(true)
+    // Nothing stored: the check ends without asking, and says so.
+    const signedOut = setup(null)
+    const ended = signedOut.session.start()
+    await signedOut.session.whenCheckSent()
+    await ended
+    expect(signedOut.session.status).toBe('succeeded')
+  })
+
   it('drops a tampered or expired stored session and starts signed out', async () => {
     const api = fakeAccountsApi()
     api.meAnswer = new ApiError('token_invalid', 'Invalid token', { status: 401 })
