@@ -17,7 +17,4 @@ export function fakeClock(start: Date | string = '2026-01-15T09:00:00Z'): Clock 
   }
 }
 
-/** yyyy-mm-dd of an instant in the Tunis time zone. */
-export function tunisDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Tunis', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
-}
+export { tunisDate } from '../../src/shared/tunisDate.ts'

@@ -10,6 +10,7 @@ import {
   MessagesResponseSchema, NotificationPageSchema, notificationEndpoints, notificationOperatorEndpoints, type Notification
 } from '../../src/shared/api/notifications.ts'
 import { searchEndpoints, SearchResultSchema } from '../../src/shared/api/search.ts'
+import { tunisDate } from '../../src/shared/tunisDate.ts'
 import { chapters, contents, subjects, userOffers } from '../../server/src/db/schema.ts'
 import { call, createUser, startTestServer, uniquePhone, type TestServer } from './harness.ts'
 
@@ -236,6 +237,17 @@ describe('lesson search', () => {
     const reply = await search(blocked, 'mat')
     expect(reply.status).toBe(403)
     expect(reply.body).toMatchObject({ code: 'forbidden' })
+  })
+
+  it('counts an offer of group 104 in Tunis days: closed through its last day, open after it', async () => {
+    const now = server.app.services.clock.now()
+    const day = 86_400_000
+    const lastDayToday = await pupil(division)
+    await server.app.services.database.db.insert(userOffers).values({ userId: lastDayToday.id, groupId: 104, startDate: '2026-01-01', endDate: tunisDate(now) })
+    expect((await search(lastDayToday, 'mat')).status).toBe(403)
+    const endedYesterday = await pupil(division)
+    await server.app.services.database.db.insert(userOffers).values({ userId: endedYesterday.id, groupId: 104, startDate: '2026-01-01', endDate: tunisDate(now.getTime() - day) })
+    expect((await search(endedYesterday, 'mat')).status).toBe(200)
   })
 })
 

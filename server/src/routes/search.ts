@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { SEARCH_DISABLED_GROUP_ID } from '../../../src/shared/constants.ts'
 import { SEARCH_LIMIT, searchEndpoints as ep, type SearchResult } from '../../../src/shared/api/search.ts'
 import { chapters, contents, subjects, userOffers } from '../db/schema.ts'
+import { tunisDate } from '../clock.ts'
 import { ApiError } from '../errors.ts'
 import { addRoute } from '../http.ts'
 import type { Services } from '../services.ts'
@@ -18,7 +19,7 @@ export function registerSearchRoutes(app: FastifyInstance, services: Services): 
 
   addRoute(app, services, ep.autocomplete, async ({ auth, body }) => {
     const user = auth.user
-    const today = services.clock.now().toISOString().slice(0, 10)
+    const today = tunisDate(services.clock.now())
     const [blocked] = await db.select({ id: userOffers.id }).from(userOffers)
       .where(and(eq(userOffers.userId, user.id), eq(userOffers.groupId, SEARCH_DISABLED_GROUP_ID),
         or(isNull(userOffers.endDate), gte(userOffers.endDate, today))))

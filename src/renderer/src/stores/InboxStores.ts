@@ -5,7 +5,8 @@ import { openEventStream, type EventStream, type StreamMessage } from '../api/ev
 import { createHttp } from '../api/http.ts'
 import { createNotificationsApi, type NotificationsApi } from '../api/notifications.ts'
 import { InboxMessageSchema, NotificationSchema, PopupSchema } from '../../../shared/api/notifications.ts'
-import { SEARCH_DISABLED_GROUP_ID } from '../../../shared/constants.ts'
+import { searchClosed } from '../../../shared/rules/search.ts'
+import { tunisDate } from '../../../shared/tunisDate.ts'
 import type { Platform } from '../platform/bridge.ts'
 import { MessageStore } from './MessageStore.ts'
 import { NotificationStore } from './NotificationStore.ts'
@@ -22,6 +23,8 @@ export interface InboxStoresOptions {
   openStream?: StreamFactory
   /** The window's focus when the app starts. */
   initiallyFocused?: () => boolean
+  /** The clock (a fixed one in tests). */
+  now?: () => number
 }
 
 export type RealtimeState = 'off' | 'connecting' | 'live' | 'reconnecting'
@@ -76,9 +79,10 @@ export class InboxStores {
     return me.user.id
   }
 
-  /** Search is closed to pupils holding an offer of group 104 (specification, §6). */
+  /** Search is closed to pupils holding a running offer of group 104 (specification, §6). */
   get searchDisabled(): boolean {
-    return this.options.session.me?.user.offers.some((offer) => offer.group_id === SEARCH_DISABLED_GROUP_ID) ?? false
+    const offers = this.options.session.me?.user.offers
+    return offers ? searchClosed(offers, tunisDate(this.options.now?.() ?? Date.now())) : false
   }
 
   setWindowFocused(focused: boolean): void {
