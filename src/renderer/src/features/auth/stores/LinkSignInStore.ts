@@ -34,10 +34,11 @@ export class LinkSignInStore {
       this.status = 'succeeded'
       return
     }
+    // A failure sends the page back to the sign-in form: the message goes with it as a snackbar.
     await this.attempt(async () => {
       const { session } = this.deps
       await session.signIn(await session.api.socialCallback(provider, code))
-    })
+    }, true)
   }
 
   async switchAccount(): Promise<void> {
@@ -48,10 +49,11 @@ export class LinkSignInStore {
       this.status = 'failed'
       return
     }
-    await this.attempt(() => this.deps.session.switchTo(link))
+    // The switch page shows its failure itself, in its card.
+    await this.attempt(() => this.deps.session.switchTo(link), false)
   }
 
-  private async attempt(task: () => Promise<void>): Promise<void> {
+  private async attempt(task: () => Promise<void>, toastFailure: boolean): Promise<void> {
     this.status = 'loading'
     try {
       await task()
@@ -64,7 +66,7 @@ export class LinkSignInStore {
         this.failure = message
         this.status = 'failed'
       })
-      toast(this.deps.ui, message)
+      if (toastFailure) toast(this.deps.ui, message)
     }
   }
 }
