@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
+import { cardGridStyle, cardStyle } from '../../components/cardStyles.ts'
 import { focusRing } from '../../components/shell/focusRing.ts'
 
 /**
@@ -35,24 +36,8 @@ export const useHomeStyles = makeStyles({
   },
   muted: { margin: 0, color: tokens.colorNeutralForeground2 },
   small: { fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200, color: tokens.colorNeutralForeground2 },
-  grid: {
-    display: 'grid',
-    gap: tokens.spacingVerticalL,
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 340px), 1fr))',
-    alignItems: 'start'
-  },
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingHorizontalL,
-    borderRadius: tokens.borderRadiusLarge,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow4,
-    minWidth: 0,
-    boxSizing: 'border-box'
-  },
+  grid: cardGridStyle(340, tokens.spacingVerticalL),
+  card: { ...cardStyle, boxSizing: 'border-box' },
   cardHeader: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   cardTitle: {
     margin: 0,

@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
+import { cardGridStyle, cardStyle } from '../../components/cardStyles.ts'
 
 /** The layout of the profile and profile-edit screens. */
 export const useProfileStyles = makeStyles({
@@ -29,23 +30,8 @@ export const useProfileStyles = makeStyles({
     '@media (min-width: 1199px)': { gridTemplateColumns: 'minmax(0, 1fr) 300px' },
     alignItems: 'start'
   },
-  blocks: {
-    display: 'grid',
-    gap: tokens.spacingHorizontalL,
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))',
-    alignItems: 'start'
-  },
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingHorizontalL,
-    borderRadius: tokens.borderRadiusLarge,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow4,
-    minWidth: 0
-  },
+  blocks: cardGridStyle(320),
+  card: cardStyle,
   sectionTitle: {
     margin: 0,
     fontSize: tokens.fontSizeBase500,

@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
+import { cardGridStyle, cardStyle } from '../../../components/cardStyles.ts'
 
 /** The layout shared by the wallet and history screens. */
 export const useWalletStyles = makeStyles({
@@ -21,23 +22,8 @@ export const useWalletStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold
   },
   subtitle: { margin: 0, color: tokens.colorNeutralForeground2 },
-  grid: {
-    display: 'grid',
-    gap: tokens.spacingHorizontalL,
-    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))',
-    alignItems: 'start'
-  },
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingHorizontalL,
-    borderRadius: tokens.borderRadiusLarge,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow4,
-    minWidth: 0
-  },
+  grid: cardGridStyle(320),
+  card: cardStyle,
   sectionTitle: {
     margin: 0,
     fontSize: tokens.fontSizeBase500,
