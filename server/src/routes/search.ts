@@ -1,7 +1,8 @@
 /** The header's lesson search: lessons of the pupil's class by lesson or subject name. */
-import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, or, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { SEARCH_DISABLED_GROUP_ID } from '../../../src/shared/constants.ts'
+import { searchClosed } from '../../../src/shared/rules/search.ts'
 import { SEARCH_LIMIT, searchEndpoints as ep, type SearchResult } from '../../../src/shared/api/search.ts'
 import { chapters, contents, subjects, userOffers } from '../db/schema.ts'
 import { tunisDate } from '../clock.ts'
@@ -19,12 +20,10 @@ export function registerSearchRoutes(app: FastifyInstance, services: Services): 
 
   addRoute(app, services, ep.autocomplete, async ({ auth, body }) => {
     const user = auth.user
-    const today = tunisDate(services.clock.now())
-    const [blocked] = await db.select({ id: userOffers.id }).from(userOffers)
-      .where(and(eq(userOffers.userId, user.id), eq(userOffers.groupId, SEARCH_DISABLED_GROUP_ID),
-        or(isNull(userOffers.endDate), gte(userOffers.endDate, today))))
-      .limit(1)
-    if (blocked) throw new ApiError('forbidden', 'La recherche n’est pas disponible avec votre offre')
+    // The same rule as the app's search box (src/shared/rules/search.ts).
+    const offers = await db.select({ group_id: userOffers.groupId, end_date: userOffers.endDate }).from(userOffers)
+      .where(and(eq(userOffers.userId, user.id), eq(userOffers.groupId, SEARCH_DISABLED_GROUP_ID)))
+    if (searchClosed(offers, tunisDate(services.clock.now()))) throw new ApiError('forbidden', 'La recherche n’est pas disponible avec votre offre')
     if (user.divisionId == null) return []
     const pattern = likePattern(body.term)
     const rows = await db.select({
