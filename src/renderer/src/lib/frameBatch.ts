@@ -1,7 +1,5 @@
 import { runInAction } from 'mobx'
-
-/** Longest wait for a frame before the updates are applied anyway (a window that does not paint). */
-const FRAME_WAIT_MS = 100
+import { nextFrame } from './afterPaint.ts'
 
 type Pending = { apply: () => void; done: () => void }
 
@@ -14,7 +12,6 @@ export function createFrameBatch(): (apply: () => void) => Promise<void> {
   let scheduled = false
 
   const flush = () => {
-    if (!scheduled) return
     scheduled = false
     const batch = pending
     pending = []
@@ -29,8 +26,6 @@ export function createFrameBatch(): (apply: () => void) => Promise<void> {
       pending.push({ apply, done })
       if (scheduled) return
       scheduled = true
-      const painting = typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState !== 'hidden'
-      if (painting) requestAnimationFrame(flush)
-      setTimeout(flush, painting ? FRAME_WAIT_MS : 0)
+      void nextFrame().then(flush)
     })
 }
