@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import griffelPlugin from '@griffel/vite-plugin'
 import type { Plugin } from 'vite'
 
 const root = import.meta.dirname
@@ -20,6 +21,21 @@ function absoluteEntryUrls(): Plugin {
       order: 'post',
       handler: (html) => html.replace(/(src|href)="\.\/assets\//g, '$1="/assets/')
     }
+  }
+}
+
+/**
+ * The app's `makeStyles` calls are resolved to class names and CSS rules at build time (Fluent's
+ * own components ship that way already), so the renderer neither computes nor hashes CSS while
+ * the first screen starts; stylis and the style resolver leave the bundle. Build only: the dev
+ * server keeps the runtime path, which gives the same classes.
+ */
+function griffelAheadOfTime(): Plugin {
+  // The package's types describe a CommonJS module; the ES module loaded here exports the factory as its default.
+  const griffel = griffelPlugin as unknown as typeof griffelPlugin.default
+  return {
+    ...griffel({ include: [/src\/renderer\/src\/.*\.tsx?$/], babelOptions: { presets: ['@babel/preset-typescript'] } }),
+    apply: 'build'
   }
 }
 
@@ -50,7 +66,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src/renderer'),
-    plugins: [react(), absoluteEntryUrls()],
+    plugins: [react(), griffelAheadOfTime(), absoluteEntryUrls()],
     build: {
       outDir: resolve(root, out, 'renderer'),
       emptyOutDir: true,

@@ -38,7 +38,8 @@ async function start(): Promise<void> {
   createRoot(container).render(
     <StrictMode>
       <AppProviders store={store} i18n={i18n}>
-        <RouterProvider router={createAppRouter(routes)} />
+        {/* Navigations render at once, not as time-sliced transitions (see docs/decisions/0011). */}
+        <RouterProvider router={createAppRouter(routes)} useTransitions={false} />
       </AppProviders>
     </StrictMode>
   )
