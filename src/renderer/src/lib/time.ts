@@ -10,6 +10,10 @@ export type TimeInput = string | number | Date | DateTime
 export const REPORT_DATE_FORMAT = 'dd/MM/yyyy'
 /** Session times: YYYY/MM/DD HH:mm. */
 export const SESSION_TIME_FORMAT = 'yyyy/MM/dd HH:mm'
+/** Wallet dates: DD/MM/YYYY HH:mm. */
+export const DATE_TIME_FORMAT = `${REPORT_DATE_FORMAT} HH:mm`
+/** A time of day: HH:mm. */
+export const CLOCK_FORMAT = 'HH:mm'
 
 const SQL_DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
@@ -62,6 +66,16 @@ export function formatReportDate(input: TimeInput | null | undefined): string {
 /** `2026/11/21 14:30`; empty for an unreadable value. */
 export function formatSessionTime(input: TimeInput | null | undefined): string {
   return format(input, SESSION_TIME_FORMAT)
+}
+
+/** `21/11/2026 14:30`; empty for an unreadable value. */
+export function formatDateTime(input: TimeInput | null | undefined): string {
+  return format(input, DATE_TIME_FORMAT)
+}
+
+/** `14:30`; empty for an unreadable value. */
+export function formatClock(input: TimeInput | null | undefined): string {
+  return format(input, CLOCK_FORMAT)
 }
 
 /** Now, in Tunis. */

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { Notification, NotificationsApi } from '../api/notifications.ts'
+import type { Notification, NotificationPage, NotificationsApi } from '../api/notifications.ts'
 import type { NativeNotification } from '../../../shared/ipc.ts'
 import type { LoadStatus } from './status.ts'
 
@@ -39,20 +39,26 @@ export class NotificationStore {
 
   constructor(deps: NotificationDeps) {
     this.deps = deps
-    makeAutoObservable<NotificationStore, 'deps' | 'generation'>(this, { deps: false, generation: false }, { autoBind: true })
+    makeAutoObservable<NotificationStore, 'deps' | 'generation' | 'showFirstPage'>(this, { deps: false, generation: false, showFirstPage: false }, { autoBind: true })
   }
 
   get hasMore(): boolean {
     return this.page < this.lastPage
   }
 
-  /** The unread count and the newest id, from the server. */
+  /**
+   * The unread count and the newest id, from the server. The newest ones come as the All tab's
+   * first page, which the dropdown then opens on without waiting (it asks for it again behind).
+   */
   async refreshCount(): Promise<void> {
     const api = this.deps.api()
-    const [unread, newest] = await Promise.all([api.notifications(1, true, 1), api.notifications(1, false, 1)])
+    const generation = this.generation
+    const [unread, newest] = await Promise.all([api.notifications(1, true, 1), api.notifications(1, false)])
     runInAction(() => {
       this.unreadCount = unread.meta.total
       this.latestId = Math.max(this.latestId, newest.data[0]?.id ?? 0)
+      // Not over a list being loaded, another tab, or pages scrolled into.
+      if (generation === this.generation && this.tab === 'all' && this.status !== 'loading' && this.page <= 1) this.showFirstPage(newest)
     })
   }
 
@@ -62,27 +68,35 @@ export class NotificationStore {
     void this.load()
   }
 
-  /** The first page of the current tab (the dropdown opening, a tab change, a retry). */
-  async load(): Promise<void> {
+  /**
+   * The first page of the current tab (the dropdown opening, a tab change, a retry). With
+   * `keepShown`, a list already on screen stays there while it is asked for again (the dropdown
+   * opening once more), and stays if that fails.
+   */
+  async load(options: { keepShown?: boolean } = {}): Promise<void> {
     const generation = ++this.generation
-    this.status = 'loading'
+    if (!(options.keepShown && this.status === 'succeeded')) this.status = 'loading'
     this.moreStatus = 'idle'
     try {
       const page = await this.deps.api().notifications(1, this.tab === 'unread')
       runInAction(() => {
         if (generation !== this.generation) return
-        this.items = page.data
-        this.page = page.meta.current_page
-        this.lastPage = page.meta.last_page
-        this.latestId = Math.max(this.latestId, page.data[0]?.id ?? 0)
+        this.showFirstPage(page)
         if (this.tab === 'unread') this.unreadCount = page.meta.total
-        this.status = 'succeeded'
       })
     } catch {
       runInAction(() => {
-        if (generation === this.generation) this.status = 'failed'
+        if (generation === this.generation && this.status === 'loading') this.status = 'failed'
       })
     }
+  }
+
+  private showFirstPage(page: NotificationPage): void {
+    this.items = page.data
+    this.page = page.meta.current_page
+    this.lastPage = page.meta.last_page
+    this.latestId = Math.max(this.latestId, page.data[0]?.id ?? 0)
+    this.status = 'succeeded'
   }
 
   /** The next page, appended (infinite scroll). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatReportDate, formatSessionTime, nowInTunis, toTunis } from '../../../../src/renderer/src/lib/time.ts'
+import { formatClock, formatDateTime, formatReportDate, formatSessionTime, nowInTunis, toTunis } from '../../../../src/renderer/src/lib/time.ts'
 
 describe('Tunis time helpers', () => {
   it('formats report dates as DD/MM/YYYY in Tunis time', () => {
@@ -12,6 +12,15 @@ describe('Tunis time helpers', () => {
   it('formats session times as YYYY/MM/DD HH:mm in Tunis time', () => {
     expect(formatSessionTime('2024-07-01T08:05:00Z')).toBe('2024/07/01 09:05')
     expect(formatSessionTime('2024-07-01T08:05:00+02:00')).toBe('2024/07/01 07:05')
+  })
+
+  it('formats wallet dates and times of day in Tunis time, the same at every call', () => {
+    expect(formatDateTime('2024-07-01T08:05:00Z')).toBe('01/07/2024 09:05')
+    expect(formatClock('2024-07-01T08:05:00Z')).toBe('09:05')
+    expect(formatClock('2024-07-01T08:05:00Z')).toBe('09:05')
+    // Winter: Tunis is UTC+1 all year (no summer time since 2009).
+    expect(formatClock('2026-01-15T23:30:00Z')).toBe('00:30')
+    expect(formatClock(null)).toBe('')
   })
 
   it('reads wall-clock server values as Tunis time', () => {

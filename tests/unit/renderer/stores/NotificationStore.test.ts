@@ -108,6 +108,63 @@ describe('NotificationStore', () => {
     expect(store.items).toHaveLength(30)
   })
 
+  it('the count brings the All tab\'s first page: the dropdown opens on it, and keeps it while asking again', async () => {
+    const { api, store } = setup()
+    api.items = Array.from({ length: 30 }, (_, i) => notification(i + 1))
+    await store.refreshCount()
+    expect(store.status).toBe('succeeded')
+    expect(store.items.map((n) => n.id).slice(0, 2)).toEqual([30, 29])
+    expect(store.items).toHaveLength(24)
+    expect(store.hasMore).toBe(true)
+
+    // Opening: the list stays on screen (no spinner) while page 1 is asked for again.
+    api.items.push(notification(31))
+    const reload = store.load({ keepShown: true })
+    expect(store.status).toBe('succeeded')
+    expect(store.items[0]!.id).toBe(30)
+    await reload
+    expect(store.items[0]!.id).toBe(31)
+
+    // That second request failing leaves the list as it was.
+    api.failNext = true
+    await store.load({ keepShown: true })
+    expect(store.status).toBe('succeeded')
+    expect(store.items[0]!.id).toBe(31)
+
+    // Without a list to keep (a tab change), the load shows its progress and its failure.
+    store.clear()
+    api.failNext = true
+    const failing = store.load({ keepShown: true })
+    expect(store.status).toBe('loading')
+    await failing
+    expect(store.status).toBe('failed')
+  })
+
+  it('the count leaves alone the Unread tab, a list being loaded and pages scrolled into', async () => {
+    const { api, store } = setup()
+    api.items = Array.from({ length: 60 }, (_, i) => notification(i + 1, { seen: i % 2 === 0 }))
+    store.setTab('unread')
+    await store.load()
+    const unreadIds = store.items.map((n) => n.id)
+    await store.refreshCount()
+    expect(store.items.map((n) => n.id)).toEqual(unreadIds)
+
+    store.setTab('all')
+    await store.load()
+    await store.loadMore()
+    expect(store.items).toHaveLength(48)
+    await store.refreshCount()
+    expect(store.items).toHaveLength(48)
+
+    // An answer that comes back after a load has started does not overwrite it.
+    store.clear()
+    const count = store.refreshCount()
+    const load = store.load()
+    await Promise.all([count, load])
+    expect(store.items).toHaveLength(24)
+    expect(api.calls.filter((c) => c === 'list 1 false 24').length).toBeGreaterThanOrEqual(2)
+  })
+
   it('follows only app routes inside the app', () => {
     expect(internalRoute('/porte-monnaie')).toBe('/porte-monnaie')
     expect(internalRoute('//evil.example/x')).toBeNull()

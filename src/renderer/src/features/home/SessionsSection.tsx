@@ -3,15 +3,13 @@ import { Live24Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { toTunis } from '../../lib/time.ts'
+import { formatClock } from '../../lib/time.ts'
 import type { HomeStore, SessionState } from '../../stores/HomeStore.ts'
 import { HomeSection } from './HomeSection.tsx'
 import { isolate } from './bidi.ts'
 import { useHomeStyles } from './styles.ts'
 
 const STATE_COLORS: Record<SessionState, BadgeProps['color']> = { inProgress: 'danger', upcoming: 'brand', finished: 'informative' }
-
-const clock = (iso: string) => toTunis(iso)?.toFormat('HH:mm') ?? ''
 
 /** Today's live sessions of the pupil's class, in Tunis time, each with its state. */
 export const SessionsSection = observer(function SessionsSection({ home }: { home: HomeStore }) {
@@ -40,7 +38,7 @@ export const SessionsSection = observer(function SessionsSection({ home }: { hom
             <span className={styles.dot} style={{ backgroundColor: event.subject.color ?? 'currentColor', marginBlockStart: '6px' }} aria-hidden />
             <div className={styles.itemBody}>
               <div className={styles.meta}>
-                <span className={styles.time}>{t('sessions.time', { start: clock(event.start_date), end: clock(event.end_date) })}</span>
+                <span className={styles.time}>{t('sessions.time', { start: formatClock(event.start_date), end: formatClock(event.end_date) })}</span>
                 <Badge appearance="tint" color={STATE_COLORS[state]} size="small">
                   {t(`sessions.state.${state}`)}
                 </Badge>

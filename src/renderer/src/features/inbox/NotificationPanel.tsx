@@ -35,7 +35,7 @@ export const NotificationPanel = observer(function NotificationPanel({ onClose }
 
   useEffect(() => {
     let shown = true
-    void afterPaint().then(() => (shown ? store.load() : undefined))
+    void afterPaint().then(() => (shown ? store.load({ keepShown: true }) : undefined))
     return () => {
       shown = false
     }

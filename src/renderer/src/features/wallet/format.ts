@@ -1,6 +1,5 @@
 /** Amounts and balances as each language writes them (Latin digits everywhere, as the platform prints numbers). */
 import type { Language } from '../../../../shared/ipc.ts'
-import { REPORT_DATE_FORMAT, toTunis } from '../../lib/time.ts'
 
 const LOCALES: Record<Language, string> = { fr: 'fr-TN', 'en-US': 'en-US', ar: 'ar-TN-u-nu-latn' }
 const formatters = new Map<Language, Intl.NumberFormat>()
@@ -15,8 +14,3 @@ export function formatAmount(amount: number, language: Language): string {
   return formatter.format(amount)
 }
 
-
-/** `21/11/2026 14:30` in Tunis time; empty for an unreadable value. */
-export function formatDateTime(input: string | null | undefined): string {
-  return toTunis(input)?.toFormat(`${REPORT_DATE_FORMAT} HH:mm`) ?? ''
-}
