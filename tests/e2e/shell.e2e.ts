@@ -60,6 +60,18 @@ test('switching to Arabic flips the layout and the sidebar goes to the right', a
   // The choice is kept by the main process's settings.
   const settings = await page.evaluate(() => (window as unknown as { darsi: { settingsGet(): Promise<{ data: { language: string } }> } }).darsi.settingsGet())
   expect(settings.data.language).toBe('ar')
+  // The menu has closed and the focus is back on the switcher, now labelled in Arabic.
+  await expect(page.getByTestId('language-option-ar')).toHaveCount(0)
+  await expect(page.getByTestId('language-switcher')).toBeFocused()
+  await expect(page.getByTestId('language-switcher')).toContainText('العربية')
+
+  // From the keyboard as well: open, move to Français, choose it.
+  await page.getByTestId('language-switcher').press('Enter')
+  await expect(page.getByTestId('language-option-fr')).toBeVisible()
+  await page.getByTestId('language-option-fr').focus()
+  await page.keyboard.press('Enter')
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
+  await expect(page.getByTestId('language-switcher')).toBeFocused()
 })
 
 test('a reload on a deep route keeps the route', async () => {

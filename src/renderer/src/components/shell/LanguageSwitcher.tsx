@@ -9,6 +9,8 @@ import {
 } from '@fluentui/react-components'
 import { LocalLanguage24Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
+import { useState } from 'react'
+import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import type { Language } from '../../../../shared/ipc.ts'
 import { isLanguage, LANGUAGES } from '../../i18n/languages.ts'
@@ -25,14 +27,20 @@ export const LanguageSwitcher = observer(function LanguageSwitcher({ compact }: 
   const { settings } = useStores()
   const { t } = useTranslation('shell')
   const current = t(LANGUAGE_NAME_KEYS[settings.language])
+  const [open, setOpen] = useState(false)
 
   const onChange: MenuProps['onCheckedValueChange'] = (_event, data) => {
     const [language] = data.checkedItems
-    if (isLanguage(language) && language !== settings.language) void settings.setLanguage(language)
+    if (!isLanguage(language) || language === settings.language) return
+    // The menu closes and gives the focus back first; the window turns to the new language just
+    // before the next frame, in one render. Switched while the menu was still there, every focus
+    // move and position the menu computes on its way out re-laid out the whole turned page.
+    setOpen(false)
+    requestAnimationFrame(() => flushSync(() => void settings.setLanguage(language)))
   }
 
   return (
-    <Menu checkedValues={{ language: [settings.language] }} onCheckedValueChange={onChange}>
+    <Menu open={open} onOpenChange={(_event, data) => setOpen(data.open)} checkedValues={{ language: [settings.language] }} onCheckedValueChange={onChange}>
       <MenuTrigger disableButtonEnhancement>
         <Button
           appearance="subtle"
