@@ -14,6 +14,7 @@ import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import type { Language } from '../../../../shared/ipc.ts'
 import { isLanguage, LANGUAGES } from '../../i18n/languages.ts'
+import { nextFrame } from '../../lib/afterPaint.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 
 const LANGUAGE_NAME_KEYS = {
@@ -33,10 +34,10 @@ export const LanguageSwitcher = observer(function LanguageSwitcher({ compact }: 
     const [language] = data.checkedItems
     if (!isLanguage(language) || language === settings.language) return
     // The menu closes and gives the focus back first; the window turns to the new language just
-    // before the next frame, in one render. Switched while the menu was still there, every focus
+    // before the next frame (or soon, in a window that paints none), in one render. Switched while the menu was still there, every focus
     // move and position the menu computes on its way out re-laid out the whole turned page.
     setOpen(false)
-    requestAnimationFrame(() => flushSync(() => void settings.setLanguage(language)))
+    void nextFrame().then(() => flushSync(() => void settings.setLanguage(language)))
   }
 
   return (
