@@ -6,10 +6,12 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { AppProviders } from './app/AppProviders.tsx'
+import { preloadUserMenuDialogs } from './components/shell/UserMenu.tsx'
 import { syncEnvironment } from './app/environment.ts'
 import { buildRouteObjects, createAppRouter } from './app/router.tsx'
 import { preloadWhenIdle, routeFor, warmStart } from './app/warmStart.ts'
 import { appRoutes } from './app/routes.ts'
+import { preloadFonts } from './lib/fonts.ts'
 import { onInteractive } from './lib/performance.ts'
 import { createI18n } from './i18n/index.ts'
 import { getPlatform } from './platform/bridge.ts'
@@ -21,8 +23,9 @@ async function start(): Promise<void> {
   void warmStart(store, routeFor(routes, window.location.pathname), window.location.search)
   onInteractive(() =>
     preloadWhenIdle([
-      () => import('./features/inbox/NotificationPanel.tsx'),
-      () => import('./features/inbox/MessagesPanel.tsx'),
+      () => import('./components/shell/NotificationBell.tsx').then((bell) => bell.preloadDropdowns()),
+      preloadUserMenuDialogs,
+      preloadFonts,
       ...new Set(appRoutes.map((route) => route.load))
     ])
   )

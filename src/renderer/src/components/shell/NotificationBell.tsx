@@ -1,15 +1,23 @@
 import { Button, CounterBadge, makeStyles, Popover, PopoverSurface, PopoverTrigger, tokens } from '@fluentui/react-components'
 import { Alert24Regular, Mail24Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
-import { lazy, Suspense, useState, type ReactElement } from 'react'
+import { Suspense, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NOTIFICATION_DROPDOWN_MAX_WIDTH } from '../../../../shared/constants.ts'
 import { useInboxCatalogue } from '../../features/inbox/inboxCatalogue.ts'
+import { lazyComponent } from '../../lib/lazyComponent.ts'
 import { useInbox } from '../../stores/StoreContext.tsx'
 
-// The lists load when a dropdown first opens, not with the shell.
-const NotificationPanel = lazy(async () => ({ default: (await import('../../features/inbox/NotificationPanel.tsx')).NotificationPanel }))
-const MessagesPanel = lazy(async () => ({ default: (await import('../../features/inbox/MessagesPanel.tsx')).MessagesPanel }))
+// The lists' code is not part of the shell: it loads in idle time after the first screen
+// (`preloadDropdowns`), or when a dropdown opens before that.
+const NotificationPanel = lazyComponent(async () => (await import('../../features/inbox/NotificationPanel.tsx')).NotificationPanel)
+const MessagesPanel = lazyComponent(async () => (await import('../../features/inbox/MessagesPanel.tsx')).MessagesPanel)
+
+export async function preloadDropdowns(): Promise<void> {
+  await NotificationPanel.preload()
+  await MessagesPanel.preload()
+  await (await import('../../features/inbox/NotificationPanel.tsx')).preloadNotificationSettings()
+}
 
 const useStyles = makeStyles({
   anchor: { position: 'relative', display: 'inline-flex' },

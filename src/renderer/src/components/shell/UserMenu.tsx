@@ -21,15 +21,21 @@ import {
   SignOut24Regular
 } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { TERMS_URL } from '../../../../shared/constants.ts'
+import { lazyComponent } from '../../lib/lazyComponent.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { useOpenExternal } from './useOpenExternal.ts'
 
-// The password form and its rules load when the dialog is first opened, not with the shell.
-const ChangePasswordDialog = lazy(async () => ({ default: (await import('../../features/auth/ChangePasswordDialog.tsx')).ChangePasswordDialog }))
+// The password form and its rules are not part of the shell: they load in idle time after the
+// first screen (`preloadUserMenuDialogs`), or when the dialog opens before that.
+const ChangePasswordDialog = lazyComponent(async () => (await import('../../features/auth/ChangePasswordDialog.tsx')).ChangePasswordDialog)
+
+export function preloadUserMenuDialogs(): Promise<void> {
+  return ChangePasswordDialog.preload()
+}
 
 const useStyles = makeStyles({
   pendingDot: { display: 'inline-block', width: '8px', height: '8px', borderRadius: '50%', backgroundColor: tokens.colorPaletteRedBackground3 },

@@ -1,7 +1,7 @@
 import { Button, mergeClasses, Spinner, Tab, TabList } from '@fluentui/react-components'
 import { ArrowLeft20Regular, ArrowRight20Regular, Settings20Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
-import { lazy, Suspense, useEffect, useState, type UIEvent } from 'react'
+import { Suspense, useEffect, useState, type UIEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { internalRoute, type NotificationTab } from '../../stores/NotificationStore.ts'
@@ -9,12 +9,19 @@ import type { Notification } from '../../api/notifications.ts'
 import { useInbox, useStores } from '../../stores/StoreContext.tsx'
 import { formatSessionTime } from '../../lib/time.ts'
 import { afterPaint } from '../../lib/afterPaint.ts'
+import { lazyComponent } from '../../lib/lazyComponent.ts'
 import { previewLength, truncate } from '../../lib/text.ts'
 import { usePanelStyles } from './panelStyles.ts'
 import { useViewportWidth } from './useViewportWidth.ts'
 
-// The toggles and their profile texts load only when the settings are opened.
-const NotificationSettings = lazy(async () => ({ default: (await import('./NotificationSettings.tsx')).NotificationSettings }))
+// The toggles and their profile texts are not part of the panel: they load with the other
+// dropdown code in idle time, or when the settings are opened before that.
+const NotificationSettings = lazyComponent(async () => (await import('./NotificationSettings.tsx')).NotificationSettings)
+
+/** The settings view's code, ahead of its first opening. */
+export function preloadNotificationSettings(): Promise<void> {
+  return NotificationSettings.preload()
+}
 
 /** Rows from the bottom at which the next page is asked for. */
 const LOAD_MORE_MARGIN_PX = 120
