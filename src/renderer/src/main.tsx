@@ -21,19 +21,19 @@ async function start(): Promise<void> {
   const store = new RootStore(getPlatform())
   const routes = buildRouteObjects()
   void warmStart(store, routeFor(routes, window.location.pathname), window.location.search)
-  onInteractive(() =>
-    preloadWhenIdle([
-      () => import('./components/shell/NotificationBell.tsx').then((bell) => bell.preloadDropdowns()),
-      preloadUserMenuDialogs,
-      preloadFonts,
-      ...new Set(appRoutes.map((route) => route.load))
-    ])
-  )
   // Settings first, so the first paint already has the right language, direction and theme; the
   // router (which loads the route's code) once the session check has gone out.
   await Promise.all([store.settings.load(), store.session.whenCheckSent()])
   const i18n = createI18n(store.settings.language)
   syncEnvironment(store, i18n)
+  onInteractive(() =>
+    preloadWhenIdle([
+      () => import('./components/shell/NotificationBell.tsx').then((bell) => bell.preloadDropdowns()),
+      preloadUserMenuDialogs,
+      preloadFonts,
+      ...[...new Set(appRoutes.map((route) => route.load))].map((load) => () => load().then((module) => module.prepare?.(store, i18n)))
+    ])
+  )
   if (import.meta.env.DEV) void import('./app/devTools.ts').then((tools) => tools.installDevTools(store))
 
   const container = document.getElementById('root')

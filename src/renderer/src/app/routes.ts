@@ -3,6 +3,7 @@
  * unit test compares it with the specification's list. Screens that other issues build load the
  * shared placeholder module until their own module replaces `load`.
  */
+import type { i18n as I18n } from 'i18next'
 import type { ComponentType } from 'react'
 import type { RouteTitleKey } from '../i18n/keys.ts'
 import type { SourceCatalogue } from '../i18n/locales/fr.ts'
@@ -20,6 +21,11 @@ export interface RouteModule {
    * let the route through), so the requests run while the screen's first render does.
    */
   prefetch?: (root: RootStore) => void
+  /**
+   * Builds, in idle time after the first screen, what the screen's first render would otherwise
+   * build while the pupil waits (its stores, its texts).
+   */
+  prepare?: (root: RootStore, i18n: I18n) => void
 }
 
 /** A route's key names its title in the `routes` namespace of the catalogue. */

@@ -16,6 +16,9 @@ import { formatReportDate } from '../../lib/time.ts'
 import { useWalletStores } from '../wallet/useWalletStores.ts'
 import { useWalletCatalogue } from '../wallet/walletCatalogue.ts'
 
+// The wallet screen's stores and texts serve this one too.
+export { prepareWallet as prepare } from '../wallet/useWalletStores.ts'
+
 /** One list of the history screen: its title, then the table, its empty state or its failure. */
 const HistorySection = observer(function HistorySection<T>(props: {
   id: string

@@ -16,6 +16,8 @@ import { useWalletStyles } from './components/styles.ts'
 import { useWalletStores } from './useWalletStores.ts'
 import { useWalletCatalogue } from './walletCatalogue.ts'
 
+export { prepareWallet as prepare } from './useWalletStores.ts'
+
 /** The wallet ('Porte monnaie', §2): balance, bank accounts, top-up, transfer, points history. */
 export const Component = observer(function WalletPage() {
   useWalletCatalogue()

@@ -1,6 +1,8 @@
+import type { i18n as I18n } from 'i18next'
 import type { RootStore } from '../../stores/RootStore.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { createWalletStores, type WalletStores } from '../../stores/walletStores.ts'
+import { ensureWalletCatalogue } from './walletCatalogue.ts'
 
 // One set per root store and signed-in user, built the first time a wallet or history screen opens: the
 // stores and their schemas then load with those screens, not with the app's first page. Another
@@ -22,4 +24,10 @@ export function walletStoresOf(root: RootStore): WalletStores {
 
 export function useWalletStores(): WalletStores {
   return walletStoresOf(useStores())
+}
+
+/** In idle time, for a signed-in pupil: the wallet and history screens' stores and texts (see app/routes.ts). */
+export function prepareWallet(root: RootStore, i18n: I18n): void {
+  ensureWalletCatalogue(i18n)
+  if (root.user.user) walletStoresOf(root)
 }

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { profileStoresOf } from '../../../../../src/renderer/src/features/profile/useProfileStores.ts'
-import { walletStoresOf } from '../../../../../src/renderer/src/features/wallet/useWalletStores.ts'
+import { prepareWallet, walletStoresOf } from '../../../../../src/renderer/src/features/wallet/useWalletStores.ts'
+import { createI18n } from '../../../../../src/renderer/src/i18n/index.ts'
 import { RootStore } from '../../../../../src/renderer/src/stores/RootStore.ts'
 import { authResult, fakeAccountsApi, meFixture } from '../../fakeAccountsApi.ts'
 import { fakePlatform } from '../../fakePlatform.ts'
@@ -32,6 +33,21 @@ describe('user-scoped stores', () => {
 
     await root.session.logout()
     expect(walletStoresOf(root)).not.toBe(afterSwitch)
+    root.dispose()
+  })
+
+  it('are built ahead of the first wallet visit for a signed-in pupil only, with the wallet texts', async () => {
+    const root = new RootStore(fakePlatform(), { createApi: () => fakeAccountsApi() })
+    const i18n = createI18n('fr')
+    await root.session.start()
+    prepareWallet(root, i18n)
+    expect(i18n.hasResourceBundle('ar', 'wallet')).toBe(true)
+    // Once a pupil is signed in, the set prepared in idle time is the one the screen uses.
+    await root.session.signIn(authResult())
+    prepareWallet(root, i18n)
+    const prepared = walletStoresOf(root)
+    prepareWallet(root, i18n)
+    expect(walletStoresOf(root)).toBe(prepared)
     root.dispose()
   })
 })
