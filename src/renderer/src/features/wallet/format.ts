@@ -13,4 +13,3 @@ export function formatAmount(amount: number, language: Language): string {
   }
   return formatter.format(amount)
 }
-
