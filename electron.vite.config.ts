@@ -3,6 +3,7 @@ import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
 import griffelPlugin from '@griffel/vite-plugin'
 import type { Plugin } from 'vite'
+import { griffelStylesheets } from './scripts/vite/griffelStylesheets.ts'
 
 const root = import.meta.dirname
 /** Where the build goes: `out`, or `DARSI_OUT_DIR` for a second build beside it (the e2e harness reads `DARSI_E2E_OUT`). */
@@ -66,7 +67,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src/renderer'),
-    plugins: [react(), griffelAheadOfTime(), absoluteEntryUrls()],
+    plugins: [react(), griffelAheadOfTime(), griffelStylesheets(), absoluteEntryUrls()],
     build: {
       outDir: resolve(root, out, 'renderer'),
       emptyOutDir: true,

@@ -74,6 +74,30 @@ test('switching to Arabic flips the layout and the sidebar goes to the right', a
   await expect(page.getByTestId('language-switcher')).toBeFocused()
 })
 
+test('the styles come from the built stylesheets: no CSS rule is inserted while screens render', async () => {
+  app = await launchSignedIn()
+  const { page } = app
+  await page.getByTestId('notification-bell').click()
+  await expect(page.getByTestId('notification-panel')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await page.getByTestId('nav-wallet').click()
+  await expect(page.getByTestId('wallet-page')).toBeVisible()
+  await switchLanguage(page, 'ar')
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  const sheets = await page.evaluate(() => ({
+    // Griffel's run-time insertion writes into <style data-make-styles-bucket> elements.
+    insertedRules: [...document.querySelectorAll<HTMLStyleElement>('style[data-make-styles-bucket]')].reduce((n, style) => n + (style.sheet?.cssRules.length ?? 0), 0),
+    layered: [...document.styleSheets].filter((sheet) => [...sheet.cssRules].some((rule) => rule instanceof CSSLayerBlockRule && rule.name.startsWith('griffel-'))).length
+  }))
+  expect(sheets.insertedRules).toBe(0)
+  expect(sheets.layered).toBeGreaterThan(1)
+  // The buckets keep their order: a subtle button's hover background wins over its resting one.
+  const switcher = page.getByTestId('language-switcher')
+  const resting = await switcher.evaluate((element) => getComputedStyle(element).backgroundColor)
+  await switcher.hover()
+  await expect.poll(() => switcher.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(resting)
+})
+
 test('a reload on a deep route keeps the route', async () => {
   app = await launchSignedIn({ path: '/offres' })
   const { page } = app
