@@ -58,8 +58,12 @@ test('switching to Arabic flips the layout and the sidebar goes to the right', a
   expect(sidebar).not.toBeNull()
   expect(sidebar!.x + sidebar!.width / 2).toBeGreaterThan(width / 2)
   // The choice is kept by the main process's settings.
-  const settings = await page.evaluate(() => (window as unknown as { darsi: { settingsGet(): Promise<{ data: { language: string } }> } }).darsi.settingsGet())
-  expect(settings.data.language).toBe('ar')
+  await expect.poll(async () => {
+    const settings = await page.evaluate(() => (window as unknown as { darsi: { settingsGet(): Promise<{ data: { language: string } }> } }).darsi.settingsGet())
+    return settings.data.language
+  }).toBe('ar')
+  // The window's title follows the screen and the language.
+  await expect(page).toHaveTitle('الرئيسية · درسي')
   // The menu has closed and the focus is back on the switcher, now labelled in Arabic.
   await expect(page.getByTestId('language-option-ar')).toHaveCount(0)
   await expect(page.getByTestId('language-switcher')).toBeFocused()
@@ -72,6 +76,7 @@ test('switching to Arabic flips the layout and the sidebar goes to the right', a
   await page.keyboard.press('Enter')
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
   await expect(page.getByTestId('language-switcher')).toBeFocused()
+  await expect(page).toHaveTitle('Accueil · Darsi')
 })
 
 test('the styles come from the built stylesheets: no CSS rule is inserted while screens render', async () => {

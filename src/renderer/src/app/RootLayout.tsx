@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useNavigate } from 'react-router-dom'
+import { afterPaint } from '../lib/afterPaint.ts'
 import { useStores } from '../stores/StoreContext.tsx'
 import { AccessGate } from './AccessGate.tsx'
 import { signalAppReady, subscribeDeepLinks } from './deepLinks.ts'
@@ -35,8 +36,16 @@ export const RootLayout = observer(function RootLayout() {
 
   const appName = t('shell:appName')
   const title = route ? `${t(route.titleKey)} · ${appName}` : appName
+  // The window's title is not part of the page's frame: it follows once the page has painted
+  // (a language switch, which changes every title, is not held up by it).
   useEffect(() => {
-    document.title = title
+    let current = true
+    void afterPaint().then(() => {
+      if (current) document.title = title
+    })
+    return () => {
+      current = false
+    }
   }, [title, i18n.language])
 
   return (

@@ -83,11 +83,15 @@ export class SettingsStore {
     this.systemPrefersDark = prefersDark
   }
 
-  /** Applied at once so the screen answers immediately, then persisted. */
+  /**
+   * Applied at once so the screen answers immediately, then persisted in a later task: the
+   * request is not part of the frame that shows the change.
+   */
   private async save(patch: Pick<SettingsPatch, 'language' | 'theme' | 'sidebarMode'>): Promise<void> {
     Object.assign(this, patch)
     const key = Object.keys(patch)[0] as keyof SettingsPatch
     try {
+      await new Promise((resolve) => setTimeout(resolve, 0))
       await this.root.platform.settingsSet(patch)
       runInAction(() => {
         if (this.lastSaveFailed === key) this.lastSaveFailed = null
