@@ -386,7 +386,8 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
       async screenshot(name: string) {
         mkdirSync(screenshotsDir, { recursive: true })
         const path = join(screenshotsDir, `${name}.png`)
-        await page.screenshot({ path, fullPage: false })
+        // Transitions and motions finished: the picture shows the settled screen.
+        await page.screenshot({ path, fullPage: false, animations: 'disabled' })
         return path
       },
       close

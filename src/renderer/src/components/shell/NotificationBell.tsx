@@ -42,8 +42,10 @@ function HeaderDropdown(props: {
   children: ReactElement
 }) {
   const styles = useStyles()
+  // Below the header, at the button's end, always: there is never room to open upwards, so the
+  // position is not searched for (one overflow measurement fewer on every opening).
   return (
-    <Popover open={props.open} onOpenChange={(_event, data) => props.onOpenChange(data.open)} positioning="below-end" trapFocus>
+    <Popover open={props.open} onOpenChange={(_event, data) => props.onOpenChange(data.open)} positioning={{ position: 'below', align: 'end', pinned: true }} trapFocus>
       <PopoverTrigger disableButtonEnhancement>
         <Button
           appearance="subtle"
