@@ -4,15 +4,13 @@ import { observer } from 'mobx-react-lite'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import type { Language } from '../../../../shared/ipc.ts'
+import { formatAmount } from '../../lib/amounts.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { balanceUnit } from '../../../../shared/rules/points.ts'
 import { focusRing } from './focusRing.ts'
 
 // The free-hours indicator and its call load only for accounts that have free hours.
 const FreeHoursIndicator = lazy(async () => ({ default: (await import('./FreeHoursIndicator.tsx')).FreeHoursIndicator }))
-
-const LOCALES: Record<Language, string> = { fr: 'fr-TN', 'en-US': 'en-US', ar: 'ar-TN-u-nu-latn' }
 
 const useStyles = makeStyles({
   widget: { display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: '2px', flexShrink: 0 },
@@ -46,7 +44,7 @@ export const WalletWidget = observer(function WalletWidget() {
   const me = session.me
   if (!me) return null
   const points = me.user.points
-  const amount = new Intl.NumberFormat(LOCALES[settings.language], { maximumFractionDigits: 3, numberingSystem: 'latn' }).format(points)
+  const amount = formatAmount(points, settings.language)
   const unit = t(`walletWidget.${balanceUnit(points)}`)
   return (
     <div className={styles.widget} data-testid="wallet-widget">

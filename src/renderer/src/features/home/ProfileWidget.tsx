@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { balanceUnit } from '../../../../shared/rules/points.ts'
-import { formatAmount } from '../wallet/format.ts'
+import { formatAmount } from '../../lib/amounts.ts'
 import { useHomeStyles } from './styles.ts'
 
 /** The profile widget: avatar (or initials), name, class, points balance leading to the wallet. */

@@ -3,7 +3,7 @@ import { ArrowSwap20Regular, ArrowSync20Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { useStores } from '../../../stores/StoreContext.tsx'
-import { formatAmount } from '../format.ts'
+import { formatAmount } from '../../../lib/amounts.ts'
 import { useWalletStyles } from './styles.ts'
 import { useWalletStores } from '../useWalletStores.ts'
 

@@ -1,5 +1,5 @@
 /** Amounts and balances as each language writes them (Latin digits everywhere, as the platform prints numbers). */
-import type { Language } from '../../../../shared/ipc.ts'
+import type { Language } from '../../../shared/ipc.ts'
 
 const LOCALES: Record<Language, string> = { fr: 'fr-TN', 'en-US': 'en-US', ar: 'ar-TN-u-nu-latn' }
 const formatters = new Map<Language, Intl.NumberFormat>()
