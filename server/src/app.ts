@@ -106,6 +106,7 @@ const zodCompilers = { buildValidator: () => validatorCompiler, buildSerializer:
 export async function buildServer(options: BuildServerOptions = {}): Promise<DarsiServer> {
   const config: ServerConfig = { ...defaultConfig(), ...options.config }
   if (config.dev && config.production) throw new Error('--dev is refused when NODE_ENV=production')
+  if (config.sandbox && config.production) throw new Error('DARSI_SANDBOX is refused when NODE_ENV=production')
   const clock = options.clock ?? systemClock
   const secrets = loadSecrets(config.dataDir)
   const database = options.database ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }))
@@ -159,7 +160,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerUserRoutes(app, services)
     registerAvatarRoutes(app, services)
     registerOperatorRoutes(app, services)
-    registerSandboxRoutes(app, services)
+    if (config.sandbox) registerSandboxRoutes(app, services)
     registerWalletRoutes(app, services)
     registerProfileRoutes(app, services)
     registerNotificationRoutes(app, services)

@@ -27,6 +27,12 @@ export type ServerConfig = {
   seed: 'demo' | 'none'
   dev: boolean
   production: boolean
+  /**
+   * The stand-ins for the outside providers under `/sandbox` (card gateway, D17, Google and
+   * Facebook sign-in): on with `--dev` or DARSI_SANDBOX=1, refused with NODE_ENV=production. Off,
+   * those pages do not exist and card or D17 payments are refused with a clear message.
+   */
+  sandbox: boolean
   /** Origins allowed by CORS besides `app://darsi` (and loopback http origins in development). */
   corsOrigins: string[]
   /** Operator endpoints answer only loopback callers unless this is true. */
@@ -85,6 +91,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): ServerConfi
     seed: 'none',
     dev: false,
     production,
+    sandbox: env.DARSI_SANDBOX === '1',
     corsOrigins: (env.DARSI_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     operatorRemote: env.DARSI_OPERATOR_REMOTE === '1',
     accessTokenTtlSeconds: accessTokenTtl(env.DARSI_ACCESS_TOKEN_TTL_SECONDS),

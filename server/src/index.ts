@@ -43,6 +43,8 @@ function configFromArgs(argv: readonly string[]): ServerConfig {
   }
   config.dev = args.flags.get('dev') === true
   if (config.dev && config.production) throw new Error('--dev is refused when NODE_ENV=production')
+  if (config.dev) config.sandbox = true
+  if (config.sandbox && config.production) throw new Error('DARSI_SANDBOX is refused when NODE_ENV=production')
   return config
 }
 

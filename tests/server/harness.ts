@@ -28,6 +28,7 @@ export type TestServer = {
 export const testConfig: Partial<ServerConfig> = {
   captcha: { enabled: true, maxNumber: 200, ttlSeconds: 600 },
   rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 10_000 },
+  sandbox: true,
   logLevel: 'silent'
 }
 

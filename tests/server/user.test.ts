@@ -179,6 +179,17 @@ describe('POST /api/user/update', () => {
     expect(badEmail.body.errors).toEqual({ email: ['Please enter a valid email'] })
   })
 
+  it('never takes an e-mail address as typed from a pupil signed up by phone (it is added and proven by its code)', async () => {
+    const { tokens } = await freshStudent()
+    const typed = await update(tokens.token, { state: 1, email: demo.abroad })
+    expect(typed.status).toBe(422)
+    expect(typed.body).toMatchObject({ keys: { email: ['email.useAddEmail'] } })
+    expect((await me(tokens.token)).user.email).toBeNull()
+    // Signing in with that address still opens the account that proved it, not this one.
+    const owner = await login(server.app, demo.abroad)
+    expect((await me(owner.token)).user.email).toBe(demo.abroad)
+  })
+
   it('test accounts cannot edit their profile; unverified and signed-out users cannot either', async () => {
     const testAccount = await login(server.app, demo.test)
     const refused = await update(testAccount.token, { name: 'Autre' })

@@ -93,7 +93,11 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     if (body.email != null && body.email !== '') {
       const key = checkEmail(body.email)
       if (key) problem('email', key)
-      else email = normalizeEmail(body.email)
+      else if (tunisian && normalizeEmail(body.email) !== current.email) {
+        // Read-only here for a pupil signed up by phone: an address is added and proven by its
+        // code (PUT /user/add-email, POST /user/confirm-code), never taken as typed.
+        problem('email', 'email.useAddEmail')
+      } else email = normalizeEmail(body.email)
     }
     let divisionId = current.divisionId
     if (body.division != null && body.division !== current.divisionId) {

@@ -187,8 +187,14 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
 
   // ——— points codes (top-ups) ———
 
+  /** Card and D17 payments go through the providers' pages, which only the sandbox provides here. */
+  const requireProvider = () => {
+    if (!services.config.sandbox) throw fieldError({ paymentMethod: ['payment.methodUnavailable'] }, 'operation_impossible')
+  }
+
   addRoute(app, services, ep.createCode, async ({ auth, body, request, reply }) => {
     const method = body.paymentMethod!
+    if (method !== 'transfer') requireProvider()
     return idempotency.run({ userId: auth.user.id, scope: scope(ep.createCode), key: request.headers['idempotency-key'], request: body, status: 201, reply }, async (tx) => {
       const [row] = await tx.insert(paymentCodes).values({
         userId: auth.user.id, method, reference: body.reference?.trim() || null, amount: toMillimes(body.amount),
@@ -212,12 +218,14 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
   addRoute(app, services, ep.paymentRedirect, async ({ auth, params, request }) => {
     const row = await ownedCode(db, auth.user.id, params.id)
     if (row.method !== 'online' || row.status !== 'pending') throw new ApiError('operation_impossible', 'Ce code ne se paie pas en ligne ou est déjà réglé')
+    requireProvider()
     return { url: `${publicBase(services, request)}/sandbox/pay/${row.orderId}`, order_id: row.orderId }
   })
 
   addRoute(app, services, ep.d17, async ({ auth, params, request }) => {
     const row = await ownedCode(db, auth.user.id, params.id)
     if (row.method !== 'd17') throw new ApiError('operation_impossible', "Ce code n'est pas un paiement D17")
+    requireProvider()
     return {
       id: row.id, order_id: row.orderId, amount: toPoints(row.amount), status: row.status as PaymentStatus,
       qr: `${publicBase(services, request)}/sandbox/d17/${row.orderId}`
@@ -408,7 +416,7 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
     return { ok: problems.length === 0 && total === 0, total, problems }
   })
 
-  registerPaymentSandboxRoutes(app, services)
+  if (services.config.sandbox) registerPaymentSandboxRoutes(app, services)
 
   // A process killed mid-request leaves its claim behind; with PGlite this process is the only
   // one on the data directory, so such claims are dead and free at start.

@@ -25,6 +25,7 @@ const WALLET_RULE_KEYS = new Set<MessageKey>([
   'payment.methodRequired',
   'payment.referenceRequired',
   'payment.referenceSpaces',
+  'payment.methodUnavailable',
   'transfer.amountRange',
   'transfer.recipientUnknown',
   'transfer.self',
@@ -54,6 +55,8 @@ const CODE_MESSAGES: Partial<Record<string, WalletKey>> = {
  */
 export function errorMessage(error: unknown): WalletMessage {
   if (!isApiError(error)) return { key: 'wallet:errors.server' }
+  const ruleKey = Object.values(error.keys).flat().find((k): k is MessageKey => isMessageKey(k) && WALLET_RULE_KEYS.has(k))
+  if (ruleKey) return ruleMessage(ruleKey)
   const key = CODE_MESSAGES[error.code]
   if (key) return { key }
   return error.message.trim() ? { text: error.message } : { key: 'wallet:errors.server' }

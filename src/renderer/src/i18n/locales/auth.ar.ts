@@ -172,7 +172,8 @@ export const authAr: Catalogue['auth'] = {
     },
     email: {
       required: 'البريد الإلكتروني إلزامي',
-      invalid: 'يرجى إدخال بريد إلكتروني صالح'
+      invalid: 'يرجى إدخال بريد إلكتروني صالح',
+      useAddEmail: 'يُضاف البريد الإلكتروني عبر «إضافة بريد إلكتروني» ويُؤكَّد برمز'
     },
     birthDate: {
       required: 'تاريخ الميلاد إلزامي',

@@ -172,7 +172,8 @@ export const authEnUS: Catalogue['auth'] = {
     },
     email: {
       required: 'The e-mail address is required',
-      invalid: 'Please enter a valid email'
+      invalid: 'Please enter a valid email',
+      useAddEmail: 'An e-mail address is added with “Add email” and confirmed with a code'
     },
     birthDate: {
       required: 'The date of birth is required',

@@ -171,7 +171,8 @@ export const authFr = {
     },
     email: {
       required: 'L\'adresse e-mail est requise',
-      invalid: 'Please enter a valid email'
+      invalid: 'Please enter a valid email',
+      useAddEmail: 'L’adresse e-mail s’ajoute par « Ajouter un e-mail » et se confirme par un code'
     },
     birthDate: {
       required: 'La date de naissance est requise',

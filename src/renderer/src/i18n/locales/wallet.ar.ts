@@ -203,7 +203,8 @@ export const walletAr: Catalogue['wallet'] = {
       amount: 'أدخل المبلغ المطلوب بالدينار (نقطة واحدة = دينار واحد)',
       methodRequired: 'اختر طريقة الدفع',
       referenceRequired: 'مرجع التحويل إلزامي',
-      referenceSpaces: 'يجب ألا يحتوي المرجع على مسافات'
+      referenceSpaces: 'يجب ألا يحتوي المرجع على مسافات',
+      methodUnavailable: 'وسيلة الدفع هذه غير متاحة حاليًا؛ ادفع بتحويل بنكي أو بإيداع'
     },
     transfer: {
       amountRange: 'يرجى إدخال مبلغ بين 10 و5000',

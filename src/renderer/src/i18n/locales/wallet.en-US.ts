@@ -203,7 +203,8 @@ export const walletEnUS: Catalogue['wallet'] = {
       amount: 'Enter the amount in dinars (1 pt = 1 TND)',
       methodRequired: 'Choose a payment method',
       referenceRequired: 'The transfer reference is required',
-      referenceSpaces: 'The reference must not contain spaces'
+      referenceSpaces: 'The reference must not contain spaces',
+      methodUnavailable: 'This payment method is not available at the moment; pay by bank transfer or deposit'
     },
     transfer: {
       amountRange: 'Please enter an amount between 10 and 5000',

@@ -202,7 +202,8 @@ export const walletFr = {
       amount: 'Saisissez le montant demandé en dinars (1pt = 1DT)',
       methodRequired: 'Choisissez un moyen de paiement',
       referenceRequired: 'La référence du virement est requise',
-      referenceSpaces: 'La référence ne doit pas contenir d’espaces'
+      referenceSpaces: 'La référence ne doit pas contenir d’espaces',
+      methodUnavailable: 'Ce moyen de paiement n’est pas disponible pour le moment ; payez par virement ou versement'
     },
     transfer: {
       amountRange: 'Veuillez entrer un montant entre 10 et 5000',
