@@ -63,7 +63,12 @@ export const SettingsSchema = z.strictObject({
   apiBaseUrls: ApiBaseUrlsSchema
 })
 export type Settings = z.infer<typeof SettingsSchema>
-export const SettingsPatchSchema = SettingsSchema.partial().strict()
+/**
+ * What the renderer may change. The API origins are not in it: they come from the settings file
+ * or DARSI_API_URL, and they also open the CSP and the external-link list at the next start, so a
+ * script in the page must not be able to point the app at another server.
+ */
+export const SettingsPatchSchema = SettingsSchema.omit({ apiBaseUrls: true }).partial().strict()
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>
 
 /** What the secure storage could do on this machine, told to the renderer once. */

@@ -54,6 +54,7 @@ describe('IPC contract', () => {
     }
     expect(SettingsPatchSchema.safeParse({ theme: 'dark' }).success).toBe(true)
     expect(SettingsPatchSchema.safeParse({ extra: true }).success).toBe(false)
+    expect(SettingsPatchSchema.safeParse({ apiBaseUrls: base }).success).toBe(false)
   })
 
   it('has the stable error codes', () => {
