@@ -267,6 +267,10 @@ test('the edit screen in Arabic: right to left, its titles and messages in Arabi
   await page.getByTestId('profile-save').click()
   await expect(page.getByTestId('snackbar').first()).toBeVisible()
   await expect(page.getByTestId('profile-birthDate')).toHaveValue('31/02/2010')
+  // Dates, phones and addresses are written left to right inside the right-to-left page.
+  for (const id of ['profile-birthDate', 'profile-phone', 'profile-email']) {
+    expect(await page.getByTestId(id).evaluate((el) => getComputedStyle(el).direction), id).toBe('ltr')
+  }
   await page.getByTestId('profile-state').selectOption({ index: 1 })
   await expect(page.getByTestId('profile-delegation')).toBeEnabled()
   await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded()
