@@ -171,7 +171,7 @@ test('in Arabic, dark, at 1280 and at 599 px: right to left, every section, the 
   await expect(page.getByTestId('home-free-item')).toHaveCount(2)
   await expect(page.getByTestId('home-forum-topic')).toHaveCount(5)
   await expect(page.getByTestId('home-warning-countdown')).toHaveText('بقيت 6 أيام')
-  await expect(page.getByTestId('wallet-widget-link')).toHaveAttribute('aria-label', 'المحفظة: 150 نقاط')
+  await expect(page.getByTestId('wallet-widget-link')).toHaveAttribute('aria-label', 'المحفظة: 150 نقطة')
   await page.setViewportSize({ width: 599, height: 800 })
   await expect(welcome).toBeInViewport()
   await app.screenshot('home-ar-dark-599-welcome')

@@ -250,7 +250,7 @@ test('Arabic: the wallet right to left, its messages and dialogs in Arabic', asy
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   await expect(page.getByRole('heading', { level: 1, name: 'المحفظة' })).toBeVisible()
   await expectBalance(page, 150)
-  await expect(page.getByTestId('wallet-balance')).toContainText('نقاط')
+  await expect(page.getByTestId('wallet-balance')).toContainText('نقطة')
 
   await page.getByTestId('topup-submit').click()
   await expect(page.getByText('أدخل المبلغ المطلوب بالدينار (نقطة واحدة = دينار واحد)')).toBeVisible()

@@ -22,10 +22,13 @@ export function expiryProgress(restDays: number): number {
   return capProgress(10 * (EXPIRY_WARNING_DAYS - restDays))
 }
 
-/** One, 2 to 10 (Arabic has a plural of its own there, part 2 §9), or any other count. */
-export type CountForm = 'One' | 'Few' | 'Other'
+/**
+ * One, two, 3 to 10 or any other count: Arabic has a plural of its own from 2 to 10 (part 2 §9)
+ * and a dual for 2 within it; French and English word 2 like 3 to 10.
+ */
+export type CountForm = 'One' | 'Two' | 'Few' | 'Other'
 export function countForm(count: number): CountForm {
-  return count === 1 ? 'One' : count >= 2 && count <= 10 ? 'Few' : 'Other'
+  return count === 1 ? 'One' : count === 2 ? 'Two' : count >= 3 && count <= 10 ? 'Few' : 'Other'
 }
 
 export interface Countdown {

@@ -13,7 +13,7 @@ import type {
   WalletSummary
 } from '../api/wallet.ts'
 import type { LoadStatus } from './status.ts'
-import { balanceUnit } from '../../../shared/rules/points.ts'
+import { balanceUnit, type BalanceUnit } from '../../../shared/rules/points.ts'
 import { errorMessage, fieldMessage, PagedRows, RetryKey, ruleMessage, type WalletMessage } from './walletSupport.ts'
 
 /** How often the D17 dialog asks whether the QR code has been paid. */
@@ -115,8 +115,8 @@ export class WalletStore {
     return this.summary?.points ?? null
   }
 
-  get balanceUnit(): 'unitOne' | 'unitOther' {
-    return balanceUnit(this.balance ?? 0)
+  balanceUnit(language: string): BalanceUnit {
+    return balanceUnit(this.balance ?? 0, language)
   }
 
   get submitting(): boolean {

@@ -27,7 +27,10 @@ export function describeLazyNamespace<N extends LazyNamespace>(namespace: N, cat
         expect([...target.keys()].filter((key) => !source.has(key))).toEqual([])
         for (const [key, text] of target) {
           expect(text.trim(), key).not.toBe('')
-          expect(placeholders(text), key).toEqual(placeholders(source.get(key) ?? ''))
+          const expected = placeholders(source.get(key) ?? '')
+          // Arabic spells one and two out with the noun (يوم واحد, يومان): those forms may leave the figure out.
+          const spelledOut = language === 'ar' && /(One|Two)$/.test(key) && !placeholders(text).includes('count')
+          expect(placeholders(text), key).toEqual(spelledOut ? expected.filter((name) => name !== 'count') : expected)
         }
       })
     }

@@ -87,8 +87,8 @@ describe('the expiry card (§9)', () => {
     expect(expiryCountdown({ restDays: 0, expirationDate: '2026-11-27' }, Date.parse('2026-11-28T05:00:00Z'))).toEqual({ unit: 'hours', count: 0 })
   })
 
-  it('words 1, 2 to 10 and other counts apart (Arabic plural of 2–10, part 2 §9)', () => {
-    expect([1, 2, 6, 10, 11, 0, 16].map(countForm)).toEqual(['One', 'Few', 'Few', 'Few', 'Other', 'Other', 'Other'])
+  it('words 1, 2, 3 to 10 and other counts apart (Arabic plural of 2–10, part 2 §9, with its dual for 2)', () => {
+    expect([1, 2, 3, 6, 10, 11, 0, 16].map(countForm)).toEqual(['One', 'Two', 'Few', 'Few', 'Few', 'Other', 'Other', 'Other'])
   })
 
   it('gives the store a view per warning', async () => {

@@ -229,11 +229,22 @@ describe('WalletStore payment returns (§4)', () => {
 })
 
 describe('WalletStore balance unit (§9)', () => {
-  it('uses the singular from 1 to 10 points and the plural otherwise', async () => {
-    for (const [points, unit] of [[0, 'unitOther'], [1, 'unitOne'], [10, 'unitOne'], [11, 'unitOther'], [150, 'unitOther']] as const) {
+  it('uses the singular from 1 to 10 points and the plural otherwise in French and English', async () => {
+    for (const [points, unit] of [[0, 'unitOther'], [1, 'unitOne'], [2, 'unitOne'], [10, 'unitOne'], [11, 'unitOther'], [150, 'unitOther']] as const) {
       const { store } = setup({ summary: () => Promise.resolve({ points, held_points: 0, currency: 'TND' }) })
       await store.loadSummary()
-      expect(store.balanceUnit).toBe(unit)
+      expect(store.balanceUnit('fr'), String(points)).toBe(unit)
+      expect(store.balanceUnit('en-US'), String(points)).toBe(unit)
+    }
+  })
+
+  it('counts the Arabic way in Arabic: dual for 2, plural for 3 to 10, singular from 11 and for 0 and 1', async () => {
+    const cases = [[0, 'unitOne'], [1, 'unitOne'], [2, 'unitTwo'], [3, 'unitOther'], [10, 'unitOther'], [11, 'unitOne'], [99, 'unitOne'],
+      [100, 'unitOne'], [102, 'unitOne'], [105, 'unitOther'], [150, 'unitOne'], [1000, 'unitOne']] as const
+    for (const [points, unit] of cases) {
+      const { store } = setup({ summary: () => Promise.resolve({ points, held_points: 0, currency: 'TND' }) })
+      await store.loadSummary()
+      expect(store.balanceUnit('ar'), String(points)).toBe(unit)
     }
   })
 })

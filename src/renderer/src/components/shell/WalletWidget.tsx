@@ -45,7 +45,7 @@ export const WalletWidget = observer(function WalletWidget() {
   if (!me) return null
   const points = me.user.points
   const amount = formatAmount(points, settings.language)
-  const unit = t(`walletWidget.${balanceUnit(points)}`)
+  const unit = t(`walletWidget.${balanceUnit(points, settings.language)}`)
   return (
     <div className={styles.widget} data-testid="wallet-widget">
       <Link to="/porte-monnaie" className={styles.link} aria-label={t('walletWidget.label', { amount, unit })} data-testid="wallet-widget-link" data-points={points}>

@@ -33,12 +33,12 @@ export const ProfileWidget = observer(function ProfileWidget() {
         <Link
           to="/porte-monnaie"
           className={styles.points}
-          aria-label={t('profile.pointsLabel', { amount: formatAmount(user.points, settings.language), unit: t(`profile.${balanceUnit(user.points)}`) })}
+          aria-label={t('profile.pointsLabel', { amount: formatAmount(user.points, settings.language), unit: t(`profile.${balanceUnit(user.points, settings.language)}`) })}
           data-testid="home-profile-points"
           data-points={user.points}
         >
           <span className={styles.pointsValue}>{formatAmount(user.points, settings.language)}</span>{' '}
-          <span>{t(`profile.${balanceUnit(user.points)}`)}</span>
+          <span>{t(`profile.${balanceUnit(user.points, settings.language)}`)}</span>
         </Link>
       </div>
     </section>

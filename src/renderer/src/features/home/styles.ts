@@ -80,7 +80,7 @@ export const useHomeStyles = makeStyles({
     fontVariantNumeric: 'tabular-nums',
     whiteSpace: 'nowrap'
   },
-  ltr: { direction: 'ltr /* @noflip */', unicodeBidi: 'isolate' },
+  ltr: { direction: 'ltr /* @noflip */' as 'ltr', unicodeBidi: 'isolate' },
   link: {
     color: tokens.colorBrandForegroundLink,
     textDecorationLine: 'none',

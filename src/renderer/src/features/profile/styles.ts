@@ -66,7 +66,7 @@ export const useProfileStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   ads: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  ltr: { direction: 'ltr /* @noflip */', unicodeBidi: 'isolate' },
+  ltr: { direction: 'ltr /* @noflip */' as 'ltr', unicodeBidi: 'isolate' },
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   listItem: {
     display: 'flex',

@@ -56,6 +56,7 @@ export const ar: BundledCatalogue = {
     walletWidget: {
       label: 'المحفظة: {{amount}} {{unit}}',
       unitOne: 'نقطة',
+      unitTwo: 'نقطتان',
       unitOther: 'نقاط',
       freeHours: 'الساعات المجانية: استُعمل {{used}} من {{total}}',
       freeHoursExpired: 'نفدت الساعات المجانية',

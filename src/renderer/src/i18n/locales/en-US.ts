@@ -56,6 +56,7 @@ export const enUS: BundledCatalogue = {
     walletWidget: {
       label: 'Wallet: {{amount}} {{unit}}',
       unitOne: 'point',
+      unitTwo: 'points',
       unitOther: 'points',
       freeHours: 'Free hours: {{used}} used of {{total}}',
       freeHoursExpired: 'Free hours used up',

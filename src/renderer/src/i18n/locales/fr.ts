@@ -63,6 +63,7 @@ export const fr = {
     walletWidget: {
       label: 'Porte monnaie : {{amount}} {{unit}}',
       unitOne: 'point',
+      unitTwo: 'points',
       unitOther: 'points',
       freeHours: 'Heures gratuites : {{used}} utilisées sur {{total}}',
       freeHoursExpired: 'Heures gratuites épuisées',

@@ -13,6 +13,7 @@ export const homeAr: Catalogue['home'] = {
   profile: {
     noDivision: 'القسم غير محدّد',
     unitOne: 'نقطة',
+    unitTwo: 'نقطتان',
     unitOther: 'نقاط',
     open: 'عرض ملفي الشخصي',
     pointsLabel: 'المحفظة: {{amount}} {{unit}}'
@@ -21,10 +22,12 @@ export const homeAr: Catalogue['home'] = {
     title: 'اشتراكك يقترب من نهايته',
     offer: 'ينتهي عرضك {{name}} يوم {{date}}.',
     slice: 'يجب دفع القسط رقم {{index}} من عرضك {{name}} قبل {{date}}.',
-    daysOne: 'بقي {{count}} يوم',
+    daysOne: 'بقي يوم واحد',
+    daysTwo: 'بقي يومان',
     daysFew: 'بقيت {{count}} أيام',
     daysOther: 'بقي {{count}} يومًا',
-    hoursOne: 'بقيت {{count}} ساعة',
+    hoursOne: 'بقيت ساعة واحدة',
+    hoursTwo: 'بقيت ساعتان',
     hoursFew: 'بقيت {{count}} ساعات',
     hoursOther: 'بقيت {{count}} ساعة',
     progress: 'المدة المنقضية من فترة التنبيه',

@@ -13,6 +13,7 @@ export const homeEnUS: Catalogue['home'] = {
   profile: {
     noDivision: 'Class not set',
     unitOne: 'point',
+    unitTwo: 'points',
     unitOther: 'points',
     open: 'View my profile',
     pointsLabel: 'Wallet: {{amount}} {{unit}}'
@@ -22,9 +23,11 @@ export const homeEnUS: Catalogue['home'] = {
     offer: 'Your {{name}} offer ends on {{date}}.',
     slice: 'Instalment {{index}} of your {{name}} offer is due by {{date}}.',
     daysOne: '{{count}} day left',
+    daysTwo: '{{count}} days left',
     daysFew: '{{count}} days left',
     daysOther: '{{count}} days left',
     hoursOne: '{{count}} hour left',
+    hoursTwo: '{{count}} hours left',
     hoursFew: '{{count}} hours left',
     hoursOther: '{{count}} hours left',
     progress: 'Warning period elapsed',

@@ -12,6 +12,7 @@ export const homeFr = {
   profile: {
     noDivision: 'Classe non renseignée',
     unitOne: 'point',
+    unitTwo: 'points',
     unitOther: 'points',
     open: 'Voir mon profil',
     pointsLabel: 'Porte monnaie : {{amount}} {{unit}}'
@@ -21,9 +22,11 @@ export const homeFr = {
     offer: 'Votre offre {{name}} se termine le {{date}}.',
     slice: 'La tranche n° {{index}} de votre offre {{name}} est à régler avant le {{date}}.',
     daysOne: 'Il reste {{count}} jour',
+    daysTwo: 'Il reste {{count}} jours',
     daysFew: 'Il reste {{count}} jours',
     daysOther: 'Il reste {{count}} jours',
     hoursOne: 'Il reste {{count}} heure',
+    hoursTwo: 'Il reste {{count}} heures',
     hoursFew: 'Il reste {{count}} heures',
     hoursOther: 'Il reste {{count}} heures',
     progress: 'Période d’avertissement écoulée',

@@ -8,6 +8,7 @@ export const walletAr: Catalogue['wallet'] = {
   balance: {
     title: 'رصيدي',
     unitOne: 'نقطة',
+    unitTwo: 'نقطتان',
     unitOther: 'نقاط',
     dinars: '{{amount}} د.ت',
     held: '{{amount}} نقطة محجوزة لتحويل في انتظار التأكيد',

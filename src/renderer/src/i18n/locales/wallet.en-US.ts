@@ -8,6 +8,7 @@ export const walletEnUS: Catalogue['wallet'] = {
   balance: {
     title: 'My balance',
     unitOne: 'point',
+    unitTwo: 'points',
     unitOther: 'points',
     dinars: '{{amount}} TND',
     held: '{{amount}} points held by a transfer waiting for confirmation',

@@ -7,6 +7,7 @@ export const walletFr = {
   balance: {
     title: 'Mon solde',
     unitOne: 'point',
+    unitTwo: 'points',
     unitOther: 'points',
     dinars: '{{amount}} Dt',
     held: '{{amount}} points réservés par un transfert en attente de confirmation',

@@ -46,7 +46,7 @@ export const BalanceCard = observer(function BalanceCard() {
         <>
           <p className={styles.figure} data-testid="wallet-balance" data-points={balance}>
             <span className={styles.points}>{formatAmount(balance, language)}</span>
-            <span className={styles.unit}>{t(`balance.${wallet.balanceUnit}`)}</span>
+            <span className={styles.unit}>{t(`balance.${wallet.balanceUnit(language)}`)}</span>
           </p>
           <p className={shared.muted} data-testid="wallet-balance-dinars">
             {t('balance.dinars', { amount: formatAmount(balance, language) })}

@@ -34,5 +34,5 @@ export const useWalletStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
-  ltr: { direction: 'ltr /* @noflip */', unicodeBidi: 'isolate' }
+  ltr: { direction: 'ltr /* @noflip */' as 'ltr', unicodeBidi: 'isolate' }
 })
