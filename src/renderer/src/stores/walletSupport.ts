@@ -46,6 +46,7 @@ const CODE_MESSAGES: Partial<Record<string, WalletKey>> = {
   request_in_progress: 'wallet:errors.inProgress',
   not_found: 'wallet:errors.notFound',
   forbidden: 'wallet:errors.forbidden',
+  operation_impossible: 'wallet:errors.closed',
   test_account: 'wallet:errors.forbidden'
 }
 

@@ -89,11 +89,24 @@ describe('TransferStore flow', () => {
     store.setPoints('10')
     await store.submit()
     expect(store.error).toEqual({ key: 'wallet:errors.forbidden' })
-    const other = setup({ transfer: () => Promise.reject(new ApiError('operation_impossible', 'Opération impossible', { status: 409 })) })
+    const other = setup({ transfer: () => Promise.reject(new ApiError('validation_failed', 'Requête invalide', { status: 422 })) })
     other.store.setToUser('20000002')
     other.store.setPoints('10')
     await other.store.submit()
-    expect(other.store.error).toEqual({ text: 'Opération impossible' })
+    expect(other.store.error).toEqual({ text: 'Requête invalide' })
+  })
+
+  it('words a transfer that no longer waits (or a rule the server names) in the user\'s language', async () => {
+    const closed = setup({ transfer: () => Promise.reject(new ApiError('operation_impossible', "Ce transfert n'attend plus de confirmation", { status: 409 })) })
+    closed.store.setToUser('20000002')
+    closed.store.setPoints('10')
+    await closed.store.submit()
+    expect(closed.store.error).toEqual({ key: 'wallet:errors.closed' })
+    const rule = setup({ transfer: () => Promise.reject(new ApiError('operation_impossible', 'Ce moyen de paiement…', { status: 422, keys: { paymentMethod: ['payment.methodUnavailable'] } })) })
+    rule.store.setToUser('20000002')
+    rule.store.setPoints('10')
+    await rule.store.submit()
+    expect(rule.store.error).toEqual({ key: 'wallet:rules.payment.methodUnavailable' })
   })
 
   it('retries after a network error with the same Idempotency-Key', async () => {

@@ -186,6 +186,7 @@ export const walletEnUS: Catalogue['wallet'] = {
     inProgress: 'The same request is already running, please wait a moment.',
     notFound: 'Not found',
     forbidden: 'This account is not allowed to do that',
+    closed: 'This operation is no longer possible (it is already settled or has expired)',
     retry: 'Try again',
     browserFailed: 'The payment page could not be opened in your browser'
   },

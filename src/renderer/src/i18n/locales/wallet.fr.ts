@@ -185,6 +185,7 @@ export const walletFr = {
     inProgress: 'Une demande identique est déjà en cours, patientez un instant.',
     notFound: 'Élément introuvable',
     forbidden: 'Action non autorisée pour ce compte',
+    closed: 'Cette opération n’est plus possible (elle est déjà réglée ou a expiré)',
     retry: 'Réessayer',
     browserFailed: 'Impossible d’ouvrir la page de paiement dans votre navigateur'
   },
