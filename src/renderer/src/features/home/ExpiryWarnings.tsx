@@ -47,7 +47,7 @@ export const ExpiryWarnings = observer(function ExpiryWarnings({ home }: { home:
                   color={warning.restDays <= 2 ? 'error' : 'warning'}
                   thickness="large"
                   aria-label={t('warning.progress')}
-                  aria-valuetext={`${progress} %`}
+                  aria-valuetext={t('progress.value', { value: progress })}
                 />
               </div>
             </MessageBarBody>
