@@ -53,6 +53,8 @@ export type ServerConfig = {
   passwordMaxAgeDays: number
   codeTtlMinutes: number
   codeMaxAttempts: number
+  /** Codes issued per account and purpose per hour; beyond, none is sent (reset) or 429. */
+  codeMaxPerHour: number
   captcha: { enabled: boolean; maxNumber: number; ttlSeconds: number }
   rateLimits: RateLimitSettings
   argon2: { memory: number; passes: number }
@@ -102,6 +104,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): ServerConfi
     passwordMaxAgeDays: 365,
     codeTtlMinutes: 15,
     codeMaxAttempts: 5,
+    codeMaxPerHour: 6,
     captcha: {
       enabled: true,
       maxNumber: Number(env.DARSI_CAPTCHA_MAX_NUMBER ?? 50_000),

@@ -86,7 +86,7 @@ export function createServices(config: ServerConfig, database: Database, clock: 
       impersonationTtlHours: config.impersonationTtlHours,
       switchTokenTtlSeconds: config.switchTokenTtlSeconds
     }),
-    codes: createCodeService(db, secrets.codeSecret, clock, { ttlMinutes: config.codeTtlMinutes, maxAttempts: config.codeMaxAttempts }),
+    codes: createCodeService(db, secrets.codeSecret, clock, { ttlMinutes: config.codeTtlMinutes, maxAttempts: config.codeMaxAttempts, maxPerHour: config.codeMaxPerHour }),
     captcha: createCaptchaService(db, secrets.captchaSecret, clock, config.captcha),
     outbox: createOutbox(db, clock, chosen, { redactAfterSend: config.production }),
     passwords,

@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { defaultConfig } from '../../server/src/config.ts'
 import { verificationCodes } from '../../server/src/db/schema.ts'
 import { findByCredential } from '../../server/src/repositories/users.ts'
 import { call, captcha, DEMO_PASSWORD, demo, lastCode, login, startTestServer, type TestServer } from './harness.ts'
 
 let server: TestServer
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await startTestServer({ codeMaxPerHour: defaultConfig({}).codeMaxPerHour })
 })
 afterAll(async () => {
   await server?.close()
@@ -141,6 +142,37 @@ describe('POST /api/auth/reset-password', () => {
     const wrong = code === '000000' ? '111111' : '000000'
     for (let i = 0; i < 5; i++) expect((await reset({ token: wrong, credential: demo.expired })).status).toBe(422)
     expect((await reset({ token: code, credential: demo.expired })).status).toBe(422)
+  })
+
+  it('takes one attempt per try even when the tries arrive together', async () => {
+    server.clock.advance(3_600_000)
+    await requestReset(demo.expired)
+    const code = await lastCode(server.app, demo.expired)
+    const wrong = code === '000000' ? '111111' : '000000'
+    const statuses = await Promise.all(Array.from({ length: 12 }, async () => (await reset({ token: wrong, credential: demo.expired })).status))
+    expect(statuses.every((status) => status === 422)).toBe(true)
+    const [row] = await server.app.services.database.db.select().from(verificationCodes)
+      .where(eq(verificationCodes.userId, await userId(demo.expired))).orderBy(desc(verificationCodes.id)).limit(1)
+    expect(row!.attempts).toBe(5)
+    expect(row!.usedAt).not.toBeNull()
+    expect((await reset({ token: code, credential: demo.expired })).status).toBe(422)
+  })
+
+  it('sends at most six codes an hour to one account, answering the same past that (a guesser cannot draw fresh codes)', async () => {
+    server.clock.advance(3_600_000)
+    const sent = async () => (await server.app.services.outbox.list(demo.abroad)).length
+    const before = await sent()
+    const replies = []
+    for (let i = 0; i < 8; i++) replies.push(await requestReset(demo.abroad))
+    expect(replies.map((reply) => reply.status)).toEqual(Array(8).fill(200))
+    expect(new Set(replies.map((reply) => JSON.stringify(reply.body))).size).toBe(1)
+    expect((await sent()) - before).toBe(6)
+    // The last code sent still works; an hour later codes are sent again.
+    const code = await lastCode(server.app, demo.abroad)
+    expect((await reset({ token: code, credential: demo.abroad })).status).toBe(200)
+    server.clock.advance(3_600_000)
+    await requestReset(demo.abroad)
+    expect((await sent()) - before).toBe(7)
   })
 
   it('refuses the current password as the new one', async () => {

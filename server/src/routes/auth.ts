@@ -38,8 +38,21 @@ export function credentialTarget(user: Pick<UserRow, 'phone' | 'email' | 'countr
   return parseCredential(credentialOf(user))
 }
 
+/** Too many codes for this account within the hour (codeMaxPerHour). */
+export function tooManyCodes(): ApiError {
+  return new ApiError('rate_limited', 'Trop de codes demandés pour ce compte, réessayez dans une heure')
+}
+
+/**
+ * Sends a fresh code. Past the hourly budget a reset sends nothing and answers as usual (the
+ * answer must not tell whether the account exists); the other purposes answer 429.
+ */
 export async function sendCode(services: Services, user: UserRow, purpose: 'registration' | 'reset', to: Credential): Promise<void> {
   const code = await services.codes.issue(user.id, purpose, to.value)
+  if (code === null) {
+    if (purpose === 'reset') return
+    throw tooManyCodes()
+  }
   await services.outbox.enqueue(codeMessage(purpose, to, code, services.config.codeTtlMinutes))
 }
 

@@ -17,7 +17,7 @@ import { credentialTaken, isUniqueViolation } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
 import { avatarUrl } from '../services/avatars.ts'
 import { codeMessage } from '../services/notices.ts'
-import { authResult, checkReferences, sendCode } from './auth.ts'
+import { authResult, checkReferences, sendCode, tooManyCodes } from './auth.ts'
 
 function refuseTestAccount(user: UserRow): void {
   if (user.isTest && user.role !== 'admin') throw new ApiError('test_account', 'Les comptes de test ne peuvent pas modifier ces informations')
@@ -164,6 +164,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     const email = normalizeEmail(body.email)
     await db.update(users).set({ pendingEmail: email, updatedAt: services.clock.now() }).where(eq(users.id, auth.user.id))
     const code = await services.codes.issue(auth.user.id, 'email', email)
+    if (code === null) throw tooManyCodes()
     await services.outbox.enqueue(codeMessage('email', { kind: 'email', value: email }, code, services.config.codeTtlMinutes))
     return { message: 'Un code de vérification a été envoyé à votre adresse e-mail' }
   }, { limited: true })
