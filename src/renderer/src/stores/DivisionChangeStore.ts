@@ -120,7 +120,8 @@ export class DivisionChangeStore {
     if (this.rule('reason') || this.rule('newDivision') || this.rule('reason2')) return false
     this.status = 'loading'
     try {
-      const message = await this.deps.api().createDivisionRequest(
+      // The server's text is French: the pupil reads the catalogue's, in their language.
+      await this.deps.api().createDivisionRequest(
         {
           newDivision: Number(this.values.newDivision),
           reason: Number(this.values.reason),
@@ -133,7 +134,7 @@ export class DivisionChangeStore {
         this.values = { newDivision: '', reason: '', reason2: '' }
         this.attempted = false
       })
-      this.deps.ui.notify({ intent: 'success', text: message })
+      this.deps.ui.notify({ intent: 'success', key: 'profile:divisionChange.sent' })
       await this.load()
       return true
     } catch (error) {

@@ -211,7 +211,8 @@ export class MarksheetsStore {
         this.attempted = false
         this.items = [result.marksheet, ...this.items.filter((item) => item.id !== result.marksheet.id)]
       })
-      this.deps.ui.notify({ intent: 'success', text: result.message })
+      // The server's text is French: the pupil reads the catalogue's, in their language.
+      this.deps.ui.notify({ intent: 'success', key: 'profile:marksheets.uploaded' })
       return true
     } catch (error) {
       runInAction(() => {
@@ -233,11 +234,11 @@ export class MarksheetsStore {
     if (!item || item.status !== 'pending' || this.deleting !== null) return
     this.deleting = id
     try {
-      const message = await this.deps.api().deleteMarksheet(id)
+      await this.deps.api().deleteMarksheet(id)
       runInAction(() => {
         this.items = this.items.filter((entry) => entry.id !== id)
       })
-      this.deps.ui.notify({ intent: 'success', text: message })
+      this.deps.ui.notify({ intent: 'success', key: 'profile:marksheets.deleted' })
     } catch (error) {
       const message = isApiError(error) ? generalMessage(error) : ({ key: 'auth:errors.server' } as const)
       if ('key' in message) this.deps.ui.notify({ intent: 'error', key: message.key })

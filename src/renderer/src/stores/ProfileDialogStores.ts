@@ -90,12 +90,13 @@ export class AddEmailStore {
     if (this.email.rule || this.busy) return false
     this.email.status = 'loading'
     try {
-      const message = await this.deps.api().addEmail(this.email.value.trim())
+      // The server's text is French: the pupil reads the catalogue's, in their language.
+      await this.deps.api().addEmail(this.email.value.trim())
       runInAction(() => {
         this.email.status = 'succeeded'
         this.step = 'code'
       })
-      this.deps.ui.notify({ intent: 'success', text: message })
+      this.deps.ui.notify({ intent: 'success', key: 'profile:email.sent' })
       return true
     } catch (error) {
       const mapped = failure(error, 'email')
@@ -114,12 +115,12 @@ export class AddEmailStore {
     this.code.status = 'loading'
     try {
       const captcha = await this.deps.session.solveCaptcha()
-      const message = await this.deps.api().confirmEmail({ confirmationToken: this.code.value.trim(), email: this.email.value.trim(), 'g-recaptcha-response': captcha })
+      await this.deps.api().confirmEmail({ confirmationToken: this.code.value.trim(), email: this.email.value.trim(), 'g-recaptcha-response': captcha })
       runInAction(() => {
         this.code.status = 'succeeded'
         this.step = 'done'
       })
-      this.deps.ui.notify({ intent: 'success', text: message })
+      this.deps.ui.notify({ intent: 'success', key: 'profile:email.confirmed' })
       await this.deps.session.loadUser().catch(() => undefined)
       return true
     } catch (error) {
@@ -156,11 +157,11 @@ export class ParentPhoneStore {
     if (this.phone.rule || this.phone.status === 'loading') return false
     this.phone.status = 'loading'
     try {
-      const message = await this.deps.api().addParentPhone(this.phone.value)
+      await this.deps.api().addParentPhone(this.phone.value)
       runInAction(() => {
         this.phone.status = 'succeeded'
       })
-      this.deps.ui.notify({ intent: 'success', text: message })
+      this.deps.ui.notify({ intent: 'success', key: 'profile:parentPhone.saved' })
       await this.deps.session.loadUser().catch(() => undefined)
       return true
     } catch (error) {

@@ -251,7 +251,8 @@ export class ProfileEditStore {
         this.status = 'succeeded'
       })
       this.deps.ui.dismiss(toastId)
-      this.deps.ui.notify({ intent: 'success', text: result.message })
+      // The server's text is French: the pupil reads the catalogue's, in their language.
+      this.deps.ui.notify({ intent: 'success', key: 'profile:edit.saved' })
       // The guard reads the reloaded user: a now-complete pupil is let through.
       await this.deps.session.loadUser().catch(() => undefined)
       if (result.credential) return { kind: 'confirm' }

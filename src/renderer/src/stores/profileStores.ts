@@ -9,6 +9,7 @@ import { MarksheetsStore, MergeError, type MergeImages } from './MarksheetsStore
 import { AddEmailStore, NotificationPreferencesStore, ParentPhoneStore, type DialogDeps } from './ProfileDialogStores.ts'
 import { ProfileEditStore } from './ProfileEditStore.ts'
 import type { SessionStore } from './SessionStore.ts'
+import { StateNamesStore } from './StateNamesStore.ts'
 import type { SettingsStore } from './SettingsStore.ts'
 import type { UiStore } from './UiStore.ts'
 
@@ -20,6 +21,8 @@ export interface ProfileStores {
   divisionChange: DivisionChangeStore
   marksheets: MarksheetsStore
   avatar: AvatarStore
+  /** The governorates' Arabic names, for the profile page. */
+  stateNames: StateNamesStore
   /** A fresh form, filled from the current user (each visit of the edit screen). */
   newEditForm(): ProfileEditStore | null
 }
@@ -73,6 +76,7 @@ export function createProfileStores(root: { session: SessionStore; ui: UiStore; 
     divisionChange: new DivisionChangeStore({ ...deps, language: () => reasonLanguage(root.settings.language) }),
     marksheets: new MarksheetsStore({ ...deps, merge: platformMerge(root.platform) }),
     avatar: new AvatarStore(deps),
+    stateNames: new StateNamesStore(deps),
     newEditForm: () => {
       const user = root.session.me?.user
       return user

@@ -70,6 +70,17 @@ describe('translation catalogues', () => {
     expect(latinOnly).toEqual([])
   })
 
+  it('the Arabic catalogue keeps one word per notion: coins, birth date, test account, parent', () => {
+    const ar = resources.ar as unknown as Tree
+    const texts = [...leaves(ar).values()].join('\n')
+    // الرموز is the word for a code: coins are العملات.
+    expect(resources.ar.routes.convertCoins).toBe('تحويل العملات إلى نقاط')
+    expect(resources.ar.routes.parrainNoCoins).toBe('رصيد العملات غير كافٍ')
+    expect(texts).not.toMatch(/تاريخ الولادة|حسابات التجربة|حساب تجربة/)
+    expect(texts).not.toMatch(/الولي(?!ّ)/)
+    expect(resources.ar.auth.register.birthDate).toBe('تاريخ الميلاد')
+  })
+
   it('resolves namespaced keys in each language', () => {
     const i18n = createI18n('ar')
     expect(i18n.t('shell:sidebar.home')).toBe('الرئيسية')

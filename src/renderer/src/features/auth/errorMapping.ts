@@ -57,7 +57,10 @@ const CODE_MESSAGES: Partial<Record<ApiError['code'], TranslationKey>> = {
   oauth_code_invalid: 'auth:errors.socialCode',
   switch_token_invalid: 'auth:switch.expired',
   token_expired: 'auth:errors.sessionExpired',
-  token_invalid: 'auth:errors.sessionExpired'
+  token_invalid: 'auth:errors.sessionExpired',
+  // Refusals of the profile screens, which load the profile catalogue before they can be met.
+  division_request_pending: 'profile:divisionChange.pendingNotice',
+  marksheet_not_pending: 'profile:marksheets.notPending'
 }
 
 /** The general message of a failure: 'Server' texts become the generic one (§8). */

@@ -16,6 +16,7 @@ import {
 import { observer } from 'mobx-react-lite'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { isolate } from '../../lib/bidi.ts'
 import { formatReportDate } from '../../lib/time.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { FormField } from '../auth/components/FormField.tsx'
@@ -110,7 +111,7 @@ export const DivisionChangeDialog = observer(function DivisionChangeDialog() {
                   {store.requests.map((request) => (
                     <li key={request.id} className={styles.listItem} data-testid="division-request">
                       <span>
-                        {request.old_division?.name ?? '—'} → {request.new_division.name}
+                        {t('divisionChange.fromTo', { from: isolate(request.old_division?.name ?? '—'), to: isolate(request.new_division.name) })}
                       </span>
                       <span className={styles.muted}>
                         {request.reason}

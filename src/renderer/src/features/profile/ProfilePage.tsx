@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router-dom'
+import { isolate } from '../../lib/bidi.ts'
 import { markInteractive } from '../../lib/performance.ts'
 import { formatReportDate } from '../../lib/time.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
@@ -25,7 +26,7 @@ function regionName(code: string, language: string): string | null {
 export const Component = observer(function ProfilePage() {
   useProfileCatalogue()
   const { session, settings } = useStores()
-  const { parentPhone } = useProfileStores()
+  const { parentPhone, stateNames } = useProfileStores()
   const styles = useProfileStyles()
   const { t } = useTranslation('profile')
   const navigate = useNavigate()
@@ -38,6 +39,12 @@ export const Component = observer(function ProfilePage() {
       .catch(() => undefined)
       .finally(markInteractive)
   }, [session])
+
+  // In Arabic the governorate is shown by its Arabic name, as the edit form lists it.
+  const arabicStateOf = settings.language === 'ar' && session.me?.user.state ? session.me.user.country_id : null
+  useEffect(() => {
+    if (arabicStateOf != null) void stateNames.load(arabicStateOf)
+  }, [arabicStateOf, stateNames])
 
   const me = session.me
   if (!me) return null
@@ -96,11 +103,9 @@ export const Component = observer(function ProfilePage() {
             {row(t('page.parentPhone'), ltr(user.phone2), 'profile-phone2')}
             {row(
               t('page.email'),
-              user.email ? (
-                <>
-                  {ltr(user.email)} ({user.email_verified ? t('page.verified') : t('page.notVerified')})
-                </>
-              ) : null,
+              user.email
+                ? t('page.emailWithStatus', { email: isolate(user.email, 'ltr'), status: user.email_verified ? t('page.verified') : t('page.notVerified') })
+                : null,
               'profile-email'
             )}
           </dl>
@@ -126,7 +131,7 @@ export const Component = observer(function ProfilePage() {
             {row(t('page.division'), user.division?.name ?? null, 'profile-division')}
             {user.optional_subject ? row(t('page.optionalSubject'), user.optional_subject.name, 'profile-optional-subject') : null}
             {row(t('page.country'), countryName, 'profile-country')}
-            {row(t('page.state'), user.state?.name ?? null, 'profile-state')}
+            {row(t('page.state'), user.state ? stateNames.name(user.state, settings.language) : null, 'profile-state')}
             {row(t('page.delegation'), user.delegation?.name ?? null, 'profile-delegation')}
             {row(t('page.institute'), user.institute?.name ?? null, 'profile-institute')}
           </dl>

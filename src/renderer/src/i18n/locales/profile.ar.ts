@@ -35,11 +35,11 @@ export const profileAr: Catalogue['profile'] = {
     close: 'إغلاق',
     requests: 'طلباتي',
     noRequests: 'لا توجد طلبات حالياً.',
-    from: 'من',
-    to: 'إلى',
+    fromTo: 'من {{from}} إلى {{to}}',
     status: 'الحالة',
     date: 'التاريخ',
     pendingNotice: 'يوجد طلب قيد المعالجة.',
+    sent: 'تمّ إرسال طلب تغيير القسم',
     notAllowed: 'تغيير القسم غير متاح لهذا الحساب.',
     loadFailed: 'تعذّر تحميل القائمة.',
     retry: 'إعادة المحاولة'
@@ -76,7 +76,10 @@ export const profileAr: Catalogue['profile'] = {
     onlyPhotos: 'يمكن تجميع الصور فقط: اختر مستنداً واحداً أو عدة صور.',
     badPhoto: 'الصورة {{file}} غير مقروءة أو تالفة: أزلها أو استبدلها، وتبقى الصور الأخرى مختارة.',
     mergeUnavailable: 'تجميع عدة صور غير متاح هنا: أرسل صورة واحدة أو ملف PDF في كل مرة.',
-    mergeFailed: 'تعذّر تجميع الصور. أعد المحاولة.'
+    mergeFailed: 'تعذّر تجميع الصور. أعد المحاولة.',
+    uploaded: 'تمّ إرسال بطاقة الأعداد',
+    deleted: 'تمّ حذف بطاقة الأعداد',
+    notPending: 'لا يمكن حذف إلا بطاقة أعداد قيد الانتظار'
   },
   ads: { open: 'فتح', video: 'مشاهدة الفيديو' },
   page: {
@@ -90,9 +93,9 @@ export const profileAr: Catalogue['profile'] = {
     lastName: 'اللقب',
     email: 'البريد الإلكتروني',
     phone: 'الهاتف',
-    parentPhone: 'هاتف الولي',
+    parentPhone: 'هاتف الوليّ',
     gender: 'الجنس',
-    birthDate: 'تاريخ الولادة',
+    birthDate: 'تاريخ الميلاد',
     division: 'القسم',
     optionalSubject: 'المادة الاختيارية',
     country: 'البلد',
@@ -101,9 +104,10 @@ export const profileAr: Catalogue['profile'] = {
     institute: 'المؤسسة التربوية',
     notSet: 'غير محدد',
     adsLabel: 'مميز',
-    addParentPhone: 'إضافة هاتف الولي',
+    addParentPhone: 'إضافة هاتف الوليّ',
     verified: 'مؤكد',
-    notVerified: 'غير مؤكد'
+    notVerified: 'غير مؤكد',
+    emailWithStatus: '{{email}}، {{status}}'
   },
   gender: { male: 'ذكر', female: 'أنثى', none: 'اختر' },
   edit: {
@@ -117,7 +121,7 @@ export const profileAr: Catalogue['profile'] = {
     lastName: 'اللقب',
     gender: 'الجنس',
     genderLocked: 'يمكن تعديل الجنس بعد إكمال الملف الشخصي.',
-    birthDate: 'تاريخ الولادة',
+    birthDate: 'تاريخ الميلاد',
     birthDateHint: 'يوم/شهر/سنة',
     phone: 'الهاتف',
     phone2: 'هاتف ثان',
@@ -140,10 +144,11 @@ export const profileAr: Catalogue['profile'] = {
     save: 'حفظ',
     cancel: 'إلغاء',
     processing: 'جارٍ المعالجة...',
-    testAccount: 'لا يمكن لحسابات التجربة تعديل الملف الشخصي.',
-    testAccountTitle: 'حساب تجربة',
+    testAccount: 'لا يمكن للحسابات التجريبية تعديل الملف الشخصي.',
+    testAccountTitle: 'حساب تجريبي',
     notifications: 'الإشعارات',
-    noSession: 'بياناتك غير متوفرة بعد.'
+    noSession: 'بياناتك غير متوفرة بعد.',
+    saved: 'تمّ تحديث الملف الشخصي'
   },
   avatar: {
     label: 'صورة الملف الشخصي',
@@ -170,14 +175,17 @@ export const profileAr: Catalogue['profile'] = {
     code: 'رمز التحقق',
     verify: 'تحقق',
     back: 'تغيير العنوان',
-    close: 'إغلاق'
+    close: 'إغلاق',
+    sent: 'أُرسل رمز تحقّق إلى بريدك الإلكتروني',
+    confirmed: 'تمّ تأكيد بريدك الإلكتروني'
   },
   parentPhone: {
-    title: 'إضافة هاتف الولي',
-    label: 'هاتف الولي',
+    title: 'إضافة هاتف الوليّ',
+    label: 'هاتف الوليّ',
     hint: '8 أرقام',
     submit: 'حفظ',
-    close: 'إغلاق'
+    close: 'إغلاق',
+    saved: 'تمّ حفظ رقم هاتف الوليّ'
   },
   preferences: {
     title: 'تفضيلات الإشعارات',
@@ -187,7 +195,7 @@ export const profileAr: Catalogue['profile'] = {
     payment: 'الدفع',
     completeInformation: 'إكمال معلوماتي',
     giftCodeUsed: 'استعمال رمز الهدية',
-    parentRequest: 'طلبات الولي',
+    parentRequest: 'طلبات الوليّ',
     changePassword: 'تغيير كلمة المرور',
     uploadNewSessionRecord: 'تسجيل حصة جديد',
     uploadNewContent: 'محتوى جديد',

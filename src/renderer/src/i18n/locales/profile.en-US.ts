@@ -35,11 +35,11 @@ export const profileEnUS: Catalogue['profile'] = {
     close: 'Close',
     requests: 'My requests',
     noRequests: 'No requests yet.',
-    from: 'From',
-    to: 'To',
+    fromTo: 'From {{from}} to {{to}}',
     status: 'Status',
     date: 'Date',
     pendingNotice: 'A request is already being processed.',
+    sent: 'Your class change request has been sent',
     notAllowed: 'Class changes are not open to this account.',
     loadFailed: 'The list could not be loaded.',
     retry: 'Try again'
@@ -76,7 +76,10 @@ export const profileEnUS: Catalogue['profile'] = {
     onlyPhotos: 'Only photos can be combined: choose one document, or several photos.',
     badPhoto: 'The photo {{file}} is unreadable or damaged: remove or replace it, the others stay chosen.',
     mergeUnavailable: 'Combining several photos is not available here: upload one photo or PDF at a time.',
-    mergeFailed: 'The photos could not be combined. Try again.'
+    mergeFailed: 'The photos could not be combined. Try again.',
+    uploaded: 'The report card has been uploaded',
+    deleted: 'The report card has been deleted',
+    notPending: 'Only a pending report card can be deleted'
   },
   ads: { open: 'Open', video: 'Watch the video' },
   page: {
@@ -103,7 +106,8 @@ export const profileEnUS: Catalogue['profile'] = {
     adsLabel: 'Featured',
     addParentPhone: 'Add parent’s phone',
     verified: 'Verified',
-    notVerified: 'Not verified'
+    notVerified: 'Not verified',
+    emailWithStatus: '{{email}} ({{status}})'
   },
   gender: { male: 'Boy', female: 'Girl', none: 'Choose' },
   edit: {
@@ -143,7 +147,8 @@ export const profileEnUS: Catalogue['profile'] = {
     testAccount: 'Test accounts cannot edit the profile.',
     testAccountTitle: 'Test account',
     notifications: 'Notifications',
-    noSession: 'Your details are not available yet.'
+    noSession: 'Your details are not available yet.',
+    saved: 'Profile updated'
   },
   avatar: {
     label: 'Profile photo',
@@ -170,14 +175,17 @@ export const profileEnUS: Catalogue['profile'] = {
     code: 'Verification code',
     verify: 'Verify',
     back: 'Change the address',
-    close: 'Close'
+    close: 'Close',
+    sent: 'A verification code has been sent to your e-mail address',
+    confirmed: 'Your e-mail address is confirmed'
   },
   parentPhone: {
     title: 'Add parent’s phone',
     label: 'Parent’s phone',
     hint: '8 digits',
     submit: 'Save',
-    close: 'Close'
+    close: 'Close',
+    saved: 'The parent’s number is saved'
   },
   preferences: {
     title: 'Notification preferences',

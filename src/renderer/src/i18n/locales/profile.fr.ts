@@ -34,11 +34,11 @@ export const profileFr = {
     close: 'Fermer',
     requests: 'Mes demandes',
     noRequests: 'Aucune demande pour le moment.',
-    from: 'De',
-    to: 'Vers',
+    fromTo: 'De {{from}} vers {{to}}',
     status: 'Statut',
     date: 'Date',
     pendingNotice: 'Une demande est déjà en cours de traitement.',
+    sent: 'Votre demande de changement de classe a été envoyée',
     notAllowed: 'Le changement de classe n’est pas ouvert à ce compte.',
     loadFailed: 'La liste n’a pas pu être chargée.',
     retry: 'Réessayer'
@@ -75,7 +75,10 @@ export const profileFr = {
     onlyPhotos: 'Seules des photos peuvent être réunies : choisissez un seul document, ou plusieurs photos.',
     badPhoto: 'La photo {{file}} est illisible ou endommagée : retirez-la ou remplacez-la, les autres restent choisies.',
     mergeUnavailable: 'L’assemblage de plusieurs photos n’est pas disponible ici : envoyez une photo ou un PDF à la fois.',
-    mergeFailed: 'Les photos n’ont pas pu être assemblées. Réessayez.'
+    mergeFailed: 'Les photos n’ont pas pu être assemblées. Réessayez.',
+    uploaded: 'Le bulletin a été envoyé',
+    deleted: 'Le bulletin a été supprimé',
+    notPending: 'Seul un bulletin en attente peut être supprimé'
   },
   ads: { open: 'Ouvrir', video: 'Voir la vidéo' },
   page: {
@@ -102,7 +105,8 @@ export const profileFr = {
     adsLabel: 'À la une',
     addParentPhone: 'Ajouter le téléphone du parent',
     verified: 'Vérifiée',
-    notVerified: 'Non vérifiée'
+    notVerified: 'Non vérifiée',
+    emailWithStatus: '{{email}} ({{status}})'
   },
   gender: { male: 'Garçon', female: 'Fille', none: 'Choisir' },
   edit: {
@@ -142,7 +146,8 @@ export const profileFr = {
     testAccount: 'Les comptes de test ne peuvent pas modifier le profil.',
     testAccountTitle: 'Compte de test',
     notifications: 'Notifications',
-    noSession: 'Vos données ne sont pas encore disponibles.'
+    noSession: 'Vos données ne sont pas encore disponibles.',
+    saved: 'Profil mis à jour'
   },
   avatar: {
     label: 'Photo de profil',
@@ -169,14 +174,17 @@ export const profileFr = {
     code: 'Code de vérification',
     verify: 'Vérifier',
     back: 'Modifier l’adresse',
-    close: 'Fermer'
+    close: 'Fermer',
+    sent: 'Un code de vérification a été envoyé à votre adresse e-mail',
+    confirmed: 'Votre adresse e-mail est confirmée'
   },
   parentPhone: {
     title: 'Ajouter le téléphone du parent',
     label: 'Téléphone du parent',
     hint: '8 chiffres',
     submit: 'Enregistrer',
-    close: 'Fermer'
+    close: 'Fermer',
+    saved: 'Le numéro du parent est enregistré'
   },
   preferences: {
     title: 'Préférences de notification',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../../src/renderer/src/api/errors.ts'
 import {
+  generalMessage,
   mapLoginError,
   mapRegisterError,
   mapResetError,
@@ -14,6 +15,15 @@ describe('error mapping (§8)', () => {
     expect(ruleMessage('password.min')).toEqual({ key: 'auth:rules.password.min' })
     expect(ruleMessage('transfer.amountRange')).toEqual({ key: 'wallet:rules.transfer.amountRange' })
     expect(ruleMessage('payment.amount')).toEqual({ key: 'wallet:rules.payment.amount' })
+  })
+
+  it('profile refusals get catalogue texts, never the server’s French', () => {
+    expect(generalMessage(new ApiError('division_request_pending', 'Vous avez déjà une demande en attente.', { status: 409 }))).toEqual({
+      key: 'profile:divisionChange.pendingNotice'
+    })
+    expect(generalMessage(new ApiError('marksheet_not_pending', 'Seul un bulletin en attente peut être supprimé.', { status: 409 }))).toEqual({
+      key: 'profile:marksheets.notPending'
+    })
   })
 
   it('strips punctuation from server texts', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../../../../src/renderer/src/api/errors.ts'
 import type { DivisionRequest } from '../../../../../src/renderer/src/api/profile.ts'
 import { DivisionChangeStore } from '../../../../../src/renderer/src/stores/DivisionChangeStore.ts'
 import { fakeApi, fakeSession, fakeUi, me, user } from './profileFakes.ts'
@@ -9,7 +10,7 @@ const reasons = [
 ]
 const division = (id: number, name: string) => ({ id, name, level: { id: 1, slug: 'basic' as const, name: 'Base' }, has_optional_subjects: false })
 
-function setup(options: { istest?: boolean } = {}) {
+function setup(options: { istest?: boolean; refuse?: ApiError } = {}) {
   const sent: unknown[] = []
   const requests: DivisionRequest[] = []
   const api = fakeApi({
@@ -18,6 +19,7 @@ function setup(options: { istest?: boolean } = {}) {
     divisions: () => Promise.resolve([division(7, '7e année'), division(8, '8e année')]),
     createDivisionRequest: (body) => {
       sent.push(body)
+      if (options.refuse) return Promise.reject(options.refuse)
       requests.unshift({
         id: 1, old_division: { id: 7, name: '7e année' }, new_division: { id: body.newDivision, name: '8e année' }, reason: 'Autre',
         reason_id: body.reason, reason2: body.reason2, status: 'pending', created_at: '2026-11-22', decided_at: null
@@ -66,7 +68,17 @@ describe('DivisionChangeStore', () => {
     expect(store.requests.map((request) => request.status)).toEqual(['pending'])
     expect(store.pending).toBe(true)
     expect(store.values).toEqual({ newDivision: '', reason: '', reason2: '' })
-    expect(ui.shown.map((entry) => ('text' in entry ? entry.text : entry.key))).toEqual(['Demande envoyée'])
+    // The server's French text stays out: the catalogue says it in the pupil's language.
+    expect(ui.shown.map((entry) => ('text' in entry ? entry.text : entry.key))).toEqual(['profile:divisionChange.sent'])
+  })
+
+  it('a request already pending on the server is said in the catalogue, not in the server’s French', async () => {
+    const { store, ui } = setup({ refuse: new ApiError('division_request_pending', 'Vous avez déjà une demande en attente.', { status: 409 }) })
+    await store.load()
+    store.set('reason', '1')
+    store.set('newDivision', '8')
+    expect(await store.submit()).toBe(false)
+    expect(ui.shown.map((entry) => [entry.intent, 'key' in entry ? entry.key : entry.text])).toEqual([['error', 'profile:divisionChange.pendingNotice']])
   })
 
   it('test accounts cannot ask', async () => {

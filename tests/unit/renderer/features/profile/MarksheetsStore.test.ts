@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../../../../src/renderer/src/api/errors.ts'
 import type { Marksheet, MarksheetUpload } from '../../../../../src/renderer/src/api/profile.ts'
 import { BridgeError } from '../../../../../src/renderer/src/platform/bridge.ts'
 import { MarksheetsStore, MERGED_FILE_NAME } from '../../../../../src/renderer/src/stores/MarksheetsStore.ts'
@@ -40,7 +41,7 @@ function sheet(id: number, status: Marksheet['status']): Marksheet {
   }
 }
 
-function setup(options: { corrupt?: string; failFirstUpload?: boolean; items?: Marksheet[] } = {}) {
+function setup(options: { corrupt?: string; failFirstUpload?: boolean; items?: Marksheet[]; refuseDelete?: ApiError } = {}) {
   const platform = fakeMergePlatform(options)
   const uploads: MarksheetUpload[] = []
   const deleted: number[] = []
@@ -54,6 +55,7 @@ function setup(options: { corrupt?: string; failFirstUpload?: boolean; items?: M
       return Promise.resolve({ message: 'Bulletin envoyé', marksheet: { ...sheet(9, 'pending'), name: upload.fileName, trimester: upload.trimester } })
     },
     deleteMarksheet: (id) => {
+      if (options.refuseDelete) return Promise.reject(options.refuseDelete)
       deleted.push(id)
       return Promise.resolve('Bulletin supprimé')
     }
@@ -83,7 +85,7 @@ describe('MarksheetsStore', () => {
   })
 
   it('uploads a single accepted file as it is, and refuses other types naming the file', async () => {
-    const { store, uploads } = setup()
+    const { store, uploads, ui } = setup()
     store.show(1)
     store.pick([new File(['x'], 'notes.exe')])
     expect(await store.upload()).toBe(false)
@@ -93,6 +95,8 @@ describe('MarksheetsStore', () => {
     expect(await store.upload()).toBe(true)
     expect(uploads[0]).toMatchObject({ fileName: 'bulletin.pdf', trimester: 1, division: 7 })
     expect(uploads[0]!.file).toBe(pdf)
+    // The catalogue's text, in the pupil's language, not the server's French one.
+    expect(ui.shown.map((entry) => [entry.intent, 'key' in entry ? entry.key : entry.text])).toEqual([['success', 'profile:marksheets.uploaded']])
   })
 
   it('needs a division', async () => {
@@ -145,7 +149,7 @@ describe('MarksheetsStore', () => {
   })
 
   it('deletes only pending report cards', async () => {
-    const { store, deleted } = setup({ items: [sheet(1, 'approved'), sheet(2, 'pending'), sheet(3, 'rejected')] })
+    const { store, deleted, ui } = setup({ items: [sheet(1, 'approved'), sheet(2, 'pending'), sheet(3, 'rejected')] })
     store.show()
     await store.load()
     await store.deleteSheet(1)
@@ -153,5 +157,19 @@ describe('MarksheetsStore', () => {
     await store.deleteSheet(2)
     expect(deleted).toEqual([2])
     expect(store.items.map((item) => item.id)).toEqual([1, 3])
+    expect(ui.shown.map((entry) => [entry.intent, 'key' in entry ? entry.key : entry.text])).toEqual([['success', 'profile:marksheets.deleted']])
+  })
+
+  it('a report card no longer pending on the server: the refusal is said in the catalogue and the list reloaded', async () => {
+    const { store, deleted, ui } = setup({
+      items: [sheet(2, 'pending')],
+      refuseDelete: new ApiError('marksheet_not_pending', 'Seul un bulletin en attente peut être supprimé.', { status: 409 })
+    })
+    store.show()
+    await store.load()
+    await store.deleteSheet(2)
+    expect(deleted).toEqual([])
+    expect(ui.shown.map((entry) => [entry.intent, 'key' in entry ? entry.key : entry.text])).toEqual([['error', 'profile:marksheets.notPending']])
+    expect(store.deleting).toBeNull()
   })
 })

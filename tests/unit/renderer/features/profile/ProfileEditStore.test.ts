@@ -113,8 +113,8 @@ describe('ProfileEditStore: validation and saving', () => {
       }
     ])
     expect(session.loads).toBe(1)
-    // The in-progress toast is gone; the server's message remains.
-    expect(ui.shown.map((entry) => ('key' in entry ? entry.key : entry.text))).toEqual(['Profil mis à jour'])
+    // The in-progress toast is gone; the catalogue's success text (not the server's French one) remains.
+    expect(ui.shown.map((entry) => ('key' in entry ? entry.key : entry.text))).toEqual(['profile:edit.saved'])
   })
 
   it('goes to the confirmation step when the answer carries a credential', async () => {

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { AddEmailStore, ParentPhoneStore } from '../../../../../src/renderer/src/stores/ProfileDialogStores.ts'
+import { fakeApi, fakeSession, fakeUi, me, user } from './profileFakes.ts'
+
+// The server answers in French whatever the pupil's language: its text must not reach the screen.
+const FRENCH = 'Texte du serveur en français'
+
+const toasts = (ui: ReturnType<typeof fakeUi>) => ui.shown.map((entry) => ({ intent: entry.intent, shown: 'key' in entry ? entry.key : entry.text }))
+
+function setup() {
+  const ui = fakeUi()
+  const session = fakeSession(me(user({ completed: true })))
+  const sent: string[] = []
+  const api = fakeApi({
+    addEmail: (email) => {
+      sent.push(`email:${email}`)
+      return Promise.resolve(FRENCH)
+    },
+    confirmEmail: (body) => {
+      sent.push(`code:${body.confirmationToken}`)
+      return Promise.resolve(FRENCH)
+    },
+    addParentPhone: (phone) => {
+      sent.push(`phone:${phone}`)
+      return Promise.resolve(FRENCH)
+    }
+  })
+  return { ui, session, sent, deps: { api: () => api, session, ui } }
+}
+
+describe('AddEmailStore', () => {
+  it('says the code was sent, then that the address is confirmed, in catalogue texts', async () => {
+    const { ui, sent, deps, session } = setup()
+    const store = new AddEmailStore(deps)
+    store.open()
+    store.email.set('karim@example.com')
+    expect(await store.sendEmail()).toBe(true)
+    expect(store.step).toBe('code')
+    expect(toasts(ui)).toEqual([{ intent: 'success', shown: 'profile:email.sent' }])
+
+    store.code.set('A1B2C3')
+    expect(await store.confirm()).toBe(true)
+    expect(store.step).toBe('done')
+    expect(sent).toEqual(['email:karim@example.com', 'code:A1B2C3'])
+    expect(toasts(ui)).toEqual([
+      { intent: 'success', shown: 'profile:email.sent' },
+      { intent: 'success', shown: 'profile:email.confirmed' }
+    ])
+    expect(session.loads).toBe(1)
+  })
+})
+
+describe('ParentPhoneStore', () => {
+  it('says the parent’s number is saved, in a catalogue text', async () => {
+    const { ui, sent, deps } = setup()
+    const store = new ParentPhoneStore(deps)
+    store.phone.set('98123456')
+    expect(await store.submit()).toBe(true)
+    expect(sent).toEqual(['phone:98123456'])
+    expect(toasts(ui)).toEqual([{ intent: 'success', shown: 'profile:parentPhone.saved' }])
+  })
+})
