@@ -183,6 +183,21 @@ describe('sessions and tokens', () => {
 })
 
 describe('brute force (S2)', () => {
+  it('attempts sent together do not get past the per-account limit', async () => {
+    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 3, sensitivePerAddressPerMinute: 10_000 } })
+    try {
+      const attempt = async (i: number) => (await call(limited.app, 'POST', '/api/auth/login_check', {
+        body: { username: demo.student, password: `Wrong#pass${i}`, 'g-recaptcha-response': await captcha(limited.app) }
+      })).status
+      const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(i)))
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(3)
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([])
+      expect(await attempt(99)).toBe(429)
+    } finally {
+      await limited.close()
+    }
+  })
+
   it('150 bad attempts on one account give 429s after 100 failures, never a 5xx', async () => {
     const statuses: number[] = []
     for (let i = 0; i < 150; i++) {

@@ -70,15 +70,18 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     const accountKey = sha256(`${credential.kind}:${credential.value}`)
     const now = services.clock.now()
     const hourAgo = new Date(now.getTime() - 3_600_000)
+    // The attempt is written down as a failure before the (slow) password check and counted with
+    // it, so attempts sent together cannot all pass under the limit; a right password clears it.
+    const [attempt] = await db.insert(loginFailures).values({ accountKey, createdAt: now }).returning({ id: loginFailures.id })
     const [failures] = await db.select({ n: count() }).from(loginFailures)
       .where(and(eq(loginFailures.accountKey, accountKey), gt(loginFailures.createdAt, hourAgo)))
-    if ((failures?.n ?? 0) >= services.config.rateLimits.loginFailuresPerAccountPerHour) {
+    if ((failures?.n ?? 0) > services.config.rateLimits.loginFailuresPerAccountPerHour) {
+      await db.delete(loginFailures).where(eq(loginFailures.id, attempt!.id))
       throw new ApiError('rate_limited', 'Trop de tentatives, veuillez réessayer plus tard')
     }
     const user = await findByCredential(db, credential)
     const valid = await services.passwords.verify(user?.passwordHash ?? null, body.password)
     if (!user || !valid) {
-      await db.insert(loginFailures).values({ accountKey, createdAt: now })
       if (Math.random() < 0.05) await db.delete(loginFailures).where(lt(loginFailures.createdAt, hourAgo))
       throw new ApiError('invalid_credentials', INVALID_CREDENTIALS)
     }
