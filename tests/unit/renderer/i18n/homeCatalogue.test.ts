@@ -20,5 +20,7 @@ describe('the home namespace, loaded with its screen', () => {
     void i18n.changeLanguage('ar')
     expect(i18n.t('home:warning.daysTwo', { count: 2 })).toBe('بقي يومان')
     expect(i18n.t('home:warning.hoursOne', { count: 1 })).toBe('بقيت ساعة واحدة')
+    expect(i18n.t('home:content.minutesFew', { count: 5 })).toBe('5 دقائق')
+    expect(i18n.t('home:content.minutesOther', { count: 45 })).toBe('45 دقيقة')
   })
 })

@@ -12,6 +12,8 @@ describe('the inbox namespace, loaded with the header dropdowns and the search',
     ensureInboxCatalogue(i18n)
     expect(i18n.t('inbox:search.noOptions')).toBe('No options')
     expect(i18n.t('inbox:notifications.labelWithCount', { count: 3 })).toBe('Notifications, 3 non lues')
+    expect(i18n.t('inbox:notifications.labelWithOne')).toBe('Notifications, 1 non lue')
+    expect(i18n.t('inbox:messages.labelWithOne')).toBe('Messages, 1 non lu')
     void i18n.changeLanguage('ar')
     expect(i18n.t('inbox:popup.never')).toBe('عدم الإظهار مجددًا')
   })

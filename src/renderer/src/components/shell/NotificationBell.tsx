@@ -81,7 +81,7 @@ export const NotificationBell = observer(function NotificationBell() {
     <HeaderDropdown
       icon={<Alert24Regular />}
       count={count}
-      label={count > 0 ? t('inbox:notifications.labelWithCount', { count }) : t('inbox:notifications.label')}
+      label={count === 1 ? t('inbox:notifications.labelWithOne') : count > 0 ? t('inbox:notifications.labelWithCount', { count }) : t('inbox:notifications.label')}
       testId="notification-bell"
       open={open}
       onOpenChange={setOpen}
@@ -103,7 +103,7 @@ export const MessagesButton = observer(function MessagesButton() {
     <HeaderDropdown
       icon={<Mail24Regular />}
       count={count}
-      label={count > 0 ? t('inbox:messages.labelWithCount', { count }) : t('inbox:messages.label')}
+      label={count === 1 ? t('inbox:messages.labelWithOne') : count > 0 ? t('inbox:messages.labelWithCount', { count }) : t('inbox:messages.label')}
       testId="messages-button"
       open={open}
       onOpenChange={setOpen}

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom'
 import { contentPath } from '../../../../shared/api/home.ts'
 import type { HomeContent } from '../../api/home.ts'
 import { formatReportDate } from '../../lib/time.ts'
-import type { Section } from '../../stores/HomeStore.ts'
+import { countForm, type Section } from '../../stores/HomeStore.ts'
 import { HomeSection } from './HomeSection.tsx'
 import { useHomeStyles } from './styles.ts'
 
@@ -24,6 +24,7 @@ export interface ContentsSectionProps {
 export const ContentsSection = observer(function ContentsSection({ id, title, emptyText, icon, section, items }: ContentsSectionProps) {
   const styles = useHomeStyles()
   const { t } = useTranslation('home')
+  const minutes = (count: number) => t(`content.minutes${countForm(count)}`, { count })
   return (
     <HomeSection
       id={id}
@@ -50,7 +51,7 @@ export const ContentsSection = observer(function ContentsSection({ id, title, em
               </span>
               <div className={styles.meta}>
                 <span className={styles.small}>{t('content.added', { date: formatReportDate(item.createdAt) })}</span>
-                {item.content.duration ? <span className={styles.small}>{t('content.minutes', { count: Math.round(item.content.duration / 60) })}</span> : null}
+                {item.content.duration ? <span className={styles.small}>{minutes(Math.round(item.content.duration / 60))}</span> : null}
                 {item.content.is_free ? (
                   <Badge appearance="tint" color="success" size="small">
                     {t('free.badge')}

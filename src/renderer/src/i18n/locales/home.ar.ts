@@ -56,7 +56,10 @@ export const homeAr: Catalogue['home'] = {
   },
   content: {
     added: 'أُضيف يوم {{date}}',
-    minutes: '{{count}} دقيقة'
+    minutesOne: 'دقيقة واحدة',
+    minutesTwo: 'دقيقتان',
+    minutesFew: '{{count}} دقائق',
+    minutesOther: '{{count}} دقيقة'
   },
   progress: {
     title: 'تقدّمي',

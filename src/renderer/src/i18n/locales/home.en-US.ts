@@ -56,7 +56,10 @@ export const homeEnUS: Catalogue['home'] = {
   },
   content: {
     added: 'Added on {{date}}',
-    minutes: '{{count}} min'
+    minutesOne: '{{count}} min',
+    minutesTwo: '{{count}} min',
+    minutesFew: '{{count}} min',
+    minutesOther: '{{count}} min'
   },
   progress: {
     title: 'My progress',

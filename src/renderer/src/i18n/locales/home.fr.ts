@@ -55,7 +55,10 @@ export const homeFr = {
   },
   content: {
     added: 'Ajouté le {{date}}',
-    minutes: '{{count}} min'
+    minutesOne: '{{count}} min',
+    minutesTwo: '{{count}} min',
+    minutesFew: '{{count}} min',
+    minutesOther: '{{count}} min'
   },
   progress: {
     title: 'Ma progression',

@@ -3,6 +3,7 @@ import type { Catalogue } from './fr.ts'
 export const inboxAr: Catalogue['inbox'] = {
   notifications: {
     label: 'الإشعارات',
+    labelWithOne: 'الإشعارات، إشعار واحد غير مقروء',
     labelWithCount: 'الإشعارات، {{count}} غير مقروءة',
     title: 'الإشعارات',
     all: 'الكل',
@@ -20,6 +21,7 @@ export const inboxAr: Catalogue['inbox'] = {
   },
   messages: {
     label: 'الرسائل',
+    labelWithOne: 'الرسائل، رسالة واحدة غير مقروءة',
     labelWithCount: 'الرسائل، {{count}} غير مقروءة',
     title: 'الرسائل',
     all: 'الكل',

@@ -3,6 +3,7 @@ import type { Catalogue } from './fr.ts'
 export const inboxEnUS: Catalogue['inbox'] = {
   notifications: {
     label: 'Notifications',
+    labelWithOne: 'Notifications, 1 unread',
     labelWithCount: 'Notifications, {{count}} unread',
     title: 'Notifications',
     all: 'All',
@@ -20,6 +21,7 @@ export const inboxEnUS: Catalogue['inbox'] = {
   },
   messages: {
     label: 'Messages',
+    labelWithOne: 'Messages, 1 unread',
     labelWithCount: 'Messages, {{count}} unread',
     title: 'Messages',
     all: 'All',

@@ -2,6 +2,7 @@
 export const inboxFr = {
   notifications: {
     label: 'Notifications',
+    labelWithOne: 'Notifications, 1 non lue',
     labelWithCount: 'Notifications, {{count}} non lues',
     title: 'Notifications',
     all: 'Toutes',
@@ -19,6 +20,7 @@ export const inboxFr = {
   },
   messages: {
     label: 'Messages',
+    labelWithOne: 'Messages, 1 non lu',
     labelWithCount: 'Messages, {{count}} non lus',
     title: 'Messages',
     all: 'Tous',
