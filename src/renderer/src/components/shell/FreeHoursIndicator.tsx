@@ -2,7 +2,7 @@ import { ProgressBar, makeStyles } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { splitDuration } from '../../stores/FreeHoursStore.ts'
+import { useDurationText } from '../../lib/durationText.ts'
 import { freeHoursStoreOf } from '../../stores/homeStores.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 
@@ -14,6 +14,7 @@ export const FreeHoursIndicator = observer(function FreeHoursIndicator() {
   const store = freeHoursStoreOf(root)
   const styles = useStyles()
   const { t } = useTranslation('shell')
+  const duration = useDurationText()
   const me = root.session.me
 
   // The user is refreshed every 80 s: the used time follows (it grows while free videos play).
@@ -23,11 +24,6 @@ export const FreeHoursIndicator = observer(function FreeHoursIndicator() {
 
   const usage = store.usage
   if (!usage || store.percentage === null) return null
-  const duration = (seconds: number) => {
-    const { hours, minutes } = splitDuration(seconds)
-    if (hours > 0 && minutes > 0) return t('walletWidget.hoursMinutes', { hours, minutes })
-    return hours > 0 ? t('walletWidget.hours', { hours }) : t('walletWidget.minutes', { minutes })
-  }
   const text = store.expired
     ? t('walletWidget.freeHoursExpired')
     : t('walletWidget.freeHours', { used: duration(usage.used_duration), total: duration(usage.total_duration) })

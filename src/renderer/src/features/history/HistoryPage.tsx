@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PaymentReceipt, Subscription, Transfer } from '../../api/wallet.ts'
+import { useDurationText } from '../../lib/durationText.ts'
 import { markInteractive } from '../../lib/performance.ts'
 import type { AttendanceRow, BookmarkRow, ClassChangeRow, HistoryList } from '../../stores/HistoryStore.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
@@ -67,6 +68,7 @@ export const Component = observer(function HistoryPage() {
   const { history } = useWalletStores()
   const styles = useWalletStyles()
   const { t } = useTranslation('wallet')
+  const duration = useDurationText()
   const language = settings.language
   const money = (amount: number) => t('balance.dinars', { amount: formatAmount(amount, language) })
 
@@ -110,7 +112,7 @@ export const Component = observer(function HistoryPage() {
   const attendanceColumns: Column<AttendanceRow>[] = [
     { id: 'date', header: t('historyPage.attendance.date'), cell: (row) => <bdi>{formatDateTime(row.session_start_date)}</bdi> },
     { id: 'session', header: t('historyPage.attendance.session'), cell: (row) => row.title, width: 'minmax(180px, 2fr)' },
-    { id: 'duration', header: t('historyPage.attendance.duration'), cell: (row) => row.attendance_duration }
+    { id: 'duration', header: t('historyPage.attendance.duration'), cell: (row) => <bdi>{duration(row.attendance_duration)}</bdi> }
   ]
   const paymentColumns: Column<PaymentReceipt>[] = [
     { id: 'amount', header: t('historyPage.payments.amount'), cell: (row) => money(row.received_amount) },
