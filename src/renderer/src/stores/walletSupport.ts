@@ -8,7 +8,7 @@ import { isMessageKey, type MessageKey } from '../../../shared/rules/messages.ts
 import { isApiError } from '../api/errors.ts'
 import type { TranslationKey } from '../i18n/keys.ts'
 
-export type WalletKey = Extract<TranslationKey, `wallet:${string}`>
+export type WalletKey = Extract<TranslationKey, `wallet:${string}`> | Extract<TranslationKey, `auth:rules.${string}`>
 
 /** A catalogue key (with values) or a server text shown as sent. */
 export type WalletMessage = { key: WalletKey; values?: Record<string, string | number> } | { text: string }
@@ -33,8 +33,9 @@ const WALLET_RULE_KEYS = new Set<MessageKey>([
   'transfer.codeInvalid'
 ])
 
+/** A rule key in the user's language: the wallet's own wording, otherwise the shared rules catalogue. */
 export function ruleMessage(key: MessageKey): WalletMessage {
-  return WALLET_RULE_KEYS.has(key) ? { key: `wallet:rules.${key}` as WalletKey } : { text: key }
+  return { key: (WALLET_RULE_KEYS.has(key) ? `wallet:rules.${key}` : `auth:rules.${key}`) as WalletKey }
 }
 
 const CODE_MESSAGES: Partial<Record<string, WalletKey>> = {

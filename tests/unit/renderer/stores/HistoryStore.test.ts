@@ -62,6 +62,8 @@ describe('wallet rule messages', () => {
       const text = path.reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], walletFr)
       expect(text, key).toBe(frMessages[key])
     }
+    // A rule the wallet does not word itself comes from the shared rules catalogue, never as a raw key.
+    expect(ruleMessage('common.unknownField')).toEqual({ key: 'auth:rules.common.unknownField' })
     expect(walletFr.rules.payment.amount).toBe('Saisissez le montant demandé en dinars (1pt = 1DT)')
     expect(walletFr.rules.transfer.amountRange).toBe('Veuillez entrer un montant entre 10 et 5000')
     expect(walletFr.result).toMatchObject({
