@@ -64,11 +64,13 @@ test('registers a Tunisian pupil, confirms with the code from the outbox and is 
   await expect(page.getByTestId('register-submit')).toBeDisabled()
 
   const phone = `2${String(Date.now()).slice(-7)}`
+  const email = `salma.${phone}@example.org`
   await fillRegistration(page, phone)
+  await page.getByTestId('register-email').fill(email)
   const sent = page.waitForRequest((request) => request.url().endsWith('/api/auth/register') && request.method() === 'POST')
   await page.getByTestId('register-submit').click()
   const body = (await sent).postDataJSON() as Record<string, unknown>
-  expect(body).toMatchObject({ name: 'Salma', lastName: 'Ben Youssef', phone, birthDate: '2010-03-14', country: null })
+  expect(body).toMatchObject({ name: 'Salma', lastName: 'Ben Youssef', phone, email, birthDate: '2010-03-14', country: null })
   expect(body['plainPassword']).toEqual({ first: NEW_PASSWORD, second: NEW_PASSWORD })
 
   await expect(page.getByTestId('confirm-page')).toBeVisible({ timeout: 20_000 })
@@ -96,6 +98,23 @@ test('registers a Tunisian pupil, confirms with the code from the outbox and is 
   await expect(page.getByTestId('profile-edit-page')).toBeVisible({ timeout: 20_000 })
   expect(pathname(page)).toBe('/mon-profil/edit')
   expect(await storedSession(page)).not.toBeNull()
+
+  // The e-mail typed at registration is kept but not proven (decision 0016): the add-e-mail
+  // dialog offers it as typed, and its code goes to that address.
+  await expect(page.getByTestId('profile-email')).toHaveValue(email)
+  await expect(page.getByText('Adresse non confirmée : elle servira à la connexion une fois vérifiée.')).toBeVisible()
+  await expect(page.getByTestId('profile-add-email')).toHaveText('Confirmer l’e-mail')
+  await page.getByTestId('profile-add-email').click()
+  const emailDialog = page.getByTestId('add-email-dialog')
+  await expect(emailDialog.getByRole('heading', { name: 'Confirmer votre adresse e-mail' })).toBeVisible()
+  await expect(emailDialog.getByTestId('add-email-input')).toHaveValue(email)
+  await emailDialog.getByTestId('add-email-submit').click()
+  await expect(emailDialog).toHaveAttribute('data-step', 'code')
+  await emailDialog.getByTestId('add-email-code').fill(await latestCode(app, email))
+  await emailDialog.getByTestId('add-email-submit').click()
+  await expect(emailDialog).toHaveCount(0, { timeout: 20_000 })
+  await expect(page.getByTestId('profile-add-email')).toHaveText('Ajouter un e-mail')
+  await expect(page.getByText('Adresse non confirmée : elle servira à la connexion une fois vérifiée.')).toHaveCount(0)
 })
 
 test('signs in by phone with the +216 prefix; nextPage=offres lands on the offers', async () => {

@@ -72,6 +72,8 @@ export const users = pgTable('users', {
   emailVerified: boolean('email_verified').notNull().default(false),
   pendingEmail: text('pending_email'),
   phone: varchar('phone', { length: 32 }),
+  /** The phone was proven by a code sent to it (registration or a change of number). */
+  phoneVerified: boolean('phone_verified').notNull().default(false),
   phone2: varchar('phone2', { length: 32 }),
   gender: varchar('gender', { length: 8 }),
   birthDate: date('birth_date', { mode: 'string' }),
@@ -103,9 +105,10 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
 }, (t) => [
-  // An unconfirmed registration does not claim its phone or e-mail: only verified owners do.
-  uniqueIndex('users_verified_email_uq').on(t.email).where(sql`verified and email is not null`),
-  uniqueIndex('users_verified_phone_uq').on(t.phone).where(sql`verified and phone is not null`),
+  // Only a proven phone or e-mail is claimed: an unconfirmed registration, or an address typed in
+  // beside the account's own credential, holds nothing another account could not prove later.
+  uniqueIndex('users_proven_email_uq').on(t.email).where(sql`email_verified and email is not null`),
+  uniqueIndex('users_proven_phone_uq').on(t.phone).where(sql`phone_verified and phone is not null`),
   index('users_email_idx').on(t.email),
   index('users_phone_idx').on(t.phone),
   uniqueIndex('users_google_uq').on(t.googleId),

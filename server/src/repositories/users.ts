@@ -1,14 +1,35 @@
 /** Queries on users shared by the account routes. */
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, not, or, sql, type SQL } from 'drizzle-orm'
 import type { Credential } from '../../../src/shared/rules/credential.ts'
 import type { Executor } from '../db/client.ts'
 import { users } from '../db/schema.ts'
 import type { UserRow } from '../http.ts'
 
-/** The account a credential names: the verified owner first, else the newest registration. */
+/** The rows holding this phone or e-mail, proven or not. */
+function holds(credential: Credential): SQL {
+  return credential.kind === 'phone' ? eq(users.phone, credential.value) : eq(sql`lower(${users.email})`, credential.value)
+}
+
+/** The row's phone, or its e-mail, was proven by a code. */
+function proven(kind: Credential['kind']): SQL {
+  return eq(kind === 'phone' ? users.phoneVerified : users.emailVerified, true)
+}
+
+/** The rows holding this phone or e-mail as proven by a code. */
+export function provenHolder(credential: Credential): SQL {
+  return and(holds(credential), proven(credential.kind))!
+}
+
+/**
+ * The account a credential names: the owner who proved it first, else the newest registration
+ * still waiting for its code. A verified account is never named by a phone or e-mail it did not
+ * prove (one typed in beside its own credential), so such an address cannot sign in, receive a
+ * reset or be linked to a social sign-in on someone else's behalf.
+ */
 export async function findByCredential(db: Executor, credential: Credential): Promise<UserRow | null> {
-  const match = credential.kind === 'phone' ? eq(users.phone, credential.value) : eq(sql`lower(${users.email})`, credential.value)
-  const [row] = await db.select().from(users).where(match).orderBy(desc(users.verified), desc(users.id)).limit(1)
+  const [row] = await db.select().from(users)
+    .where(and(holds(credential), or(not(users.verified), proven(credential.kind))))
+    .orderBy(desc(users.verified), desc(users.id)).limit(1)
   return row ?? null
 }
 
@@ -17,10 +38,9 @@ export async function findById(db: Executor, id: number): Promise<UserRow | null
   return row ?? null
 }
 
-/** A verified account other than `exceptId` already holds this phone or e-mail. */
+/** An account other than `exceptId` has already proven this phone or e-mail. */
 export async function credentialTaken(db: Executor, credential: Credential, exceptId?: number): Promise<boolean> {
-  const match = credential.kind === 'phone' ? eq(users.phone, credential.value) : eq(sql`lower(${users.email})`, credential.value)
-  const rows = await db.select({ id: users.id }).from(users).where(and(match, eq(users.verified, true))).limit(2)
+  const rows = await db.select({ id: users.id }).from(users).where(provenHolder(credential)).limit(2)
   return rows.some((row) => row.id !== exceptId)
 }
 

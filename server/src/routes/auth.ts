@@ -177,12 +177,14 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     if (auth.user.verified) throw new ApiError('already_verified', 'You are verified')
     const result = await services.codes.consume(auth.user.id, 'registration', query.token)
     if (!result.ok) throw fieldError({ token: ['code.invalid'] }, 'invalid_verification_code')
-    const viaEmail = result.target.includes('@')
+    // The code proves the phone or e-mail it was sent to, if the account still holds it.
+    const proved = result.target === auth.user.phone ? { phoneVerified: true }
+      : result.target === auth.user.email?.toLowerCase() ? { emailVerified: true } : null
+    if (!proved) throw fieldError({ token: ['code.invalid'] }, 'invalid_verification_code')
     let user: UserRow
     try {
-      const [updated] = await db.update(users).set({
-        verified: true, ...(viaEmail ? { emailVerified: true } : {}), updatedAt: services.clock.now()
-      }).where(eq(users.id, auth.user.id)).returning()
+      const [updated] = await db.update(users).set({ verified: true, ...proved, updatedAt: services.clock.now() })
+        .where(eq(users.id, auth.user.id)).returning()
       user = updated!
     } catch (error) {
       if (isUniqueViolation(error)) throw new ApiError('account_information_already_used', 'Account information already used', { status: 422 })

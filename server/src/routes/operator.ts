@@ -38,6 +38,7 @@ export function registerOperatorRoutes(app: FastifyInstance, services: Services)
       phone: credential.kind === 'phone' ? credential.value : null,
       email: credential.kind === 'email' ? credential.value : null,
       emailVerified: credential.kind === 'email' && body.verified,
+      phoneVerified: credential.kind === 'phone' && body.verified,
       countryId: credential.kind === 'phone' ? 1 : null,
       divisionId: body.division ?? null,
       passwordHash: await services.passwords.hash(body.password), passwordChangedAt: now,

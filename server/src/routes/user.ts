@@ -123,11 +123,11 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
         throw fieldError({ institute: ['address.invalid'] })
       }
     }
-    // The credential of the user's country is new (or an e-mail never confirmed): confirm it
+    // The credential of the user's country is new (or was never proven by a code): confirm it
     // again. Moving abroad with an already confirmed e-mail keeps the account verified.
     const newCredential = tunisian ? phone : email
     const credentialChanged = newCredential != null &&
-      (tunisian ? phone !== current.phone : email !== current.email || !current.emailVerified)
+      (tunisian ? phone !== current.phone || !current.phoneVerified : email !== current.email || !current.emailVerified)
     if (credentialChanged) {
       const parsed = parseCredential(newCredential)!
       if (await credentialTaken(db, parsed, current.id)) throw fieldError({ [tunisian ? 'phone' : 'email']: ['common.invalid'] }, 'account_information_already_used', 'Account information already used: ')
@@ -138,6 +138,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
       gender: body.gender !== undefined ? body.gender : current.gender,
       birthDate, phone, phone2, email,
       emailVerified: email === current.email ? current.emailVerified : false,
+      phoneVerified: phone === current.phone ? current.phoneVerified : false,
       countryId, stateId, delegationId, instituteId, divisionId, optionalSubjectId: optionalSubjectId ?? null,
       verified: credentialChanged ? false : current.verified,
       updatedAt: services.clock.now()

@@ -18,6 +18,7 @@ import { offerGroups, paymentCodes, pointTransfers, userOffers, users } from '..
 import { ApiError, fieldError } from '../errors.ts'
 import { addRoute, type AuthInfo, type UserRow } from '../http.ts'
 import { credentialOf } from '../presenters/user.ts'
+import { provenHolder } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
 import { createIdempotencyService, type IdempotencyService } from '../services/idempotency.ts'
 import { audit, InsufficientFundsError, inTransaction, isOverdraftViolation, ledgerTotal, toMillimes, toPoints, walletBalance } from '../services/ledger.ts'
@@ -65,7 +66,8 @@ export function publicBase(services: Services, request: FastifyRequest): string 
 async function findRecipient(db: Executor, toUser: string): Promise<UserRow | null> {
   const credential = parseCredential(toUser)
   let match
-  if (credential) match = credential.kind === 'phone' ? eq(users.phone, credential.value) : eq(sql`lower(${users.email})`, credential.value)
+  // Only a phone or e-mail its owner proved names them (one merely typed into a profile does not).
+  if (credential) match = provenHolder(credential)
   else if (/^\d{1,9}$/.test(toUser)) match = eq(users.id, Number(toUser))
   else return null
   const [row] = await db.select().from(users)

@@ -145,6 +145,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     hash ??= await options.hash(DEMO_PASSWORD)
     const changedAt = new Date(options.now.getTime() - (passwordAgeDays ?? 10) * DAY)
     const [row] = await db.insert(users).values({
+      // A verified demo account proved its phone when it has one (all of them live in Tunisia).
+      phoneVerified: demo.verified === true && demo.phone != null,
       ...demo, passwordHash: hash, passwordChangedAt: changedAt, createdAt: changedAt, updatedAt: changedAt
     }).returning({ id: users.id })
     if (demo.role === 'parent') parentId = row!.id

@@ -65,6 +65,8 @@ class FieldState {
 /** Add e-mail (§5): the address, then the code sent to it. */
 export class AddEmailStore {
   step: 'email' | 'code' | 'done' = 'email'
+  /** Opened to prove the address already on the profile rather than to add one. */
+  confirming = false
   readonly email = new FieldState((value) => (value.trim() === '' || /\s/.test(value) || /^\d+$/.test(value.trim()) ? 'email.invalid' : checkEmail(value.trim())))
   readonly code = new FieldState(checkConfirmationCode)
 
@@ -75,9 +77,12 @@ export class AddEmailStore {
     makeAutoObservable<AddEmailStore, 'deps'>(this, { deps: false }, { autoBind: true })
   }
 
-  open(): void {
+  /** `unconfirmed`: the address on the profile that no code has proven yet, offered as typed. */
+  open(unconfirmed?: string | null): void {
     this.step = 'email'
     this.email.reset()
+    this.confirming = Boolean(unconfirmed)
+    if (unconfirmed) this.email.set(unconfirmed)
     this.code.reset()
   }
 

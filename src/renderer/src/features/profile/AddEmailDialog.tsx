@@ -23,7 +23,7 @@ export const AddEmailDialog = observer(function AddEmailDialog({ open, onClose }
       <DialogSurface data-testid="add-email-dialog" data-step={addEmail.step}>
         <form onSubmit={submit} noValidate>
           <DialogBody>
-            <DialogTitle>{addEmail.step === 'email' ? t('email.title') : t('email.codeTitle')}</DialogTitle>
+            <DialogTitle>{addEmail.step !== 'email' ? t('email.codeTitle') : addEmail.confirming ? t('email.confirmTitle') : t('email.title')}</DialogTitle>
             <DialogContent className={styles.form}>
               {addEmail.step === 'email' ? (
                 <FormField label={t('email.label')} required error={addEmail.email.error}>

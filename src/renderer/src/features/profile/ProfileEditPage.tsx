@@ -20,7 +20,7 @@ import { useProfileStores } from './useProfileStores.ts'
 export const Component = observer(function ProfileEditPage() {
   useProfileCatalogue()
   const stores = useProfileStores()
-  const { settings } = useStores()
+  const { settings, session } = useStores()
   const styles = useProfileStyles()
   const { t } = useTranslation('profile')
   const navigate = useNavigate()
@@ -68,6 +68,10 @@ export const Component = observer(function ProfileEditPage() {
     'data-testid': `profile-${field}`
   })
   const user = form.initial
+  // The e-mail as it stands now (add-email changes it while the form is open); one typed at
+  // registration that no code has proven yet is offered for confirmation (decision 0016).
+  const { email, email_verified: emailVerified } = session.me?.user ?? user
+  const unconfirmedEmail = email && !emailVerified ? email : null
 
   return (
     <div className={styles.page} data-testid="profile-edit-page">
@@ -134,18 +138,18 @@ export const Component = observer(function ProfileEditPage() {
           </h2>
           <div className={styles.fields}>
             <div className={styles.withAction}>
-              <FormField label={t('edit.email')} error={null}>
-                <Input value={user.email ?? ''} placeholder={t('edit.noEmail')} readOnly className={styles.ltr} data-testid="profile-email" />
+              <FormField label={t('edit.email')} hint={unconfirmedEmail ? t('edit.emailNotConfirmed') : undefined} error={null}>
+                <Input value={email ?? ''} placeholder={t('edit.noEmail')} readOnly className={styles.ltr} data-testid="profile-email" />
               </FormField>
               <Button
                 onClick={() => {
-                  stores.addEmail.open()
+                  stores.addEmail.open(unconfirmedEmail)
                   setEmailOpen(true)
                 }}
                 disabled={form.readOnly}
                 data-testid="profile-add-email"
               >
-                {t('edit.addEmail')}
+                {unconfirmedEmail ? t('edit.confirmEmail') : t('edit.addEmail')}
               </Button>
             </div>
             <div className={styles.withAction}>

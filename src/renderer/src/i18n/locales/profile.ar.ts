@@ -129,6 +129,8 @@ export const profileAr: Catalogue['profile'] = {
     email: 'البريد الإلكتروني',
     noEmail: 'لا يوجد بريد إلكتروني',
     addEmail: 'إضافة بريد إلكتروني',
+    confirmEmail: 'تأكيد البريد الإلكتروني',
+    emailNotConfirmed: 'عنوان غير مؤكَّد: يمكنك تسجيل الدخول به بعد التحقق منه.',
     division: 'القسم',
     changeClass: 'تغيير القسم',
     country: 'البلد',
@@ -168,6 +170,7 @@ export const profileAr: Catalogue['profile'] = {
   },
   email: {
     title: 'إضافة بريد إلكتروني',
+    confirmTitle: 'تأكيد بريدك الإلكتروني',
     label: 'البريد الإلكتروني',
     send: 'إرسال الرمز',
     codeTitle: 'تأكيد البريد الإلكتروني',

@@ -129,6 +129,8 @@ export const profileEnUS: Catalogue['profile'] = {
     email: 'E-mail address',
     noEmail: 'No e-mail address',
     addEmail: 'Add email',
+    confirmEmail: 'Confirm email',
+    emailNotConfirmed: 'Not confirmed yet: you can sign in with this address once it is verified.',
     division: 'Class',
     changeClass: 'Change class',
     country: 'Country',
@@ -168,6 +170,7 @@ export const profileEnUS: Catalogue['profile'] = {
   },
   email: {
     title: 'Add an e-mail address',
+    confirmTitle: 'Confirm your e-mail address',
     label: 'E-mail address',
     send: 'Send the code',
     codeTitle: 'Verify the e-mail address',

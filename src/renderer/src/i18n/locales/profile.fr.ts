@@ -128,6 +128,8 @@ export const profileFr = {
     email: 'Adresse e-mail',
     noEmail: 'Aucune adresse e-mail',
     addEmail: 'Ajouter un e-mail',
+    confirmEmail: 'Confirmer l’e-mail',
+    emailNotConfirmed: 'Adresse non confirmée : elle servira à la connexion une fois vérifiée.',
     division: 'Classe',
     changeClass: 'Changer de classe',
     country: 'Pays',
@@ -167,6 +169,7 @@ export const profileFr = {
   },
   email: {
     title: 'Ajouter une adresse e-mail',
+    confirmTitle: 'Confirmer votre adresse e-mail',
     label: 'Adresse e-mail',
     send: 'Envoyer le code',
     codeTitle: 'Vérifier l’adresse e-mail',

@@ -48,6 +48,18 @@ describe('AddEmailStore', () => {
     ])
     expect(session.loads).toBe(1)
   })
+
+  it('offers the unconfirmed address of the profile as typed, and a fresh field the next time without one', async () => {
+    const { sent, deps } = setup()
+    const store = new AddEmailStore(deps)
+    store.open('ines@example.org')
+    expect(store.email.value).toBe('ines@example.org')
+    expect(await store.sendEmail()).toBe(true)
+    expect(sent).toEqual(['email:ines@example.org'])
+    store.open(null)
+    expect(store.email.value).toBe('')
+    expect(store.step).toBe('email')
+  })
 })
 
 describe('ParentPhoneStore', () => {

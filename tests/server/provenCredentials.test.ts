@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseDeepLink } from '../../src/shared/deepLink.ts'
+import { call, captcha, demo, lastCode, login, startTestServer, type TestServer, type Tokens } from './harness.ts'
+
+/**
+ * A phone or e-mail names an account (sign-in, reset, transfers, social sign-in, uniqueness) only
+ * once a code sent to it was entered. One typed in beside the account's own credential at
+ * registration or in the profile is kept and shown, and claims nothing.
+ */
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+const PASSWORD = 'Bonjour#2026'
+
+async function register(fields: Record<string, unknown>): Promise<Tokens> {
+  const reply = await call<Tokens>(server.app, 'POST', '/api/auth/register', {
+    body: {
+      name: 'Ines', lastName: 'Ben Youssef', birthDate: '2009-04-12', division: 14,
+      plainPassword: { first: PASSWORD, second: PASSWORD }, 'g-recaptcha-response': await captcha(server.app), ...fields
+    }
+  })
+  expect(reply.status).toBe(201)
+  return reply.body
+}
+
+async function confirmRegistration(token: string, sentTo: string) {
+  return call<Tokens>(server.app, 'POST', '/api/auth/confirm-registration', {
+    token, query: { token: await lastCode(server.app, sentTo) }, body: { 'g-recaptcha-response': await captcha(server.app) }
+  })
+}
+
+async function signIn(username: string) {
+  return call<Tokens & { code?: string }>(server.app, 'POST', '/api/auth/login_check', {
+    body: { username, password: PASSWORD, 'g-recaptcha-response': await captcha(server.app) }
+  })
+}
+
+async function me(token: string) {
+  return (await call<{ user: { id: number; email: string | null; email_verified: boolean; phone: string | null; verified: boolean } }>(
+    server.app, 'GET', '/api/auth/me', { token })).body.user
+}
+
+async function socialSignIn(email: string): Promise<Tokens> {
+  const consent = await server.app.inject({
+    method: 'POST', url: '/sandbox/oauth/google/consent',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ decision: 'allow', email, name: 'Salma', lastName: 'Kefi' }).toString()
+  })
+  const link = parseDeepLink(String(consent.headers.location))
+  if (link?.kind !== 'social-callback' || !link.code) throw new Error('no code from the sandbox provider')
+  const reply = await call<Tokens>(server.app, 'GET', '/api/auth/social/google/callback', { query: { code: link.code } })
+  expect(reply.status).toBe(200)
+  return reply.body
+}
+
+describe('an e-mail typed in at a Tunisian registration', () => {
+  it('is kept unproven and names nobody until its owner proves it', async () => {
+    const squatter = await register({ phone: '22111333', email: 'Owner.One@Example.org', state: 12 })
+    const confirmed = await confirmRegistration(squatter.token, '22111333')
+    expect(confirmed.status).toBe(200)
+    const squatterToken = confirmed.body.token
+    // Nothing typed is lost: the address is on the profile, marked unconfirmed.
+    expect(await me(squatterToken)).toMatchObject({ email: 'owner.one@example.org', email_verified: false, verified: true })
+
+    // The address does not sign in to the account, nor get a reset code for it.
+    const byEmail = await signIn('owner.one@example.org')
+    expect(byEmail.status).toBe(401)
+    expect(byEmail.body.code).toBe('invalid_credentials')
+    expect((await signIn('22111333')).status).toBe(200)
+    await call(server.app, 'POST', '/api/auth/request-password', { body: { credentiel: 'owner.one@example.org', 'g-recaptcha-response': await captcha(server.app) } })
+    expect(await server.app.services.outbox.list('owner.one@example.org', 5)).toEqual([])
+
+    // Points sent to the address do not reach the account.
+    const sender = await login(server.app, demo.student)
+    const transfer = await call(server.app, 'POST', '/api/student/transfer-points', { token: sender.token, body: { toUser: 'owner.one@example.org', points: 10 } })
+    expect(transfer.status).toBe(422)
+    expect(transfer.body).toMatchObject({ errors: { toUser: ['Aucun compte ne correspond à ce destinataire'] } })
+
+    // The owner of the address registers with it from abroad and confirms it.
+    const owner = await register({ email: 'owner.one@example.org', country: 7, division: 31 })
+    const ownerConfirmed = await confirmRegistration(owner.token, 'owner.one@example.org')
+    expect(ownerConfirmed.status).toBe(200)
+    const signedIn = await signIn('owner.one@example.org')
+    expect(signedIn.status).toBe(200)
+    expect((await me(signedIn.body.token)).id).toBe((await me(ownerConfirmed.body.token)).id)
+
+    // Proven elsewhere now, the address can no longer be proven by the first account.
+    const add = await call(server.app, 'PUT', '/api/user/add-email', { token: squatterToken, body: { email: 'owner.one@example.org' } })
+    expect(add.status).toBe(200)
+    const prove = await call(server.app, 'POST', '/api/user/confirm-code', {
+      token: squatterToken,
+      body: { email: 'owner.one@example.org', confirmationToken: await lastCode(server.app, 'owner.one@example.org'), 'g-recaptcha-response': await captcha(server.app) }
+    })
+    expect(prove.status).toBe(422)
+    expect(prove.body.code).toBe('account_information_already_used')
+  })
+
+  it('is not where a social sign-in with that address lands', async () => {
+    const squatter = await register({ phone: '22111444', email: 'owner.two@example.org', state: 12 })
+    const squatterId = (await me((await confirmRegistration(squatter.token, '22111444')).body.token)).id
+    const social = await socialSignIn('owner.two@example.org')
+    const account = await me(social.token)
+    expect(account.id).not.toBe(squatterId)
+    expect(account).toMatchObject({ email: 'owner.two@example.org', email_verified: true })
+  })
+
+  it('once proven by its code, signs in like the phone', async () => {
+    const pupil = await register({ phone: '22111555', email: 'proven.three@example.org', state: 12 })
+    const token = (await confirmRegistration(pupil.token, '22111555')).body.token
+    expect((await signIn('proven.three@example.org')).status).toBe(401)
+    expect((await call(server.app, 'PUT', '/api/user/add-email', { token, body: { email: 'proven.three@example.org' } })).status).toBe(200)
+    const prove = await call(server.app, 'POST', '/api/user/confirm-code', {
+      token,
+      body: { email: 'proven.three@example.org', confirmationToken: await lastCode(server.app, 'proven.three@example.org'), 'g-recaptcha-response': await captcha(server.app) }
+    })
+    expect(prove.status).toBe(200)
+    expect((await signIn('proven.three@example.org')).status).toBe(200)
+  })
+})
+
+describe('a phone typed in at a registration abroad', () => {
+  it('names nobody, and its Tunisian owner can still register with it', async () => {
+    const abroad = await register({ email: 'abroad.four@example.org', phone: '23456789', country: 7, division: 31 })
+    expect((await confirmRegistration(abroad.token, 'abroad.four@example.org')).status).toBe(200)
+    expect((await signIn('23456789')).status).toBe(401)
+
+    const owner = await register({ phone: '23456789', state: 12 })
+    const confirmed = await confirmRegistration(owner.token, '23456789')
+    expect(confirmed.status).toBe(200)
+    const signedIn = await signIn('23456789')
+    expect(signedIn.status).toBe(200)
+    expect((await me(signedIn.body.token)).id).toBe((await me(confirmed.body.token)).id)
+  })
+
+  it('must be proven by a code when its holder moves to Tunisia', async () => {
+    const abroad = await register({ email: 'abroad.five@example.org', phone: '23456790', country: 7, division: 31 })
+    const token = (await confirmRegistration(abroad.token, 'abroad.five@example.org')).body.token
+    const moved = await call<{ credential?: string }>(server.app, 'POST', '/api/user/update', {
+      token, body: { country: 1, state: 12, 'g-recaptcha-response': await captcha(server.app) }
+    })
+    expect(moved.status).toBe(200)
+    expect(moved.body.credential).toBe('23456790')
+    const signedIn = await signIn('abroad.five@example.org')
+    expect(signedIn.body.verified).toBe(false)
+    const proven = await confirmRegistration(signedIn.body.token, '23456790')
+    expect(proven.status).toBe(200)
+    expect((await signIn('23456790')).body.verified).toBe(true)
+  })
+})
