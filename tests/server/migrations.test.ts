@@ -1,0 +1,57 @@
+/**
+ * Migration 0005 on a database that already has accounts: which phones it marks as proven, and
+ * that an address merely typed in no longer blocks its owner.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const DIR = join(import.meta.dirname, '../../server/drizzle')
+const files = readdirSync(DIR).filter((name) => /^\d{4}_.+\.sql$/.test(name)).sort()
+
+async function apply(client: PGlite, file: string): Promise<void> {
+  for (const statement of readFileSync(join(DIR, file), 'utf8').split('--> statement-breakpoint')) {
+    if (statement.trim()) await client.exec(statement)
+  }
+}
+
+describe('migration 0005 (proven credentials) on existing accounts', () => {
+  let client: PGlite
+  beforeAll(async () => {
+    client = await PGlite.create()
+    for (const file of files.filter((name) => name < '0005')) await apply(client, file)
+    await client.exec(`
+      INSERT INTO countries (id, code, name_fr, name_en, name_ar) VALUES (1, 'TN', 'Tunisie', 'Tunisia', 'تونس'), (7, 'FR', 'France', 'France', 'فرنسا');
+      INSERT INTO users (id, name, last_name, phone, email, email_verified, country_id, verified) VALUES
+        (1, 'Sami', 'T', '20000001', 'typed@example.org', false, 1, true),
+        (2, 'Lina', 'H', '20000002', 'lina@example.org', true, 7, true),
+        (3, 'Youssef', 'G', '20000003', null, false, 1, false),
+        (4, 'Salma', 'K', '20000004', null, false, null, true),
+        (5, 'Omar', 'A', null, 'omar@example.org', true, 7, true);
+    `)
+    await apply(client, files.find((name) => name.startsWith('0005'))!)
+  }, 120_000)
+  afterAll(async () => {
+    await client?.close()
+  })
+
+  it('marks as proven the phone of each verified account in Tunisia, and no other', async () => {
+    const { rows } = await client.query<{ id: number; phone_verified: boolean }>('SELECT id, phone_verified FROM users ORDER BY id')
+    expect(rows).toEqual([
+      { id: 1, phone_verified: true },
+      { id: 2, phone_verified: false },
+      { id: 3, phone_verified: false },
+      { id: 4, phone_verified: true },
+      { id: 5, phone_verified: false }
+    ])
+  })
+
+  it('lets the owner of a typed-in address or phone prove it, and still refuses a second proof', async () => {
+    await client.exec(`INSERT INTO users (id, name, last_name, email, email_verified, country_id, verified) VALUES (6, 'Owner', 'O', 'typed@example.org', true, 7, true)`)
+    await client.exec(`INSERT INTO users (id, name, last_name, phone, phone_verified, country_id, verified) VALUES (7, 'Owner', 'P', '20000002', true, 1, true)`)
+    await expect(client.exec(`INSERT INTO users (id, name, last_name, phone, phone_verified, country_id, verified) VALUES (8, 'Other', 'Q', '20000001', true, 1, true)`))
+      .rejects.toThrow(/users_proven_phone_uq/)
+    await expect(client.exec(`UPDATE users SET email_verified = true WHERE id = 1`)).rejects.toThrow(/users_proven_email_uq/)
+  })
+})
