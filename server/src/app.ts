@@ -44,7 +44,7 @@ export type BuildServerOptions = {
 
 export type DarsiServer = FastifyInstance & { services: Services }
 
-const SENSITIVE_QUERY = /([?&](?:token|code|confirmationToken|credentiel|credential|refresh_token|signature|to)=)[^&]*/gi
+const SENSITIVE_QUERY = /([?&](?:token|code|code_verifier|confirmationToken|credentiel|credential|refresh_token|signature|to)=)[^&]*/gi
 
 /** Log lines carry no secrets: headers are redacted and sensitive query values masked. */
 export function loggerOptions(level: ServerConfig['logLevel']): FastifyServerOptions['logger'] {

@@ -17,7 +17,13 @@ export const SwitchRedirectSchema = z.literal('RegisterPage')
 export type SwitchRedirect = z.infer<typeof SwitchRedirectSchema>
 
 export const DeepLinkSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('social-callback'), provider: SocialProviderSchema, code: code.nullable() }),
+  z.strictObject({
+    kind: z.literal('social-callback'),
+    provider: SocialProviderSchema,
+    code: code.nullable(),
+    /** The value the app gave the provider when it started this sign-in, handed back unchanged. */
+    state: code.optional()
+  }),
   z.strictObject({
     kind: z.literal('payment-return'),
     outcome: z.enum(['success', 'echec']),
@@ -79,7 +85,7 @@ function toCandidate(segments: string[], query: URLSearchParams): unknown {
   switch (head) {
     case 'login':
       if (segments.length !== 3 || third !== 'callback') return null
-      return { kind: 'social-callback', provider: second, code: query.get('code') || null }
+      return { kind: 'social-callback', provider: second, code: query.get('code') || null, ...(query.get('state') ? { state: query.get('state') } : {}) }
     case 'payment':
       if (segments.length !== 2) return null
       return { kind: 'payment-return', outcome: second, orderId: query.get('orderId') }
@@ -112,7 +118,8 @@ export function formatDeepLink(link: DeepLink): string {
   const base = `${DEEP_LINK_SCHEME}://`
   switch (link.kind) {
     case 'social-callback': {
-      const query = link.code ? `?${new URLSearchParams({ code: link.code })}` : ''
+      const params = new URLSearchParams({ ...(link.code ? { code: link.code } : {}), ...(link.state ? { state: link.state } : {}) })
+      const query = params.size > 0 ? `?${params}` : ''
       return `${base}login/${link.provider}/callback${query}`
     }
     case 'payment-return':

@@ -235,18 +235,33 @@ test('social sign-in through the sandbox provider and the darsi:// return', asyn
   const { page } = app
   await page.getByTestId('login-google').click()
   await expect.poll(() => app!.mainHost.openedExternal.length).toBe(1)
-  const authorize = app.mainHost.openedExternal[0]!
-  expect(authorize).toBe(`${app.apiUrl}/sandbox/oauth/google/authorize`)
+  const authorize = new URL(app.mainHost.openedExternal[0]!)
+  expect(`${authorize.origin}${authorize.pathname}`).toBe(`${app.apiUrl}/sandbox/oauth/google/authorize`)
+  // The app binds the sign-in to itself: a random state and a PKCE S256 challenge.
+  const state = authorize.searchParams.get('state') ?? ''
+  const challenge = authorize.searchParams.get('code_challenge') ?? ''
+  expect(state).toMatch(/^[A-Za-z0-9_-]{32}$/)
+  expect(challenge).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
+  expect((await fetch(authorize)).status).toBe(200)
+
+  // A return the app did not ask for (someone else's code) is refused, and the pupil's own
+  // sign-in keeps waiting.
+  await app.deepLink('darsi://login/google/callback?code=someone-elses-code&state=another-state-value')
+  await expect(page.getByTestId('snackbars').getByText('Ce lien de connexion n’est plus valable, recommencez')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('login-page')).toBeVisible()
+  expect(await storedSession(page)).toBeNull()
 
   // What the system browser does on the consent page: allow, and follow the redirect to the app.
   const consent = await fetch(`${app.apiUrl}/sandbox/oauth/google/consent`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ decision: 'allow', email: 'yasmine.social@example.com', name: 'Yasmine', lastName: 'Ben Salah' }),
+    body: new URLSearchParams({ decision: 'allow', email: 'yasmine.social@example.com', name: 'Yasmine', lastName: 'Ben Salah', state, code_challenge: challenge }),
     redirect: 'manual'
   })
   const location = consent.headers.get('location') ?? ''
   expect(location).toMatch(/^darsi:\/\/login\/google\/callback\?code=/)
+  expect(new URL(location).searchParams.get('state')).toBe(state)
   await app.deepLink(location)
   // A new social account has no class yet: the profile form comes first.
   await expect.poll(() => pathname(page), { timeout: 20_000 }).toBe('/mon-profil/edit')

@@ -96,7 +96,10 @@ const valid: Record<string, fc.Arbitrary<Input>> = {
   'accounts.resetPassword': fc.record({ token: code6, credential, pw: password }).map(({ pw, ...f }): Input => ({
     body: { ...f, newPassword: pw, retypePassword: pw, 'g-recaptcha-response': CAPTCHA }
   })),
-  'accounts.socialCallback': fc.record({ provider: fc.constantFrom('google', 'facebook'), code: fc.string({ minLength: 1, maxLength: 60 }) })
+  'accounts.socialCallback': fc.record({
+    provider: fc.constantFrom('google', 'facebook'), code: fc.string({ minLength: 1, maxLength: 60 }),
+    code_verifier: fc.stringMatching(/^[A-Za-z0-9._~-]{43,128}$/)
+  })
     .map(({ provider, code }): Input => ({ params: { provider }, query: { code } })),
   'accounts.changePassword': fc.record({ old: fc.oneof(fc.constant(DEMO_PASSWORD), password), pw: password }).map(({ old, pw }): Input => ({
     body: { oldPassword: old, newPassword: pw, new_password_confirmation: pw, 'g-recaptcha-response': CAPTCHA }

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseDeepLink } from '../../src/shared/deepLink.ts'
 import { call, captcha, demo, lastCode, login, startTestServer, type TestServer, type Tokens } from './harness.ts'
@@ -46,14 +47,18 @@ async function me(token: string) {
 }
 
 async function socialSignIn(email: string): Promise<Tokens> {
+  const verifier = randomBytes(48).toString('base64url')
   const consent = await server.app.inject({
     method: 'POST', url: '/sandbox/oauth/google/consent',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ decision: 'allow', email, name: 'Salma', lastName: 'Kefi' }).toString()
+    payload: new URLSearchParams({
+      decision: 'allow', email, name: 'Salma', lastName: 'Kefi',
+      state: randomBytes(24).toString('base64url'), code_challenge: createHash('sha256').update(verifier).digest('base64url')
+    }).toString()
   })
   const link = parseDeepLink(String(consent.headers.location))
   if (link?.kind !== 'social-callback' || !link.code) throw new Error('no code from the sandbox provider')
-  const reply = await call<Tokens>(server.app, 'GET', '/api/auth/social/google/callback', { query: { code: link.code } })
+  const reply = await call<Tokens>(server.app, 'GET', '/api/auth/social/google/callback', { query: { code: link.code, code_verifier: verifier } })
   expect(reply.status).toBe(200)
   return reply.body
 }

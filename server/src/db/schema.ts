@@ -194,6 +194,8 @@ export const oauthSandboxCodes = pgTable('oauth_sandbox_codes', {
   email: text('email').notNull(),
   name: text('name').notNull(),
   lastName: text('last_name').notNull(),
+  /** PKCE: base64url SHA-256 of the app's secret verifier, which the exchange must present. */
+  codeChallenge: varchar('code_challenge', { length: 64 }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' })
 })

@@ -1,4 +1,5 @@
 /** Sign-in, registration, confirmation, tokens, password reset and social sign-in. */
+import { createHash } from 'node:crypto'
 import { and, count, eq, gt, isNull, lt } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { accountsEndpoints as ep, type AuthResult } from '../../../src/shared/api/accounts.ts'
@@ -231,8 +232,11 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
 
   addRoute(app, services, ep.socialCallback, async ({ params, query }) => {
     const now = services.clock.now()
+    // Only the app that opened the consent page knows the verifier: a code that reached anyone
+    // else (another program registered for darsi:// links) is useless to them, and stays valid.
     const [grant] = await db.update(oauthSandboxCodes).set({ usedAt: now })
       .where(and(eq(oauthSandboxCodes.codeHash, sha256(query.code)), eq(oauthSandboxCodes.provider, params.provider),
+        eq(oauthSandboxCodes.codeChallenge, createHash('sha256').update(query.code_verifier).digest('base64url')),
         gt(oauthSandboxCodes.expiresAt, now), isNull(oauthSandboxCodes.usedAt)))
       .returning()
     if (!grant) {

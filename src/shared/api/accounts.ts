@@ -277,7 +277,9 @@ export const CaptchaChallengeSchema = z.object({
 
 export const SocialParamsSchema = z.strictObject({ provider: SocialProviderSchema })
 export const SocialCallbackQuerySchema = z.strictObject({
-  code: z.string({ error: 'code.required' }).min(1, { error: 'code.required' }).max(512, { error: 'code.invalid' })
+  code: z.string({ error: 'code.required' }).min(1, { error: 'code.required' }).max(512, { error: 'code.invalid' }),
+  /** PKCE (RFC 7636): the secret whose SHA-256 the app sent when it opened the provider's page. */
+  code_verifier: z.string({ error: 'code.required' }).regex(/^[A-Za-z0-9._~-]{43,128}$/, { error: 'code.invalid' })
 })
 
 export const ImpersonationBodySchema = z.strictObject({

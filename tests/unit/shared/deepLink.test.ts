@@ -6,6 +6,8 @@ describe('parseDeepLink', () => {
   it.each<[string, DeepLink]>([
     ['darsi://login/google/callback?code=4%2F0Ab', { kind: 'social-callback', provider: 'google', code: '4/0Ab' }],
     ['darsi://login/facebook/callback', { kind: 'social-callback', provider: 'facebook', code: null }],
+    ['darsi://login/google/callback?code=c1&state=s-2_x', { kind: 'social-callback', provider: 'google', code: 'c1', state: 's-2_x' }],
+    ['darsi://login/google/callback?state=s1', { kind: 'social-callback', provider: 'google', code: null, state: 's1' }],
     ['darsi://payment/success?orderId=ORD-12', { kind: 'payment-return', outcome: 'success', orderId: 'ORD-12' }],
     ['darsi://payment/echec?orderId=12', { kind: 'payment-return', outcome: 'echec', orderId: '12' }],
     [
@@ -70,6 +72,7 @@ describe('formatDeepLink', () => {
   it.each<DeepLink>([
     { kind: 'social-callback', provider: 'google', code: 'a/b+c=' },
     { kind: 'social-callback', provider: 'facebook', code: null },
+    { kind: 'social-callback', provider: 'google', code: 'a/b', state: 'Zm9v-_' },
     { kind: 'payment-return', outcome: 'echec', orderId: 'ORD_1-2' },
     { kind: 'operator-return', outcome: 'success', query: { transactionId: 'T 1', status: 'ok' } },
     { kind: 'switch', token: 'eyJ.abc-_=', adminId: '3', userId: '9' },

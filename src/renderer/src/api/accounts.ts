@@ -50,7 +50,7 @@ export interface AccountsApi {
   requestPassword(credential: string, captcha: string): Promise<string>
   resetPassword(body: ResetPasswordBody): Promise<string>
   changePassword(body: ChangePasswordBody): Promise<AuthResult>
-  socialCallback(provider: SocialProvider, code: string): Promise<AuthResult>
+  socialCallback(provider: SocialProvider, code: string, codeVerifier: string): Promise<AuthResult>
   countries(): Promise<Country[]>
   states(countryId: number): Promise<State[]>
   divisions(): Promise<Division[]>
@@ -99,11 +99,11 @@ export function createAccountsApi(http: HttpClient): AccountsApi {
     resetPassword: (body) =>
       http.request({ method: 'POST', path: '/auth/reset-password', body, schema: MessageResponseSchema, auth: false }).then(message),
     changePassword: (body) => http.request({ method: 'PUT', path: '/user/change-password', body, schema: AuthResultSchema }),
-    socialCallback: (provider, code) =>
+    socialCallback: (provider, code, codeVerifier) =>
       http.request({
         method: 'GET',
         path: `/auth/social/${encodeURIComponent(provider)}/callback`,
-        query: { code },
+        query: { code, code_verifier: codeVerifier },
         schema: AuthResultSchema,
         auth: false
       }),

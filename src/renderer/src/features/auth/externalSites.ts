@@ -13,7 +13,8 @@ export function teacherSiteUrl(token: string): string {
   return `${TEACHER_SITE}/?${new URLSearchParams({ token })}`
 }
 
-/** The sandbox (or real) provider's consent page, opened in the system browser. */
-export function socialAuthorizeUrl(sandboxBase: string, provider: 'google' | 'facebook'): string {
-  return `${sandboxBase.replace(/\/+$/, '')}/oauth/${provider}/authorize`
+/** The sandbox (or real) provider's consent page, opened in the system browser (see socialSignIn.ts). */
+export function socialAuthorizeUrl(sandboxBase: string, provider: 'google' | 'facebook', binding: { state: string; codeChallenge: string }): string {
+  const query = new URLSearchParams({ state: binding.state, code_challenge: binding.codeChallenge, code_challenge_method: 'S256' })
+  return `${sandboxBase.replace(/\/+$/, '')}/oauth/${provider}/authorize?${query}`
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AccountsApi } from '../../../../../src/renderer/src/api/accounts.ts'
 import { ApiError } from '../../../../../src/renderer/src/api/errors.ts'
+import { challengeFor, socialSignIns } from '../../../../../src/renderer/src/features/auth/socialSignIn.ts'
 import { LinkSignInStore } from '../../../../../src/renderer/src/features/auth/stores/LinkSignInStore.ts'
 import { LoginFormStore } from '../../../../../src/renderer/src/features/auth/stores/LoginFormStore.ts'
 import { RegisterFormStore } from '../../../../../src/renderer/src/features/auth/stores/RegisterFormStore.ts'
@@ -204,40 +205,105 @@ describe('RegisterFormStore (§5 Registration, §8)', () => {
   })
 })
 
+function memoryStorage() {
+  const items = new Map<string, string>()
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key)
+  }
+}
+
+it('computes the PKCE S256 challenge of RFC 7636 appendix B', async () => {
+  expect(await challengeFor('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM')
+})
+
 describe('LinkSignInStore (social return, admin switch)', () => {
-  it('exchanges the code of the deep link once and signs in', async () => {
-    const codes: string[] = []
+  it('exchanges the code of the deep link once, with the verifier of the sign-in this app started', async () => {
+    const exchanges: Array<[string, string]> = []
     const { session, deps: d } = await deps({
+      socialCallback: async (_provider, code, verifier) => {
+        exchanges.push([code, verifier])
+        return authResult()
+      }
+    })
+    const signIns = socialSignIns(memoryStorage())
+    const { state, codeChallenge } = await signIns.begin('google')
+    const inbox = new DeepLinkStore()
+    inbox.receive({ kind: 'social-callback', provider: 'google', code: 'link-code', state })
+    const store = new LinkSignInStore(d, inbox, signIns)
+    await Promise.all([store.social('google', '?code=query-code'), store.social('google', '')])
+    expect(exchanges.map(([code]) => code)).toEqual(['link-code'])
+    // PKCE S256: the verifier sent with the code is the one whose hash went to the provider.
+    expect(await challengeFor(exchanges[0]![1])).toBe(codeChallenge)
+    expect(exchanges[0]![1]).toMatch(/^[A-Za-z0-9_-]{43,128}$/)
+    expect(session.signedIn).toBe(true)
+  })
+
+  it('takes the code and state from the query when no link is waiting, and reports a missing code', async () => {
+    const { deps: d } = await deps({ socialCallback: async () => authResult() })
+    const signIns = socialSignIns(memoryStorage())
+    const { state } = await signIns.begin('facebook')
+    const fromQuery = new LinkSignInStore(d, new DeepLinkStore(), signIns)
+    await fromQuery.social('facebook', `?code=abc&state=${state}`)
+    expect(fromQuery.status).toBe('succeeded')
+    expect(fromQuery.missing).toBe(false)
+    const none = new LinkSignInStore(d, new DeepLinkStore(), signIns)
+    await none.social('google', '')
+    expect(none.missing).toBe(true)
+  })
+
+  it('refuses a return this app did not ask for, and keeps waiting for its own', async () => {
+    const codes: string[] = []
+    const { session, ui, deps: d } = await deps({
       socialCallback: async (_provider, code) => {
         codes.push(code)
         return authResult()
       }
     })
-    const inbox = new DeepLinkStore()
-    inbox.receive({ kind: 'social-callback', provider: 'google', code: 'link-code' })
-    const store = new LinkSignInStore(d, inbox)
-    await Promise.all([store.social('google', '?code=query-code'), store.social('google', '')])
-    expect(codes).toEqual(['link-code'])
-    expect(session.signedIn).toBe(true)
+    const storage = memoryStorage()
+    const signIns = socialSignIns(storage)
+    const { state } = await signIns.begin('google')
+    for (const link of [
+      { kind: 'social-callback' as const, provider: 'google' as const, code: 'someone-elses-code' },
+      { kind: 'social-callback' as const, provider: 'google' as const, code: 'someone-elses-code', state: 'another-state-value' },
+      { kind: 'social-callback' as const, provider: 'facebook' as const, code: 'facebook-code', state }
+    ]) {
+      const inbox = new DeepLinkStore()
+      inbox.receive(link)
+      const store = new LinkSignInStore(d, inbox, signIns)
+      await store.social(link.provider, '')
+      expect(store).toMatchObject({ status: 'failed', failure: { key: 'auth:errors.socialCode' } })
+    }
+    expect(codes).toEqual([])
+    expect(session.signedIn).toBe(false)
+    expect(ui.snackbars.map((snackbar) => 'key' in snackbar && snackbar.key)).toEqual(Array(3).fill('auth:errors.socialCode'))
+    // The pupil's own return still signs in, once.
+    const own = new LinkSignInStore(d, new DeepLinkStore(), signIns)
+    await own.social('google', `?code=own-code&state=${state}`)
+    expect(codes).toEqual(['own-code'])
+    expect(storage.items.size).toBe(0)
+    expect(signIns.take('google', state)).toBeNull()
+    ui.dispose()
   })
 
-  it('takes the code from the query when no link is waiting, and reports a missing code', async () => {
-    const { deps: d } = await deps({ socialCallback: async () => authResult() })
-    const fromQuery = new LinkSignInStore(d, new DeepLinkStore())
-    await fromQuery.social('facebook', '?code=abc')
-    expect(fromQuery.status).toBe('succeeded')
-    expect(fromQuery.missing).toBe(false)
-    const none = new LinkSignInStore(d, new DeepLinkStore())
-    await none.social('google', '')
-    expect(none.missing).toBe(true)
+  it('forgets a sign-in left waiting for more than ten minutes', async () => {
+    let now = 1_000_000
+    const signIns = socialSignIns(memoryStorage(), () => now)
+    const { state } = await signIns.begin('google')
+    now += 10 * 60_000 + 1
+    expect(signIns.take('google', state)).toBeNull()
   })
 
   it('fails with a message when the provider code was refused', async () => {
     const { session, ui, deps: d } = await deps({
       socialCallback: () => Promise.reject(new ApiError('oauth_code_invalid', 'bad code', { status: 422 }))
     })
-    const store = new LinkSignInStore(d, new DeepLinkStore())
-    await store.social('google', '?code=old')
+    const signIns = socialSignIns(memoryStorage())
+    const { state } = await signIns.begin('google')
+    const store = new LinkSignInStore(d, new DeepLinkStore(), signIns)
+    await store.social('google', `?code=old&state=${state}`)
     expect(store.status).toBe('failed')
     expect(store.failure).toEqual({ key: 'auth:errors.socialCode' })
     expect(session.signedIn).toBe(false)
