@@ -28,7 +28,16 @@ describe('migration 0005 (proven credentials) on existing accounts', () => {
         (2, 'Lina', 'H', '20000002', 'lina@example.org', true, 7, true),
         (3, 'Youssef', 'G', '20000003', null, false, 1, false),
         (4, 'Salma', 'K', '20000004', null, false, null, true),
-        (5, 'Omar', 'A', null, 'omar@example.org', true, 7, true);
+        (5, 'Omar', 'A', null, 'omar@example.org', true, 7, true),
+        (11, 'Mover', 'M', '20000011', 'mover@example.org', true, 1, true),
+        (12, 'Added', 'E', '20000012', 'added@example.org', true, 1, true),
+        (13, 'Pending', 'D', '20000013', 'dup@example.org', true, 1, false),
+        (14, 'Google', 'D', null, 'dup@example.org', true, null, true);
+      -- 11 signed up abroad by e-mail, then moved to Tunisia; 12 signed up by phone, then added an e-mail.
+      INSERT INTO verification_codes (user_id, purpose, target, code_hash, expires_at) VALUES
+        (11, 'registration', 'mover@example.org', 'h1', now()),
+        (12, 'registration', '20000012', 'h2', now()),
+        (12, 'email', 'added@example.org', 'h3', now());
     `)
     await apply(client, files.find((name) => name.startsWith('0005'))!)
   }, 120_000)
@@ -43,8 +52,18 @@ describe('migration 0005 (proven credentials) on existing accounts', () => {
       { id: 2, phone_verified: false },
       { id: 3, phone_verified: false },
       { id: 4, phone_verified: true },
-      { id: 5, phone_verified: false }
+      { id: 5, phone_verified: false },
+      // Moved from abroad: its code went to its e-mail, never to the phone it typed in.
+      { id: 11, phone_verified: false },
+      { id: 12, phone_verified: true },
+      { id: 13, phone_verified: false },
+      { id: 14, phone_verified: false }
     ])
+  })
+
+  it('leaves a proven e-mail to one holder, the verified one', async () => {
+    const { rows } = await client.query<{ id: number; email_verified: boolean }>("SELECT id, email_verified FROM users WHERE email = 'dup@example.org' ORDER BY id")
+    expect(rows).toEqual([{ id: 13, email_verified: false }, { id: 14, email_verified: true }])
   })
 
   it('lets the owner of a typed-in address or phone prove it, and still refuses a second proof', async () => {

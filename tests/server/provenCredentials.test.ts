@@ -142,6 +142,42 @@ describe('a phone typed in at a registration abroad', () => {
     expect((await me(signedIn.body.token)).id).toBe((await me(confirmed.body.token)).id)
   })
 
+  it('may be corrected when its holder moves to Tunisia, since no code proved it', async () => {
+    const abroad = await register({ email: 'abroad.six@example.org', phone: '23456791', country: 7, division: 31 })
+    const token = (await confirmRegistration(abroad.token, 'abroad.six@example.org')).body.token
+    expect((await me(token)).phone).toBe('23456791')
+    const moved = await call<{ credential?: string }>(server.app, 'POST', '/api/user/update', {
+      token, body: { country: 1, state: 12, phone: '23456792', 'g-recaptcha-response': await captcha(server.app) }
+    })
+    expect(moved.status).toBe(200)
+    expect(moved.body.credential).toBe('23456792')
+    // Proven, the number is locked like any other.
+    const signedIn = await signIn('abroad.six@example.org')
+    const proven = await confirmRegistration(signedIn.body.token, '23456792')
+    expect(proven.status).toBe(200)
+    const locked = await call(server.app, 'POST', '/api/user/update', {
+      token: proven.body.token, body: { phone: '23456793', 'g-recaptcha-response': await captcha(server.app) }
+    })
+    expect(locked.status).toBe(422)
+    expect(locked.body.code).toBe('phone_locked')
+  })
+
+  it('leaves a proven e-mail to its holder while it confirms its new phone', async () => {
+    const abroad = await register({ email: 'abroad.seven@example.org', phone: '23456794', country: 7, division: 31 })
+    const token = (await confirmRegistration(abroad.token, 'abroad.seven@example.org')).body.token
+    const holderId = (await me(token)).id
+    await call(server.app, 'POST', '/api/user/update', { token, body: { country: 1, state: 12, 'g-recaptcha-response': await captcha(server.app) } })
+    // Waiting for the code of its phone, the account is still the one its e-mail names, even
+    // after someone else types that e-mail into a newer registration.
+    await register({ phone: '22111666', email: 'abroad.seven@example.org', state: 12 })
+    const byEmail = await signIn('abroad.seven@example.org')
+    expect(byEmail.status).toBe(200)
+    expect((await me(byEmail.body.token)).id).toBe(holderId)
+    // A social sign-in with that e-mail joins the same account (no second one, no failure).
+    const social = await socialSignIn('abroad.seven@example.org')
+    expect((await me(social.token)).id).toBe(holderId)
+  })
+
   it('must be proven by a code when its holder moves to Tunisia', async () => {
     const abroad = await register({ email: 'abroad.five@example.org', phone: '23456790', country: 7, division: 31 })
     const token = (await confirmRegistration(abroad.token, 'abroad.five@example.org')).body.token

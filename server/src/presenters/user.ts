@@ -96,6 +96,7 @@ export async function presentUser(db: Executor, row: UserRow, view?: UserViewRow
     completed: row.completed,
     verified: row.verified,
     email_verified: row.emailVerified,
+    phone_verified: row.phoneVerified,
     google_id: row.googleId,
     facebook_id: row.facebookId,
     hasSession: false,

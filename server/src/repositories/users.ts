@@ -21,15 +21,21 @@ export function provenHolder(credential: Credential): SQL {
 }
 
 /**
- * The account a credential names: the owner who proved it first, else the newest registration
- * still waiting for its code. A verified account is never named by a phone or e-mail it did not
+ * The account a credential names: the one that proved it (verified first), else the newest
+ * registration still waiting for its code. A verified account is never named by a phone or e-mail it did not
  * prove (one typed in beside its own credential), so such an address cannot sign in, receive a
  * reset or be linked to a social sign-in on someone else's behalf.
  */
 export async function findByCredential(db: Executor, credential: Credential): Promise<UserRow | null> {
   const [row] = await db.select().from(users)
     .where(and(holds(credential), or(not(users.verified), proven(credential.kind))))
-    .orderBy(desc(users.verified), desc(users.id)).limit(1)
+    .orderBy(desc(proven(credential.kind)), desc(users.verified), desc(users.id)).limit(1)
+  return row ?? null
+}
+
+/** The account that proved this phone or e-mail (at most one: `users_proven_*_uq`). */
+export async function findProvenHolder(db: Executor, credential: Credential): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(provenHolder(credential)).limit(1)
   return row ?? null
 }
 

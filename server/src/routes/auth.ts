@@ -1,6 +1,6 @@
 /** Sign-in, registration, confirmation, tokens, password reset and social sign-in. */
 import { createHash } from 'node:crypto'
-import { and, count, eq, gt, isNull, lt } from 'drizzle-orm'
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { accountsEndpoints as ep, type AuthResult } from '../../../src/shared/api/accounts.ts'
 import { formatDeepLink, type SwitchRedirect } from '../../../src/shared/deepLink.ts'
@@ -12,7 +12,7 @@ import { divisions, loginFailures, optionalSubjects, countries, states, users, o
 import { ApiError, fieldError } from '../errors.ts'
 import { addRoute, isPasswordExpired, serializeResponse, type Serialized, type UserRow } from '../http.ts'
 import { credentialOf, presentMe, presentUser, permissionsOf, userType } from '../presenters/user.ts'
-import { findByCredential, findById, isUniqueViolation } from '../repositories/users.ts'
+import { findByCredential, findById, findProvenHolder, isUniqueViolation } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
 import { codeMessage } from '../services/notices.ts'
 import type { IssuedTokens } from '../services/sessions.ts'
@@ -178,15 +178,17 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     if (auth.user.verified) throw new ApiError('already_verified', 'You are verified')
     const result = await services.codes.consume(auth.user.id, 'registration', query.token)
     if (!result.ok) throw fieldError({ token: ['code.invalid'] }, 'invalid_verification_code')
-    // The code proves the phone or e-mail it was sent to, if the account still holds it.
-    const proved = result.target === auth.user.phone ? { phoneVerified: true }
-      : result.target === auth.user.email?.toLowerCase() ? { emailVerified: true } : null
-    if (!proved) throw fieldError({ token: ['code.invalid'] }, 'invalid_verification_code')
+    // The code proves the phone or e-mail it was sent to, if the account still holds it (checked
+    // in the update itself, so a change made meanwhile cannot be proven by the old code).
+    const viaEmail = result.target.includes('@')
     let user: UserRow
     try {
-      const [updated] = await db.update(users).set({ verified: true, ...proved, updatedAt: services.clock.now() })
-        .where(eq(users.id, auth.user.id)).returning()
-      user = updated!
+      const [updated] = await db.update(users)
+        .set({ verified: true, ...(viaEmail ? { emailVerified: true } : { phoneVerified: true }), updatedAt: services.clock.now() })
+        .where(and(eq(users.id, auth.user.id), viaEmail ? eq(sql`lower(${users.email})`, result.target) : eq(users.phone, result.target)))
+        .returning()
+      if (!updated) throw fieldError({ token: ['code.invalid'] }, 'invalid_verification_code')
+      user = updated
     } catch (error) {
       if (isUniqueViolation(error)) throw new ApiError('account_information_already_used', 'Account information already used', { status: 422 })
       throw error
@@ -245,9 +247,11 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     const idColumn = params.provider === 'google' ? users.googleId : users.facebookId
     let [user] = await db.select().from(users).where(eq(idColumn, grant.subject)).limit(1)
     if (!user) {
+      // The provider vouches for the address: it joins the account that proved the same address
+      // (even one now waiting to confirm a new phone), never one that merely typed it in.
       const email = parseCredential(grant.email)
-      const owner = email ? await findByCredential(db, email) : null
-      if (owner && owner.verified) {
+      const owner = email ? await findProvenHolder(db, email) : null
+      if (owner) {
         ;[user] = await db.update(users).set(params.provider === 'google' ? { googleId: grant.subject } : { facebookId: grant.subject })
           .where(eq(users.id, owner.id)).returning()
       } else {

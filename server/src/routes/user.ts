@@ -78,7 +78,8 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
       const key = checkPhone(body.phone)
       const normalized = key ? null : normalizeTunisianPhone(body.phone)
       if (key) problem('phone', key)
-      else if (current.phone && normalized !== current.phone) problem('phone', 'phone.locked')
+      // Locked once proven; a number typed in abroad and never proven may still be corrected.
+      else if (current.phone && current.phoneVerified && normalized !== current.phone) problem('phone', 'phone.locked')
       else phone = normalized
     }
     let phone2 = current.phone2

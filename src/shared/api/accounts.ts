@@ -81,6 +81,8 @@ export const UserSchema = z.object({
   completed: z.boolean(),
   verified: z.boolean(),
   email_verified: z.boolean(),
+  /** The phone was proven by a code (decision 0016); an unproven one may still be corrected. */
+  phone_verified: z.boolean(),
   google_id: z.string().nullable(),
   facebook_id: z.string().nullable(),
   hasSession: z.boolean(),

@@ -16,7 +16,7 @@ export function meFixture(user: Partial<User> = {}, permissions: Partial<Permiss
       birth_date: '2008-03-14', avatar: null, points: 12, division: { id: 14, name: '3ème année secondaire' },
       optional_subject: null, country: { id: 1, name: 'Tunisie', code: 'TN' }, country_id: 1, state: { id: 1, name: 'Tunis' },
       delegation: null, institute: { id: 3, name: 'Lycée' }, affiliations: [], offers: [], completed: true, verified: true,
-      email_verified: false, google_id: null, facebook_id: null, hasSession: false, freeHours: 0, istest: false,
+      email_verified: false, phone_verified: true, google_id: null, facebook_id: null, hasSession: false, freeHours: 0, istest: false,
       hasEditDivision: false, business_id: null, takeTrialAdvantage: false, gift_code: null, gift_point: 0,
       password_changed_at: null,
       notification_preferences: {

@@ -126,9 +126,10 @@ export class ProfileEditStore {
     return this.completed && !this.readOnly
   }
 
-  /** Phones are locked once set. */
+  /** Phones are locked once set; the main one only once proven (one typed in abroad may be corrected). */
   locked(field: 'phone' | 'phone2'): boolean {
-    return this.readOnly || Boolean(this.initial[field])
+    if (this.readOnly) return true
+    return field === 'phone' ? Boolean(this.initial.phone) && this.initial.phone_verified : Boolean(this.initial.phone2)
   }
 
   /** The class: chosen here only while the pupil has none; afterwards through a change request. */

@@ -8,7 +8,7 @@ import { AuthCard, useFormStyles } from './components/AuthCard.tsx'
 import { FormField } from './components/FormField.tsx'
 import { PasswordInput } from './components/PasswordInput.tsx'
 import { socialAuthorizeUrl } from './externalSites.ts'
-import { socialSignIns } from './socialSignIn.ts'
+import { browserSocialSignIns } from './socialSignIn.ts'
 import { LoginFormStore } from './stores/LoginFormStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
 
@@ -30,7 +30,7 @@ export const Component = observer(function LoginPage() {
   const openProvider = (provider: 'google' | 'facebook') => () => {
     const base = deps.session.baseUrls?.sandbox
     if (!base) return
-    socialSignIns(localStorage)
+    browserSocialSignIns()
       .begin(provider)
       .then((binding) => deps.platform.shellOpenExternal(socialAuthorizeUrl(base, provider, binding)))
       .then(() => deps.ui.notify({ intent: 'info', key: 'auth:login.providerOpened' }))

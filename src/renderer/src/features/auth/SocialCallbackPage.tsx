@@ -6,7 +6,7 @@ import { Navigate, useLocation, useParams } from 'react-router-dom'
 import { SocialProviderSchema } from '../../../../shared/deepLink.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { AuthCard } from './components/AuthCard.tsx'
-import { socialSignIns } from './socialSignIn.ts'
+import { browserSocialSignIns } from './socialSignIn.ts'
 import { LinkSignInStore } from './stores/LinkSignInStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
 
@@ -14,7 +14,7 @@ import { useAuthDeps } from './useAuthDeps.ts'
 export const Component = observer(function SocialCallbackPage() {
   const deps = useAuthDeps()
   const { deepLinks } = useStores()
-  const [store] = useState(() => new LinkSignInStore(deps, deepLinks, socialSignIns(localStorage)))
+  const [store] = useState(() => new LinkSignInStore(deps, deepLinks, browserSocialSignIns()))
   const { provider } = useParams()
   const { search } = useLocation()
   const { t } = useTranslation('auth')

@@ -12,6 +12,8 @@ import type { SocialProvider } from '../../api/accounts.ts'
 const KEY = 'darsi.socialSignIn'
 const TTL_MS = 10 * 60_000
 
+type PendingStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+
 const PendingSchema = z.object({
   provider: z.enum(['google', 'facebook']),
   state: z.string(),
@@ -41,7 +43,7 @@ export async function challengeFor(verifier: string): Promise<string> {
   return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))))
 }
 
-export function socialSignIns(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>, now: () => number = Date.now): SocialSignIns {
+export function socialSignIns(storage: PendingStorage, now: () => number = Date.now): SocialSignIns {
   return {
     async begin(provider) {
       const state = random(24)
@@ -68,4 +70,23 @@ export function socialSignIns(storage: Pick<Storage, 'getItem' | 'setItem' | 're
       return pending.verifier
     }
   }
+}
+
+/** Kept in memory where the page's storage is not there (a locked-down profile): lost on restart. */
+const memory = new Map<string, string>()
+const memoryStorage: PendingStorage = {
+  getItem: (key) => memory.get(key) ?? null,
+  setItem: (key, value) => void memory.set(key, value),
+  removeItem: (key) => void memory.delete(key)
+}
+
+/** The app's social sign-ins, in the page's local storage when it has one. */
+export function browserSocialSignIns(): SocialSignIns {
+  let storage: PendingStorage = memoryStorage
+  try {
+    if (typeof localStorage !== 'undefined') storage = localStorage
+  } catch {
+    storage = memoryStorage
+  }
+  return socialSignIns(storage)
 }

@@ -93,6 +93,9 @@ describe('ProfileEditStore: validation and saving', () => {
     expect(store.genderEditable).toBe(false)
     const completed = await setup(user({ completed: true, gender: 'male' }))
     expect(completed.store.genderEditable).toBe(true)
+    // A number typed in abroad and never proven by a code may still be corrected.
+    const unproven = await setup(user({ phone: '23456789', phone_verified: false }))
+    expect(unproven.store.locked('phone')).toBe(false)
   })
 
   it('saves with the bot-check token, reloads the user and says where to go', async () => {

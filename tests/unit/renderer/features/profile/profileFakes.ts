@@ -8,7 +8,7 @@ export function user(overrides: Partial<User> = {}): User {
     id: 5, name: 'Karim', last_name: 'Mansour', email: null, phone: '20000005', phone2: null, gender: null,
     birth_date: null, avatar: null, points: 0, division: null, optional_subject: null,
     country: { id: 1, name: 'Tunisie', code: 'TN' }, country_id: 1, state: null, delegation: null, institute: null,
-    affiliations: [], offers: [], completed: false, verified: true, email_verified: false, google_id: null, facebook_id: null,
+    affiliations: [], offers: [], completed: false, verified: true, email_verified: false, phone_verified: true, google_id: null, facebook_id: null,
     hasSession: false, freeHours: 0, istest: false, hasEditDivision: true, business_id: null, takeTrialAdvantage: false,
     gift_code: null, gift_point: 0, password_changed_at: null,
     notification_preferences: {
