@@ -22,9 +22,9 @@ export function provenHolder(credential: Credential): SQL {
 
 /**
  * The account a credential names: the one that proved it (verified first), else the newest
- * registration still waiting for its code. A verified account is never named by a phone or e-mail it did not
- * prove (one typed in beside its own credential), so such an address cannot sign in, receive a
- * reset or be linked to a social sign-in on someone else's behalf.
+ * registration still waiting for its code. A verified account is never named by a phone or
+ * e-mail it did not prove (one typed in beside its own credential), so such an address cannot
+ * sign in or receive a reset on someone else's behalf.
  */
 export async function findByCredential(db: Executor, credential: Credential): Promise<UserRow | null> {
   const [row] = await db.select().from(users)
