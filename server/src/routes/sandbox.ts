@@ -59,7 +59,7 @@ export function registerSandboxRoutes(app: FastifyInstance, services: Services):
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const params = z.strictObject({ provider: SocialProviderSchema })
 
-  // An authorize request without a state and a PKCE challenge is refused (400), as a real provider
+  // An authorize request without a state and a PKCE challenge is refused (422), as a real provider
   // configured for a native app does.
   typed.get('/sandbox/oauth/:provider/authorize', { schema: { params, querystring: AuthorizeQuerySchema, hide: true } }, async (request, reply) => {
     const { state, code_challenge: codeChallenge } = request.query
