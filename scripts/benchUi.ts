@@ -9,6 +9,10 @@
  *       route switch, opening the notification dropdown, submitting a form that fails
  *       validation, switching to Arabic; p95 of 10 each, starting 3 s after the home is up
  *   P4  JS heap (after a forced GC) after 20 navigation cycles ÷ after 1
+ *
+ * Beside them, the speed of this machine's renderer on a fixed piece of work (`referenceWork`),
+ * before and after: on a shared machine the same build measures faster on one day than on another,
+ * and the figures of two runs compare only together with it.
  */
 import type { CDPSession, Page } from 'playwright-core'
 import { launchApp, type AppHandle } from '../tests/e2e/harness.ts'
@@ -86,6 +90,35 @@ async function interaction(page: Page, click: string, done: string): Promise<num
   }, { click, done })
 }
 
+/**
+ * A fixed piece of renderer work, timed in the page at normal speed (median of 5): 2,000
+ * paragraphs of French and Arabic text built, laid out off screen and removed, then 20,000
+ * records through a JSON round trip and a sort. The app plays no part in it.
+ */
+async function referenceWork(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const runs: number[] = []
+    for (let run = 0; run < 5; run += 1) {
+      const started = performance.now()
+      const box = document.createElement('div')
+      box.style.cssText = 'position:absolute;inset-inline-start:-10000px;top:0;width:320px'
+      for (let i = 0; i < 2000; i += 1) {
+        const paragraph = document.createElement('p')
+        paragraph.textContent = `Leçon ${i} — الدرس ${i}`
+        box.appendChild(paragraph)
+      }
+      document.body.appendChild(box)
+      void box.offsetHeight
+      box.remove()
+      const records = Array.from({ length: 20_000 }, (_, i) => ({ id: (i * 7919) % 20_000, name: `item ${i}` }))
+      const copy = JSON.parse(JSON.stringify(records)) as typeof records
+      copy.sort((a, b) => a.id - b.id)
+      runs.push(performance.now() - started)
+    }
+    return runs.sort((a, b) => a - b)[2]!
+  })
+}
+
 const TOPUP_ERRORS = '[data-testid="wallet-page"] .fui-Field__validationMessage'
 
 async function clearTopUpErrors(page: Page): Promise<void> {
@@ -130,6 +163,7 @@ export async function benchRenderer(report: Report): Promise<void> {
     app = await signedIn()
     const { page } = app
     const cdp = await page.context().newCDPSession(page)
+    const referenceBefore = await referenceWork(page)
 
     // P2: the app opening in a blank window (the bar), and after a reload of the running app
     // (which also tears the running document down inside the measured time), alternately.
@@ -196,6 +230,10 @@ export async function benchRenderer(report: Report): Promise<void> {
     report.figures.P4 = { heapAfter1: afterOne, heapAfter20: afterTwenty, ratio }
     report.lines.push(`P4 JS heap after 20 navigation cycles ÷ after 1 (forced GC): ${ratio.toFixed(3)} ` +
       `(${(afterOne / 1024 / 1024).toFixed(1)} → ${(afterTwenty / 1024 / 1024).toFixed(1)} MB; bar 1.10)`)
+    const referenceAfter = await referenceWork(page)
+    report.figures.reference = { beforeMs: referenceBefore, afterMs: referenceAfter }
+    report.lines.push(`Reference work in the page at normal speed (the machine's speed; no part of the app in it): ` +
+      `${referenceBefore.toFixed(0)} ms before P2, ${referenceAfter.toFixed(0)} ms after P4`)
   } catch (error) {
     if (app) await app.screenshot('bench-failure').catch(() => undefined)
     report.lines.push(`P2–P4 renderer: could not measure (${String(error).split('\n').slice(0, 3).join(' ')})`)
