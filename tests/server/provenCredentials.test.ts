@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../../server/src/db/schema.ts'
+import { provenCredentialOf } from '../../server/src/presenters/user.ts'
 import { parseDeepLink } from '../../src/shared/deepLink.ts'
 import { call, captcha, demo, lastCode, login, startTestServer, type TestServer, type Tokens } from './harness.ts'
 
@@ -46,7 +49,8 @@ async function me(token: string) {
     server.app, 'GET', '/api/auth/me', { token })).body.user
 }
 
-async function socialSignIn(email: string): Promise<Tokens> {
+/** A code from the sandbox provider's consent page for `email`, with the verifier that goes with it. */
+async function socialGrant(email: string): Promise<{ code: string; verifier: string }> {
   const verifier = randomBytes(48).toString('base64url')
   const consent = await server.app.inject({
     method: 'POST', url: '/sandbox/oauth/google/consent',
@@ -58,7 +62,15 @@ async function socialSignIn(email: string): Promise<Tokens> {
   })
   const link = parseDeepLink(String(consent.headers.location))
   if (link?.kind !== 'social-callback' || !link.code) throw new Error('no code from the sandbox provider')
-  const reply = await call<Tokens>(server.app, 'GET', '/api/auth/social/google/callback', { query: { code: link.code, code_verifier: verifier } })
+  return { code: link.code, verifier }
+}
+
+function socialCallback(grant: { code: string; verifier: string }) {
+  return call<Tokens>(server.app, 'GET', '/api/auth/social/google/callback', { query: { code: grant.code, code_verifier: grant.verifier } })
+}
+
+async function socialSignIn(email: string): Promise<Tokens> {
+  const reply = await socialCallback(await socialGrant(email))
   expect(reply.status).toBe(200)
   return reply.body
 }
@@ -191,5 +203,87 @@ describe('a phone typed in at a registration abroad', () => {
     const proven = await confirmRegistration(signedIn.body.token, '23456790')
     expect(proven.status).toBe(200)
     expect((await signIn('23456790')).body.verified).toBe(true)
+  })
+})
+
+describe('an account that has proven a credential', () => {
+  it('is not named by the new one it waits to confirm after a profile change', async () => {
+    // Registered in Tunisia with the phone proven, and a mistyped address beside it.
+    const pupil = await register({ phone: '22111777', email: 'mistyped.eight@example.org', state: 12 })
+    const token = (await confirmRegistration(pupil.token, '22111777')).body.token
+    // Moving abroad makes the address the credential to confirm: a code goes to it.
+    const moved = await call<{ credential?: string }>(server.app, 'POST', '/api/user/update', {
+      token, body: { country: 7, 'g-recaptcha-response': await captcha(server.app) }
+    })
+    expect(moved.status).toBe(200)
+    expect(moved.body.credential).toBe('mistyped.eight@example.org')
+    const registrationCode = await lastCode(server.app, 'mistyped.eight@example.org')
+    const sentBefore = (await server.app.services.outbox.list('mistyped.eight@example.org', 10)).length
+
+    // Whoever holds that address can neither sign in with it nor reset the account's password.
+    const byEmail = await signIn('mistyped.eight@example.org')
+    expect(byEmail.status).toBe(401)
+    expect(byEmail.body.code).toBe('invalid_credentials')
+    const request = await call(server.app, 'POST', '/api/auth/request-password', {
+      body: { credentiel: 'mistyped.eight@example.org', 'g-recaptcha-response': await captcha(server.app) }
+    })
+    expect(request.status).toBe(200)
+    expect(await server.app.services.outbox.list('mistyped.eight@example.org', 10)).toHaveLength(sentBefore)
+    const reset = await call(server.app, 'POST', '/api/auth/reset-password', {
+      body: {
+        credential: 'mistyped.eight@example.org', token: registrationCode, newPassword: 'Pris#2026x', retypePassword: 'Pris#2026x',
+        'g-recaptcha-response': await captcha(server.app)
+      }
+    })
+    expect(reset.status).toBe(422)
+
+    // The pupil still signs in with the proven phone, to confirm the address or go on.
+    const byPhone = await signIn('22111777')
+    expect(byPhone.status).toBe(200)
+    expect(byPhone.body.verified).toBe(false)
+  })
+
+  it('stays verified through a save that leaves its unproven credential as it was', async () => {
+    // An account older than the proofs: verified, its phone never marked as proven by a code.
+    const pupil = await register({ phone: '22111888', state: 12 })
+    const token = (await confirmRegistration(pupil.token, '22111888')).body.token
+    const id = (await me(token)).id
+    await server.app.services.database.db.update(users).set({ phoneVerified: false }).where(eq(users.id, id))
+    const sentBefore = (await server.app.services.outbox.list('22111888', 10)).length
+
+    const saved = await call<{ credential?: string }>(server.app, 'POST', '/api/user/update', {
+      token, body: { name: 'Inès', 'g-recaptcha-response': await captcha(server.app) }
+    })
+    expect(saved.status).toBe(200)
+    expect(saved.body.credential).toBeUndefined()
+    expect(await me(token)).toMatchObject({ verified: true, phone: '22111888' })
+    expect(await server.app.services.outbox.list('22111888', 10)).toHaveLength(sentBefore)
+
+    // Correcting the number is a new credential: it is confirmed by a code.
+    const corrected = await call<{ credential?: string }>(server.app, 'POST', '/api/user/update', {
+      token, body: { phone: '22111889', 'g-recaptcha-response': await captcha(server.app) }
+    })
+    expect(corrected.status).toBe(200)
+    expect(corrected.body.credential).toBe('22111889')
+  })
+
+  it('receives its codes where a code proved it reaches the pupil', () => {
+    const row = { phone: '22111999', email: 'codes.nine@example.org', countryId: 1 }
+    expect(provenCredentialOf({ ...row, phoneVerified: true, emailVerified: true })).toBe('22111999')
+    expect(provenCredentialOf({ ...row, phoneVerified: false, emailVerified: true })).toBe('codes.nine@example.org')
+    expect(provenCredentialOf({ ...row, countryId: 7, phoneVerified: true, emailVerified: false })).toBe('22111999')
+    expect(provenCredentialOf({ ...row, countryId: 7, phoneVerified: false, emailVerified: true })).toBe('codes.nine@example.org')
+    // Proven nothing (older than the proofs): its credential, as before.
+    expect(provenCredentialOf({ ...row, phoneVerified: false, emailVerified: false })).toBe('22111999')
+  })
+})
+
+describe('two social sign-ins with the same new account at once', () => {
+  it('make one account, and both sign in to it', async () => {
+    const grants = await Promise.all([socialGrant('twice.ten@example.org'), socialGrant('twice.ten@example.org')])
+    const replies = await Promise.all(grants.map((grant) => socialCallback(grant)))
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200])
+    const ids = await Promise.all(replies.map(async (reply) => (await me(reply.body.token)).id))
+    expect(ids[0]).toBe(ids[1])
   })
 })

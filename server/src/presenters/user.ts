@@ -23,6 +23,19 @@ export function credentialOf(row: Pick<UserRow, 'phone' | 'email' | 'countryId'>
   return (row.countryId == null || row.countryId === 1) && row.phone ? row.phone : (row.email ?? row.phone ?? '')
 }
 
+/**
+ * Where a verified account's codes go (transfer confirmations): its credential when a code proved
+ * it, else the phone or e-mail it did prove — never a number or address only typed in — and its
+ * credential when it proved neither (an account older than the proofs).
+ */
+export function provenCredentialOf(row: Pick<UserRow, 'phone' | 'email' | 'countryId' | 'phoneVerified' | 'emailVerified'>): string {
+  const main = credentialOf(row)
+  const phone = row.phoneVerified && row.phone ? row.phone : null
+  const email = row.emailVerified && row.email ? row.email : null
+  if (main !== '' && (main === phone || main === email)) return main
+  return phone ?? email ?? main
+}
+
 export type UserView = { user: User; level: string | null; divisionName: string | null }
 
 type OfferView = User['offers'][number]

@@ -1,5 +1,5 @@
 /** Queries on users shared by the account routes. */
-import { and, desc, eq, not, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm'
 import type { Credential } from '../../../src/shared/rules/credential.ts'
 import type { Executor } from '../db/client.ts'
 import { users } from '../db/schema.ts'
@@ -21,14 +21,28 @@ export function provenHolder(credential: Credential): SQL {
 }
 
 /**
+ * The rows whose registration code goes to this phone or e-mail (`credentialOf` in
+ * presenters/user.ts): the phone in Tunisia or with no country, else the e-mail; the phone when
+ * there is no e-mail.
+ */
+function codeGoesTo(credential: Credential): SQL {
+  const phoneFirst = and(or(isNull(users.countryId), eq(users.countryId, 1)), isNotNull(users.phone))!
+  return credential.kind === 'phone' ? or(phoneFirst, isNull(users.email))! : not(phoneFirst)
+}
+
+/** A registration waiting for its first code: the account has proven nothing yet. */
+const provenNothing = and(not(users.verified), not(users.phoneVerified), not(users.emailVerified))!
+
+/**
  * The account a credential names: the one that proved it (verified first), else the newest
- * registration still waiting for its code. A verified account is never named by a phone or
- * e-mail it did not prove (one typed in beside its own credential), so such an address cannot
- * sign in or receive a reset on someone else's behalf.
+ * registration that has proven nothing yet and whose code goes to it. An account is never named
+ * by a phone or e-mail it did not prove once it has proven anything — not by one typed in beside
+ * its credential, nor by a new one it is waiting to confirm after a profile change — so such an
+ * address cannot sign in or receive a reset on someone else's behalf.
  */
 export async function findByCredential(db: Executor, credential: Credential): Promise<UserRow | null> {
   const [row] = await db.select().from(users)
-    .where(and(holds(credential), or(not(users.verified), proven(credential.kind))))
+    .where(and(holds(credential), or(proven(credential.kind), and(provenNothing, codeGoesTo(credential)))))
     .orderBy(desc(proven(credential.kind)), desc(users.verified), desc(users.id)).limit(1)
   return row ?? null
 }

@@ -245,26 +245,38 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       throw fieldError({ code: ['code.invalid'] }, 'oauth_code_invalid')
     }
     const idColumn = params.provider === 'google' ? users.googleId : users.facebookId
-    let [user] = await db.select().from(users).where(eq(idColumn, grant.subject)).limit(1)
-    if (!user) {
+    const providerId = params.provider === 'google' ? { googleId: grant.subject } : { facebookId: grant.subject }
+    const accountOf = async (): Promise<UserRow> => {
+      const [known] = await db.select().from(users).where(eq(idColumn, grant.subject)).limit(1)
+      if (known) return known
       // The provider vouches for the address: it joins the account that proved the same address
       // (even one now waiting to confirm a new phone), never one that merely typed it in.
       const email = parseCredential(grant.email)
       const owner = email ? await findProvenHolder(db, email) : null
-      if (owner) {
-        ;[user] = await db.update(users).set(params.provider === 'google' ? { googleId: grant.subject } : { facebookId: grant.subject })
-          .where(eq(users.id, owner.id)).returning()
-      } else {
-        ;[user] = await db.insert(users).values({
+      const [row] = owner
+        ? await db.update(users).set(providerId).where(eq(users.id, owner.id)).returning()
+        : await db.insert(users).values({
           role: 'student', name: grant.name, lastName: grant.lastName, email: email?.value ?? null, emailVerified: true,
-          verified: true, completed: false, countryId: null,
-          ...(params.provider === 'google' ? { googleId: grant.subject } : { facebookId: grant.subject }),
-          createdAt: now, updatedAt: now
+          verified: true, completed: false, countryId: null, ...providerId, createdAt: now, updatedAt: now
         }).returning()
+      return row!
+    }
+    let user: UserRow
+    try {
+      user = await accountOf()
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error
+      // Another sign-in with the same provider account, or a code proving the same address, got
+      // there first: the account it made or proved is the one to join.
+      try {
+        user = await accountOf()
+      } catch (again) {
+        if (!isUniqueViolation(again)) throw again
+        throw new ApiError('account_information_already_used', 'Account information already used', { status: 422 })
       }
     }
-    const tokens = await services.sessions.start(user!.id)
-    return authResult(services, user!, tokens, 'Connexion réussie')
+    const tokens = await services.sessions.start(user.id)
+    return authResult(services, user, tokens, 'Connexion réussie')
   }, limited)
 
   addRoute(app, services, ep.impersonate, async ({ auth, body }) => {

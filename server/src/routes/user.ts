@@ -12,7 +12,7 @@ import { tunisDate } from '../clock.ts'
 import { delegations, institutes, users } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import { addRoute, type UserRow } from '../http.ts'
-import { defaultNotificationPreferences, presentUser } from '../presenters/user.ts'
+import { credentialOf, defaultNotificationPreferences, presentUser } from '../presenters/user.ts'
 import { credentialTaken, isUniqueViolation } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
 import { avatarUrl } from '../services/avatars.ts'
@@ -124,11 +124,12 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
         throw fieldError({ institute: ['address.invalid'] })
       }
     }
-    // The credential of the user's country is new (or was never proven by a code): confirm it
-    // again. Moving abroad with an already confirmed e-mail keeps the account verified.
+    // The credential codes go to (the phone in Tunisia, the e-mail abroad) is another one now, and
+    // no code proved it: confirm it. Moving abroad with an already confirmed e-mail keeps the
+    // account verified, and so does a save that leaves the credential as it was.
     const newCredential = tunisian ? phone : email
-    const credentialChanged = newCredential != null &&
-      (tunisian ? phone !== current.phone || !current.phoneVerified : email !== current.email || !current.emailVerified)
+    const newProven = tunisian ? phone === current.phone && current.phoneVerified : email === current.email && current.emailVerified
+    const credentialChanged = newCredential != null && !newProven && newCredential !== credentialOf(current)
     if (credentialChanged) {
       const parsed = parseCredential(newCredential)!
       if (await credentialTaken(db, parsed, current.id)) throw fieldError({ [tunisian ? 'phone' : 'email']: ['common.invalid'] }, 'account_information_already_used', 'Account information already used: ')

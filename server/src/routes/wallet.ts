@@ -17,7 +17,7 @@ import type { Executor, Tx } from '../db/client.ts'
 import { offerGroups, paymentCodes, pointTransfers, userOffers, users } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import { addRoute, type AuthInfo, type UserRow } from '../http.ts'
-import { credentialOf } from '../presenters/user.ts'
+import { provenCredentialOf } from '../presenters/user.ts'
 import { provenHolder } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
 import { createIdempotencyService, type IdempotencyService } from '../services/idempotency.ts'
@@ -138,17 +138,17 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
     return [user.id, ...children.map((child) => child.id)]
   }
 
-  /** Sends the transfer code to the sender, and to a linked parent's phone. */
+  /** Sends the transfer code to the sender, and to a linked parent, each where a code proved it reaches them. */
   async function sendTransferCode(tx: Tx, transfer: TransferRow, code: string): Promise<void> {
     const [sender] = await tx.select().from(users).where(eq(users.id, transfer.fromUserId)).limit(1)
     const [recipient] = await tx.select({ name: users.name, lastName: users.lastName }).from(users).where(eq(users.id, transfer.toUserId)).limit(1)
     const minutes = services.config.codeTtlMinutes
     const targets = new Set<string>()
-    const own = credentialOf(sender!)
+    const own = provenCredentialOf(sender!)
     if (own) targets.add(own)
     if (sender!.parentId != null) {
       const [parent] = await tx.select().from(users).where(eq(users.id, sender!.parentId)).limit(1)
-      const parentTarget = parent ? credentialOf(parent) : ''
+      const parentTarget = parent ? provenCredentialOf(parent) : ''
       if (parentTarget) targets.add(parentTarget)
     }
     for (const to of targets) {
