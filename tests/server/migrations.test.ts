@@ -1,6 +1,7 @@
 /**
  * Migration 0005 on a database that already has accounts: which phones it marks as proven, and
- * that an address merely typed in no longer blocks its owner.
+ * that an address merely typed in no longer blocks its owner; then 0007: which accounts count as
+ * confirmed once.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -72,5 +73,14 @@ describe('migration 0005 (proven credentials) on existing accounts', () => {
     await expect(client.exec(`INSERT INTO users (id, name, last_name, phone, phone_verified, country_id, verified) VALUES (8, 'Other', 'Q', '20000001', true, 1, true)`))
       .rejects.toThrow(/users_proven_phone_uq/)
     await expect(client.exec(`UPDATE users SET email_verified = true WHERE id = 1`)).rejects.toThrow(/users_proven_email_uq/)
+  })
+
+  it('then counts as confirmed once every verified account and every one that proved something (0007)', async () => {
+    // 15 was verified, proved its e-mail, and now waits for the code of a new phone.
+    await client.exec(`INSERT INTO users (id, name, last_name, phone, email, email_verified, country_id, verified) VALUES (15, 'Waiting', 'W', '20000015', 'waiting@example.org', true, 1, false)`)
+    for (const file of files.filter((name) => name > '0006' && name < '0008')) await apply(client, file)
+    const { rows } = await client.query<{ id: number }>('SELECT id FROM users WHERE confirmed_at IS NULL ORDER BY id')
+    // Never confirmed: the registration still waiting (3), and 13, which lost its e-mail to 14.
+    expect(rows).toEqual([{ id: 3 }, { id: 13 }])
   })
 })

@@ -220,10 +220,7 @@ describe('an account that has proven a credential', () => {
     const registrationCode = await lastCode(server.app, 'mistyped.eight@example.org')
     const sentBefore = (await server.app.services.outbox.list('mistyped.eight@example.org', 10)).length
 
-    // Whoever holds that address can neither sign in with it nor reset the account's password.
-    const byEmail = await signIn('mistyped.eight@example.org')
-    expect(byEmail.status).toBe(401)
-    expect(byEmail.body.code).toBe('invalid_credentials')
+    // Whoever holds that address cannot reset the account's password with it.
     const request = await call(server.app, 'POST', '/api/auth/request-password', {
       body: { credentiel: 'mistyped.eight@example.org', 'g-recaptcha-response': await captcha(server.app) }
     })
@@ -237,10 +234,35 @@ describe('an account that has proven a credential', () => {
     })
     expect(reset.status).toBe(422)
 
-    // The pupil still signs in with the proven phone, to confirm the address or go on.
+    // The pupil, who knows the password, still signs in with the proven phone or with the
+    // address typed, to enter the code.
     const byPhone = await signIn('22111777')
     expect(byPhone.status).toBe(200)
     expect(byPhone.body.verified).toBe(false)
+    expect((await signIn('mistyped.eight@example.org')).status).toBe(200)
+  })
+
+  it('is not named by a new address waiting for its code, even with nothing else proven', async () => {
+    const pupil = await register({ email: 'first.eleven@example.org', country: 7, division: 31 })
+    const token = (await confirmRegistration(pupil.token, 'first.eleven@example.org')).body.token
+    const changed = await call<{ credential?: string }>(server.app, 'POST', '/api/user/update', {
+      token, body: { email: 'mistyped.eleven@example.org', 'g-recaptcha-response': await captcha(server.app) }
+    })
+    expect(changed.status).toBe(200)
+    expect(changed.body.credential).toBe('mistyped.eleven@example.org')
+    const sentBefore = (await server.app.services.outbox.list('mistyped.eleven@example.org', 10)).length
+    await call(server.app, 'POST', '/api/auth/request-password', {
+      body: { credentiel: 'mistyped.eleven@example.org', 'g-recaptcha-response': await captcha(server.app) }
+    })
+    expect(await server.app.services.outbox.list('mistyped.eleven@example.org', 10)).toHaveLength(sentBefore)
+    // A registration never confirmed is still found by its address, to finish it or reset it.
+    const fresh = await register({ email: 'fresh.eleven@example.org', country: 7, division: 31 })
+    expect(fresh.verified).toBe(false)
+    const registrationCodes = (await server.app.services.outbox.list('fresh.eleven@example.org', 10)).length
+    await call(server.app, 'POST', '/api/auth/request-password', {
+      body: { credentiel: 'fresh.eleven@example.org', 'g-recaptcha-response': await captcha(server.app) }
+    })
+    expect(await server.app.services.outbox.list('fresh.eleven@example.org', 10)).toHaveLength(registrationCodes + 1)
   })
 
   it('stays verified through a save that leaves its unproven credential as it was', async () => {

@@ -87,6 +87,8 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash'),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
   verified: boolean('verified').notNull().default(false),
+  /** When the account was first confirmed (a code, a social sign-in, an operator): it stays set when a new credential waits for its code. */
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
   completed: boolean('completed').notNull().default(false),
   isTest: boolean('is_test').notNull().default(false),
   googleId: text('google_id'),

@@ -30,19 +30,32 @@ function codeGoesTo(credential: Credential): SQL {
   return credential.kind === 'phone' ? or(phoneFirst, isNull(users.email))! : not(phoneFirst)
 }
 
-/** A registration waiting for its first code: the account has proven nothing yet. */
-const provenNothing = and(not(users.verified), not(users.phoneVerified), not(users.emailVerified))!
+/** A registration waiting for its first code: the account was never confirmed. */
+const neverConfirmed = and(not(users.verified), isNull(users.confirmedAt))!
 
 /**
  * The account a credential names: the one that proved it (verified first), else the newest
- * registration that has proven nothing yet and whose code goes to it. An account is never named
- * by a phone or e-mail it did not prove once it has proven anything — not by one typed in beside
- * its credential, nor by a new one it is waiting to confirm after a profile change — so such an
- * address cannot sign in or receive a reset on someone else's behalf.
+ * registration never confirmed whose code goes to it. An account confirmed once is never named
+ * by a phone or e-mail it did not prove — not by one typed in beside its credential, nor by a new
+ * one it is waiting to confirm after a profile change — so such an address cannot receive a reset
+ * or points, or be linked, on someone else's behalf.
  */
 export async function findByCredential(db: Executor, credential: Credential): Promise<UserRow | null> {
+  return firstNamed(db, credential, and(neverConfirmed, codeGoesTo(credential))!)
+}
+
+/**
+ * The account a sign-in with a password is for: as `findByCredential`, and also an account
+ * waiting for the code of a new credential, by that credential (its holder knows the password,
+ * and signs in to enter the code).
+ */
+export async function findForSignIn(db: Executor, credential: Credential): Promise<UserRow | null> {
+  return firstNamed(db, credential, and(not(users.verified), codeGoesTo(credential))!)
+}
+
+async function firstNamed(db: Executor, credential: Credential, waiting: SQL): Promise<UserRow | null> {
   const [row] = await db.select().from(users)
-    .where(and(holds(credential), or(proven(credential.kind), and(provenNothing, codeGoesTo(credential)))))
+    .where(and(holds(credential), or(proven(credential.kind), waiting)))
     .orderBy(desc(proven(credential.kind)), desc(users.verified), desc(users.id)).limit(1)
   return row ?? null
 }

@@ -12,7 +12,7 @@ import { divisions, loginFailures, optionalSubjects, countries, states, users, o
 import { ApiError, fieldError } from '../errors.ts'
 import { addRoute, isPasswordExpired, serializeResponse, type Serialized, type UserRow } from '../http.ts'
 import { credentialOf, presentMe, presentUser, permissionsOf, userType } from '../presenters/user.ts'
-import { findByCredential, findById, findProvenHolder, isUniqueViolation } from '../repositories/users.ts'
+import { findByCredential, findById, findForSignIn, findProvenHolder, isUniqueViolation } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
 import { codeMessage } from '../services/notices.ts'
 import type { IssuedTokens } from '../services/sessions.ts'
@@ -80,7 +80,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       await db.delete(loginFailures).where(eq(loginFailures.id, attempt!.id))
       throw new ApiError('rate_limited', 'Trop de tentatives, veuillez réessayer plus tard')
     }
-    const user = await findByCredential(db, credential)
+    const user = await findForSignIn(db, credential)
     const valid = await services.passwords.verify(user?.passwordHash ?? null, body.password)
     if (!user || !valid) {
       if (Math.random() < 0.05) await db.delete(loginFailures).where(lt(loginFailures.createdAt, hourAgo))
@@ -184,7 +184,10 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     let user: UserRow
     try {
       const [updated] = await db.update(users)
-        .set({ verified: true, ...(viaEmail ? { emailVerified: true } : { phoneVerified: true }), updatedAt: services.clock.now() })
+        .set({
+          verified: true, ...(viaEmail ? { emailVerified: true } : { phoneVerified: true }),
+          confirmedAt: auth.user.confirmedAt ?? services.clock.now(), updatedAt: services.clock.now()
+        })
         .where(and(eq(users.id, auth.user.id), viaEmail ? eq(sql`lower(${users.email})`, result.target) : eq(users.phone, result.target)))
         .returning()
       if (!updated) throw fieldError({ token: ['code.invalid'] }, 'invalid_verification_code')
@@ -257,7 +260,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         ? await db.update(users).set(providerId).where(eq(users.id, owner.id)).returning()
         : await db.insert(users).values({
           role: 'student', name: grant.name, lastName: grant.lastName, email: email?.value ?? null, emailVerified: true,
-          verified: true, completed: false, countryId: null, ...providerId, createdAt: now, updatedAt: now
+          verified: true, confirmedAt: now, completed: false, countryId: null, ...providerId, createdAt: now, updatedAt: now
         }).returning()
       return row!
     }

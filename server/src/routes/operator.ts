@@ -42,7 +42,7 @@ export function registerOperatorRoutes(app: FastifyInstance, services: Services)
       countryId: credential.kind === 'phone' ? 1 : null,
       divisionId: body.division ?? null,
       passwordHash: await services.passwords.hash(body.password), passwordChangedAt: now,
-      verified: body.verified, isTest: body.isTest, createdAt: now, updatedAt: now
+      verified: body.verified, confirmedAt: body.verified ? now : null, isTest: body.isTest, createdAt: now, updatedAt: now
     }).returning({ id: users.id })
     return { id: row!.id, message: `Created ${body.role} ${row!.id} (${credential.value})` }
   })

@@ -147,7 +147,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     const [row] = await db.insert(users).values({
       // A verified demo account proved its phone when it has one (all of them live in Tunisia).
       phoneVerified: demo.verified === true && demo.phone != null,
-      ...demo, passwordHash: hash, passwordChangedAt: changedAt, createdAt: changedAt, updatedAt: changedAt
+      ...demo, confirmedAt: demo.verified ? changedAt : null, passwordHash: hash, passwordChangedAt: changedAt, createdAt: changedAt, updatedAt: changedAt
     }).returning({ id: users.id })
     if (demo.role === 'parent') parentId = row!.id
     for (const { groupId, amountPaid } of offers ?? []) {
