@@ -117,6 +117,55 @@ test('registers a Tunisian pupil, confirms with the code from the outbox and is 
   await expect(page.getByText('Adresse non confirmée : elle servira à la connexion une fois vérifiée.')).toHaveCount(0)
 })
 
+test('a mistyped phone is corrected on /confirm with « Modifier », and the code sent to the right number confirms', async () => {
+  app = await launchApp({ path: '/register' })
+  const { page } = app
+  await expect(page.getByTestId('register-page')).toBeVisible()
+  const right = `2${String(Date.now()).slice(-7)}`
+  const mistyped = `9${right.slice(1)}`
+  await fillRegistration(page, mistyped)
+  await page.getByTestId('register-submit').click()
+
+  await expect(page.getByTestId('confirm-page')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('confirm-destination')).toHaveText(mistyped)
+  const mistypedCode = await latestCode(app, mistyped)
+
+  // The inline form opens with the number the code went to, written left to right.
+  await page.getByTestId('confirm-change').click()
+  const field = page.getByTestId('confirm-credential')
+  await expect(field).toHaveValue(mistyped)
+  await expect(field).toHaveAttribute('dir', 'ltr')
+  await expect(page.getByLabel('Numéro de téléphone')).toHaveValue(mistyped)
+  await field.fill('3123')
+  await field.blur()
+  await expect(page.getByText('Veuillez saisir un numéro de téléphone valide')).toBeVisible()
+  await expect(page.getByTestId('confirm-credential-submit')).toBeDisabled()
+
+  await field.fill(`+216 ${right}`)
+  await app.screenshot('confirm-change-fr')
+  // In Arabic the card turns right to left; the number stays left to right.
+  await switchLanguage(page, 'ar')
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(page.getByTestId('confirm-destination')).toHaveAttribute('dir', 'ltr')
+  await expect(field).toHaveValue(`+216 ${right}`)
+  await app.screenshot('confirm-change-ar')
+  await switchLanguage(page, 'fr')
+  await page.getByTestId('confirm-credential-submit').click()
+  await expect(page.getByTestId('snackbars').getByText(`Un nouveau code a été envoyé à ${right}`)).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('confirm-credential')).toHaveCount(0)
+  await expect(page.getByTestId('confirm-destination')).toHaveText(right)
+  await expect(page.getByTestId('confirm-resend')).toBeVisible()
+
+  // The code of the mistyped number confirms nothing; the one sent to the right number does.
+  await page.getByTestId('confirm-code').fill(mistypedCode)
+  await page.getByTestId('confirm-submit').click()
+  await expect(page.getByText('Code invalid')).toBeVisible({ timeout: 20_000 })
+  await page.getByTestId('confirm-code').fill(await latestCode(app, right))
+  await page.getByTestId('confirm-submit').click()
+  await expect(page.getByTestId('profile-edit-page')).toBeVisible({ timeout: 20_000 })
+  expect(pathname(page)).toBe('/mon-profil/edit')
+})
+
 test('signs in by phone with the +216 prefix; nextPage=offres lands on the offers', async () => {
   app = await launchApp({ path: '/login?nextPage=offres' })
   const { page } = app

@@ -91,6 +91,7 @@ const valid: Record<string, fc.Arbitrary<Input>> = {
   })),
   'accounts.confirmRegistration': code6.map((token): Input => ({ query: { token }, body: { 'g-recaptcha-response': CAPTCHA } })),
   'accounts.resendCode': none,
+  'accounts.changeCredential': body(fc.record({ credential: fc.oneof({ weight: 4, arbitrary: phone }, { weight: 1, arbitrary: email }), 'g-recaptcha-response': fc.constant(CAPTCHA) })),
   'accounts.requestPasswordGet': credential.map((credentiel): Input => ({ query: { credentiel } })),
   'accounts.requestPassword': fc.tuple(credential, fc.boolean()).map(([credentiel, form]): Input => ({ body: { credentiel, 'g-recaptcha-response': CAPTCHA }, form })),
   'accounts.resetPassword': fc.record({ token: code6, credential, pw: password }).map(({ pw, ...f }): Input => ({
@@ -194,8 +195,9 @@ function invalid(endpoint: Endpoint, validInput: fc.Arbitrary<Input>): fc.Arbitr
 type Caller = { userId: number; token: string; refresh: string }
 
 async function callerFor(endpoint: Endpoint): Promise<Caller> {
-  // Confirmation and resend are for accounts still waiting for their code.
-  const verified = endpoint !== accountsEndpoints.confirmRegistration && endpoint !== accountsEndpoints.resendCode
+  // Confirmation, resend and correcting the credential are for accounts still waiting for their code.
+  const waiting: Endpoint[] = [accountsEndpoints.confirmRegistration, accountsEndpoints.resendCode, accountsEndpoints.changeCredential]
+  const verified = !waiting.includes(endpoint)
   const userId = await createUser(server.app, { credential: uniquePhone(), role: endpoint.access === 'admin' ? 'admin' : 'student', division: 14, verified })
   // The avatar is for complete profiles only.
   await server.app.services.database.db.update(users).set({ completed: true }).where(eq(users.id, userId))

@@ -6,13 +6,16 @@ import { accountsEndpoints as ep, type AuthResult } from '../../../src/shared/ap
 import { formatDeepLink, type SwitchRedirect } from '../../../src/shared/deepLink.ts'
 import { checkBirthDate } from '../../../src/shared/rules/birthDate.ts'
 import { parseCredential, type Credential } from '../../../src/shared/rules/credential.ts'
+import { checkEmail } from '../../../src/shared/rules/email.ts'
+import type { MessageKey } from '../../../src/shared/rules/messages.ts'
+import { checkPhone } from '../../../src/shared/rules/phone.ts'
 import { isTunisianAddress } from '../../../src/shared/rules/registration.ts'
 import { tunisDate } from '../clock.ts'
 import { divisions, loginFailures, optionalSubjects, countries, states, users, oauthSandboxCodes } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import { addRoute, isPasswordExpired, serializeResponse, type Serialized, type UserRow } from '../http.ts'
 import { credentialOf, presentMe, presentUser, permissionsOf, userType } from '../presenters/user.ts'
-import { findByCredential, findById, findForSignIn, findProvenHolder, isUniqueViolation } from '../repositories/users.ts'
+import { credentialTaken, findByCredential, findById, findForSignIn, findProvenHolder, isUniqueViolation } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
 import { codeMessage } from '../services/notices.ts'
 import type { IssuedTokens } from '../services/sessions.ts'
@@ -207,6 +210,52 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     if (!target) throw new ApiError('validation_failed', 'Aucun numéro ni adresse e-mail à confirmer', { status: 422 })
     await sendCode(services, auth.user, 'registration', target)
     return { message: 'Un nouveau code vous a été envoyé' }
+  }, limited)
+
+  // A phone or e-mail mistyped at registration, or in the profile after which the account waits
+  // for a new code: the pupil corrects it from the confirmation step and the code goes there.
+  addRoute(app, services, ep.changeCredential, async ({ auth, body }) => {
+    const current = auth.user
+    if (current.verified) throw new ApiError('already_verified', 'You are verified')
+    const tunisian = isTunisianAddress(current.countryId)
+    const refuse = (key: MessageKey, code: 'validation_failed' | 'phone_locked' = 'validation_failed') => fieldError({ credential: [key] }, code)
+    // The kind the account's codes go to: a phone in Tunisia (or with no country), an e-mail abroad.
+    const ruleKey = tunisian ? checkPhone(body.credential) : checkEmail(body.credential.trim())
+    if (ruleKey) throw refuse(ruleKey)
+    const parsed = parseCredential(body.credential)
+    if (!parsed || parsed.kind !== (tunisian ? 'phone' : 'email')) throw refuse(tunisian ? 'phone.invalid' : 'email.invalid')
+    if (parsed.value === credentialOf(current)) throw refuse('credential.unchanged')
+    if (parsed.kind === 'phone') {
+      // A number a code proved stays (decision 0016); the parent's number is another one.
+      if (current.phone && current.phoneVerified) throw refuse('phone.locked', 'phone_locked')
+      if (parsed.value === current.phone2) throw refuse('phone.sameAsMain')
+    }
+    if (await credentialTaken(db, parsed, current.id)) {
+      throw fieldError({ credential: ['common.invalid'] }, 'account_information_already_used', 'Account information already used: ')
+    }
+    const now = services.clock.now()
+    // The new value and its code together: past the hourly budget of codes nothing changes. The
+    // earlier code dies with the new one, and could not prove the old value any more anyway.
+    let sent: { user: UserRow; code: string }
+    try {
+      sent = await db.transaction(async (tx) => {
+        const [row] = await tx.update(users)
+          .set(parsed.kind === 'phone'
+            ? { phone: parsed.value, phoneVerified: false, updatedAt: now }
+            : { email: parsed.value, emailVerified: false, updatedAt: now })
+          .where(and(eq(users.id, current.id), eq(users.verified, false)))
+          .returning()
+        if (!row) throw new ApiError('already_verified', 'You are verified')
+        const code = await services.codes.issue(row.id, 'registration', parsed.value, tx)
+        if (code === null) throw tooManyCodes()
+        return { user: row, code }
+      })
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError('account_information_already_used', 'Account information already used', { status: 422 })
+      throw error
+    }
+    await services.outbox.enqueue(codeMessage('registration', parsed, sent.code, services.config.codeTtlMinutes))
+    return { message: 'Un nouveau code vous a été envoyé', credential: credentialOf(sent.user) }
   }, limited)
 
   const requestReset = async (raw: string) => {

@@ -173,6 +173,19 @@ export const RegisterResponseSchema = AuthResultSchema.extend({
 
 export const ConfirmRegistrationQuerySchema = z.strictObject({ token: confirmationCodeSchema })
 export const CaptchaOnlyBodySchema = z.strictObject({ 'g-recaptcha-response': captchaField })
+/**
+ * A new phone (in Tunisia) or e-mail (abroad) for the code of an account still waiting for it:
+ * checked against the account's country by the server, which answers the field's own messages.
+ */
+export const ChangeCredentialBodySchema = z.strictObject({
+  credential: z.string({ error: 'credential.required' }).max(EMAIL_MAX, { error: 'credential.invalid' }),
+  'g-recaptcha-response': captchaField
+})
+export type ChangeCredentialBody = z.infer<typeof ChangeCredentialBodySchema>
+export const ChangeCredentialResponseSchema = MessageResponseSchema.extend({
+  /** Where the new code went: the normalised phone or e-mail, now the account's credential. */
+  credential: z.string()
+})
 
 export const RequestPasswordQuerySchema = z.strictObject({ credentiel: credentialSchema })
 export const RequestPasswordBodySchema = z.strictObject({
@@ -361,6 +374,11 @@ export const accountsEndpoints = {
   resendCode: {
     method: 'GET', service: 'api', path: '/auth/resend-code', access: 'session',
     summary: 'Send a new registration code', response: MessageResponseSchema, errors: [401, 409]
+  },
+  changeCredential: {
+    method: 'POST', service: 'api', path: '/auth/change-credential', access: 'session', captcha: true,
+    summary: 'Correct the phone (Tunisia) or e-mail (abroad) an unconfirmed account awaits its code on; a new code goes there',
+    body: ChangeCredentialBodySchema, response: ChangeCredentialResponseSchema, errors: [401, 409]
   },
   requestPasswordGet: {
     method: 'GET', service: 'api', path: '/auth/request-password', access: 'public',

@@ -11,6 +11,7 @@ export const frMessages = {
   'common.fillFields': 'Remplir les champs',
   'credential.required': 'Veuillez saisir votre adresse e-mail/numéro de téléphone',
   'credential.invalid': 'Veuillez saisir un numéro de téléphone/une adresse e-mail valide',
+  'credential.unchanged': 'Le code a déjà été envoyé ici : utilisez « Renvoyer le code »',
   'password.required': 'Veuillez saisir votre mot de passe',
   'password.min': 'Mot de passe minimum 8 caractères',
   'password.length': 'The password value should be between 8 and 16 characters',

@@ -76,6 +76,7 @@ export function fakeAccountsApi(overrides: Partial<AccountsApi> = {}): FakeAccou
     register: notFaked('register'),
     confirmRegistration: notFaked('confirmRegistration'),
     resendCode: notFaked('resendCode'),
+    changeCredential: notFaked('changeCredential'),
     requestPassword: notFaked('requestPassword'),
     resetPassword: notFaked('resetPassword'),
     changePassword: notFaked('changePassword'),

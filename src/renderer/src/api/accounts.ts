@@ -3,6 +3,7 @@ import { z } from 'zod'
 import {
   AuthResultSchema,
   CaptchaChallengeSchema,
+  ChangeCredentialResponseSchema,
   MeResponseSchema,
   RegisterResponseSchema,
   type AuthResult,
@@ -16,6 +17,7 @@ import type { HttpClient } from './http.ts'
 export type SocialProvider = 'google' | 'facebook'
 export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>
 export type RegisterResult = z.infer<typeof RegisterResponseSchema>
+export type ChangeCredentialResult = z.infer<typeof ChangeCredentialResponseSchema>
 export type OptionalSubject = z.infer<typeof OptionalSubjectSchema>
 export type RegisterBody = RegistrationForm
 
@@ -47,6 +49,8 @@ export interface AccountsApi {
   register(body: RegisterBody): Promise<RegisterResult>
   confirmRegistration(code: string, captcha: string): Promise<AuthResult>
   resendCode(): Promise<string>
+  /** Corrects the phone or e-mail an unconfirmed account waits for its code on; a new code goes there. */
+  changeCredential(credential: string, captcha: string): Promise<ChangeCredentialResult>
   requestPassword(credential: string, captcha: string): Promise<string>
   resetPassword(body: ResetPasswordBody): Promise<string>
   changePassword(body: ChangePasswordBody): Promise<AuthResult>
@@ -86,6 +90,13 @@ export function createAccountsApi(http: HttpClient): AccountsApi {
         schema: AuthResultSchema
       }),
     resendCode: () => http.request({ method: 'GET', path: '/auth/resend-code', schema: MessageResponseSchema }).then(message),
+    changeCredential: (credential, captcha) =>
+      http.request({
+        method: 'POST',
+        path: '/auth/change-credential',
+        body: { credential, 'g-recaptcha-response': captcha },
+        schema: ChangeCredentialResponseSchema
+      }),
     requestPassword: (credential, captcha) =>
       http
         .request({

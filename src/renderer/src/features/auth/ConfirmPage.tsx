@@ -1,7 +1,7 @@
-import { Button, Input, Link as FluentLink, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components'
+import { Button, Input, Link as FluentLink, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { markInteractive } from '../../lib/performance.ts'
 import { AuthCard, useFormStyles } from './components/AuthCard.tsx'
@@ -9,11 +9,27 @@ import { FormField } from './components/FormField.tsx'
 import { ConfirmFormStore } from './stores/ConfirmFormStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
 
-/** /confirm, 'Dernière étape' (§2, §4): the code sent at registration, and a resend link once. */
+const useStyles = makeStyles({
+  destination: {
+    display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalS, flexWrap: 'wrap',
+    margin: 0, fontSize: tokens.fontSizeBase300, lineHeight: tokens.lineHeightBase300
+  },
+  target: { fontWeight: tokens.fontWeightSemibold },
+  change: {
+    display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium, border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`
+  }
+})
+
+/**
+ * /confirm, 'Dernière étape' (§2, §4): the code sent at registration, a resend link once per
+ * destination, and « Modifier » to correct a mistyped phone or e-mail the code went to.
+ */
 export const Component = observer(function ConfirmPage() {
   const deps = useAuthDeps()
   const [store] = useState(() => new ConfirmFormStore(deps))
   const styles = useFormStyles()
+  const own = useStyles()
   const { t } = useTranslation('auth')
   const navigate = useNavigate()
   const { form } = store
@@ -22,6 +38,10 @@ export const Component = observer(function ConfirmPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     if (await store.submit()) void navigate(deps.session.landing, { replace: true })
+  }
+  const onChange = async (event: FormEvent) => {
+    event.preventDefault()
+    await store.changeCredential()
   }
   const otherAccount = async () => {
     await deps.session.logout()
@@ -45,6 +65,53 @@ export const Component = observer(function ConfirmPage() {
 
   return (
     <AuthCard heading={t('confirm.heading')} subtitle={t('confirm.text')} testId="confirm-page">
+      {store.destination ? (
+        <p className={own.destination}>
+          <span data-testid="confirm-destination-line">
+            <Trans
+              t={t}
+              i18nKey="confirm.sentTo"
+              values={{ credential: store.destination }}
+              components={{ target: <bdi dir="ltr" className={own.target} data-testid="confirm-destination" /> }}
+            />
+          </span>
+          {store.changing ? null : (
+            <FluentLink as="button" onClick={store.openChange} data-testid="confirm-change">
+              {t('confirm.change')}
+            </FluentLink>
+          )}
+        </p>
+      ) : null}
+      {store.changing ? (
+        <form className={own.change} onSubmit={(event) => void onChange(event)} noValidate data-testid="confirm-change-form">
+          <FormField label={store.byPhone ? t('register.phone') : t('register.email')} required error={store.credentialError}>
+            <Input
+              value={store.changeForm.values.credential}
+              onChange={(_event, data) => store.setCredential(data.value)}
+              onBlur={() => store.changeForm.touch('credential')}
+              type={store.byPhone ? 'tel' : 'email'}
+              inputMode={store.byPhone ? 'tel' : 'email'}
+              autoComplete={store.byPhone ? 'tel' : 'email'}
+              dir="ltr"
+              data-testid="confirm-credential"
+            />
+          </FormField>
+          <div className={styles.row}>
+            <FluentLink as="button" type="button" onClick={store.cancelChange} disabled={store.changeForm.submitting} data-testid="confirm-change-cancel">
+              {t('confirm.changeCancel')}
+            </FluentLink>
+            <Button
+              type="submit"
+              appearance="primary"
+              disabled={!store.canChange}
+              icon={store.changeForm.submitting ? <Spinner size="tiny" /> : undefined}
+              data-testid="confirm-credential-submit"
+            >
+              {t('confirm.changeSubmit')}
+            </Button>
+          </div>
+        </form>
+      ) : null}
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormField label={t('confirm.code')} required error={store.codeError}>
           <Input

@@ -174,6 +174,18 @@ export function mapChangePasswordError(error: ApiError): MappedError<ChangePassw
   return { fields: {}, toast: generalMessage(error) }
 }
 
+/**
+ * Correcting where the code goes: a credential another account proved is said on the field, as
+ * the registration form says it; the field's rule messages go there too.
+ */
+export function mapChangeCredentialError(error: ApiError): MappedError<'credential'> {
+  if (error.code === 'account_information_already_used') {
+    return { fields: { credential: { key: 'auth:errors.accountUsed' } }, toast: null }
+  }
+  if (error.code === 'validation_failed' || error.code === 'phone_locked') return placeFields(error, { credential: 'credential' })
+  return { fields: {}, toast: generalMessage(error) }
+}
+
 export function mapConfirmError(error: ApiError): MappedError<'code'> {
   if (error.code === 'invalid_verification_code' || error.fields.token) {
     return { fields: { code: serverFieldMessage(error, 'token') ?? { key: 'auth:errors.invalidCode' } }, toast: null }

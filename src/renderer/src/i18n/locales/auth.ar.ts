@@ -58,7 +58,13 @@ export const authAr: Catalogue['auth'] = {
     resent: 'أُرسل إليك رمز جديد',
     verified: 'تمّ التحقّق من حسابك',
     continue: 'متابعة',
-    otherAccount: 'استعمال حساب آخر'
+    otherAccount: 'استعمال حساب آخر',
+    sentTo: 'أُرسل الرمز إلى <target>{{credential}}</target>',
+    change: 'تعديل',
+    changeSubmit: 'إرسال الرمز',
+    changeCancel: 'إلغاء',
+    // The number or address keeps its left-to-right order inside the Arabic sentence.
+    changed: 'أُرسل رمز جديد إلى \u2068{{credential}}\u2069'
   },
   requestReset: {
     heading: 'نسيت كلمة المرور',
@@ -136,7 +142,8 @@ export const authAr: Catalogue['auth'] = {
     },
     credential: {
       required: 'يرجى إدخال بريدك الإلكتروني أو رقم هاتفك',
-      invalid: 'يرجى إدخال رقم هاتف أو بريد إلكتروني صالح'
+      invalid: 'يرجى إدخال رقم هاتف أو بريد إلكتروني صالح',
+      unchanged: 'سبق أن أُرسل الرمز إلى هذا الرقم أو هذا العنوان، استعمل «إعادة إرسال الرمز»'
     },
     password: {
       required: 'يرجى إدخال كلمة المرور',

@@ -58,7 +58,12 @@ export const authEnUS: Catalogue['auth'] = {
     resent: 'A new code has been sent to you',
     verified: 'You are verified',
     continue: 'Continue',
-    otherAccount: 'Use another account'
+    otherAccount: 'Use another account',
+    sentTo: 'Code sent to <target>{{credential}}</target>',
+    change: 'Change',
+    changeSubmit: 'Send the code',
+    changeCancel: 'Cancel',
+    changed: 'A new code has been sent to {{credential}}'
   },
   requestReset: {
     heading: 'Forgot password',
@@ -136,7 +141,8 @@ export const authEnUS: Catalogue['auth'] = {
     },
     credential: {
       required: 'Please enter your e-mail address/phone number',
-      invalid: 'Please enter a valid phone number/e-mail address'
+      invalid: 'Please enter a valid phone number/e-mail address',
+      unchanged: 'The code was already sent there: use “Send the code again”'
     },
     password: {
       required: 'Please enter your password',

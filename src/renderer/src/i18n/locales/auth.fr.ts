@@ -57,7 +57,12 @@ export const authFr = {
     resent: 'Un nouveau code vous a été envoyé',
     verified: 'You are verified',
     continue: 'Continuer',
-    otherAccount: 'Utiliser un autre compte'
+    otherAccount: 'Utiliser un autre compte',
+    sentTo: 'Code envoyé à <target>{{credential}}</target>',
+    change: 'Modifier',
+    changeSubmit: 'Envoyer le code',
+    changeCancel: 'Annuler',
+    changed: 'Un nouveau code a été envoyé à {{credential}}'
   },
   requestReset: {
     heading: 'Mot de passe oublié',
@@ -135,7 +140,8 @@ export const authFr = {
     },
     credential: {
       required: 'Veuillez saisir votre adresse e-mail/numéro de téléphone',
-      invalid: 'Veuillez saisir un numéro de téléphone/une adresse e-mail valide'
+      invalid: 'Veuillez saisir un numéro de téléphone/une adresse e-mail valide',
+      unchanged: 'Le code a déjà été envoyé ici : utilisez « Renvoyer le code »'
     },
     password: {
       required: 'Veuillez saisir votre mot de passe',

@@ -1,27 +1,43 @@
 import { makeAutoObservable, runInAction } from 'mobx'
+import type { User } from '../../../../../shared/api/accounts.ts'
 import { checkConfirmationCode } from '../../../../../shared/rules/code.ts'
+import { parseCredential } from '../../../../../shared/rules/credential.ts'
+import { checkEmail } from '../../../../../shared/rules/email.ts'
+import type { MessageKey } from '../../../../../shared/rules/messages.ts'
+import { checkPhone } from '../../../../../shared/rules/phone.ts'
+import { isTunisianAddress } from '../../../../../shared/rules/registration.ts'
 import { ApiError, isApiError } from '../../../api/errors.ts'
-import { generalMessage, mapConfirmError, type Message } from '../errorMapping.ts'
+import { generalMessage, mapChangeCredentialError, mapConfirmError, type Message } from '../errorMapping.ts'
 import { FormState } from './FormState.ts'
 import { toast, type AuthDeps } from './deps.ts'
 import { browserFlagStorage, type FlagStorage } from '../../../lib/flagStorage.ts'
 
+/** Holds the phone or e-mail the last resent code went to. */
 const resendKey = (userId: number) => `darsi.confirm.resent.${userId}`
 
-/** The last registration step (§4, §5 Confirmation code). */
+/** Where the registration code goes, as the server decides it: the phone in Tunisia (or with no country), else the e-mail. */
+export function codeDestination(user: Pick<User, 'phone' | 'email' | 'country_id'>): string {
+  return isTunisianAddress(user.country_id) && user.phone ? user.phone : (user.email ?? user.phone ?? '')
+}
+
+/** The last registration step (§4, §5 Confirmation code), and the correction of where the code goes. */
 export class ConfirmFormStore {
   readonly form = new FormState<'code'>({ code: '' })
+  readonly changeForm = new FormState<'credential'>({ credential: '' })
   resendStatus: 'idle' | 'loading' | 'succeeded' | 'failed' = 'idle'
   /** The server said this account is verified already. */
   alreadyVerified = false
+  /** The inline form that corrects the phone or e-mail is open. */
+  changing = false
   private readonly deps: AuthDeps
   private readonly flags: FlagStorage | null
-  private resentInMemory = false
+  /** Where this page last resent the code. */
+  private resentTo: string | null = null
 
   constructor(deps: AuthDeps, flags: FlagStorage | null = browserFlagStorage()) {
     this.deps = deps
     this.flags = flags
-    makeAutoObservable<ConfirmFormStore, 'deps' | 'flags'>(this, { deps: false, flags: false, form: false }, { autoBind: true })
+    makeAutoObservable<ConfirmFormStore, 'deps' | 'flags'>(this, { deps: false, flags: false, form: false, changeForm: false }, { autoBind: true })
   }
 
   get codeError(): Message | null {
@@ -36,11 +52,25 @@ export class ConfirmFormStore {
     return this.alreadyVerified || this.deps.session.me?.user.verified === true
   }
 
-  /** The resend link shows once per account. */
+  /** The phone or e-mail the code went to, or null before the user is known. */
+  get destination(): string | null {
+    const user = this.deps.session.me?.user
+    if (!user) return null
+    return codeDestination(user) || null
+  }
+
+  /** The code goes to a phone: the account is in Tunisia or names no country. */
+  get byPhone(): boolean {
+    return isTunisianAddress(this.deps.session.me?.user.country_id)
+  }
+
+  /** The resend link shows once per destination. */
   get canResend(): boolean {
+    if (this.resendStatus === 'loading') return false
+    const destination = this.destination ?? ''
+    if (this.resentTo === destination) return false
     const id = this.deps.session.me?.user.id
-    if (this.resentInMemory || this.resendStatus === 'loading') return false
-    return id === undefined || this.flags?.getItem(resendKey(id)) !== '1'
+    return id === undefined || this.flags?.getItem(resendKey(id)) !== destination
   }
 
   setCode(value: string): void {
@@ -80,15 +110,16 @@ export class ConfirmFormStore {
 
   async resend(): Promise<void> {
     if (!this.canResend) return
+    const destination = this.destination ?? ''
     this.resendStatus = 'loading'
     const { session, ui } = this.deps
     try {
       await session.api.resendCode()
       runInAction(() => {
-        this.resentInMemory = true
+        this.resentTo = destination
         this.resendStatus = 'succeeded'
         const id = session.me?.user.id
-        if (id !== undefined) this.flags?.setItem(resendKey(id), '1')
+        if (id !== undefined) this.flags?.setItem(resendKey(id), destination)
       })
       ui.notify({ intent: 'success', key: 'auth:confirm.resent' })
     } catch (error) {
@@ -102,6 +133,77 @@ export class ConfirmFormStore {
         return
       }
       toast(ui, generalMessage(isApiError(error) ? error : new ApiError('server_error', '')))
+    }
+  }
+
+  /** The rule of the new phone (Tunisia) or e-mail (abroad): the registration's, and another one than now. */
+  private get credentialRule(): MessageKey | null {
+    const value = this.changeForm.values.credential
+    const key = this.byPhone ? checkPhone(value) : checkEmail(value.trim())
+    if (key) return key
+    return parseCredential(value)?.value === this.destination ? 'credential.unchanged' : null
+  }
+
+  get credentialError(): Message | null {
+    return this.changeForm.visible('credential', this.credentialRule)
+  }
+
+  get canChange(): boolean {
+    return this.credentialRule === null && !this.changeForm.submitting
+  }
+
+  /** Opens the inline form with the current destination typed in. */
+  openChange(): void {
+    this.changeForm.reset({ credential: this.destination ?? '' })
+    this.changing = true
+  }
+
+  cancelChange(): void {
+    if (this.changeForm.submitting) return
+    this.changing = false
+  }
+
+  setCredential(value: string): void {
+    this.changeForm.set('credential', value)
+  }
+
+  /** Sends the code to the corrected phone or e-mail; the user is reloaded so the page shows the new destination. */
+  async changeCredential(): Promise<boolean> {
+    this.changeForm.attempt()
+    if (!this.canChange) return false
+    this.changeForm.setStatus('loading')
+    this.changeForm.setServerErrors({})
+    const { session, ui } = this.deps
+    try {
+      const captcha = await session.solveCaptcha()
+      const result = await session.api.changeCredential(this.changeForm.values.credential.trim(), captcha)
+      // The new destination is on the account now; a failed reload is caught up by the next one.
+      await session.loadUser().catch(() => undefined)
+      runInAction(() => {
+        this.changeForm.setStatus('succeeded')
+        this.changing = false
+        this.form.reset({ code: '' })
+        this.resendStatus = 'idle'
+      })
+      ui.notify({ intent: 'success', key: 'auth:confirm.changed', values: { credential: result.credential } })
+      return true
+    } catch (error) {
+      const apiError = isApiError(error) ? error : new ApiError('server_error', '')
+      if (apiError.code === 'already_verified') {
+        runInAction(() => {
+          this.alreadyVerified = true
+          this.changing = false
+          this.changeForm.setStatus('failed')
+        })
+        return false
+      }
+      const mapped = mapChangeCredentialError(apiError)
+      runInAction(() => {
+        this.changeForm.setServerErrors(mapped.fields)
+        this.changeForm.setStatus('failed')
+      })
+      toast(ui, mapped.toast)
+      return false
     }
   }
 }

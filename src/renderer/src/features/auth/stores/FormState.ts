@@ -51,4 +51,13 @@ export class FormState<F extends string> {
   attempt(): void {
     this.submitAttempted = true
   }
+
+  /** A fresh start with these values: nothing left, no errors, not sent. */
+  reset(values: Record<F, string>): void {
+    this.values = { ...values }
+    this.touched = {}
+    this.submitAttempted = false
+    this.serverErrors = {}
+    this.status = 'idle'
+  }
 }
