@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultConfig } from '../../server/src/config.ts'
 import { users } from '../../server/src/db/schema.ts'
-import { call, captcha, demo, lastCode, login, startTestServer, type TestServer, type Tokens } from './harness.ts'
+import { call, captcha, demo, lastCode, login, registerPupil, startTestServer, type TestServer, type Tokens } from './harness.ts'
 
 /**
  * POST /api/auth/change-credential: an account waiting for its registration code corrects the
@@ -21,16 +21,7 @@ const PASSWORD = 'Bonjour#2026'
 
 type ChangeReply = { message: string; credential: string; code?: string; errors?: Record<string, string[]>; keys?: Record<string, string[]> }
 
-async function register(fields: Record<string, unknown>): Promise<Tokens> {
-  const reply = await call<Tokens>(server.app, 'POST', '/api/auth/register', {
-    body: {
-      name: 'Leila', lastName: 'Mansour', birthDate: '2009-04-12', division: 14,
-      plainPassword: { first: PASSWORD, second: PASSWORD }, 'g-recaptcha-response': await captcha(server.app), ...fields
-    }
-  })
-  expect(reply.status).toBe(201)
-  return reply.body
-}
+const register = (fields: Record<string, unknown>): Promise<Tokens> => registerPupil(server.app, PASSWORD, fields)
 
 async function confirmWith(token: string, code: string) {
   return call<Tokens & { code?: string }>(server.app, 'POST', '/api/auth/confirm-registration', {

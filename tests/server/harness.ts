@@ -139,6 +139,22 @@ export async function captcha(app: DarsiServer): Promise<string> {
 
 export type Tokens = { token: string; refresh_token: string; user_type: string; password_expired: boolean; verified: boolean; message: string }
 
+/**
+ * Registers a pupil through the API, the bot check solved, and returns the session it opens
+ * (unverified until the code sent to its phone or e-mail is entered). `fields` adds to or
+ * overrides a Tunisian pupil's form: `phone`, or `email` and `country` abroad.
+ */
+export async function registerPupil(app: DarsiServer, password: string, fields: Record<string, unknown>): Promise<Tokens> {
+  const reply = await call<Tokens>(app, 'POST', '/api/auth/register', {
+    body: {
+      name: 'Leila', lastName: 'Mansour', birthDate: '2009-04-12', division: 14,
+      plainPassword: { first: password, second: password }, 'g-recaptcha-response': await captcha(app), ...fields
+    }
+  })
+  if (reply.status !== 201) throw new Error(`registration failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+  return reply.body
+}
+
 export async function login(app: DarsiServer, username: string, password = DEMO_PASSWORD): Promise<Tokens> {
   const reply = await call<Tokens>(app, 'POST', '/api/auth/login_check', {
     body: { username, password, 'g-recaptcha-response': await captcha(app) }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../server/src/db/schema.ts'
 import { provenCredentialOf } from '../../server/src/presenters/user.ts'
 import { parseDeepLink } from '../../src/shared/deepLink.ts'
-import { call, captcha, demo, lastCode, login, startTestServer, type TestServer, type Tokens } from './harness.ts'
+import { call, captcha, demo, lastCode, login, registerPupil, startTestServer, type TestServer, type Tokens } from './harness.ts'
 
 /**
  * A phone or e-mail names an account (sign-in, reset, transfers, social sign-in, uniqueness) only
@@ -21,16 +21,7 @@ afterAll(async () => {
 
 const PASSWORD = 'Bonjour#2026'
 
-async function register(fields: Record<string, unknown>): Promise<Tokens> {
-  const reply = await call<Tokens>(server.app, 'POST', '/api/auth/register', {
-    body: {
-      name: 'Ines', lastName: 'Ben Youssef', birthDate: '2009-04-12', division: 14,
-      plainPassword: { first: PASSWORD, second: PASSWORD }, 'g-recaptcha-response': await captcha(server.app), ...fields
-    }
-  })
-  expect(reply.status).toBe(201)
-  return reply.body
-}
+const register = (fields: Record<string, unknown>): Promise<Tokens> => registerPupil(server.app, PASSWORD, { name: 'Ines', lastName: 'Ben Youssef', ...fields })
 
 async function confirmRegistration(token: string, sentTo: string) {
   return call<Tokens>(server.app, 'POST', '/api/auth/confirm-registration', {

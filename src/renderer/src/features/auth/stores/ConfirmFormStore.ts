@@ -7,7 +7,7 @@ import type { MessageKey } from '../../../../../shared/rules/messages.ts'
 import { checkPhone } from '../../../../../shared/rules/phone.ts'
 import { isTunisianAddress } from '../../../../../shared/rules/registration.ts'
 import { ApiError, isApiError } from '../../../api/errors.ts'
-import { generalMessage, mapChangeCredentialError, mapConfirmError, type Message } from '../errorMapping.ts'
+import { generalMessage, mapChangeCredentialError, mapConfirmError, type MappedError, type Message } from '../errorMapping.ts'
 import { FormState } from './FormState.ts'
 import { toast, type AuthDeps } from './deps.ts'
 import { browserFlagStorage, type FlagStorage } from '../../../lib/flagStorage.ts'
@@ -82,7 +82,7 @@ export class ConfirmFormStore {
     if (!this.canSubmit) return false
     this.form.setStatus('loading')
     this.form.setServerErrors({})
-    const { session, ui } = this.deps
+    const { session } = this.deps
     try {
       const captcha = await session.solveCaptcha()
       const result = await session.api.confirmRegistration(this.form.values.code.trim(), captcha)
@@ -90,21 +90,7 @@ export class ConfirmFormStore {
       this.form.setStatus('succeeded')
       return true
     } catch (error) {
-      const apiError = isApiError(error) ? error : new ApiError('server_error', '')
-      if (apiError.code === 'already_verified') {
-        runInAction(() => {
-          this.alreadyVerified = true
-          this.form.setStatus('succeeded')
-        })
-        return false
-      }
-      const mapped = mapConfirmError(apiError)
-      runInAction(() => {
-        this.form.setServerErrors(mapped.fields)
-        this.form.setStatus('failed')
-      })
-      toast(ui, mapped.toast)
-      return false
+      return this.refused(this.form, error, mapConfirmError, () => this.form.setStatus('succeeded'))
     }
   }
 
@@ -188,22 +174,32 @@ export class ConfirmFormStore {
       ui.notify({ intent: 'success', key: 'auth:confirm.changed', values: { credential: result.credential } })
       return true
     } catch (error) {
-      const apiError = isApiError(error) ? error : new ApiError('server_error', '')
-      if (apiError.code === 'already_verified') {
-        runInAction(() => {
-          this.alreadyVerified = true
-          this.changing = false
-          this.changeForm.setStatus('failed')
-        })
-        return false
-      }
-      const mapped = mapChangeCredentialError(apiError)
-      runInAction(() => {
-        this.changeForm.setServerErrors(mapped.fields)
+      return this.refused(this.changeForm, error, mapChangeCredentialError, () => {
+        this.changing = false
         this.changeForm.setStatus('failed')
       })
-      toast(ui, mapped.toast)
+    }
+  }
+
+  /**
+   * A refused submit: an account verified meanwhile (`verified` then closes the form), else the
+   * server's errors on their fields and its message in a snackbar; what was typed stays.
+   */
+  private refused<F extends string>(form: FormState<F>, error: unknown, map: (error: ApiError) => MappedError<F>, verified: () => void): false {
+    const apiError = isApiError(error) ? error : new ApiError('server_error', '')
+    if (apiError.code === 'already_verified') {
+      runInAction(() => {
+        this.alreadyVerified = true
+        verified()
+      })
       return false
     }
+    const mapped = map(apiError)
+    runInAction(() => {
+      form.setServerErrors(mapped.fields)
+      form.setStatus('failed')
+    })
+    toast(this.deps.ui, mapped.toast)
+    return false
   }
 }
