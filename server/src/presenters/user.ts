@@ -5,6 +5,7 @@ import type { Executor } from '../db/client.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { countries, delegations, divisions, institutes, ledgerAccounts, levels, offerGroups, optionalSubjects, states, userOffers, users } from '../db/schema.ts'
 import type { UserRow } from '../http.ts'
+import { codeDestination } from '../../../src/shared/rules/registration.ts'
 import { avatarUrl } from '../services/avatars.ts'
 import { toPoints } from '../services/ledger.ts'
 
@@ -20,7 +21,7 @@ export function userType(row: UserRow): UserType {
 }
 
 export function credentialOf(row: Pick<UserRow, 'phone' | 'email' | 'countryId'>): string {
-  return (row.countryId == null || row.countryId === 1) && row.phone ? row.phone : (row.email ?? row.phone ?? '')
+  return codeDestination(row.phone, row.email, row.countryId)
 }
 
 /**

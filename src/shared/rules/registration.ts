@@ -12,6 +12,14 @@ export function isTunisianAddress(country: number | null | undefined): boolean {
   return country == null || country === TUNISIA_COUNTRY_ID
 }
 
+/**
+ * Where an account's codes go (its credential): the phone in Tunisia or with no country, else the
+ * e-mail; whichever it has when it lacks that one.
+ */
+export function codeDestination(phone: string | null, email: string | null, country: number | null | undefined): string {
+  return isTunisianAddress(country) && phone ? phone : (email ?? phone ?? '')
+}
+
 const id = z.number({ error: 'common.invalid' }).int({ error: 'common.invalid' }).positive({ error: 'common.invalid' }).max(2_147_483_647, { error: 'common.invalid' })
 
 export const captchaField = z.string({ error: 'captcha.required' }).min(1, { error: 'captcha.required' }).max(8192, { error: 'captcha.invalid' })

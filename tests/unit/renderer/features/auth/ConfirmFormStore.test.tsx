@@ -7,7 +7,8 @@ import type { AccountsApi } from '../../../../../src/renderer/src/api/accounts.t
 import { ApiError } from '../../../../../src/renderer/src/api/errors.ts'
 import { AppProviders } from '../../../../../src/renderer/src/app/AppProviders.tsx'
 import { Component as ConfirmPage } from '../../../../../src/renderer/src/features/auth/ConfirmPage.tsx'
-import { codeDestination, ConfirmFormStore } from '../../../../../src/renderer/src/features/auth/stores/ConfirmFormStore.ts'
+import { codeDestination } from '../../../../../src/shared/rules/registration.ts'
+import { ConfirmFormStore } from '../../../../../src/renderer/src/features/auth/stores/ConfirmFormStore.ts'
 import { createI18n } from '../../../../../src/renderer/src/i18n/index.ts'
 import type { FlagStorage } from '../../../../../src/renderer/src/lib/flagStorage.ts'
 import { RootStore } from '../../../../../src/renderer/src/stores/RootStore.ts'
@@ -43,11 +44,11 @@ const snackbarKeys = (ui: UiStore) => ui.snackbars.map((snackbar) => ('key' in s
 
 describe('where the confirmation code went', () => {
   it('is the phone in Tunisia or with no country, else the e-mail, as the server decides', () => {
-    expect(codeDestination({ phone: '22345678', email: 'a@example.org', country_id: 1 })).toBe('22345678')
-    expect(codeDestination({ phone: '22345678', email: null, country_id: null })).toBe('22345678')
-    expect(codeDestination({ phone: '22345678', email: 'a@example.org', country_id: 7 })).toBe('a@example.org')
-    expect(codeDestination({ phone: null, email: 'a@example.org', country_id: 1 })).toBe('a@example.org')
-    expect(codeDestination({ phone: '22345678', email: null, country_id: 7 })).toBe('22345678')
+    expect(codeDestination('22345678', 'a@example.org', 1)).toBe('22345678')
+    expect(codeDestination('22345678', null, null)).toBe('22345678')
+    expect(codeDestination('22345678', 'a@example.org', 7)).toBe('a@example.org')
+    expect(codeDestination(null, 'a@example.org', 1)).toBe('a@example.org')
+    expect(codeDestination('22345678', null, 7)).toBe('22345678')
   })
 
   it('is shown under the subtitle with the « Modifier » link, the credential kept left to right', async () => {

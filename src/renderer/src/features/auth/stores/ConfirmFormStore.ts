@@ -1,11 +1,10 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { User } from '../../../../../shared/api/accounts.ts'
 import { checkConfirmationCode } from '../../../../../shared/rules/code.ts'
 import { parseCredential } from '../../../../../shared/rules/credential.ts'
 import { checkEmail } from '../../../../../shared/rules/email.ts'
 import type { MessageKey } from '../../../../../shared/rules/messages.ts'
 import { checkPhone } from '../../../../../shared/rules/phone.ts'
-import { isTunisianAddress } from '../../../../../shared/rules/registration.ts'
+import { codeDestination, isTunisianAddress } from '../../../../../shared/rules/registration.ts'
 import { ApiError, isApiError } from '../../../api/errors.ts'
 import { generalMessage, mapChangeCredentialError, mapConfirmError, type MappedError, type Message } from '../errorMapping.ts'
 import { FormState } from './FormState.ts'
@@ -14,11 +13,6 @@ import { browserFlagStorage, type FlagStorage } from '../../../lib/flagStorage.t
 
 /** Holds the phone or e-mail the last resent code went to. */
 const resendKey = (userId: number) => `darsi.confirm.resent.${userId}`
-
-/** Where the registration code goes, as the server decides it: the phone in Tunisia (or with no country), else the e-mail. */
-export function codeDestination(user: Pick<User, 'phone' | 'email' | 'country_id'>): string {
-  return isTunisianAddress(user.country_id) && user.phone ? user.phone : (user.email ?? user.phone ?? '')
-}
 
 /** The last registration step (§4, §5 Confirmation code), and the correction of where the code goes. */
 export class ConfirmFormStore {
@@ -56,7 +50,7 @@ export class ConfirmFormStore {
   get destination(): string | null {
     const user = this.deps.session.me?.user
     if (!user) return null
-    return codeDestination(user) || null
+    return codeDestination(user.phone, user.email, user.country_id) || null
   }
 
   /** The code goes to a phone: the account is in Tunisia or names no country. */
