@@ -152,7 +152,7 @@ async function signedIn(): Promise<AppHandle> {
   await page.getByTestId('login-submit').click()
   await page.locator(HOME).first().waitFor({ timeout: 30_000 })
   // The welcome dialog of a first visit would sit in front of the clicks.
-  const welcome = page.getByTestId('welcome-close')
+  const welcome = page.getByTestId('home-welcome-close')
   if (await welcome.isVisible().catch(() => false)) await welcome.click()
   return app
 }
@@ -189,7 +189,7 @@ export async function benchRenderer(report: Report): Promise<void> {
 
     // P3, still throttled 4×.
     await page.locator(HOME).first().waitFor()
-    const welcome = page.getByTestId('welcome-close')
+    const welcome = page.getByTestId('home-welcome-close')
     if (await welcome.isVisible().catch(() => false)) await welcome.click()
     // The bell and the search join the header once the first screen is up; the clicks come after
     // the app has settled (other screens' code preloads in idle time), as a pupil's would.

@@ -197,6 +197,8 @@ export class HomeStore {
   welcomeOpen = false
 
   private readonly deps: HomeDeps
+  /** The pupil left the home with the welcome open: it closes unless they are back in the same task. */
+  private leaving = false
   /** A load started ahead of the screen (at start-up), for the screen's next mount to take over. */
   private ahead: Promise<void> | null = null
 
@@ -212,8 +214,8 @@ export class HomeStore {
     this.alerts = new Section(() => deps.api().alerts(), apply)
     this.forum = new Section(() => deps.api().forumPosts(), apply)
     this.ads = new Section(() => deps.api().adCards(), apply)
-    makeAutoObservable<HomeStore, 'deps' | 'ahead'>(this, {
-      deps: false, ahead: false, subjects: false, progress: false, latest: false, free: false, sessions: false, alerts: false, forum: false, ads: false
+    makeAutoObservable<HomeStore, 'deps' | 'ahead' | 'leaving'>(this, {
+      deps: false, ahead: false, leaving: false, subjects: false, progress: false, latest: false, free: false, sessions: false, alerts: false, forum: false, ads: false
     }, { autoBind: true })
   }
 
@@ -308,6 +310,7 @@ export class HomeStore {
    * their keys; it waits for their next visit of the home.
    */
   welcomeIfFirstVisit(busy = false): void {
+    this.leaving = false
     const userId = this.deps.userId()
     if (userId === null || this.welcomeOpen || busy) return
     const key = welcomeKey(userId)
@@ -322,5 +325,20 @@ export class HomeStore {
 
   closeWelcome(): void {
     this.welcomeOpen = false
+  }
+
+  /**
+   * The pupil went to another screen: a welcome still open has been seen, and does not come back
+   * (taking the focus) when they return. Settled a microtask later, so that React's development
+   * double mount, which leaves and enters again within one task, changes nothing.
+   */
+  leave(): void {
+    if (!this.welcomeOpen) return
+    this.leaving = true
+    queueMicrotask(() => runInAction(() => {
+      if (!this.leaving) return
+      this.leaving = false
+      this.welcomeOpen = false
+    }))
   }
 }

@@ -251,6 +251,23 @@ describe('the welcome modal', () => {
     expect(other.welcomeOpen).toBe(true)
   })
 
+  it('closes once the pupil has left the home, not when the screen mounts again in the same task', async () => {
+    const { store } = setup({ flags: memoryFlags(), userId: 7 })
+    store.welcomeIfFirstVisit()
+    // React's development double mount: left and entered again before any microtask.
+    store.leave()
+    store.welcomeIfFirstVisit()
+    await Promise.resolve()
+    expect(store.welcomeOpen).toBe(true)
+    // Another screen: the welcome has been seen and does not come back with the home.
+    store.leave()
+    expect(store.welcomeOpen).toBe(true)
+    await Promise.resolve()
+    expect(store.welcomeOpen).toBe(false)
+    store.welcomeIfFirstVisit()
+    expect(store.welcomeOpen).toBe(false)
+  })
+
   it('waits for a signed-in user', () => {
     const { store } = setup({ userId: null })
     store.welcomeIfFirstVisit()

@@ -49,7 +49,10 @@ export const Component = observer(function HomePage() {
     void home.enter(afterPaint).finally(markInteractive)
     home.welcomeIfFirstVisit(typing())
     const timer = setInterval(home.tick, TICK_MS)
-    return () => clearInterval(timer)
+    return () => {
+      clearInterval(timer)
+      home.leave()
+    }
   }, [home])
 
   const name = root.session.me?.user.name ?? ''
