@@ -3,6 +3,7 @@ import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
 import griffelPlugin from '@griffel/vite-plugin'
 import type { Plugin } from 'vite'
+import { eagerCompile } from './scripts/vite/eagerCompile.ts'
 import { griffelStylesheets } from './scripts/vite/griffelStylesheets.ts'
 
 const root = import.meta.dirname
@@ -67,7 +68,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src/renderer'),
-    plugins: [react(), griffelAheadOfTime(), griffelStylesheets(), absoluteEntryUrls()],
+    plugins: [react(), griffelAheadOfTime(), griffelStylesheets(), absoluteEntryUrls(), eagerCompile()],
     build: {
       outDir: resolve(root, out, 'renderer'),
       emptyOutDir: true,

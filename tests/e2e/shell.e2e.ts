@@ -33,6 +33,13 @@ test('opens on the sign-in page when signed out, with a sandboxed page and the b
   expect(info).toMatchObject({ ok: true, data: { name: 'Darsi' } })
   expect(await page.locator('html').getAttribute('lang')).toBe('fr')
   expect(await page.locator('html').getAttribute('dir')).toBe('ltr')
+  // Each script is compiled as it streams in, not function by function on first use
+  // (scripts/vite/eagerCompile.ts): V8's hint opens every file the page loads.
+  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.endsWith('.js')))
+  expect(scripts.length).toBeGreaterThan(1)
+  for (const url of scripts) {
+    expect((await (await page.request.get(url)).text()).split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad')
+  }
 })
 
 test('the document is served with a strict content security policy', async () => {
