@@ -328,12 +328,13 @@ export class HomeStore {
   }
 
   /**
-   * The pupil went to another screen: a welcome still open has been seen, and does not come back
-   * (taking the focus) when they return. Settled a microtask later, so that React's development
-   * double mount, which leaves and enters again within one task, changes nothing.
+   * The pupil went to another screen: a welcome on screen has been seen, and does not come back
+   * (taking the focus) when they return. One still waiting behind another dialog stays for their
+   * return. Settled a microtask later, so that React's development double mount, which leaves and
+   * enters again within one task, changes nothing.
    */
   leave(): void {
-    if (!this.welcomeOpen) return
+    if (!this.welcomeVisible) return
     this.leaving = true
     queueMicrotask(() => runInAction(() => {
       if (!this.leaving) return

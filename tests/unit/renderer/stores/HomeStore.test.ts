@@ -290,4 +290,19 @@ describe('the welcome modal and the other dialogs', () => {
     other = false
     expect(store.welcomeVisible).toBe(true)
   })
+
+  it('stays for the pupil’s return when they left the home before it could show', async () => {
+    let other = true
+    const api = fakeApi()
+    const store = new HomeStore({ api: () => api, hasForum: () => false, userId: () => 3, flags: memoryFlags(), otherDialogOpen: () => other })
+    store.welcomeIfFirstVisit()
+    expect(store.welcomeVisible).toBe(false)
+    // A deep link takes the pupil elsewhere while a platform popup is still up.
+    store.leave()
+    await Promise.resolve()
+    expect(store.welcomeOpen).toBe(true)
+    other = false
+    store.welcomeIfFirstVisit()
+    expect(store.welcomeVisible).toBe(true)
+  })
 })
