@@ -197,7 +197,7 @@ export class HomeStore {
   welcomeOpen = false
 
   private readonly deps: HomeDeps
-  /** The pupil left the home with the welcome open: it closes unless they are back in the same task. */
+  /** The pupil left the home with the welcome on screen: it closes unless they are back in the same task. */
   private leaving = false
   /** A load started ahead of the screen (at start-up), for the screen's next mount to take over. */
   private ahead: Promise<void> | null = null
