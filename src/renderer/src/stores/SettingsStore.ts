@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Language, Settings, SettingsPatch, SidebarMode, Theme } from '../../../shared/ipc.ts'
 import { detectLanguage, directionOf } from '../i18n/languages.ts'
+import { afterPaint } from '../lib/afterPaint.ts'
 import { resolveTheme, type ResolvedTheme } from '../lib/theme.ts'
 import type { RootStore } from './RootStore.ts'
 import type { LoadStatus } from './status.ts'
@@ -84,14 +85,15 @@ export class SettingsStore {
   }
 
   /**
-   * Applied at once so the screen answers immediately, then persisted in a later task: the
-   * request is not part of the frame that shows the change.
+   * Applied at once so the screen answers immediately, then persisted once the page has painted
+   * it: the request is neither part of the frame that shows the change nor of the task right
+   * after it, which the browser may run before that frame reaches the screen.
    */
   private async save(patch: Pick<SettingsPatch, 'language' | 'theme' | 'sidebarMode'>): Promise<void> {
     Object.assign(this, patch)
     const key = Object.keys(patch)[0] as keyof SettingsPatch
     try {
-      await new Promise((resolve) => setTimeout(resolve, 0))
+      await afterPaint()
       await this.root.platform.settingsSet(patch)
       runInAction(() => {
         if (this.lastSaveFailed === key) this.lastSaveFailed = null

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RootStore } from '../../../../src/renderer/src/stores/RootStore.ts'
 import { fakePlatform } from '../fakePlatform.ts'
 
 describe('SettingsStore', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
   it('starts idle with the defaults of the specification', () => {
     const { settings } = new RootStore(fakePlatform())
     expect(settings.status).toBe('idle')
@@ -56,6 +60,23 @@ describe('SettingsStore', () => {
     expect(settings.resolvedTheme).toBe('light')
     expect(platform.saved).toEqual([{ language: 'ar' }, { sidebarMode: 'full' }, { theme: 'light' }])
     expect(platform.settings).toMatchObject({ language: 'ar', sidebarMode: 'full', theme: 'light' })
+  })
+
+  it('saves a change only once the page has painted it', async () => {
+    const frames: FrameRequestCallback[] = []
+    vi.stubGlobal('document', { visibilityState: 'visible' })
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback))
+    const platform = fakePlatform()
+    const { settings } = new RootStore(platform)
+    await settings.load()
+    const saving = settings.setLanguage('ar')
+    expect(settings.direction).toBe('rtl')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(platform.saved).toEqual([])
+    expect(frames).toHaveLength(1)
+    frames.shift()!(performance.now())
+    await saving
+    expect(platform.saved).toEqual([{ language: 'ar' }])
   })
 
   it('keeps the value for the session and tells the user when saving fails', async () => {
