@@ -86,8 +86,8 @@ export class SettingsStore {
 
   /**
    * Applied at once so the screen answers immediately, then persisted once the page has painted
-   * it: the request is neither part of the frame that shows the change nor of the task right
-   * after it, which the browser may run before that frame reaches the screen.
+   * it: the request is not part of the frame that shows the change, nor sent from a timer queued
+   * during that frame, which would run before the task that follows it (decision 0011).
    */
   private async save(patch: Pick<SettingsPatch, 'language' | 'theme' | 'sidebarMode'>): Promise<void> {
     Object.assign(this, patch)
