@@ -84,6 +84,20 @@ test('registers a Tunisian pupil, confirms with the code from the outbox and is 
   await page.reload()
   await expect(page.getByTestId('confirm-page')).toBeVisible()
   await expect(page.getByTestId('confirm-resend')).toHaveCount(0)
+  // « Modifier » with the same number: the refusal no longer points to the link that is gone.
+  await page.getByTestId('confirm-change').click()
+  await expect(page.getByTestId('confirm-credential')).toHaveValue(phone)
+  await page.getByTestId('confirm-credential').focus()
+  await page.getByTestId('confirm-credential').blur()
+  await expect(page.getByTestId('confirm-credential-submit')).toBeDisabled()
+  await expect(page.getByText('Le code a déjà été envoyé ici : saisissez celui que vous avez reçu')).toBeVisible()
+  await app.screenshot('confirm-unchanged-fr')
+  await switchLanguage(page, 'ar')
+  await expect(page.getByText('سبق أن أُرسل الرمز إلى هذا الرقم أو هذا العنوان، أدخل الرمز الذي وصلك')).toBeVisible()
+  await app.screenshot('confirm-unchanged-ar')
+  await switchLanguage(page, 'fr')
+  await page.getByTestId('confirm-change-cancel').click()
+  await expect(page.getByTestId('confirm-credential')).toHaveCount(0)
 
   // A wrong code: the field says so and keeps what was typed.
   await page.getByTestId('confirm-code').fill('ZZZZZZ')

@@ -12,6 +12,7 @@ export const frMessages = {
   'credential.required': 'Veuillez saisir votre adresse e-mail/numéro de téléphone',
   'credential.invalid': 'Veuillez saisir un numéro de téléphone/une adresse e-mail valide',
   'credential.unchanged': 'Le code a déjà été envoyé ici : utilisez « Renvoyer le code »',
+  'credential.unchangedResent': 'Le code a déjà été envoyé ici : saisissez celui que vous avez reçu',
   'password.required': 'Veuillez saisir votre mot de passe',
   'password.min': 'Mot de passe minimum 8 caractères',
   'password.length': 'The password value should be between 8 and 16 characters',

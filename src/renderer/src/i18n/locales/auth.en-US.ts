@@ -142,7 +142,8 @@ export const authEnUS: Catalogue['auth'] = {
     credential: {
       required: 'Please enter your e-mail address/phone number',
       invalid: 'Please enter a valid phone number/e-mail address',
-      unchanged: 'The code was already sent there: use “Send the code again”'
+      unchanged: 'The code was already sent there: use “Send the code again”',
+      unchangedResent: 'The code was already sent there: enter the one you received'
     },
     password: {
       required: 'Please enter your password',

@@ -141,7 +141,8 @@ export const authFr = {
     credential: {
       required: 'Veuillez saisir votre adresse e-mail/numéro de téléphone',
       invalid: 'Veuillez saisir un numéro de téléphone/une adresse e-mail valide',
-      unchanged: 'Le code a déjà été envoyé ici : utilisez « Renvoyer le code »'
+      unchanged: 'Le code a déjà été envoyé ici : utilisez « Renvoyer le code »',
+      unchangedResent: 'Le code a déjà été envoyé ici : saisissez celui que vous avez reçu'
     },
     password: {
       required: 'Veuillez saisir votre mot de passe',

@@ -87,7 +87,12 @@ describe('ConfirmFormStore: correcting the phone or e-mail', () => {
     })
     expect(store.destination).toBe('22345670')
     expect(store.byPhone).toBe(true)
-    // The code was resent once to the mistyped number: the link is gone for it.
+    // Before any resend, the same number is refused with a pointer to « Renvoyer le code ».
+    store.openChange()
+    store.changeForm.attempt()
+    expect(store.credentialError).toEqual({ key: 'auth:rules.credential.unchanged' })
+    store.cancelChange()
+    // The code was resent once to the mistyped number: the link is gone for it, and so is the pointer.
     await store.resend()
     expect(store.canResend).toBe(false)
     store.setCode('12345')
@@ -97,6 +102,8 @@ describe('ConfirmFormStore: correcting the phone or e-mail', () => {
     expect(store.changing).toBe(true)
     expect(store.changeForm.values.credential).toBe('22345670')
     expect(store.credentialError).toBeNull()
+    store.changeForm.attempt()
+    expect(store.credentialError).toEqual({ key: 'auth:rules.credential.unchangedResent' })
     store.setCredential(' +216 22 345 678 ')
     expect(store.canChange).toBe(true)
     const mesBefore = api.calls.filter((call) => call === 'me').length

@@ -121,7 +121,9 @@ export class ConfirmFormStore {
     const value = this.changeForm.values.credential
     const key = this.byPhone ? checkPhone(value) : checkEmail(value.trim())
     if (key) return key
-    return parseCredential(value)?.value === this.destination ? 'credential.unchanged' : null
+    if (parseCredential(value)?.value !== this.destination) return null
+    // The message points to « Renvoyer le code » only while the page still offers it.
+    return this.canResend ? 'credential.unchanged' : 'credential.unchangedResent'
   }
 
   get credentialError(): Message | null {
