@@ -42,9 +42,35 @@ export class RequestValidationError extends Error {
   }
 }
 
+/**
+ * Where a request holds a NUL character, or null. No field of the API takes one, and PostgreSQL
+ * refuses it in text (22021): it is refused as bad input with the field named, never reaching
+ * the database.
+ */
+export function nulCharacterPath(data: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | null {
+  if (typeof data === 'string') return data.includes('\u0000') ? path : null
+  if (data === null || typeof data !== 'object' || ArrayBuffer.isView(data) || depth > 32) return null
+  for (const [key, value] of Object.entries(data)) {
+    const found = nulCharacterPath(value, [...path, Array.isArray(data) ? Number(key) : key], depth + 1)
+    if (found) return found
+  }
+  return null
+}
+
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
+  const nul = nulCharacterPath(data)
+  if (nul) return { error: new RequestValidationError([{ code: 'custom', path: nul, message: 'common.invalid', input: undefined } as z.core.$ZodIssue]) }
   const result = schema.safeParse(data)
   return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) }
+}
+
+/** PostgreSQL's refusals of a text it cannot store (NUL, a character the encoding lacks). */
+function isUnstorableText(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code
+    if (code === '22021' || code === '22P05') return true
+  }
+  return false
 }
 
 function issuesToFields(issues: z.core.$ZodIssue[]): Record<string, string[]> {
@@ -87,8 +113,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status === 429) return reply.code(429).send({ code: 'rate_limited', message: 'Trop de tentatives, veuillez réessayer plus tard' })
     if (status === 413) return reply.code(413).send({ code: 'payload_too_large', message: 'Requête trop volumineuse' })
     if (status === 415) return reply.code(415).send({ code: 'unsupported_media_type', message: 'Type de contenu non pris en charge' })
-    if (status >= 400 && status < 500) {
-      return reply.code(status === 400 ? 422 : status).send({ code: 'validation_failed', message: 'Requête invalide' })
+    if (status >= 400 && status < 500 || isUnstorableText(error)) {
+      return reply.code(status === 400 || status >= 500 ? 422 : status).send({ code: 'validation_failed', message: 'Requête invalide' })
     }
     request.log.error({ err: error }, 'request failed')
     return reply.code(500).send({ code: 'server_error', message: "Server error: une erreur s'est produite, veuillez réessayer ultérieurement" })

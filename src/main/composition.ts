@@ -116,7 +116,7 @@ export function createMainServices(primitives: MainPrimitives): MainServices {
     settings,
     secureStore,
     deepLinks: createDeepLinkQueue({ log }),
-    notifier: createNotifier(primitives.notifications, log),
+    notifier: createNotifier(primitives.notifications, log, { bodyIsMarkup: primitives.app.platform === 'linux' }),
     externalLinks,
     marksheet: createWorkerMarksheetMerger({
       createWorker: () => new Worker(primitives.marksheetWorkerPath ?? join(import.meta.dirname, 'workers', 'marksheetWorker.ts')),
@@ -186,9 +186,9 @@ function connectEvents(services: MainServices, send: EmitEvent, focusWindow: (()
     focus()
     send('deep-link:open', link)
   })
-  services.notifier.onClicked((route) => {
+  services.notifier.onClicked((click) => {
     focus()
-    if (route !== null) send('notification:clicked', { route })
+    if (click.id !== undefined || click.route !== undefined || click.url !== undefined) send('notification:clicked', click)
   })
 }
 

@@ -158,7 +158,8 @@ const valid: Record<string, fc.Arbitrary<Input>> = {
   'health.sandbox': none
 }
 
-const junkValue = fc.oneof(fc.jsonValue(), fc.string({ maxLength: 300 }), fc.constant(null), fc.integer(), fc.constant('x'.repeat(5000)))
+// Any code unit, control characters and NUL included (PostgreSQL refuses NUL in text).
+const junkValue = fc.oneof(fc.jsonValue(), fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.constant('abc\u0000def'), fc.constant(null), fc.integer(), fc.constant('x'.repeat(5000)))
 
 /** One field dropped, retyped or added. */
 function mutate(input: Input): fc.Arbitrary<Input> {

@@ -4,15 +4,34 @@
  * replay after a reconnect, shutdown with streams open), the operator calls, and random input.
  */
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ErrorResponseSchema, type Endpoint } from '../../src/shared/api/common.ts'
 import {
-  MessagesResponseSchema, NotificationPageSchema, notificationEndpoints, notificationOperatorEndpoints, type Notification
+  MessagesResponseSchema, NotificationPageSchema, notificationEndpoints, notificationOperatorEndpoints, STREAM_KEEPALIVE_MS, type Notification
 } from '../../src/shared/api/notifications.ts'
 import { searchEndpoints, SearchResultSchema } from '../../src/shared/api/search.ts'
 import { tunisDate } from '../../src/shared/tunisDate.ts'
-import { chapters, contents, subjects, userOffers } from '../../server/src/db/schema.ts'
+import { chapters, contents, notifications, subjects, userOffers } from '../../server/src/db/schema.ts'
 import { call, createUser, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+
+/** A query builder whose answer waits for `wait` (each step of the chain keeps waiting). */
+function holdBack<T extends object>(target: T, wait: Promise<void>): T {
+  return new Proxy(target, {
+    get(object, prop) {
+      const value: unknown = Reflect.get(object, prop)
+      if (typeof value !== 'function') return value
+      if (prop === 'then') return (ok: unknown, ko: unknown) => wait.then(() => value.call(object, ok, ko))
+      return (...args: unknown[]) => {
+        const out: unknown = value.apply(object, args)
+        return out && typeof out === 'object' && 'then' in out ? holdBack(out, wait) : out
+      }
+    }
+  })
+}
+
+const realSetInterval = globalThis.setInterval
+const realClearInterval = globalThis.clearInterval
+const realSetTimeout = globalThis.setTimeout
 
 let server: TestServer
 beforeAll(async () => {
@@ -111,6 +130,8 @@ describe('notifications', () => {
     expect((await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { title: 'T', body: 'B' } })).status).toBe(422)
     expect((await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { userId: me.id, to: '20000001', title: 'T', body: 'B' } })).status).toBe(422)
     expect((await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { to: '29999999', title: 'T', body: 'B' } })).status).toBe(404)
+    // A popup names one recipient at most (none: everybody).
+    expect((await call(server.app, 'POST', '/operator/popups', { headers: operator(), body: { userId: me.id, to: '20000001', name: 'P', body: 'B' } })).status).toBe(422)
   })
 
   it('finds the recipient by the phone or e-mail they sign in with', async () => {
@@ -218,6 +239,14 @@ describe('lesson search', () => {
     expect(byName[0]!.chapter_type).toBe('recording')
   })
 
+  it('refuses a NUL character as bad input, never as a server error', async () => {
+    const reply = await search(me, 'mat\u0000')
+    expect(reply.status).toBe(422)
+    expect(reply.body).toMatchObject({ code: 'validation_failed', keys: { term: ['common.invalid'] } })
+    const notify = await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { userId: me.id, title: 'T\u0000', body: 'B' } })
+    expect(notify.status).toBe(422)
+  })
+
   it('treats % and _ as plain characters', async () => {
     const percent = (await search(me, '00%')).body.map((r) => SearchResultSchema.parse(r))
     expect(percent.map((r) => r.name)).toEqual(['Rendement à 100% garanti'])
@@ -278,9 +307,9 @@ describe('realtime stream', () => {
   })
 
   /** Reads a stream's frames as they come. */
-  async function open(token: string, query = '') {
+  async function open(token: string, query = '', headers: Record<string, string> = {}) {
     const controller = new AbortController()
-    const response = await fetch(`${base}/notify/stream${query}`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal })
+    const response = await fetch(`${base}/notify/stream${query}`, { headers: { authorization: `Bearer ${token}`, ...headers }, signal: controller.signal })
     const frames: Array<{ event: string; id?: number; data: unknown }> = []
     let buffer = ''
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
@@ -361,6 +390,97 @@ describe('realtime stream', () => {
     expect(reply.headers.get('access-control-allow-origin')).toBe('app://darsi')
   })
 
+  it('sends both of two notifications committed out of order, each once', async () => {
+    const me = await pupil()
+    const stream = await open(me.token)
+    while (server.app.services.realtime.count(me.id) === 0) await new Promise((r) => setTimeout(r, 10))
+    const item = (id: number) => ({ id, title: `Titre ${id}`, body: 'Corps', link: null, url: null, type: null, seen: false, created_at: '2026-11-22T10:00:00.000Z' })
+    const realtime = server.app.services.realtime
+    realtime.publish(me.id, 'notification', item(2_000_011), 2_000_011)
+    realtime.publish(me.id, 'notification', item(2_000_010), 2_000_010)
+    realtime.publish(me.id, 'notification', item(2_000_011), 2_000_011)
+    await stream.waitFor(3, 500)
+    expect(stream.frames.map((f) => f.id)).toEqual([2_000_011, 2_000_010])
+    await stream.close()
+  })
+
+  it('takes a Last-Event-ID past any id as none: what comes next is still sent', async () => {
+    const me = await pupil()
+    const stream = await open(me.token, '', { 'last-event-id': '9999999999' })
+    while (server.app.services.realtime.count(me.id) === 0) await new Promise((r) => setTimeout(r, 10))
+    const [live] = await notifyMany(me.id, 1)
+    expect((await stream.waitFor(1)).map((f) => f.id)).toEqual([live!.id])
+    await stream.close()
+  })
+
+  it('keeps at most 5 streams a user: a sixth ends the oldest', async () => {
+    const me = await pupil()
+    const streams = []
+    for (let i = 0; i < 6; i++) {
+      streams.push(await open(me.token))
+      while (server.app.services.realtime.count(me.id) < Math.min(i + 1, 5)) await new Promise((r) => setTimeout(r, 10))
+    }
+    expect(server.app.services.realtime.count(me.id)).toBe(5)
+    const [live] = await notifyMany(me.id, 1)
+    for (const stream of streams.slice(1)) expect((await stream.waitFor(1)).map((f) => f.id)).toEqual([live!.id])
+    expect(streams[0]!.frames).toEqual([])
+    for (const stream of streams) await stream.close()
+  })
+
+  it('starts no keep-alive for a stream whose client left while its replay was read', async () => {
+    const me = await pupil()
+    await notifyMany(me.id, 3)
+    const started = new Set<unknown>()
+    const cleared = new Set<unknown>()
+    const setSpy = vi.spyOn(globalThis, 'setInterval').mockImplementation(((handler: () => void, ms: number) => {
+      const handle = realSetInterval(handler, ms)
+      if (ms === STREAM_KEEPALIVE_MS) started.add(handle)
+      return handle
+    }) as typeof setInterval)
+    const clearSpy = vi.spyOn(globalThis, 'clearInterval').mockImplementation(((handle: unknown) => {
+      cleared.add(handle)
+      realClearInterval(handle as ReturnType<typeof setInterval>)
+    }) as typeof clearInterval)
+    try {
+      // The replay's read of the notifications is held back 400 ms, and the client leaves meanwhile.
+      const db = server.app.services.database.db
+      const realSelect = db.select.bind(db)
+      let held: Promise<void> | null = null
+      const selectSpy = vi.spyOn(db, 'select').mockImplementation(((...args: Parameters<typeof db.select>) => {
+        const builder = realSelect(...args)
+        return new Proxy(builder, {
+          get(target, prop) {
+            if (prop !== 'from') return Reflect.get(target, prop)
+            return (table: Parameters<typeof builder.from>[0]) => {
+              const query = target.from(table)
+              if (table !== notifications || held) return query
+              held = new Promise((r) => realSetTimeout(r, 400))
+              return holdBack(query, held)
+            }
+          }
+        })
+      }) as typeof db.select)
+      try {
+        const controller = new AbortController()
+        const reply = await fetch(`${base}/notify/stream`, { headers: { authorization: `Bearer ${me.token}`, 'last-event-id': '0' }, signal: controller.signal })
+        const reader = reply.body!.pipeThrough(new TextDecoderStream()).getReader()
+        let text = ''
+        while (!text.includes(': connected')) text += (await reader.read()).value ?? ''
+        controller.abort()
+        expect(held).not.toBeNull()
+        await held
+      } finally {
+        selectSpy.mockRestore()
+      }
+      await new Promise((r) => realSetTimeout(r, 300))
+      expect(server.app.services.realtime.count(me.id)).toBe(0)
+      expect([...started].filter((handle) => !cleared.has(handle))).toEqual([])
+    } finally {
+      setSpy.mockRestore()
+      clearSpy.mockRestore()
+    }
+  })
+
   it('refuses a stream without a valid session', async () => {
     expect((await fetch(`${base}/notify/stream`)).status).toBe(401)
     expect((await fetch(`${base}/notify/stream`, { headers: { authorization: 'Bearer not-a-token-at-all' } })).status).toBe(401)
@@ -373,7 +493,7 @@ describe('random input never gives a 5xx', () => {
     ['autocomplete', searchEndpoints.autocomplete],
     ...Object.entries(notificationOperatorEndpoints).map(([n, e]): [string, Endpoint] => [`operator.${n}`, e])
   ]
-  const junk = fc.oneof(fc.jsonValue(), fc.string({ maxLength: 80 }), fc.integer(), fc.constant(null), fc.constant('x'.repeat(3000)))
+  const junk = fc.oneof(fc.jsonValue(), fc.string({ maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.constant('mat\u0000'), fc.integer(), fc.constant(null), fc.constant('x'.repeat(3000)))
   it.each(cases)('%s', async (_name, endpoint) => {
     const me = await pupil()
     const prefix = endpoint.service === 'api' ? '/api' : endpoint.service === 'notify' ? '/notify' : '/operator'
@@ -389,7 +509,7 @@ describe('random input never gives a 5xx', () => {
     }, { requiredKeys: [] })
     await fc.assert(fc.asyncProperty(
       fc.record({ id: fc.oneof(fc.integer({ min: -5, max: 3_000_000_000 }).map(String), fc.string({ maxLength: 12 })), query: plausible, body: fc.oneof(
-        fc.record({ term: fc.oneof(fc.string({ maxLength: 120 }), junk), userId: fc.oneof(fc.constant(me.id), junk), title: junk, name: junk, body: junk, link: junk }, { requiredKeys: [] }),
+        fc.record({ term: fc.oneof(fc.string({ maxLength: 120 }), fc.string({ unit: 'binary', minLength: 3, maxLength: 20 }), junk), userId: fc.oneof(fc.constant(me.id), junk), title: junk, name: junk, body: junk, link: junk }, { requiredKeys: [] }),
         junk
       ) }),
       async ({ id, query, body }) => {

@@ -23,6 +23,12 @@ function checkOwnId(auth: AuthInfo, userId: number): void {
 
 /** Replayed on connect at most (a client further behind reloads its list). */
 const REPLAY_LIMIT = 100
+/** The largest id a notification can have (a PostgreSQL integer). */
+const MAX_ID = 2_147_483_647
+/** Bytes a stream may hold unsent before its client is let go. */
+const STREAM_BUFFER_LIMIT = 256 * 1024
+/** Notification ids a stream remembers having sent. */
+const SENT_IDS_KEPT = 1000
 
 export function registerNotificationRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
@@ -96,7 +102,9 @@ export function registerNotificationRoutes(app: FastifyInstance, services: Servi
 
   addRoute(app, services, ep.stream, async ({ auth, query, request, reply }) => {
     const header = request.headers['last-event-id']
-    const lastId = query.after ?? (typeof header === 'string' && /^\d{1,10}$/.test(header) ? Number(header) : undefined)
+    const fromHeader = typeof header === 'string' && /^\d{1,10}$/.test(header) ? Number(header) : undefined
+    // An id past any the database can hold names nothing: no replay, and nothing held back.
+    const resumeAfter = query.after ?? (fromHeader !== undefined && fromHeader <= MAX_ID ? fromHeader : undefined)
     const userId = auth.user.id
     // Fastify's hooks (CORS, security headers) set theirs on the reply; the stream writes raw.
     reply.hijack()
@@ -110,18 +118,31 @@ export function registerNotificationRoutes(app: FastifyInstance, services: Servi
     })
     raw.flushHeaders()
     let open = true
+    let keepAlive: ReturnType<typeof setInterval> | null = null
+    let finish: () => void = () => undefined
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve
+    })
     // Events that arrive while the replay is read wait here, then go out in order, once each.
     let pending: Array<{ event: Parameters<StreamWriter['send']>[0]; data: unknown; id?: number }> | null = []
-    let lastSent = lastId ?? 0
+    // Ids sent, not a high mark: two notifications committed out of order both go out.
+    const sent = new Set<number>()
     const write = (frame: string): boolean => {
       if (!open || raw.writableEnded || raw.destroyed) return false
+      // A client that stops reading is let go (it replays from its last id when it comes back),
+      // rather than every broadcast piling up in this process's memory.
+      if (raw.writableLength > STREAM_BUFFER_LIMIT) {
+        close()
+        return false
+      }
       raw.write(frame)
       return true
     }
     const emit = (event: Parameters<StreamWriter['send']>[0], data: unknown, id?: number): boolean => {
       if (event === 'notification' && id !== undefined) {
-        if (id <= lastSent) return true
-        lastSent = id
+        if (sent.has(id)) return true
+        sent.add(id)
+        if (sent.size > SENT_IDS_KEPT) sent.delete(sent.values().next().value!)
       }
       return write(sseFrame(event, data, id))
     }
@@ -139,23 +160,23 @@ export function registerNotificationRoutes(app: FastifyInstance, services: Servi
       }
     }
     const unsubscribe = services.realtime.subscribe(userId, writer)
-    let keepAlive: ReturnType<typeof setInterval> | null = null
-    const finished = new Promise<void>((resolve) => {
-      raw.once('close', () => resolve())
-    })
     function close(): void {
+      if (keepAlive) clearInterval(keepAlive)
+      keepAlive = null
       if (!open) return
       open = false
       unsubscribe()
-      if (keepAlive) clearInterval(keepAlive)
       if (!raw.writableEnded) raw.end()
+      finish()
     }
     raw.once('close', close)
+    // Gone before the handler ran: 'close' has fired already and will not again.
+    if (raw.destroyed || request.raw.destroyed) close()
     write(`retry: 5000\n: connected\n\n`)
     try {
-      if (lastId !== undefined) {
+      if (resumeAfter !== undefined && open) {
         const missed = await db.select().from(notifications)
-          .where(and(eq(notifications.userId, userId), gt(notifications.id, lastId)))
+          .where(and(eq(notifications.userId, userId), gt(notifications.id, resumeAfter)))
           .orderBy(asc(notifications.id)).limit(REPLAY_LIMIT)
         for (const row of missed) emit('notification', presentNotification(row), row.id)
       }
@@ -165,6 +186,8 @@ export function registerNotificationRoutes(app: FastifyInstance, services: Servi
     const queued = pending
     pending = null
     for (const item of queued) emit(item.event, item.data, item.id)
+    // Closed while the replay was read: no timer is started for a stream that is gone.
+    if (!open) return ''
     // A comment line keeps the connection alive; a revoked session's stream ends there.
     keepAlive = setInterval(() => {
       void (async () => {
@@ -176,7 +199,6 @@ export function registerNotificationRoutes(app: FastifyInstance, services: Servi
     }, STREAM_KEEPALIVE_MS)
     keepAlive.unref?.()
     await finished
-    close()
     return ''
   })
 

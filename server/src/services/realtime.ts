@@ -31,7 +31,14 @@ export function sseFrame(event: StreamEvent, data: unknown, id?: number): string
   return `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
 }
 
-export function createRealtimeHub(): RealtimeHub {
+/**
+ * Streams one user may hold open at once: the app opens one per signed-in window; a newer one
+ * past the limit ends the oldest (a client left behind reconnects and replays).
+ */
+export const STREAMS_PER_USER = 5
+
+export function createRealtimeHub(options: { streamsPerUser?: number } = {}): RealtimeHub {
+  const limit = options.streamsPerUser ?? STREAMS_PER_USER
   const byUser = new Map<number, Set<StreamWriter>>()
   const drop = (userId: number, writer: StreamWriter) => {
     const set = byUser.get(userId)
@@ -46,7 +53,13 @@ export function createRealtimeHub(): RealtimeHub {
         set = new Set()
         byUser.set(userId, set)
       }
+      while (set.size >= limit) {
+        const oldest = set.values().next().value!
+        set.delete(oldest)
+        oldest.end()
+      }
       set.add(writer)
+      byUser.set(userId, set)
       return () => drop(userId, writer)
     },
     publish(userId, event, data, id) {

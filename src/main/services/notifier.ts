@@ -1,8 +1,9 @@
 /**
  * Native notifications. The primitive is injected (Electron's `Notification` in the app, a fake
- * in tests); a click brings the window forward and tells the page which route to open.
+ * in tests); a click brings the window forward and tells the page which notification it was and
+ * where it leads.
  */
-import type { NativeNotification } from '../../shared/ipc.ts'
+import type { NativeNotification, NativeNotificationClick } from '../../shared/ipc.ts'
 
 /** What the app needs of a native notification system. */
 export interface NotifierPrimitive {
@@ -10,11 +11,11 @@ export interface NotifierPrimitive {
   show(options: { title: string; body: string }, onClick: () => void): void
 }
 
-export type NotificationClickListener = (route: string | null) => void
+/** Called with what the clicked notification leads to (its id, its route or its web page). */
+export type NotificationClickListener = (click: NativeNotificationClick) => void
 
 export interface Notifier {
   show(notification: NativeNotification): { shown: boolean }
-  /** Called with the notification's route (or null when it had none). */
   onClicked(listener: NotificationClickListener): () => void
 }
 
@@ -26,17 +27,30 @@ function isSupported(primitive: NotifierPrimitive): boolean {
   }
 }
 
-export function createNotifier(primitive: NotifierPrimitive, log: (message: string) => void = () => undefined): Notifier {
+/**
+ * Linux notification servers read the body as markup (the freedesktop notification
+ * specification): a `<` or `&` of the text would be taken for a tag or an entity, or blank it.
+ */
+export function escapeNotificationMarkup(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+export function createNotifier(
+  primitive: NotifierPrimitive,
+  log: (message: string) => void = () => undefined,
+  options: { bodyIsMarkup?: boolean } = {}
+): Notifier {
   const listeners = new Set<NotificationClickListener>()
+  const bodyText = options.bodyIsMarkup ? escapeNotificationMarkup : (text: string) => text
   return {
     show(notification) {
       if (!isSupported(primitive)) return { shown: false }
-      const route = notification.route ?? null
+      const { title, body, ...click } = notification
       try {
-        primitive.show({ title: notification.title, body: notification.body }, () => {
+        primitive.show({ title, body: bodyText(body) }, () => {
           for (const listener of [...listeners]) {
             try {
-              listener(route)
+              listener(click)
             } catch {
               log('a notification click listener failed')
             }

@@ -169,6 +169,9 @@ export const OperatorMessageBodySchema = z.strictObject({ userId: userId.optiona
   .superRefine(oneRecipient)
 /** Without `userId` or `to`: a popup for everybody. */
 export const OperatorPopupBodySchema = z.strictObject({ userId: userId.nullish(), to: credentialSchema.optional(), name: title, body: text })
+  .superRefine((value, ctx) => {
+    if (value.userId != null && value.to != null) ctx.addIssue({ code: 'custom', path: ['to'], message: 'common.invalid' })
+  })
 export const OperatorCreatedSchema = z.object({ id: z.union([z.number().int(), z.string()]), message: z.string() })
 
 export const notificationOperatorEndpoints = {

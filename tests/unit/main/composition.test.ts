@@ -70,10 +70,17 @@ describe('createIpcHandlers', () => {
 
   it('shows notifications and routes clicks to the page, focusing the window', async () => {
     const h = harness()
-    expect(await h.call('notification:show', { title: 'Nouveau message', body: 'Bonjour', route: '/inbox/4' })).toEqual({ ok: true, data: { shown: true } })
+    expect(await h.call('notification:show', { id: 7, title: 'Nouveau message', body: 'Bonjour', route: '/inbox/4' })).toEqual({ ok: true, data: { shown: true } })
+    expect(await h.call('notification:show', { id: 8, title: 'Séance', body: 'En direct', url: 'https://www.darsi.tn/live' })).toEqual({ ok: true, data: { shown: true } })
+    expect(await h.call('notification:show', { title: 'Bonjour', body: '' })).toEqual({ ok: true, data: { shown: true } })
     h.primitives.shown[0]?.click()
-    expect(h.emitted).toEqual([{ channel: 'notification:clicked', payload: { route: '/inbox/4' } }])
-    expect(h.focused()).toBe(1)
+    h.primitives.shown[1]?.click()
+    h.primitives.shown[2]?.click()
+    expect(h.emitted).toEqual([
+      { channel: 'notification:clicked', payload: { id: 7, route: '/inbox/4' } },
+      { channel: 'notification:clicked', payload: { id: 8, url: 'https://www.darsi.tn/live' } }
+    ])
+    expect(h.focused()).toBe(3)
   })
 
   it('names a marksheet photo it cannot read', async () => {

@@ -1,5 +1,5 @@
 import type { DeepLink } from '../../../src/shared/deepLink.ts'
-import type { Settings, SettingsPatch } from '../../../src/shared/ipc.ts'
+import type { NativeNotificationClick, Settings, SettingsPatch } from '../../../src/shared/ipc.ts'
 import { BridgeError, type Platform } from '../../../src/renderer/src/platform/bridge.ts'
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -24,14 +24,14 @@ export interface FakePlatform extends Platform {
   failSettingsSet: boolean
   locale: string
   emitDeepLink(link: DeepLink): void
-  emitNotificationClick(route: string): void
+  emitNotificationClick(click: string | NativeNotificationClick): void
   listenerCount(): number
 }
 
 /** A platform with the settings kept in memory, and switches to make calls fail. */
 export function fakePlatform(initial: Partial<Settings> = {}): FakePlatform {
   const linkListeners = new Set<(link: DeepLink) => void>()
-  const clickListeners = new Set<(payload: { route: string }) => void>()
+  const clickListeners = new Set<(click: NativeNotificationClick) => void>()
   const fake: FakePlatform = {
     available: true,
     settings: { ...DEFAULT_SETTINGS, ...initial },
@@ -80,8 +80,8 @@ export function fakePlatform(initial: Partial<Settings> = {}): FakePlatform {
     emitDeepLink: (link) => {
       for (const listener of linkListeners) listener(link)
     },
-    emitNotificationClick: (route) => {
-      for (const listener of clickListeners) listener({ route })
+    emitNotificationClick: (click) => {
+      for (const listener of clickListeners) listener(typeof click === 'string' ? { route: click } : click)
     },
     listenerCount: () => linkListeners.size + clickListeners.size
   }

@@ -64,5 +64,11 @@ describe('IPC contract', () => {
   it('only sends notification routes inside the app', () => {
     expect(invokeChannels['notification:show'].args.safeParse([{ title: 't', body: 'b', route: 'https://evil' }]).success).toBe(false)
     expect(eventChannels['notification:clicked'].safeParse({ route: '/inbox/1' }).success).toBe(true)
+    expect(eventChannels['notification:clicked'].safeParse({ id: 3, url: 'https://www.darsi.tn/x' }).success).toBe(true)
+    for (const bad of [{ url: 'http://www.darsi.tn/x' }, { url: 'javascript:alert(1)' }, { route: 'https://evil' }, { id: 0 }, { id: 1.5 },
+      { route: '/a', url: 'https://www.darsi.tn/' }, { route: '/a', extra: 1 }]) {
+      expect(eventChannels['notification:clicked'].safeParse(bad).success, JSON.stringify(bad)).toBe(false)
+    }
+    expect(invokeChannels['notification:show'].args.safeParse([{ title: 't', body: 'b', route: '/a', url: 'https://www.darsi.tn/' }]).success).toBe(false)
   })
 })

@@ -28,7 +28,11 @@ export const RootLayout = observer(function RootLayout() {
   useEffect(() => {
     const stop = subscribeDeepLinks(store.platform, {
       navigate: (path) => void navigate(path),
-      inbox: store.deepLinks
+      inbox: store.deepLinks,
+      notificationOpened: (id) => void store.inbox.stores?.notifications.markSeen(id),
+      openExternal: (url) => {
+        store.platform.shellOpenExternal(url).catch(() => store.ui.notify({ intent: 'error', key: 'shell:externalLink.failed' }))
+      }
     })
     signalAppReady(store.platform)
     return stop

@@ -1,10 +1,25 @@
 import type { DeepLink } from '../../../shared/deepLink.ts'
+import type { NativeNotificationClick } from '../../../shared/ipc.ts'
 import type { Platform } from '../platform/bridge.ts'
 import type { DeepLinkStore } from '../stores/DeepLinkStore.ts'
 
 export interface DeepLinkTargets {
   navigate: (path: string) => void
   inbox: Pick<DeepLinkStore, 'receive'>
+  /** A system notification clicked: the notification is marked seen. */
+  notificationOpened?: (id: number) => void
+  /** And its web page opened in the browser. */
+  openExternal?: (url: string) => void
+}
+
+/** A click on a system notification: like opening it in the bell's list (seen, then its link). */
+export function handleNotificationClick(click: NativeNotificationClick, targets: DeepLinkTargets): void {
+  if (click.id !== undefined) targets.notificationOpened?.(click.id)
+  if (click.route !== undefined) {
+    if (click.route.startsWith('/') && !click.route.startsWith('//')) targets.navigate(click.route)
+  } else if (click.url !== undefined && click.url.startsWith('https://')) {
+    targets.openExternal?.(click.url)
+  }
 }
 
 /**
@@ -27,9 +42,7 @@ export function handleDeepLink(link: DeepLink, targets: DeepLinkTargets): void {
 /** The one subscription to deep links and notification clicks; returns the unsubscribe. */
 export function subscribeDeepLinks(platform: Platform, targets: DeepLinkTargets): () => void {
   const stopLinks = platform.onDeepLinkOpen((link) => handleDeepLink(link, targets))
-  const stopClicks = platform.onNotificationClicked(({ route }) => {
-    if (route.startsWith('/') && !route.startsWith('//')) targets.navigate(route)
-  })
+  const stopClicks = platform.onNotificationClicked((click) => handleNotificationClick(click, targets))
   return () => {
     stopLinks()
     stopClicks()

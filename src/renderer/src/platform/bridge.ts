@@ -17,6 +17,7 @@ import type {
   IpcResult,
   MarksheetProgress,
   NativeNotification,
+  NativeNotificationClick,
   SecureStorageStatus,
   Session,
   Settings,
@@ -54,7 +55,7 @@ export interface Platform {
   appInfo(): Promise<AppInfo>
   appReady(): Promise<void>
   onDeepLinkOpen(listener: (link: DeepLink) => void): Unsubscribe
-  onNotificationClicked(listener: (payload: { route: string }) => void): Unsubscribe
+  onNotificationClicked(listener: (click: NativeNotificationClick) => void): Unsubscribe
   onMarksheetProgress(listener: (progress: MarksheetProgress) => void): Unsubscribe
   onWindowFocus(listener: (payload: { focused: boolean }) => void): Unsubscribe
 }

@@ -23,12 +23,28 @@ export function expiryProgress(restDays: number): number {
 }
 
 /**
- * One, two, 3 to 10 or any other count: Arabic has a plural of its own from 2 to 10 (part 2 §9)
- * and a dual for 2 within it; French and English word 2 like 3 to 10.
+ * One, two, a few or any other count: Arabic has a plural of its own for 3 to 10, and for 103 to
+ * 110, 203 to 210 … (the last two digits; Unicode's plural rules), a dual for 2, and the singular
+ * for 11 to 99; French and English word 2 and a few like any other count.
  */
 export type CountForm = 'One' | 'Two' | 'Few' | 'Other'
 export function countForm(count: number): CountForm {
-  return count === 1 ? 'One' : count === 2 ? 'Two' : count >= 3 && count <= 10 ? 'Few' : 'Other'
+  if (count === 1) return 'One'
+  if (count === 2) return 'Two'
+  const lastTwo = count % 100
+  return Number.isInteger(count) && lastTwo >= 3 && lastTwo <= 10 ? 'Few' : 'Other'
+}
+
+/**
+ * The rest days now: the server's figure, less the days that have gone by in Tunis since (a home
+ * left open past midnight counts down too, and turns to hours on the last day). Negative once the
+ * last day is over.
+ */
+export function restDaysNow(warning: Pick<Warning, 'restDays' | 'expirationDate'>, now: number): number {
+  const end = DateTime.fromISO(warning.expirationDate, { zone: TUNIS_TIME_ZONE }).startOf('day')
+  if (!end.isValid) return warning.restDays
+  const today = DateTime.fromMillis(now, { zone: TUNIS_TIME_ZONE }).startOf('day')
+  return Math.min(warning.restDays, Math.round(end.diff(today, 'days').days))
 }
 
 export interface Countdown {
@@ -173,6 +189,8 @@ export interface HomeDeps {
 
 export interface WarningView {
   warning: Warning
+  /** The rest days at this moment (restDaysNow). */
+  restDays: number
   progress: number
   countdown: Countdown
   form: CountForm
@@ -287,9 +305,11 @@ export class HomeStore {
   }
 
   get warnings(): WarningView[] {
-    return (this.alerts.data ?? []).map((warning) => {
-      const countdown = expiryCountdown(warning, this.now)
-      return { warning, progress: expiryProgress(warning.restDays), countdown, form: countForm(countdown.count) }
+    return (this.alerts.data ?? []).flatMap((warning) => {
+      const restDays = restDaysNow(warning, this.now)
+      if (restDays < 0) return []
+      const countdown = expiryCountdown({ ...warning, restDays }, this.now)
+      return [{ warning, restDays, progress: expiryProgress(restDays), countdown, form: countForm(countdown.count) }]
     })
   }
 

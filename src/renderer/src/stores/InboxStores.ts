@@ -108,8 +108,10 @@ export class InboxStores {
 
   private async connect(): Promise<void> {
     const userId = this.userId
-    // The count first: the stream then resumes after the newest notification it saw.
-    await this.notifications.refreshCount().catch(() => undefined)
+    // The count first: the stream then resumes after the newest notification it saw. Without a
+    // count (the service did not answer), it resumes from nothing, so nothing old comes back as
+    // new; the count is asked for again once the stream is open.
+    const counted = await this.notifications.refreshCount().then(() => true, () => false)
     void this.messages.load()
     void this.popups.load()
     if (userId === null || userId !== this.userId || this.stream) return
@@ -119,22 +121,21 @@ export class InboxStores {
     this.stream = open({
       url: `${baseUrls.notify}/stream`,
       tokens: this.options.session,
-      resumeFrom: this.notifications.latestId > 0 ? String(this.notifications.latestId) : '0',
+      ...(counted ? { resumeFrom: String(this.notifications.latestId) } : {}),
       onMessage: (message) => this.dispatch(message),
       onNetworkBack: (listener) => {
         if (typeof window === 'undefined') return () => undefined
         window.addEventListener('online', listener)
         return () => window.removeEventListener('online', listener)
       },
-      onOpen: ({ resumed }) => {
+      onOpen: () => {
         runInAction(() => {
           const reconnected = this.realtime === 'reconnecting'
           this.realtime = 'live'
-          // Back after a cut: the lists may have changed meanwhile (seen elsewhere …).
-          if (reconnected && resumed) {
-            void this.notifications.refreshCount().catch(() => undefined)
-            void this.messages.load()
-          }
+          // Back after a cut, the lists may have changed meanwhile (seen elsewhere …); without a
+          // count yet, this is the moment to ask again.
+          if (reconnected || !this.notifications.counted) void this.notifications.refreshCount().catch(() => undefined)
+          if (reconnected) void this.messages.load()
         })
       },
       onDisconnect: () => {

@@ -37,18 +37,23 @@ export class MessageStore {
     try {
       const inbox = await this.api().messages(userId)
       runInAction(() => {
+        // Asked for by the user before a switch of account: not this user's inbox.
+        if (this.userId() !== userId) return
         this.messages = inbox.data
         this.unread = inbox.unread
         this.status = 'succeeded'
       })
     } catch {
       runInAction(() => {
-        this.status = 'failed'
+        if (this.userId() === userId) this.status = 'failed'
       })
     }
   }
 
-  /** The detail page: fetching it marks it seen on the server. */
+  /**
+   * The detail page: fetching it marks it seen on the server. One not in the list (a link opened
+   * before the list came, or an older one) brings the list and its badge again.
+   */
   async open(messageId: string): Promise<void> {
     const userId = this.userId()
     if (userId === null) return
@@ -56,13 +61,16 @@ export class MessageStore {
     this.opened = this.messages.find((m) => m._id === messageId) ?? null
     try {
       const message = await this.api().message(userId, messageId)
-      runInAction(() => {
-        const listed = this.messages.find((m) => m._id === messageId)
-        if (listed && !listed.seen) this.unread = Math.max(0, this.unread - 1)
-        if (listed) listed.seen = true
+      const listed = runInAction(() => {
+        if (this.userId() !== userId) return true
+        const found = this.messages.find((m) => m._id === messageId)
+        if (found && !found.seen) this.unread = Math.max(0, this.unread - 1)
+        if (found) found.seen = true
         this.opened = message
         this.openStatus = 'succeeded'
+        return found !== undefined
       })
+      if (!listed) await this.load()
     } catch {
       runInAction(() => {
         this.opened = null

@@ -18,6 +18,14 @@ export function internalRoute(link: string | null): string | null {
   return link && /^\/(?!\/)/.test(link) ? link : null
 }
 
+/** The web page a notification opens (in the browser, through main's allowlist), or null. */
+export function externalUrl(link: string | null): string | null {
+  return link && link.startsWith('https://') && link.length <= 2048 ? link : null
+}
+
+/** Notifications a page holds (the service's page size). */
+export const NOTIFICATION_PAGE_SIZE = 24
+
 /**
  * The bell: the unread count, the dropdown's list for its tab (24 a page, more while
  * `current_page < last_page`), and what arrives live. A notification is counted once, however
@@ -31,15 +39,29 @@ export class NotificationStore {
   status: LoadStatus = 'idle'
   moreStatus: LoadStatus = 'idle'
   unreadCount = 0
-  /** The newest id known: anything pushed at or below it was already counted. */
+  /** The newest id known (the stream resumes after it). */
   latestId = 0
+  /** Whether the unread count has come from the server since sign-in. */
+  counted = false
 
   private readonly deps: NotificationDeps
   private generation = 0
+  /** Bumped when the user's data is dropped: answers asked for before it are not for this user. */
+  private session = 0
+  /** The newest id when the server last counted: the count includes everything up to it. */
+  private countedThrough = 0
+  /** Ids above that one counted here as they arrived (a replay or a late commit comes once). */
+  private arrived = new Set<number>()
+  /** A page that added nothing: the next one is asked for by number, not by what is shown. */
+  private stalled = false
 
   constructor(deps: NotificationDeps) {
     this.deps = deps
-    makeAutoObservable<NotificationStore, 'deps' | 'generation' | 'showFirstPage'>(this, { deps: false, generation: false, showFirstPage: false }, { autoBind: true })
+    makeAutoObservable<NotificationStore, 'deps' | 'generation' | 'session' | 'countedThrough' | 'arrived' | 'stalled' | 'showFirstPage'>(
+      this,
+      { deps: false, generation: false, session: false, countedThrough: false, arrived: false, stalled: false, showFirstPage: false },
+      { autoBind: true }
+    )
   }
 
   get hasMore(): boolean {
@@ -53,10 +75,16 @@ export class NotificationStore {
   async refreshCount(): Promise<void> {
     const api = this.deps.api()
     const generation = this.generation
+    const session = this.session
     const [unread, newest] = await Promise.all([api.notifications(1, true, 1), api.notifications(1, false)])
     runInAction(() => {
+      if (session !== this.session) return
+      const newestId = newest.data[0]?.id ?? 0
       this.unreadCount = unread.meta.total
-      this.latestId = Math.max(this.latestId, newest.data[0]?.id ?? 0)
+      this.counted = true
+      this.countedThrough = Math.max(this.countedThrough, newestId)
+      for (const id of this.arrived) if (id <= this.countedThrough) this.arrived.delete(id)
+      this.latestId = Math.max(this.latestId, newestId)
       // Not over a list being loaded, another tab, or pages scrolled into.
       if (generation === this.generation && this.tab === 'all' && this.status !== 'loading' && this.page <= 1) this.showFirstPage(newest)
     })
@@ -96,21 +124,29 @@ export class NotificationStore {
     this.page = page.meta.current_page
     this.lastPage = page.meta.last_page
     this.latestId = Math.max(this.latestId, page.data[0]?.id ?? 0)
+    this.stalled = false
     this.status = 'succeeded'
   }
 
-  /** The next page, appended (infinite scroll). */
+  /**
+   * The next page, appended (infinite scroll). The list shown is the start of the server's, so
+   * the page asked for is the one holding the first item not shown: a notification pushed live
+   * moves the pages down, one opened in the Unread tab (and so taken out of it) moves them up,
+   * and neither makes the list skip or repeat one.
+   */
   async loadMore(): Promise<void> {
     if (!this.hasMore || this.status !== 'succeeded' || this.moreStatus === 'loading') return
     const generation = this.generation
+    const next = this.stalled ? this.page + 1 : Math.min(this.page + 1, Math.floor(this.items.length / NOTIFICATION_PAGE_SIZE) + 1)
     this.moreStatus = 'loading'
     try {
-      const page = await this.deps.api().notifications(this.page + 1, this.tab === 'unread')
+      const page = await this.deps.api().notifications(next, this.tab === 'unread')
       runInAction(() => {
         if (generation !== this.generation) return
         const known = new Set(this.items.map((n) => n.id))
-        // Items pushed live shift the pages: skip what is on screen already.
-        this.items.push(...page.data.filter((n) => !known.has(n.id)))
+        const added = page.data.filter((n) => !known.has(n.id))
+        this.items.push(...added)
+        this.stalled = added.length === 0
         this.page = page.meta.current_page
         this.lastPage = page.meta.last_page
         this.moreStatus = 'succeeded'
@@ -122,38 +158,59 @@ export class NotificationStore {
     }
   }
 
-  /** Opening a notification marks it seen (at once on screen; the server is told). */
+  /**
+   * Opening a notification marks it seen (at once on screen; the server is told). One not in the
+   * list (opened from the system's notification) may have been seen already: the count is asked
+   * for again rather than guessed.
+   */
   async markSeen(id: number): Promise<void> {
     const item = this.items.find((n) => n.id === id)
-    const wasUnseen = item ? !item.seen : true
+    if (item && !item.seen) this.unreadCount = Math.max(0, this.unreadCount - 1)
     if (item) item.seen = true
     if (this.tab === 'unread') this.items = this.items.filter((n) => n.id !== id)
-    if (wasUnseen) this.unreadCount = Math.max(0, this.unreadCount - 1)
     try {
       await this.deps.api().markSeen(id)
     } catch {
       // Seen on this screen; the next count from the server says the truth.
+      return
     }
+    if (!item) await this.refreshCount().catch(() => undefined)
   }
 
   /** A notification pushed by the service (or replayed after a reconnect). */
   receive(notification: Notification): void {
-    const isNew = notification.id > this.latestId
-    if (isNew) this.latestId = notification.id
-    const listed = this.items.some((n) => n.id === notification.id)
+    const { id } = notification
+    const isNew = id > this.countedThrough && !this.arrived.has(id)
+    if (isNew) this.arrived.add(id)
+    this.latestId = Math.max(this.latestId, id)
+    const listed = this.items.some((n) => n.id === id)
     if (!listed && this.status === 'succeeded' && (this.tab === 'all' || !notification.seen)) {
-      this.items.unshift(notification)
+      // In order: a notification committed late goes below the newer ones already shown.
+      const at = this.items.findIndex((n) => n.id < id)
+      if (at === -1 && this.items.length > 0 && this.hasMore) return
+      this.items.splice(at === -1 ? this.items.length : at, 0, notification)
     }
     if (!isNew || notification.seen) return
     this.unreadCount += 1
     if (this.deps.windowFocused()) return
     if (notification.type && this.deps.preferences()?.[notification.type] === false) return
     const route = internalRoute(notification.link)
-    this.deps.showNative({ title: notification.title.slice(0, 256), body: notification.body.slice(0, 2000), ...(route ? { route } : {}) })
+    const url = route ? null : externalUrl(notification.link)
+    this.deps.showNative({
+      id,
+      title: notification.title.slice(0, 256),
+      body: notification.body.slice(0, 2000),
+      ...(route ? { route } : url ? { url } : {})
+    })
   }
 
   clear(): void {
     this.generation++
+    this.session++
+    this.counted = false
+    this.countedThrough = 0
+    this.arrived.clear()
+    this.stalled = false
     this.tab = 'all'
     this.items = []
     this.page = 0

@@ -30,6 +30,8 @@ export class PopupStore {
     try {
       const popups = await this.api().popups(userId)
       runInAction(() => {
+        // Asked for by the user before a switch of account: not this user's popups.
+        if (this.userId() !== userId) return
         for (const popup of popups) this.receive(popup)
       })
     } catch {
@@ -42,11 +44,16 @@ export class PopupStore {
     this.queue.push(popup)
   }
 
+  /** Until the next start. Not while "never show again" is on its way: it ends this popup itself. */
   close(): void {
     const popup = this.current
-    if (!popup) return
-    this.dismissed.add(popup._id)
-    this.queue.shift()
+    if (!popup || this.hiding) return
+    this.dismiss(popup._id)
+  }
+
+  private dismiss(popupId: string): void {
+    this.dismissed.add(popupId)
+    this.queue = this.queue.filter((p) => p._id !== popupId)
     this.failed = false
   }
 
@@ -60,7 +67,7 @@ export class PopupStore {
       await this.api().hidePopup(userId, popup._id)
       runInAction(() => {
         this.hiding = false
-        this.close()
+        this.dismiss(popup._id)
       })
     } catch {
       runInAction(() => {

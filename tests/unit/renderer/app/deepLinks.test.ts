@@ -42,6 +42,22 @@ describe('deep links', () => {
     expect(t.visited.join()).not.toContain('tok')
   })
 
+  it('a system notification clicked is marked seen, then leads to its route or its web page', () => {
+    const platform = fakePlatform()
+    const t = targets()
+    const seen: number[] = []
+    const opened: string[] = []
+    const stop = subscribeDeepLinks(platform, { ...t, notificationOpened: (id) => seen.push(id), openExternal: (url) => opened.push(url) })
+    platform.emitNotificationClick({ id: 5, route: '/porte-monnaie' })
+    platform.emitNotificationClick({ id: 6, url: 'https://www.darsi.tn/live' })
+    platform.emitNotificationClick({ id: 7 })
+    platform.emitNotificationClick({ route: '//evil.example/x' })
+    expect(seen).toEqual([5, 6, 7])
+    expect(t.visited).toEqual(['/porte-monnaie'])
+    expect(opened).toEqual(['https://www.darsi.tn/live'])
+    stop()
+  })
+
   it('subscribes to links and notification clicks, and unsubscribes', () => {
     const platform = fakePlatform()
     const t = targets()

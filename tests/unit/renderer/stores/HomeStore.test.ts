@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../src/renderer/src/api/errors.ts'
 import type { AdCard, HomeApi, HomeContent, LiveEvent, Subject } from '../../../../src/renderer/src/api/home.ts'
 import {
-  countForm, expiryCountdown, expiryProgress, HomeStore, progressRows, Section, sessionState, sortAdCards, welcomeKey
+  countForm, expiryCountdown, expiryProgress, HomeStore, progressRows, restDaysNow, Section, sessionState, sortAdCards, welcomeKey
 } from '../../../../src/renderer/src/stores/HomeStore.ts'
 import type { FlagStorage } from '../../../../src/renderer/src/lib/flagStorage.ts'
 
@@ -89,6 +89,35 @@ describe('the expiry card (§9)', () => {
 
   it('words 1, 2, 3 to 10 and other counts apart (Arabic plural of 2–10, part 2 §9, with its dual for 2)', () => {
     expect([1, 2, 3, 6, 10, 11, 0, 16].map(countForm)).toEqual(['One', 'Two', 'Few', 'Few', 'Few', 'Other', 'Other', 'Other'])
+    // The Arabic plural goes by the last two digits: 103 to 110 minutes take it, 100 to 102 and 111 do not.
+    expect([100, 101, 102, 103, 110, 111, 203, 1005].map(countForm)).toEqual(['Other', 'Other', 'Other', 'Few', 'Few', 'Other', 'Few', 'Few'])
+  })
+
+  it('counts the rest days down by the clock in Tunis, for a home left open past midnight', () => {
+    const warning = { restDays: 1, expirationDate: '2026-11-28' }
+    // Answered on the 27th (Tunis): one day left, all day.
+    expect(restDaysNow(warning, Date.parse('2026-11-27T22:59:00Z'))).toBe(1)
+    // Midnight in Tunis (23:00 UTC): the last day, in hours.
+    expect(restDaysNow(warning, Date.parse('2026-11-27T23:01:00Z'))).toBe(0)
+    // The day after the last: over.
+    expect(restDaysNow(warning, Date.parse('2026-11-28T23:01:00Z'))).toBe(-1)
+    // A clock behind the server's never counts more days than the server said.
+    expect(restDaysNow(warning, Date.parse('2026-11-20T10:00:00Z'))).toBe(1)
+  })
+
+  it('turns a card to hours, then takes it away, as the days go by with the home open', async () => {
+    let now = Date.parse('2026-11-27T21:00:00Z')
+    const api = fakeApi({ alerts: () => Promise.resolve([{ groupeName: 'Silver+', restDays: 1, expirationDate: '2026-11-28', isSlice: false, sliceIndex: null }]) })
+    const store = new HomeStore({ api: () => api, hasForum: () => true, userId: () => 1, flags: memoryFlags(), now: () => now })
+    await store.load()
+    expect(store.warnings.map(({ restDays, progress, countdown }) => ({ restDays, progress, countdown }))).toEqual([{ restDays: 1, progress: 90, countdown: { unit: 'days', count: 1 } }])
+    // 08:00 on the 28th in Tunis.
+    now = Date.parse('2026-11-28T07:00:00Z')
+    store.tick()
+    expect(store.warnings.map(({ restDays, progress, countdown }) => ({ restDays, progress, countdown }))).toEqual([{ restDays: 0, progress: 100, countdown: { unit: 'hours', count: 16 } }])
+    now = Date.parse('2026-11-29T07:00:00Z')
+    store.tick()
+    expect(store.warnings).toEqual([])
   })
 
   it('gives the store a view per warning', async () => {

@@ -89,11 +89,69 @@ describe('NotificationStore', () => {
     store.receive(notification(3, { type: 'transferPoint' }))
     store.receive(notification(4, { link: 'https://darsi.tn/offres' }))
     expect(shown).toEqual([
-      { title: 'Titre 2', body: 'Corps 2', route: '/porte-monnaie' },
-      { title: 'Titre 4', body: 'Corps 4' }
+      { id: 2, title: 'Titre 2', body: 'Corps 2', route: '/porte-monnaie' },
+      { id: 4, title: 'Titre 4', body: 'Corps 4', url: 'https://darsi.tn/offres' }
     ])
     // Counted all the same: the preference governs the native notification, not the list.
     expect(store.unreadCount).toBe(4)
+  })
+
+  it('skips none in the Unread tab when one opened there leaves it before the next page', async () => {
+    const { api, store } = setup()
+    api.items = Array.from({ length: 50 }, (_, i) => notification(i + 1))
+    await store.refreshCount()
+    store.setTab('unread')
+    await store.load()
+    expect(store.items).toHaveLength(24)
+    // Opened without leaving the dropdown (no link): the server's unread pages move up by one.
+    await store.markSeen(40)
+    await store.markSeen(45)
+    while (store.hasMore) await store.loadMore()
+    const shown = store.items.map((n) => n.id)
+    expect(new Set(shown).size).toBe(shown.length)
+    expect(shown.sort((a, b) => b - a)).toEqual(api.items.filter((n) => !n.seen).map((n) => n.id).sort((a, b) => b - a))
+    expect(shown).toHaveLength(48)
+  })
+
+  it('counts both of two notifications committed out of order, and files the late one in its place', async () => {
+    const { api, store, shown, setFocused } = setup()
+    api.items = Array.from({ length: 3 }, (_, i) => notification(i + 1))
+    await store.refreshCount()
+    await store.load()
+    setFocused(false)
+    store.receive(notification(5))
+    store.receive(notification(4))
+    store.receive(notification(4))
+    expect(store.unreadCount).toBe(5)
+    expect(store.items.map((n) => n.id)).toEqual([5, 4, 3, 2, 1])
+    expect(shown.map((n) => n.id)).toEqual([5, 4])
+    // What the count already held is not counted again when it comes in a replay.
+    store.receive(notification(3))
+    expect(store.unreadCount).toBe(5)
+  })
+
+  it('asks for the count again when one opened from the system notification is not in the list', async () => {
+    const { api, store } = setup()
+    api.items = Array.from({ length: 30 }, (_, i) => notification(i + 1, { seen: i === 2 }))
+    await store.refreshCount()
+    expect(store.unreadCount).toBe(29)
+    // Seen already (elsewhere): not counted down twice.
+    await store.markSeen(3)
+    expect(store.unreadCount).toBe(29)
+    await store.markSeen(4)
+    expect(store.unreadCount).toBe(28)
+    expect(api.calls.filter((c) => c === 'list 1 true 1')).toHaveLength(3)
+  })
+
+  it('drops a count asked for by the previous user', async () => {
+    const { api, store } = setup()
+    api.items = [notification(1), notification(2)]
+    const asked = store.refreshCount()
+    store.clear()
+    await asked
+    expect(store.unreadCount).toBe(0)
+    expect(store.latestId).toBe(0)
+    expect(store.counted).toBe(false)
   })
 
   it('keeps the list on a failed page and lets it be retried', async () => {

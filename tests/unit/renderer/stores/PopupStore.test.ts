@@ -54,4 +54,52 @@ describe('MessageStore', () => {
     expect(store.unread).toBe(1)
     expect(store.visible.map((m) => m._id)).toEqual(['m1'])
   })
+
+  it('"never show again" ends the popup it was asked for, and Close waits for it', async () => {
+    const api = new FakeInboxApi()
+    api.popupList = [popup('a'), popup('b')]
+    const store = new PopupStore(() => api, () => 7)
+    await store.load()
+    const hiding = store.neverShowAgain()
+    expect(store.hiding).toBe(true)
+    // Close (or Escape) while the service is being told: nothing happens to either popup.
+    store.close()
+    expect(store.current?._id).toBe('a')
+    await hiding
+    expect(api.hidden).toEqual(['a'])
+    expect(store.current?._id).toBe('b')
+    store.close()
+    expect(store.current).toBeNull()
+  })
+
+  it('leaves out what was asked for before the account changed', async () => {
+    const api = new FakeInboxApi()
+    api.popupList = [popup('a')]
+    api.messagesList = [{ _id: 'm1', seen: false, message: { name: 'A', body: 'a' }, created_at: '2026-11-22T10:00:00Z' }]
+    let user: number | null = 7
+    const popups = new PopupStore(() => api, () => user)
+    const messages = new MessageStore(() => api, () => user)
+    const asked = [popups.load(), messages.load()]
+    user = 8
+    popups.clear()
+    messages.clear()
+    await Promise.all(asked)
+    expect(popups.current).toBeNull()
+    expect(messages.messages).toEqual([])
+    expect(messages.unread).toBe(0)
+  })
+
+  it('opening a message not in the list yet brings the list and its badge again', async () => {
+    const api = new FakeInboxApi()
+    api.messagesList = [
+      { _id: 'm2', seen: false, message: { name: 'B', body: 'b' }, created_at: '2026-11-22T11:00:00Z' },
+      { _id: 'm1', seen: false, message: { name: 'A', body: 'a' }, created_at: '2026-11-22T10:00:00Z' }
+    ]
+    const store = new MessageStore(() => api, () => 7)
+    // A link to the message opened before the inbox was loaded.
+    await store.open('m1')
+    expect(store.opened?._id).toBe('m1')
+    expect(store.unread).toBe(1)
+    expect(store.messages.map((m) => [m._id, m.seen])).toEqual([['m2', false], ['m1', true]])
+  })
 })

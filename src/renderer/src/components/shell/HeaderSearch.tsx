@@ -89,11 +89,11 @@ export const HeaderSearch = observer(function HeaderSearch({ compact }: { compac
     }
   }
 
-  const showList = open && search.searchable
+  // A search that failed shows nothing (specification, part 2 §8): the next keystroke asks again.
+  const showList = open && search.searchable && search.status !== 'failed'
   const optionId = (index: number) => `${listId}-option-${index}`
   let note: string | null = null
   if (search.status === 'loading') note = t('inbox:search.searching')
-  else if (search.status === 'failed') note = t('inbox:search.failed')
   else if (search.status === 'succeeded' && search.results.length === 0) note = t('inbox:search.noOptions')
 
   return (

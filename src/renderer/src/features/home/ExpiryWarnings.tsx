@@ -18,7 +18,7 @@ export const ExpiryWarnings = observer(function ExpiryWarnings({ home }: { home:
   if (home.warnings.length === 0) return null
   return (
     <>
-      {home.warnings.map(({ warning, progress, countdown, form }) => {
+      {home.warnings.map(({ warning, restDays, progress, countdown, form }) => {
         const date = formatReportDate(warning.expirationDate)
         const name = isolate(warning.groupeName)
         return (
@@ -27,7 +27,7 @@ export const ExpiryWarnings = observer(function ExpiryWarnings({ home }: { home:
             intent="warning"
             layout="multiline"
             data-testid="home-warning"
-            data-rest-days={warning.restDays}
+            data-rest-days={restDays}
             data-progress={progress}
           >
             <MessageBarBody>
@@ -44,7 +44,7 @@ export const ExpiryWarnings = observer(function ExpiryWarnings({ home }: { home:
                 <ProgressBar
                   className={styles.warningBar}
                   value={progress / 100}
-                  color={warning.restDays <= 2 ? 'error' : 'warning'}
+                  color={restDays <= 2 ? 'error' : 'warning'}
                   thickness="large"
                   aria-label={t('warning.progress')}
                   aria-valuetext={t('progress.value', { value: progress })}

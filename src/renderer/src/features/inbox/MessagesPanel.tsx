@@ -61,8 +61,8 @@ export const MessagesPanel = observer(function MessagesPanel({ onClose }: { onCl
               >
                 <span className={message.seen ? styles.noDot : styles.dot} aria-hidden />
                 <span className={styles.text}>
-                  <span className={message.seen ? styles.itemTitle : styles.itemTitleUnseen}>{message.message.name}</span>
-                  <span className={styles.preview}>{truncate(message.message.body, max)}</span>
+                  <span className={message.seen ? styles.itemTitle : styles.itemTitleUnseen}><bdi>{message.message.name}</bdi></span>
+                  <span className={styles.preview}><bdi>{truncate(message.message.body, max)}</bdi></span>
                   <span className={styles.date}>{formatSessionTime(message.created_at)}</span>
                   {message.seen ? null : <span className={styles.visuallyHidden}>{t('inbox:messages.unseen')}</span>}
                 </span>

@@ -131,8 +131,9 @@ export const NotificationPanel = observer(function NotificationPanel({ onClose }
               >
                 <span className={notification.seen ? styles.noDot : styles.dot} aria-hidden />
                 <span className={styles.text}>
-                  <span className={notification.seen ? styles.itemTitle : styles.itemTitleUnseen}>{notification.title}</span>
-                  <span className={styles.preview}>{truncate(notification.body, max)}</span>
+                  {/* The platform writes in one language: its text keeps its own direction in the others. */}
+                  <span className={notification.seen ? styles.itemTitle : styles.itemTitleUnseen}><bdi>{notification.title}</bdi></span>
+                  <span className={styles.preview}><bdi>{truncate(notification.body, max)}</bdi></span>
                   <span className={styles.date}>{formatSessionTime(notification.created_at)}</span>
                   {notification.seen ? null : <span className={styles.visuallyHidden}>{t('inbox:notifications.unseen')}</span>}
                 </span>

@@ -16,9 +16,9 @@ export const PopupDialog = observer(function PopupDialog() {
     <Dialog open modalType="modal" onOpenChange={(_event, data) => { if (!data.open) store.close() }}>
       <DialogSurface data-testid="popup-dialog">
         <DialogBody>
-          <DialogTitle>{popup.popup.name}</DialogTitle>
+          <DialogTitle><bdi>{popup.popup.name}</bdi></DialogTitle>
           <DialogContent style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {popup.popup.body}
+            <div dir="auto">{popup.popup.body}</div>
             {store.failed ? (
               <MessageBar intent="error" style={{ marginTop: 12 }}>
                 <MessageBarBody>{t('inbox:popup.failed')}</MessageBarBody>
@@ -29,7 +29,7 @@ export const PopupDialog = observer(function PopupDialog() {
             <Button appearance="secondary" disabled={store.hiding} onClick={() => void store.neverShowAgain()} data-testid="popup-never">
               {t('inbox:popup.never')}
             </Button>
-            <Button appearance="primary" onClick={() => store.close()} data-testid="popup-close">
+            <Button appearance="primary" disabled={store.hiding} onClick={() => store.close()} data-testid="popup-close">
               {t('inbox:popup.close')}
             </Button>
           </DialogActions>

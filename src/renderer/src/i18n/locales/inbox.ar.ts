@@ -44,7 +44,6 @@ export const inboxAr: Catalogue['inbox'] = {
     noOptions: 'لا توجد نتائج',
     minChars: 'اكتب 3 أحرف على الأقل',
     searching: 'جارٍ البحث…',
-    failed: 'تعذّر البحث، حاول مرة أخرى',
     disabled: 'البحث غير متاح مع عرضك',
     results: 'نتائج البحث'
   }

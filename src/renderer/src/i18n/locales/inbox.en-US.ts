@@ -44,7 +44,6 @@ export const inboxEnUS: Catalogue['inbox'] = {
     noOptions: 'No options',
     minChars: 'Type at least 3 characters',
     searching: 'Searching…',
-    failed: 'The search failed, please try again',
     disabled: 'Search is not available with your offer',
     results: 'Search results'
   }

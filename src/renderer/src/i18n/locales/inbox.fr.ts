@@ -43,7 +43,6 @@ export const inboxFr = {
     noOptions: 'No options',
     minChars: 'Saisissez au moins 3 caractères',
     searching: 'Recherche en cours…',
-    failed: 'La recherche n’a pas abouti, réessayez',
     disabled: 'La recherche n’est pas disponible avec votre offre',
     results: 'Résultats de la recherche'
   }
