@@ -206,7 +206,8 @@ test('transfer: required fields, 10 to 5000, code from the outbox, balances move
   await page.getByTestId('transfer-submit').click()
   await expect(dialog).toHaveAttribute('data-step', 'code', { timeout: 15_000 })
   await expectBalance(page, 140)
-  await expect(page.getByTestId('wallet-held')).toContainText('10')
+  await expect(page.getByTestId('wallet-held')).toHaveText('Réservé par un transfert en attente de confirmation : 10 points')
+  await expect(dialog).toContainText('confirmer le transfert de 10 points à \u2068Lina Haddad\u2069.')
 
   // A wrong code is refused on its field; the resent code works.
   await page.getByTestId('transfer-code').fill('ZZZZZZ')
@@ -217,7 +218,7 @@ test('transfer: required fields, 10 to 5000, code from the outbox, balances move
   await expect(page.getByTestId('transfer-notice')).toHaveText('Un nouveau code vous a été envoyé.')
   await page.getByTestId('transfer-code').fill(await latestCode(app, demo.student, sent))
   await page.getByTestId('transfer-confirm').click()
-  await expect(page.getByTestId('transfer-done')).toContainText('Lina Haddad')
+  await expect(page.getByTestId('transfer-done')).toContainText('Transfert de 10 points à \u2068Lina Haddad\u2069 confirmé.')
   await page.getByTestId('transfer-close').click()
   await expectBalance(page, 140)
   await expect(page.getByTestId('wallet-held')).toHaveCount(0)

@@ -17,3 +17,14 @@ export function balanceUnit(points: number, language: string): BalanceUnit {
   }
   return points >= 1 && points <= 10 ? 'unitOne' : 'unitOther'
 }
+
+/**
+ * The unit after a figure inside a sentence (« 10 points transférés ») — not the balance label,
+ * whose 1–10 rule is the specification's: the language's own counting. Arabic as above; French
+ * takes the singular for 0 and 1, English for 1 alone.
+ */
+export function pointsNoun(points: number, language: string): BalanceUnit {
+  if (language === 'ar') return balanceUnit(points, language)
+  if (language === 'fr') return points < 2 ? 'unitOne' : 'unitOther'
+  return points === 1 ? 'unitOne' : 'unitOther'
+}

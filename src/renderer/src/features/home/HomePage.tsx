@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AdCardList } from '../../components/AdCards.tsx'
 import { afterPaint } from '../../lib/afterPaint.ts'
+import { isolate } from '../../lib/bidi.ts'
 import { markInteractive } from '../../lib/performance.ts'
 import { homeStoreOf } from '../../stores/homeStores.ts'
 import type { RootStore } from '../../stores/RootStore.ts'
@@ -55,7 +56,8 @@ export const Component = observer(function HomePage() {
     }
   }, [home])
 
-  const name = root.session.me?.user.name ?? ''
+  // The pupil's name keeps its own direction inside an Arabic greeting (a Latin name's « ! »).
+  const name = isolate(root.session.me?.user.name ?? '')
   return (
     <div className={styles.page} data-testid="home-page">
       <div className={styles.main}>

@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
+import { isolate } from '../../lib/bidi.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import type { HomeStore } from '../../stores/HomeStore.ts'
 
@@ -16,7 +17,7 @@ export const WelcomeDialog = observer(function WelcomeDialog({ home }: { home: H
     <Dialog open={home.welcomeVisible} modalType="non-modal" onOpenChange={(_event, data) => { if (!data.open) home.closeWelcome() }}>
       <DialogSurface data-testid="home-welcome" aria-describedby="home-welcome-body">
         <DialogBody>
-          <DialogTitle>{t('welcome.title', { name: session.me?.user.name ?? '' })}</DialogTitle>
+          <DialogTitle>{t('welcome.title', { name: isolate(session.me?.user.name ?? '') })}</DialogTitle>
           <DialogContent id="home-welcome-body">{t('welcome.body')}</DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={home.closeWelcome} data-testid="home-welcome-close">

@@ -109,7 +109,7 @@ export const Component = observer(function ProfileEditPage() {
               <Input {...input('lastName')} autoComplete="family-name" />
             </FormField>
             <FormField label={t('edit.birthDate')} hint={t('edit.birthDateHint')} required error={form.error('birthDate')}>
-              <Input {...input('birthDate', { ltr: true })} placeholder={t('edit.birthDateHint')} inputMode="numeric" />
+              <Input {...input('birthDate', { ltr: true })} placeholder={t('edit.birthDatePlaceholder')} inputMode="numeric" />
             </FormField>
             <FormField label={t('edit.gender')} hint={form.genderEditable ? undefined : t('edit.genderLocked')} error={form.error('gender')}>
               <Select {...select('gender', form.genderEditable)}>

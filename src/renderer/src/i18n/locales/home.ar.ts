@@ -3,7 +3,7 @@ import type { Catalogue } from './fr.ts'
 export const homeAr: Catalogue['home'] = {
   page: {
     greeting: 'مرحبًا {{name}}!',
-    subtitle: 'يومك على دارسي: الحصص المباشرة والدروس الجديدة وتقدّمك.'
+    subtitle: 'يومك على درسي: الحصص المباشرة والدروس الجديدة وتقدّمك.'
   },
   section: {
     loading: 'جارٍ التحميل…',
@@ -81,7 +81,7 @@ export const homeAr: Catalogue['home'] = {
     video: 'مشاهدة الفيديو'
   },
   welcome: {
-    title: 'مرحبًا بك في دارسي يا {{name}}!',
+    title: 'مرحبًا بك في درسي يا {{name}}!',
     body: 'تجمع صفحتك الرئيسية حصص اليوم المباشرة وآخر الدروس والفيديوهات المجانية وتقدّمك في كل مادة.',
     start: 'لنبدأ'
   }

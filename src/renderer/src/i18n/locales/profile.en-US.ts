@@ -123,6 +123,7 @@ export const profileEnUS: Catalogue['profile'] = {
     genderLocked: 'Gender can be changed once the profile is complete.',
     birthDate: 'Date of birth',
     birthDateHint: 'dd/mm/yyyy',
+    birthDatePlaceholder: 'dd/mm/yyyy',
     phone: 'Phone',
     phone2: 'Second phone',
     phoneLocked: 'The number cannot be changed once saved.',

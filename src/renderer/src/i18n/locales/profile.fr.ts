@@ -122,6 +122,7 @@ export const profileFr = {
     genderLocked: 'Le genre se modifie une fois le profil complété.',
     birthDate: 'Date de naissance',
     birthDateHint: 'jj/mm/aaaa',
+    birthDatePlaceholder: 'jj/mm/aaaa',
     phone: 'Téléphone',
     phone2: 'Deuxième téléphone',
     phoneLocked: 'Le numéro ne peut plus être modifié une fois enregistré.',

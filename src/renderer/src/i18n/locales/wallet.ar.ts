@@ -11,7 +11,7 @@ export const walletAr: Catalogue['wallet'] = {
     unitTwo: 'نقطتان',
     unitOther: 'نقاط',
     dinars: '{{amount}} د.ت',
-    held: '{{amount}} نقطة محجوزة لتحويل في انتظار التأكيد',
+    held: 'محجوز لتحويل في انتظار التأكيد: {{amount}} {{unit}}',
     failed: 'تعذّر تحميل رصيدك',
     transfer: 'تحويل النقاط',
     refresh: 'تحديث'
@@ -69,7 +69,7 @@ export const walletAr: Catalogue['wallet'] = {
   },
   result: {
     successTitle: 'تم تفعيل الاشتراك',
-    successText: 'أُضيفت {{amount}} نقطة إلى رصيدك.',
+    successText: 'أُضيف إلى رصيدك {{amount}} {{unit}}.',
     failureTitle: 'حدث خطأ',
     failureText: 'تعذّر إتمام المعاملة، يرجى إعادة المحاولة لاحقًا',
     pendingTitle: 'الدفع قيد الانتظار',
@@ -88,13 +88,13 @@ export const walletAr: Catalogue['wallet'] = {
     pointsHint: 'بين 10 و5000 نقطة',
     submit: 'تحويل',
     codeTitle: 'رمز التأكيد',
-    codeIntro: 'أدخل الرمز المكوّن من 6 أحرف الذي تلقيته لتأكيد تحويل {{points}} نقطة إلى {{name}}.',
+    codeIntro: 'أدخل الرمز المكوّن من 6 أحرف الذي تلقيته لتأكيد تحويل {{points}} {{unit}} إلى {{name}}.',
     code: 'الرمز',
     confirm: 'تأكيد',
     resend: 'إعادة إرسال الرمز',
     codeSent: 'تم إرسال رمز التأكيد إليك.',
     codeResent: 'تم إرسال رمز جديد إليك.',
-    done: 'تم تأكيد تحويل {{points}} نقطة إلى {{name}}.',
+    done: 'تم تأكيد تحويل {{points}} {{unit}} إلى {{name}}.',
     cancel: 'إلغاء',
     close: 'إغلاق'
   },

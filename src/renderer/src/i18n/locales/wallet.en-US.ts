@@ -11,7 +11,7 @@ export const walletEnUS: Catalogue['wallet'] = {
     unitTwo: 'points',
     unitOther: 'points',
     dinars: '{{amount}} TND',
-    held: '{{amount}} points held by a transfer waiting for confirmation',
+    held: 'Held by a transfer waiting for confirmation: {{amount}} {{unit}}',
     failed: 'Your balance could not be loaded',
     transfer: 'Transfer points',
     refresh: 'Refresh'
@@ -69,7 +69,7 @@ export const walletEnUS: Catalogue['wallet'] = {
   },
   result: {
     successTitle: 'Subscription activated',
-    successText: '{{amount}} points were added to your balance.',
+    successText: 'Your balance was credited with {{amount}} {{unit}}.',
     failureTitle: 'Something went wrong',
     failureText: 'The transaction could not be completed, please try again later',
     pendingTitle: 'Payment pending',
@@ -88,13 +88,13 @@ export const walletEnUS: Catalogue['wallet'] = {
     pointsHint: 'Between 10 and 5000 points',
     submit: 'Transfer',
     codeTitle: 'Confirmation code',
-    codeIntro: 'Enter the 6-character code you received to confirm the transfer of {{points}} points to {{name}}.',
+    codeIntro: 'Enter the 6-character code you received to confirm the transfer of {{points}} {{unit}} to {{name}}.',
     code: 'Code',
     confirm: 'Confirm',
     resend: 'Send the code again',
     codeSent: 'A confirmation code has been sent to you.',
     codeResent: 'A new code has been sent to you.',
-    done: 'Transfer of {{points}} points to {{name}} confirmed.',
+    done: 'Transfer of {{points}} {{unit}} to {{name}} confirmed.',
     cancel: 'Cancel',
     close: 'Close'
   },

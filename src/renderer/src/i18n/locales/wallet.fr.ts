@@ -10,7 +10,7 @@ export const walletFr = {
     unitTwo: 'points',
     unitOther: 'points',
     dinars: '{{amount}} Dt',
-    held: '{{amount}} points réservés par un transfert en attente de confirmation',
+    held: 'Réservé par un transfert en attente de confirmation : {{amount}} {{unit}}',
     failed: 'Impossible de charger votre solde',
     transfer: 'Transférer des points',
     refresh: 'Actualiser'
@@ -68,7 +68,7 @@ export const walletFr = {
   },
   result: {
     successTitle: 'Abonnement activé',
-    successText: '{{amount}} points ont été ajoutés à votre solde.',
+    successText: 'Votre solde a été crédité de {{amount}} {{unit}}.',
     failureTitle: 'Une erreur est survenue',
     failureText: 'La transaction n’a pas pu aboutir, veuillez réessayer plus tard',
     pendingTitle: 'Paiement en attente',
@@ -87,13 +87,13 @@ export const walletFr = {
     pointsHint: 'Entre 10 et 5000 points',
     submit: 'Transférer',
     codeTitle: 'Code de confirmation',
-    codeIntro: 'Saisissez le code de 6 caractères envoyé pour confirmer le transfert de {{points}} points à {{name}}.',
+    codeIntro: 'Saisissez le code de 6 caractères envoyé pour confirmer le transfert de {{points}} {{unit}} à {{name}}.',
     code: 'Code',
     confirm: 'Confirmer',
     resend: 'Renvoyer le code',
     codeSent: 'Un code de confirmation vous a été envoyé.',
     codeResent: 'Un nouveau code vous a été envoyé.',
-    done: 'Transfert de {{points}} points à {{name}} confirmé.',
+    done: 'Transfert de {{points}} {{unit}} à {{name}} confirmé.',
     cancel: 'Annuler',
     close: 'Fermer'
   },

@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { useStores } from '../../../stores/StoreContext.tsx'
 import { formatAmount } from '../../../lib/amounts.ts'
+import { pointsNoun } from '../../../../../shared/rules/points.ts'
 import { useWalletStyles } from './styles.ts'
 import { useWalletStores } from '../useWalletStores.ts'
 
@@ -53,7 +54,7 @@ export const BalanceCard = observer(function BalanceCard() {
           </p>
           {held > 0 ? (
             <p className={shared.muted} data-testid="wallet-held">
-              {t('balance.held', { amount: formatAmount(held, language) })}
+              {t('balance.held', { amount: formatAmount(held, language), unit: t(`balance.${pointsNoun(held, language)}`) })}
             </p>
           ) : null}
         </>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { useStores } from '../../../stores/StoreContext.tsx'
 import { formatAmount } from '../../../lib/amounts.ts'
+import { pointsNoun } from '../../../../../shared/rules/points.ts'
 import { useWalletStyles } from './styles.ts'
 import { useWalletText } from './useWalletText.ts'
 import { useWalletStores } from '../useWalletStores.ts'
@@ -37,7 +38,9 @@ export const PaymentResultDialog = observer(function PaymentResultDialog() {
           <DialogContent className={shared.form}>
             {view.state === 'loading' ? <Spinner size="small" /> : null}
             {view.state === 'success' ? (
-              <p className={shared.muted}>{t('result.successText', { amount: formatAmount(view.amount, settings.language) })}</p>
+              <p className={shared.muted}>
+                {t('result.successText', { amount: formatAmount(view.amount, settings.language), unit: t(`balance.${pointsNoun(view.amount, settings.language)}`) })}
+              </p>
             ) : null}
             {view.state === 'pending' ? <p className={shared.muted}>{t('result.pendingText')}</p> : null}
             {view.state === 'failure' ? <p className={shared.muted} data-testid="payment-result-detail">{t('result.failureText')}</p> : null}

@@ -4,6 +4,8 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useStores } from '../../../stores/StoreContext.tsx'
 import { formatAmount } from '../../../lib/amounts.ts'
+import { isolate } from '../../../lib/bidi.ts'
+import { pointsNoun } from '../../../../../shared/rules/points.ts'
 import { useWalletStyles } from './styles.ts'
 import { useWalletText } from './useWalletText.ts'
 import { useWalletStores } from '../useWalletStores.ts'
@@ -17,7 +19,9 @@ export const TransferPointsDialog = observer(function TransferPointsDialog() {
   const text = useWalletText()
   const errors = transfer.fieldErrors
   const pending = transfer.transfer
-  const values = pending ? { points: formatAmount(pending.points, settings.language), name: pending.to_user.name } : { points: '', name: '' }
+  const values = pending
+    ? { points: formatAmount(pending.points, settings.language), unit: t(`balance.${pointsNoun(pending.points, settings.language)}`), name: isolate(pending.to_user.name) }
+    : { points: '', unit: '', name: '' }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
