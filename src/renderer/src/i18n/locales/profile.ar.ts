@@ -123,7 +123,8 @@ export const profileAr: Catalogue['profile'] = {
     genderLocked: 'يمكن تعديل الجنس بعد إكمال الملف الشخصي.',
     birthDate: 'تاريخ الميلاد',
     birthDateHint: 'يوم/شهر/سنة (dd/mm/yyyy)',
-    birthDatePlaceholder: 'dd/mm/yyyy',
+    // In a left-to-right field: marks keep the words in the order typed (day on the left).
+    birthDatePlaceholder: 'يوم\u200e/\u200eشهر\u200e/\u200eسنة',
     phone: 'الهاتف',
     phone2: 'هاتف ثان',
     phoneLocked: 'لا يمكن تغيير الرقم بعد تسجيله.',
