@@ -170,8 +170,6 @@ export function registerNotificationRoutes(app: FastifyInstance, services: Servi
       finish()
     }
     raw.once('close', close)
-    // Gone before the handler ran: 'close' has fired already and will not again.
-    if (raw.destroyed || request.raw.destroyed) close()
     write(`retry: 5000\n: connected\n\n`)
     try {
       if (resumeAfter !== undefined && open) {

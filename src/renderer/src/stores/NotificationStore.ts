@@ -185,10 +185,11 @@ export class NotificationStore {
     this.latestId = Math.max(this.latestId, id)
     const listed = this.items.some((n) => n.id === id)
     if (!listed && this.status === 'succeeded' && (this.tab === 'all' || !notification.seen)) {
-      // In order: a notification committed late goes below the newer ones already shown.
+      // In order: a notification committed late goes below the newer ones already shown (or
+      // waits for its page, when that page is not loaded yet).
       const at = this.items.findIndex((n) => n.id < id)
-      if (at === -1 && this.items.length > 0 && this.hasMore) return
-      this.items.splice(at === -1 ? this.items.length : at, 0, notification)
+      if (at !== -1) this.items.splice(at, 0, notification)
+      else if (!this.hasMore || this.items.length === 0) this.items.push(notification)
     }
     if (!isNew || notification.seen) return
     this.unreadCount += 1

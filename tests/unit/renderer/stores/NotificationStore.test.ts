@@ -130,6 +130,24 @@ describe('NotificationStore', () => {
     expect(store.unreadCount).toBe(5)
   })
 
+  it('counts and shows one that belongs to a page not loaded yet, and lists it when that page comes', async () => {
+    const { api, store, shown, setFocused } = setup()
+    api.items = Array.from({ length: 30 }, (_, i) => notification(i * 2 + 1))
+    // The list came, the count did not (it is asked for again later).
+    await store.load()
+    expect(store.items.at(-1)!.id).toBe(13)
+    setFocused(false)
+    // Committed late, below everything on screen: it is on page 2.
+    const late = notification(12)
+    api.items.push(late)
+    store.receive(late)
+    expect(store.unreadCount).toBe(1)
+    expect(shown.map((n) => n.id)).toEqual([12])
+    expect(store.items.some((n) => n.id === 12)).toBe(false)
+    await store.loadMore()
+    expect(store.items.filter((n) => n.id === 12)).toHaveLength(1)
+  })
+
   it('asks for the count again when one opened from the system notification is not in the list', async () => {
     const { api, store } = setup()
     api.items = Array.from({ length: 30 }, (_, i) => notification(i + 1, { seen: i === 2 }))
