@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Notification, NotificationPage, NotificationsApi } from '../api/notifications.ts'
+import { NOTIFICATION_PAGE_SIZE } from '../../../shared/constants.ts'
 import type { NativeNotification } from '../../../shared/ipc.ts'
 import type { LoadStatus } from './status.ts'
 
@@ -22,9 +23,6 @@ export function internalRoute(link: string | null): string | null {
 export function externalUrl(link: string | null): string | null {
   return link && link.startsWith('https://') && link.length <= 2048 ? link : null
 }
-
-/** Notifications a page holds (the service's page size). */
-export const NOTIFICATION_PAGE_SIZE = 24
 
 /**
  * The bell: the unread count, the dropdown's list for its tab (24 a page, more while
