@@ -6,11 +6,15 @@ import { makeAutoObservable } from 'mobx'
 import { TABLE_PAGE_SIZES } from '../../../shared/constants.ts'
 import { isMessageKey, type MessageKey } from '../../../shared/rules/messages.ts'
 import { isApiError } from '../api/errors.ts'
+import { codeMessage, firstRuleKey } from '../features/auth/errorMapping.ts'
 import type { TranslationKey } from '../i18n/keys.ts'
 
-export type WalletKey = Extract<TranslationKey, `wallet:${string}`> | Extract<TranslationKey, `auth:rules.${string}`>
+export type WalletKey =
+  | Extract<TranslationKey, `wallet:${string}`>
+  | Extract<TranslationKey, `auth:rules.${string}`>
+  | Extract<TranslationKey, `auth:errors.${string}`>
 
-/** A catalogue key (with values) or a server text shown as sent. */
+/** A catalogue key (with values), or a text shown as it is (a field's server text). */
 export type WalletMessage = { key: WalletKey; values?: Record<string, string | number> } | { text: string }
 
 /** The rule keys the wallet screens translate themselves (`wallet:rules.…`). */
@@ -52,16 +56,21 @@ const CODE_MESSAGES: Partial<Record<string, WalletKey>> = {
 }
 
 /**
- * The general message of a failure: a known code in the user's language, otherwise the server's
- * own text (§8), otherwise the generic one.
+ * The general message of a failure, always in the user's language: a rule the server named, the
+ * wallet's own wording of a code, otherwise the general wording of the code.
  */
 export function errorMessage(error: unknown): WalletMessage {
   if (!isApiError(error)) return { key: 'wallet:errors.server' }
-  const ruleKey = Object.values(error.keys).flat().find((k): k is MessageKey => isMessageKey(k) && WALLET_RULE_KEYS.has(k))
+  const ruleKey = firstRuleKey(error)
   if (ruleKey) return ruleMessage(ruleKey)
   const key = CODE_MESSAGES[error.code]
   if (key) return { key }
-  return error.message.trim() ? { text: error.message } : { key: 'wallet:errors.server' }
+  const general = codeMessage(error.code)
+  return { key: isWalletKey(general) ? general : 'wallet:errors.server' }
+}
+
+function isWalletKey(key: TranslationKey): key is WalletKey {
+  return key.startsWith('wallet:') || key.startsWith('auth:rules.') || key.startsWith('auth:errors.')
 }
 
 /** The server's first message for a field, translated when it is a rule key. */

@@ -83,7 +83,7 @@ describe('TransferStore flow', () => {
     expect([store.step, store.toUser, store.points]).toEqual(['form', '20000002', '4000'])
   })
 
-  it('shows an untranslated server text as sent', async () => {
+  it('words a refusal by its code, never by the server’s French sentence', async () => {
     const { store } = setup({ transfer: () => Promise.reject(new ApiError('forbidden', "Cet identifiant d'administrateur ne correspond pas", { status: 403 })) })
     store.setToUser('20000002')
     store.setPoints('10')
@@ -93,7 +93,12 @@ describe('TransferStore flow', () => {
     other.store.setToUser('20000002')
     other.store.setPoints('10')
     await other.store.submit()
-    expect(other.store.error).toEqual({ text: 'Requête invalide' })
+    expect(other.store.error).toEqual({ key: 'auth:errors.invalidInput' })
+    const named = setup({ transfer: () => Promise.reject(new ApiError('validation_failed', 'Valeur trop longue', { status: 422, keys: { x: ['common.tooLong'] } })) })
+    named.store.setToUser('20000002')
+    named.store.setPoints('10')
+    await named.store.submit()
+    expect(named.store.error).toEqual({ key: 'wallet:rules.common.tooLong' })
   })
 
   it('words a transfer that no longer waits (or a rule the server names) in the user\'s language', async () => {

@@ -40,12 +40,22 @@ export function stripPunctuation(text: string): string {
   return text.replace(/[.,;:!?…]+/g, ' ').replace(/\s+/g, ' ').trim()
 }
 
-const CODE_MESSAGES: Partial<Record<ApiError['code'], TranslationKey>> = {
+/**
+ * Every code in the user's language. A general failure never shows the server's own sentence: it
+ * is written in one language (French, English for a few), and a code said in Arabic or English
+ * must read in Arabic or English. The record is exhaustive, so a new code needs its text here.
+ */
+const CODE_MESSAGES: Record<ApiError['code'], TranslationKey> = {
   network: 'auth:errors.network',
   server_error: 'auth:errors.server',
   invalid_response: 'auth:errors.server',
+  method_not_allowed: 'auth:errors.server',
+  idempotency_key_reused: 'auth:errors.server',
+  operator_key_invalid: 'auth:errors.forbidden',
   rate_limited: 'auth:errors.rateLimited',
   captcha_failed: 'auth:errors.captcha',
+  validation_failed: 'auth:errors.invalidInput',
+  unknown_field: 'auth:errors.invalidInput',
   invalid_credentials: 'auth:errors.invalidCredentials',
   account_information_already_used: 'auth:errors.accountUsed',
   invalid_verification_code: 'auth:errors.invalidCode',
@@ -56,20 +66,50 @@ const CODE_MESSAGES: Partial<Record<ApiError['code'], TranslationKey>> = {
   test_account: 'auth:errors.testAccount',
   oauth_code_invalid: 'auth:errors.socialCode',
   switch_token_invalid: 'auth:switch.expired',
+  unauthenticated: 'auth:errors.sessionExpired',
   token_expired: 'auth:errors.sessionExpired',
   token_invalid: 'auth:errors.sessionExpired',
+  refresh_token_invalid: 'auth:errors.sessionExpired',
+  refresh_token_reused: 'auth:errors.sessionExpired',
+  forbidden: 'auth:errors.forbidden',
+  not_verified: 'auth:errors.notVerified',
+  password_expired: 'auth:errors.passwordExpired',
+  not_found: 'auth:errors.notFound',
+  phone_locked: 'auth:rules.phone.locked',
+  profile_incomplete: 'auth:rules.profile.readOnlyUntilCompleted',
+  insufficient_points: 'auth:errors.insufficientPoints',
+  payload_too_large: 'auth:errors.tooLarge',
+  unsupported_media_type: 'auth:errors.unsupportedType',
+  request_in_progress: 'auth:errors.inProgress',
+  operation_impossible: 'auth:errors.operationImpossible',
   // Refusals of the profile screens, which load the profile catalogue before they can be met.
   division_request_pending: 'profile:divisionChange.pendingNotice',
   marksheet_not_pending: 'profile:marksheets.notPending'
 }
 
-/** The general message of a failure: 'Server' texts become the generic one (§8). */
+/** The catalogue key of a code, for the stores that word failures themselves. */
+export function codeMessage(code: ApiError['code']): TranslationKey {
+  return CODE_MESSAGES[code] ?? 'auth:errors.server'
+}
+
+/** The first rule key the server named, on any field. */
+export function firstRuleKey(error: ApiError): MessageKey | null {
+  for (const list of Object.values(error.keys)) {
+    const key = list.find(isMessageKey)
+    if (key) return key
+  }
+  return null
+}
+
+/**
+ * The general message of a failure, in the user's language: 'Server' texts become the generic
+ * one (§8), a rule the server named is worded from the catalogue, otherwise the code's text.
+ */
 export function generalMessage(error: ApiError): Message {
   if (/server/i.test(error.message) && error.code !== 'network') return { key: 'auth:errors.server' }
-  const key = CODE_MESSAGES[error.code]
-  if (key) return { key }
-  const text = stripPunctuation(error.message)
-  return text ? { text } : { key: 'auth:errors.server' }
+  const rule = firstRuleKey(error)
+  if (rule) return ruleMessage(rule)
+  return { key: codeMessage(error.code) }
 }
 
 /** The first message the server gave for a field, as a catalogue key when it is a rule key. */

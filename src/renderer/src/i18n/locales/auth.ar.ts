@@ -130,7 +130,17 @@ export const authAr: Catalogue['auth'] = {
     oldPasswordInvalid: 'كلمة المرور الحالية غير صحيحة',
     testAccount: 'لا يمكن للحسابات التجريبية تغيير هذه المعلومات',
     socialCode: 'لم يعد رابط تسجيل الدخول هذا صالحًا، أعد المحاولة من البداية',
-    sessionExpired: 'انتهت صلاحية جلستك، يرجى تسجيل الدخول من جديد'
+    sessionExpired: 'انتهت صلاحية جلستك، يرجى تسجيل الدخول من جديد',
+    forbidden: 'غير مسموح لك بالقيام بهذا الإجراء',
+    notFound: 'العنصر غير موجود',
+    notVerified: 'لم يتمّ التحقّق من حسابك بعد',
+    passwordExpired: 'انتهت صلاحية كلمة المرور، يرجى تغييرها',
+    insufficientPoints: 'رصيد النقاط غير كافٍ',
+    tooLarge: 'حجم ما أرسلته كبير جدًا',
+    unsupportedType: 'هذه الصيغة غير مدعومة',
+    inProgress: 'طلب مماثل قيد المعالجة، يرجى الانتظار قليلًا',
+    operationImpossible: 'هذه العملية غير ممكنة',
+    invalidInput: 'بعض المعلومات المُرسَلة غير صالحة'
   },
   rules: {
     common: {

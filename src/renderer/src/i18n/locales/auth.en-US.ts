@@ -129,7 +129,17 @@ export const authEnUS: Catalogue['auth'] = {
     oldPasswordInvalid: 'The current password is incorrect',
     testAccount: 'Test accounts cannot change this information',
     socialCode: 'This sign-in link is no longer valid, please start again',
-    sessionExpired: 'Your session has expired, please sign in again'
+    sessionExpired: 'Your session has expired, please sign in again',
+    forbidden: 'You are not allowed to do that',
+    notFound: 'Not found',
+    notVerified: 'Your account is not verified yet',
+    passwordExpired: 'Your password has expired, please change it',
+    insufficientPoints: 'Not enough points',
+    tooLarge: 'What you sent is too large',
+    unsupportedType: 'This format is not supported',
+    inProgress: 'The same request is already in progress, please wait a moment',
+    operationImpossible: 'This operation is not possible',
+    invalidInput: 'Some of the information sent is not valid'
   },
   rules: {
     common: {

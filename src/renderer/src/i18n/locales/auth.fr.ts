@@ -128,7 +128,17 @@ export const authFr = {
     oldPasswordInvalid: 'L’ancien mot de passe est incorrect',
     testAccount: 'Les comptes de test ne peuvent pas modifier ces informations',
     socialCode: 'Ce lien de connexion n’est plus valable, recommencez',
-    sessionExpired: 'Votre session a expiré, veuillez vous reconnecter'
+    sessionExpired: 'Votre session a expiré, veuillez vous reconnecter',
+    forbidden: 'Vous n’êtes pas autorisé à effectuer cette action',
+    notFound: 'Élément introuvable',
+    notVerified: 'Votre compte n’est pas encore vérifié',
+    passwordExpired: 'Votre mot de passe a expiré, veuillez le changer',
+    insufficientPoints: 'Solde de points insuffisant',
+    tooLarge: 'L’envoi est trop volumineux',
+    unsupportedType: 'Ce format n’est pas pris en charge',
+    inProgress: 'Une demande identique est déjà en cours, patientez un instant',
+    operationImpossible: 'Opération impossible',
+    invalidInput: 'Certaines informations envoyées ne sont pas valides'
   },
   rules: {
     common: {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../../../src/renderer/src/api/errors.ts'
+import { ApiError, type ApiErrorCode } from '../../../../../src/renderer/src/api/errors.ts'
+import { createI18n } from '../../../../../src/renderer/src/i18n/index.ts'
+import { ensureNamespace } from '../../../../../src/renderer/src/i18n/lazyNamespace.ts'
+import { profileAr } from '../../../../../src/renderer/src/i18n/locales/profile.ar.ts'
+import { profileEnUS } from '../../../../../src/renderer/src/i18n/locales/profile.en-US.ts'
+import { profileFr } from '../../../../../src/renderer/src/i18n/locales/profile.fr.ts'
+import { LANGUAGES } from '../../../../../src/renderer/src/i18n/languages.ts'
+import { ErrorCodeSchema } from '../../../../../src/shared/errors.ts'
 import {
   generalMessage,
   mapLoginError,
@@ -24,6 +31,29 @@ describe('error mapping (§8)', () => {
     expect(generalMessage(new ApiError('marksheet_not_pending', 'Seul un bulletin en attente peut être supprimé.', { status: 409 }))).toEqual({
       key: 'profile:marksheets.notPending'
     })
+  })
+
+  it('words every code in each language and never shows the server’s own sentence as the general message', () => {
+    const codes: ApiErrorCode[] = [...ErrorCodeSchema.options, 'network', 'invalid_response']
+    for (const language of LANGUAGES) {
+      const i18n = createI18n(language)
+      ensureNamespace(i18n, 'profile', { fr: profileFr, 'en-US': profileEnUS, ar: profileAr })
+      for (const code of codes) {
+        const message = generalMessage(new ApiError(code, 'Accès refusé', { status: 400 }))
+        if (!('key' in message)) throw new Error(`${code} is shown as the server sent it`)
+        const text = i18n.t(message.key)
+        expect(text, `${language} ${code}`).not.toBe(message.key.split(':')[1])
+        expect(text, `${language} ${code}`).not.toBe('')
+      }
+    }
+  })
+
+  it('a general failure names the rule the server gave, in the user’s language, before the code', () => {
+    const refused = new ApiError('validation_failed', 'Le numéro de téléphone ne peut plus être modifié', { status: 422, keys: { x: ['phone.locked'] } })
+    expect(generalMessage(refused)).toEqual({ key: 'auth:rules.phone.locked' })
+    expect(generalMessage(new ApiError('validation_failed', 'Validation failed', { status: 422 }))).toEqual({ key: 'auth:errors.invalidInput' })
+    expect(generalMessage(new ApiError('forbidden', "Vous n'êtes pas autorisé à changer de classe", { status: 403 }))).toEqual({ key: 'auth:errors.forbidden' })
+    expect(generalMessage(new ApiError('not_found', 'Bulletin introuvable', { status: 404 }))).toEqual({ key: 'auth:errors.notFound' })
   })
 
   it('strips punctuation from server texts', () => {
@@ -55,7 +85,7 @@ describe('error mapping (§8)', () => {
     })
     expect(mapRegisterError(new ApiError('operation_impossible', 'Opération impossible.', { status: 409 }), true)).toEqual({
       fields: {},
-      toast: { text: 'Opération impossible' }
+      toast: { key: 'auth:errors.operationImpossible' }
     })
   })
 
