@@ -37,8 +37,7 @@ export function sseFrame(event: StreamEvent, data: unknown, id?: number): string
  */
 export const STREAMS_PER_USER = 5
 
-export function createRealtimeHub(options: { streamsPerUser?: number } = {}): RealtimeHub {
-  const limit = options.streamsPerUser ?? STREAMS_PER_USER
+export function createRealtimeHub(): RealtimeHub {
   const byUser = new Map<number, Set<StreamWriter>>()
   const drop = (userId: number, writer: StreamWriter) => {
     const set = byUser.get(userId)
@@ -53,7 +52,7 @@ export function createRealtimeHub(options: { streamsPerUser?: number } = {}): Re
         set = new Set()
         byUser.set(userId, set)
       }
-      while (set.size >= limit) {
+      while (set.size >= STREAMS_PER_USER) {
         const oldest = set.values().next().value!
         set.delete(oldest)
         oldest.end()

@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { useStores } from '../../../stores/StoreContext.tsx'
 import { formatAmount } from '../../../lib/amounts.ts'
-import { pointsNoun } from '../../../../../shared/rules/points.ts'
+import { usePointsText } from './useWalletText.ts'
 import { useWalletStyles } from './styles.ts'
 import { useWalletStores } from '../useWalletStores.ts'
 
@@ -27,6 +27,7 @@ export const BalanceCard = observer(function BalanceCard() {
   const styles = useStyles()
   const { t } = useTranslation('wallet')
   const language = settings.language
+  const pointsText = usePointsText()
   const balance = wallet.balance
   const held = wallet.summary?.held_points ?? 0
 
@@ -54,7 +55,7 @@ export const BalanceCard = observer(function BalanceCard() {
           </p>
           {held > 0 ? (
             <p className={shared.muted} data-testid="wallet-held">
-              {t('balance.held', { amount: formatAmount(held, language), unit: t(`balance.${pointsNoun(held, language)}`) })}
+              {t('balance.held', pointsText(held))}
             </p>
           ) : null}
         </>

@@ -2,21 +2,18 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { useStores } from '../../../stores/StoreContext.tsx'
-import { formatAmount } from '../../../lib/amounts.ts'
-import { pointsNoun } from '../../../../../shared/rules/points.ts'
 import { useWalletStyles } from './styles.ts'
-import { useWalletText } from './useWalletText.ts'
+import { usePointsText, useWalletText } from './useWalletText.ts'
 import { useWalletStores } from '../useWalletStores.ts'
 
 /** The payment result dialog (§4): closing it goes to the offers after a success, else stays on the wallet. */
 export const PaymentResultDialog = observer(function PaymentResultDialog() {
-  const { settings } = useStores()
   const { wallet } = useWalletStores()
   const navigate = useNavigate()
   const shared = useWalletStyles()
   const { t } = useTranslation('wallet')
   const text = useWalletText()
+  const pointsText = usePointsText()
   const view = wallet.paymentResult
   if (!view) return null
 
@@ -39,7 +36,7 @@ export const PaymentResultDialog = observer(function PaymentResultDialog() {
             {view.state === 'loading' ? <Spinner size="small" /> : null}
             {view.state === 'success' ? (
               <p className={shared.muted}>
-                {t('result.successText', { amount: formatAmount(view.amount, settings.language), unit: t(`balance.${pointsNoun(view.amount, settings.language)}`) })}
+                {t('result.successText', pointsText(view.amount))}
               </p>
             ) : null}
             {view.state === 'pending' ? <p className={shared.muted}>{t('result.pendingText')}</p> : null}

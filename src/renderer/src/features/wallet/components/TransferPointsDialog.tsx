@@ -2,25 +2,23 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { observer } from 'mobx-react-lite'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useStores } from '../../../stores/StoreContext.tsx'
-import { formatAmount } from '../../../lib/amounts.ts'
 import { isolate } from '../../../lib/bidi.ts'
-import { pointsNoun } from '../../../../../shared/rules/points.ts'
 import { useWalletStyles } from './styles.ts'
-import { useWalletText } from './useWalletText.ts'
+import { usePointsText, useWalletText } from './useWalletText.ts'
 import { useWalletStores } from '../useWalletStores.ts'
 
 /** The transfer-points dialog: recipient and amount, then the confirmation code (§4, §5). */
 export const TransferPointsDialog = observer(function TransferPointsDialog() {
-  const { settings } = useStores()
   const { transfer } = useWalletStores()
   const shared = useWalletStyles()
   const { t } = useTranslation('wallet')
   const text = useWalletText()
+  const pointsText = usePointsText()
   const errors = transfer.fieldErrors
   const pending = transfer.transfer
-  const values = pending
-    ? { points: formatAmount(pending.points, settings.language), unit: t(`balance.${pointsNoun(pending.points, settings.language)}`), name: isolate(pending.to_user.name) }
+  const points = pending ? pointsText(pending.points) : null
+  const values = pending && points
+    ? { points: points.amount, unit: points.unit, name: isolate(pending.to_user.name) }
     : { points: '', unit: '', name: '' }
 
   const onSubmit = (event: FormEvent) => {
