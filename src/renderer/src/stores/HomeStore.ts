@@ -117,23 +117,45 @@ const applyNow: ApplyUpdate = (update) => {
   return Promise.resolve()
 }
 
+/**
+ * How long a section's answer is taken as current: coming back to the home within this time shows
+ * it as it was, without asking again (a pupil going back and forth between the home and another
+ * screen does not reload eight answers each time). Its live parts — the session states and the
+ * expiry card's hours — follow the clock on their own; a retry always asks.
+ */
+export const HOME_FRESH_MS = 60_000
+
 /** One section's data and status; a second load while one runs joins it. */
 export class Section<T> {
   status: LoadStatus = 'idle'
   data: T | null = null
   private running: Promise<void> | null = null
+  /** When the answer on screen arrived (the section's clock), or null before any. */
+  private answeredAt: number | null = null
   private readonly fetch: () => Promise<T>
   private readonly apply: ApplyUpdate
+  private readonly clock: () => number
 
-  constructor(fetch: () => Promise<T>, apply: ApplyUpdate = applyNow) {
+  constructor(fetch: () => Promise<T>, apply: ApplyUpdate = applyNow, clock: () => number = Date.now) {
     this.fetch = fetch
     this.apply = apply
+    this.clock = clock
     // An answer is replaced whole, never changed in place: no deep observable copy of it.
-    makeAutoObservable<Section<T>, 'running' | 'fetch' | 'apply'>(
+    makeAutoObservable<Section<T>, 'running' | 'answeredAt' | 'fetch' | 'apply' | 'clock'>(
       this,
-      { data: observableRef, running: false, fetch: false, apply: false },
+      { data: observableRef, running: false, answeredAt: false, fetch: false, apply: false, clock: false },
       { autoBind: true }
     )
+  }
+
+  /** Its last load succeeded less than `maxAgeMs` ago. */
+  isFresh(maxAgeMs: number): boolean {
+    return this.status === 'succeeded' && this.answeredAt !== null && this.clock() - this.answeredAt < maxAgeMs
+  }
+
+  /** A load unless the answer on screen is fresh (or one is already running, which it joins). */
+  refresh(maxAgeMs: number): Promise<void> {
+    return this.running ?? (this.isFresh(maxAgeMs) ? Promise.resolve() : this.load())
   }
 
   /** Nothing to show yet: first load still running. */
@@ -152,6 +174,7 @@ export class Section<T> {
     const run = (async () => {
       try {
         const data = await this.fetch()
+        this.answeredAt = this.clock()
         await this.apply(() => {
           // The same answer as before (coming back to the home) changes nothing on screen.
           if (this.data === null || !compareStructural(this.data, data)) this.data = data
@@ -224,16 +247,17 @@ export class HomeStore {
     this.deps = deps
     this.now = deps.now?.() ?? Date.now()
     const apply = deps.apply ?? createFrameBatch()
-    this.subjects = new Section(() => deps.api().subjects(), apply)
-    this.progress = new Section(() => deps.api().subjectsProgress(), apply)
-    this.latest = new Section(() => deps.api().newContents(), apply)
-    this.free = new Section(() => deps.api().freeContents(), apply)
-    this.sessions = new Section(() => deps.api().todayEvents(), apply)
-    this.alerts = new Section(() => deps.api().alerts(), apply)
-    this.forum = new Section(() => deps.api().forumPosts(), apply)
-    this.ads = new Section(() => deps.api().adCards(), apply)
-    makeAutoObservable<HomeStore, 'deps' | 'ahead' | 'leaving'>(this, {
-      deps: false, ahead: false, leaving: false, subjects: false, progress: false, latest: false, free: false, sessions: false, alerts: false, forum: false, ads: false
+    const clock = () => deps.now?.() ?? Date.now()
+    this.subjects = new Section(() => deps.api().subjects(), apply, clock)
+    this.progress = new Section(() => deps.api().subjectsProgress(), apply, clock)
+    this.latest = new Section(() => deps.api().newContents(), apply, clock)
+    this.free = new Section(() => deps.api().freeContents(), apply, clock)
+    this.sessions = new Section(() => deps.api().todayEvents(), apply, clock)
+    this.alerts = new Section(() => deps.api().alerts(), apply, clock)
+    this.forum = new Section(() => deps.api().forumPosts(), apply, clock)
+    this.ads = new Section(() => deps.api().adCards(), apply, clock)
+    makeAutoObservable<HomeStore, 'deps' | 'ahead' | 'leaving' | 'sections'>(this, {
+      deps: false, ahead: false, leaving: false, sections: false, subjects: false, progress: false, latest: false, free: false, sessions: false, alerts: false, forum: false, ads: false
     }, { autoBind: true })
   }
 
@@ -247,21 +271,31 @@ export class HomeStore {
   }
 
   /**
-   * The screen mounts: the load started ahead of it, if there is one, otherwise a fresh load once
-   * `ready` resolves (the screen's first paint).
+   * The screen mounts: the load started ahead of it, if there is one, otherwise, once `ready`
+   * resolves (the screen's first paint), a load of the sections whose answer is not fresh.
    */
   enter(ready: () => Promise<void> = () => Promise.resolve()): Promise<void> {
     const ahead = this.ahead
     this.ahead = null
-    return ahead ?? ready().then(() => this.load())
+    return ahead ?? ready().then(() => this.refresh())
   }
 
   /** Every section, each on its own; resolves when all have settled (success or not). */
   async load(): Promise<void> {
     this.tick()
+    await Promise.all(this.sections().map((section) => section.load()))
+  }
+
+  /** The sections not answered within HOME_FRESH_MS, each on its own. */
+  async refresh(): Promise<void> {
+    this.tick()
+    await Promise.all(this.sections().map((section) => section.refresh(HOME_FRESH_MS)))
+  }
+
+  private sections(): Array<Section<unknown>> {
     const sections: Array<Section<unknown>> = [this.sessions, this.subjects, this.progress, this.latest, this.free, this.alerts, this.ads]
     if (this.showsForum) sections.push(this.forum)
-    await Promise.all(sections.map((section) => section.load()))
+    return sections
   }
 
   tick(): void {

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { compareStructural, makeAutoObservable, runInAction } from 'mobx'
 import type { Notification, NotificationPage, NotificationsApi } from '../api/notifications.ts'
 import { NOTIFICATION_PAGE_SIZE } from '../../../shared/constants.ts'
 import type { NativeNotification } from '../../../shared/ipc.ts'
@@ -118,7 +118,9 @@ export class NotificationStore {
   }
 
   private showFirstPage(page: NotificationPage): void {
-    this.items = page.data
+    // The page on screen asked for again (the dropdown opening once more): when nothing in it
+    // changed, the list is left as it is, and the rows are not drawn again.
+    if (!(this.items.length === page.data.length && compareStructural(this.items, page.data))) this.items = page.data
     this.page = page.meta.current_page
     this.lastPage = page.meta.last_page
     this.latestId = Math.max(this.latestId, page.data[0]?.id ?? 0)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../src/renderer/src/api/errors.ts'
 import type { AdCard, HomeApi, HomeContent, LiveEvent, Subject } from '../../../../src/renderer/src/api/home.ts'
 import {
-  countForm, expiryCountdown, expiryProgress, HomeStore, progressRows, restDaysNow, Section, sessionState, sortAdCards, welcomeKey
+  countForm, expiryCountdown, expiryProgress, HOME_FRESH_MS, HomeStore, progressRows, restDaysNow, Section, sessionState, sortAdCards, welcomeKey
 } from '../../../../src/renderer/src/stores/HomeStore.ts'
 import type { FlagStorage } from '../../../../src/renderer/src/lib/flagStorage.ts'
 
@@ -57,7 +57,7 @@ function memoryFlags(): FlagStorage & { data: Map<string, string> } {
   return { data, getItem: (key) => data.get(key) ?? null, setItem: (key, value) => void data.set(key, value) }
 }
 
-function setup(options: { api?: Partial<HomeApi>; forum?: boolean; userId?: number | null; flags?: FlagStorage | null; now?: number } = {}) {
+function setup(options: { api?: Partial<HomeApi>; forum?: boolean; userId?: number | null; flags?: FlagStorage | null; now?: number | (() => number) } = {}) {
   const api = fakeApi(options.api)
   const flags = options.flags === undefined ? memoryFlags() : options.flags
   const store = new HomeStore({
@@ -65,7 +65,7 @@ function setup(options: { api?: Partial<HomeApi>; forum?: boolean; userId?: numb
     hasForum: () => options.forum ?? true,
     userId: () => (options.userId === undefined ? 1 : options.userId),
     flags,
-    now: () => options.now ?? Date.parse('2026-11-22T10:00:00Z')
+    now: () => (typeof options.now === 'function' ? options.now() : options.now ?? Date.parse('2026-11-22T10:00:00Z'))
   })
   return { api, store, flags }
 }
@@ -245,8 +245,9 @@ describe('the other sections', () => {
     expect(section.data).toEqual([{ id: 1, name: 'b' }])
   })
 
-  it('lets the screen take over a load started ahead of it, once; later visits load again', async () => {
-    const { api, store } = setup()
+  it('lets the screen take over a load started ahead of it, once; later visits load what is no longer fresh', async () => {
+    let now = Date.parse('2026-11-22T10:00:00Z')
+    const { api, store } = setup({ now: () => now })
     store.prefetch()
     store.prefetch()
     const perLoad = api.calls.length
@@ -256,9 +257,46 @@ describe('the other sections', () => {
     await store.enter()
     expect(api.calls.length).toBe(perLoad)
     expect(store.latest.data).not.toBeNull()
-    // Coming back to the home refreshes it.
+    // Back within the minute: the answers on screen are current, nothing is asked.
+    now += HOME_FRESH_MS - 1
+    await store.enter()
+    expect(api.calls.length).toBe(perLoad)
+    // Later: every section is asked again.
+    now += 1
     await store.enter()
     expect(api.calls.length).toBe(perLoad * 2)
+  })
+
+  it('asks again, on a later visit, for a section that failed, however recent', async () => {
+    const now = Date.parse('2026-11-22T10:00:00Z')
+    let failing = true
+    let alertsAsked = 0
+    const { api, store } = setup({
+      now: () => now,
+      api: {
+        alerts: () => {
+          alertsAsked += 1
+          return failing ? Promise.reject(new Error('down')) : Promise.resolve([])
+        }
+      }
+    })
+    await store.enter()
+    expect(store.alerts.failed).toBe(true)
+    const others = api.calls.length
+    failing = false
+    await store.enter()
+    expect(store.alerts.status).toBe('succeeded')
+    expect(alertsAsked).toBe(2)
+    // The others were fresh: not asked again.
+    expect(api.calls.length).toBe(others)
+  })
+
+  it('a retry asks even when the answer is fresh', async () => {
+    const { api, store } = setup()
+    await store.enter()
+    const before = api.calls.length
+    await store.latest.load()
+    expect(api.calls.length).toBe(before + 1)
   })
 
 describe('the welcome modal', () => {

@@ -216,6 +216,24 @@ describe('NotificationStore', () => {
     expect(store.status).toBe('failed')
   })
 
+  it('leaves the list on screen as it is when the page asked for again has not changed', async () => {
+    const { api, store } = setup()
+    api.items = Array.from({ length: 30 }, (_, i) => notification(i + 1))
+    await store.load()
+    const shown = store.items
+    const firstRow = store.items[0]
+    // The same page again, as new objects (a new answer from the server): nothing is replaced.
+    api.items = api.items.map((n) => ({ ...n }))
+    await store.load({ keepShown: true })
+    expect(store.items).toBe(shown)
+    expect(store.items[0]).toBe(firstRow)
+    // One of them read elsewhere: the page is taken.
+    api.items = api.items.map((n) => (n.id === 29 ? { ...n, seen: true } : n))
+    await store.load({ keepShown: true })
+    expect(store.items).not.toBe(shown)
+    expect(store.items.find((n) => n.id === 29)?.seen).toBe(true)
+  })
+
   it('the count leaves alone the Unread tab, a list being loaded and pages scrolled into', async () => {
     const { api, store } = setup()
     api.items = Array.from({ length: 60 }, (_, i) => notification(i + 1, { seen: i % 2 === 0 }))
