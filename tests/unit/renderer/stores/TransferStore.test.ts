@@ -83,35 +83,26 @@ describe('TransferStore flow', () => {
     expect([store.step, store.toUser, store.points]).toEqual(['form', '20000002', '4000'])
   })
 
-  it('words a refusal by its code, never by the server’s French sentence', async () => {
-    const { store } = setup({ transfer: () => Promise.reject(new ApiError('forbidden', "Cet identifiant d'administrateur ne correspond pas", { status: 403 })) })
+  /** The error a transfer of 10 points to 20000002 shows when the server refuses it with `refusal`. */
+  async function refusedWith(refusal: ApiError) {
+    const { store } = setup({ transfer: () => Promise.reject(refusal) })
     store.setToUser('20000002')
     store.setPoints('10')
     await store.submit()
-    expect(store.error).toEqual({ key: 'wallet:errors.forbidden' })
-    const other = setup({ transfer: () => Promise.reject(new ApiError('validation_failed', 'Requête invalide', { status: 422 })) })
-    other.store.setToUser('20000002')
-    other.store.setPoints('10')
-    await other.store.submit()
-    expect(other.store.error).toEqual({ key: 'auth:errors.invalidInput' })
-    const named = setup({ transfer: () => Promise.reject(new ApiError('validation_failed', 'Valeur trop longue', { status: 422, keys: { x: ['common.tooLong'] } })) })
-    named.store.setToUser('20000002')
-    named.store.setPoints('10')
-    await named.store.submit()
-    expect(named.store.error).toEqual({ key: 'wallet:rules.common.tooLong' })
+    return store.error
+  }
+
+  it('words a refusal by its code, never by the server’s French sentence', async () => {
+    expect(await refusedWith(new ApiError('forbidden', "Cet identifiant d'administrateur ne correspond pas", { status: 403 }))).toEqual({ key: 'wallet:errors.forbidden' })
+    expect(await refusedWith(new ApiError('validation_failed', 'Requête invalide', { status: 422 }))).toEqual({ key: 'auth:errors.invalidInput' })
+    expect(await refusedWith(new ApiError('validation_failed', 'Valeur trop longue', { status: 422, keys: { x: ['common.tooLong'] } }))).toEqual({ key: 'wallet:rules.common.tooLong' })
   })
 
   it('words a transfer that no longer waits (or a rule the server names) in the user\'s language', async () => {
-    const closed = setup({ transfer: () => Promise.reject(new ApiError('operation_impossible', "Ce transfert n'attend plus de confirmation", { status: 409 })) })
-    closed.store.setToUser('20000002')
-    closed.store.setPoints('10')
-    await closed.store.submit()
-    expect(closed.store.error).toEqual({ key: 'wallet:errors.closed' })
-    const rule = setup({ transfer: () => Promise.reject(new ApiError('operation_impossible', 'Ce moyen de paiement…', { status: 422, keys: { paymentMethod: ['payment.methodUnavailable'] } })) })
-    rule.store.setToUser('20000002')
-    rule.store.setPoints('10')
-    await rule.store.submit()
-    expect(rule.store.error).toEqual({ key: 'wallet:rules.payment.methodUnavailable' })
+    expect(await refusedWith(new ApiError('operation_impossible', "Ce transfert n'attend plus de confirmation", { status: 409 }))).toEqual({ key: 'wallet:errors.closed' })
+    expect(await refusedWith(new ApiError('operation_impossible', 'Ce moyen de paiement…', { status: 422, keys: { paymentMethod: ['payment.methodUnavailable'] } }))).toEqual({
+      key: 'wallet:rules.payment.methodUnavailable'
+    })
   })
 
   it('retries after a network error with the same Idempotency-Key', async () => {
