@@ -1,4 +1,4 @@
-import { makeAutoObservable, observableRef, runInAction } from 'mobx'
+import { compareStructural, makeAutoObservable, observableRef, runInAction } from 'mobx'
 import type { DeepLink } from '../../../shared/deepLink.ts'
 import { checkPaymentAmount, checkPaymentReference, readAmount } from '../../../shared/rules/amounts.ts'
 import type {
@@ -130,12 +130,16 @@ export class WalletStore {
     await Promise.all([this.loadSummary(), this.loadBankAccounts(), this.loadHistory()])
   }
 
+  // A reload behind what is on screen (coming back to the wallet, a refresh after a payment)
+  // keeps its status, and an answer equal to the one shown changes nothing: the screen is not
+  // drawn again for the same figures.
+
   async loadSummary(): Promise<void> {
-    this.summaryStatus = 'loading'
+    if (this.summaryStatus !== 'succeeded') this.summaryStatus = 'loading'
     try {
       const summary = await this.deps.api().summary()
       runInAction(() => {
-        this.summary = summary
+        if (!this.summary || !compareStructural(this.summary, summary)) this.summary = summary
         this.summaryStatus = 'succeeded'
       })
     } catch {
@@ -162,11 +166,11 @@ export class WalletStore {
   }
 
   async loadHistory(): Promise<void> {
-    this.historyStatus = 'loading'
+    if (this.historyStatus !== 'succeeded') this.historyStatus = 'loading'
     try {
       const rows = await this.deps.api().codes()
       runInAction(() => {
-        this.history.setRows(rows)
+        if (!compareStructural(this.history.rows, rows)) this.history.setRows(rows)
         this.historyStatus = 'succeeded'
       })
     } catch {

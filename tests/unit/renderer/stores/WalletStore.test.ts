@@ -25,6 +25,30 @@ function setup(overrides: Partial<WalletApi> = {}) {
   return { api, store, opened, timers, balanceChanges: () => balanceChanges }
 }
 
+describe('WalletStore loading', () => {
+  it('a reload behind the screen keeps its status, and the same answer leaves what is shown as it is', async () => {
+    let points = 150
+    const row = { id: 7, code: 'VIR123', method: 'transfer' as const, amount: 50, description: 'Virement', date: '2026-11-21T10:00:00Z', status: 'pending' as const }
+    const { store } = setup({
+      summary: () => Promise.resolve({ points, held_points: 0, currency: 'TND' }),
+      codes: () => Promise.resolve([{ ...row }])
+    })
+    await store.load()
+    const summary = store.summary
+    const rows = store.history.rows
+    // Coming back: no 'loading' over what is on screen, and equal answers (new objects) replace nothing.
+    const again = store.load()
+    expect([store.summaryStatus, store.historyStatus]).toEqual(['succeeded', 'succeeded'])
+    await again
+    expect(store.summary).toBe(summary)
+    expect(store.history.rows).toBe(rows)
+    // A balance that moved is taken.
+    points = 200
+    await store.load()
+    expect(store.balance).toBe(200)
+  })
+})
+
 describe('WalletStore top-up validation (§5)', () => {
   it('requires an amount above 0 and at most 9999, with the specification message', async () => {
     const { store, api } = setup()
