@@ -17,6 +17,8 @@ export type RateLimitSettings = {
   loginFailuresPerAccountPerHour: number
   /** Requests per address per minute on login, reset, registration and code endpoints. */
   sensitivePerAddressPerMinute: number
+  /** Lesson searches per signed-in user per minute (the search box asks as the pupil types). */
+  searchesPerUserPerMinute: number
 }
 
 export type ServerConfig = {
@@ -110,7 +112,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): ServerConfi
       maxNumber: Number(env.DARSI_CAPTCHA_MAX_NUMBER ?? 50_000),
       ttlSeconds: 600
     },
-    rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 30 },
+    rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 30, searchesPerUserPerMinute: 120 },
     argon2: { memory: 19_456, passes: 2 },
     smtp: env.DARSI_SMTP_HOST
       ? {

@@ -158,6 +158,8 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
 export type RouteOptions = {
   /** Per-address limit of the sensitive endpoints (sign-in, codes, reset). */
   limited?: boolean
+  /** Requests per signed-in user per minute, counted once the session is known (429 past it). */
+  perUserPerMinute?: number
   /** The handler presents the current user: read the user's view with the session (one query, not two). */
   userView?: boolean
 }
@@ -263,6 +265,14 @@ export function addRoute<E extends Endpoint>(app: FastifyInstance, services: Ser
     },
     config: {
       ...(options.limited ? { rateLimit: { max: limit, timeWindow: 60_000 } } : {}),
+      ...(options.perUserPerMinute !== undefined
+        ? {
+            rateLimit: {
+              max: options.perUserPerMinute, timeWindow: 60_000, hook: 'preHandler' as const,
+              keyGenerator: (request: FastifyRequest) => `user:${request.auth?.user.id ?? request.ip}`
+            }
+          }
+        : {}),
       ...(endpoint.messagePrefixes ? { messagePrefixes: endpoint.messagePrefixes } : {})
     },
     preValidation: async (request) => {

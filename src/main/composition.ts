@@ -39,12 +39,8 @@ import {
 } from '../shared/ipc.ts'
 import { buildContentSecurityPolicy } from './services/rendererProtocol.ts'
 import { createDeepLinkQueue, type DeepLinkQueue } from './services/deepLinks.ts'
-import {
-  createExternalLinks,
-  DEFAULT_EXTERNAL_HOSTS,
-  DEFAULT_MAIL_DOMAINS,
-  type ExternalLinks
-} from './services/externalLinks.ts'
+import { createExternalLinks, type ExternalLinks } from './services/externalLinks.ts'
+import { DEFAULT_EXTERNAL_HOSTS, DEFAULT_MAIL_DOMAINS } from '../shared/externalLinks.ts'
 import { createWorkerMarksheetMerger, type MarksheetMerger } from './services/marksheet.ts'
 import { createNotifier, type Notifier, type NotifierPrimitive } from './services/notifier.ts'
 import { createSecureStore, type SafeStorageLike, type SecureStore, type SecureStoreData } from './services/secureStore.ts'

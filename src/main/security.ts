@@ -4,7 +4,7 @@
  * is treated as possibly compromised: it may only stay on the app's own origin.
  */
 import type { WebPreferences } from 'electron'
-import { originOf } from './origin.ts'
+import { originOf } from '../shared/origin.ts'
 
 /** Options for every `BrowserWindow`: the renderer gets no Node and no Electron. */
 export function secureWebPreferences(preloadPath: string, options: { devTools?: boolean } = {}): WebPreferences {

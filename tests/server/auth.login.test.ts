@@ -184,7 +184,7 @@ describe('sessions and tokens', () => {
 
 describe('brute force (S2)', () => {
   it('attempts sent together do not get past the per-account limit', async () => {
-    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 3, sensitivePerAddressPerMinute: 10_000 } })
+    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 3, sensitivePerAddressPerMinute: 10_000, searchesPerUserPerMinute: 10_000 } })
     try {
       const attempt = async (i: number) => (await call(limited.app, 'POST', '/api/auth/login_check', {
         body: { username: demo.student, password: `Wrong#pass${i}`, 'g-recaptcha-response': await captcha(limited.app) }
@@ -224,7 +224,7 @@ describe('brute force (S2)', () => {
   }, 120_000)
 
   it('limits each address on the sensitive endpoints', async () => {
-    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 5 } })
+    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 5, searchesPerUserPerMinute: 10_000 } })
     try {
       const statuses: number[] = []
       for (let i = 0; i < 8; i++) {

@@ -210,7 +210,7 @@ describe('POST /api/auth/reset-password', () => {
 
 describe('per-address limits on the reset and code endpoints (S2)', () => {
   it('answers 429, never 5xx, past the limit on reset, reset-request and confirmation endpoints', async () => {
-    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 3 } })
+    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 3, searchesPerUserPerMinute: 10_000 } })
     try {
       const cases: Array<[string, string, Record<string, unknown>]> = [
         ['POST', '/api/auth/reset-password', { body: {} }],

@@ -120,10 +120,15 @@ describe('notifications', () => {
 
   it('refuses operator notifications with a bad link, an unknown user or an oversized text', async () => {
     const me = await pupil()
-    for (const link of ['javascript:alert(1)', 'http://example.org', '//evil.example', 'file:///etc/passwd']) {
+    // An https page off the platform's sites would be refused by the app at the pupil's click.
+    for (const link of ['javascript:alert(1)', 'http://example.org', '//evil.example', 'file:///etc/passwd', 'https://evil.example/offres']) {
       const reply = await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { userId: me.id, title: 'T', body: 'B', link } })
       expect(reply.status, link).toBe(422)
     }
+    const platformPage = await call(server.app, 'POST', '/operator/notifications', {
+      headers: operator(), body: { userId: me.id, title: 'T', body: 'B', link: 'https://forum.darsi.tn/t/12' }
+    })
+    expect(platformPage.status).toBe(201)
     expect((await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { userId: 99_999_999, title: 'T', body: 'B' } })).status).toBe(404)
     expect((await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { userId: me.id, title: 'T', body: 'x'.repeat(2001) } })).status).toBe(422)
     // Exactly one recipient: an id, or the phone or e-mail the user signs in with.
@@ -266,6 +271,28 @@ describe('lesson search', () => {
     const reply = await search(blocked, 'mat')
     expect(reply.status).toBe(403)
     expect(reply.body).toMatchObject({ code: 'forbidden' })
+  })
+
+  it('answers 429 past the searches a user may make in a minute, counted for each user apart', async () => {
+    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 10_000, searchesPerUserPerMinute: 3 } })
+    try {
+      const open = async () => {
+        const id = await createUser(limited.app, { credential: uniquePhone() })
+        return (await limited.app.services.sessions.start(id)).token
+      }
+      const [first, second] = [await open(), await open()]
+      const ask = (token: string) => call(limited.app, 'POST', '/api/search/autocomplete', { token, body: { term: 'mat' } })
+      for (let i = 0; i < 3; i++) expect((await ask(first)).status).toBe(200)
+      const refused = await ask(first)
+      expect(refused.status).toBe(429)
+      expect(refused.body).toMatchObject({ code: 'rate_limited' })
+      // From the same address, another pupil still searches.
+      expect((await ask(second)).status).toBe(200)
+      // Without a session the answer is still 401, and it takes nothing from anybody's budget.
+      expect((await limited.app.inject({ method: 'POST', url: '/api/search/autocomplete', payload: { term: 'mat' } })).statusCode).toBe(401)
+    } finally {
+      await limited.close()
+    }
   })
 
   it('counts an offer of group 104 in Tunis days: closed through its last day, open after it', async () => {

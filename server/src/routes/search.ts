@@ -40,5 +40,5 @@ export function registerSearchRoutes(app: FastifyInstance, services: Services): 
       .orderBy(sql`(${contents.name} ilike ${pattern}) desc`, asc(subjects.position), asc(chapters.position), asc(contents.position), asc(contents.id))
       .limit(SEARCH_LIMIT)
     return rows as SearchResult[]
-  })
+  }, { perUserPerMinute: services.config.rateLimits.searchesPerUserPerMinute })
 }

@@ -11,7 +11,7 @@ import {
   type IpcResult
 } from '../../shared/ipc.ts'
 import { isIpcFailure } from './errors.ts'
-import { originOf } from '../origin.ts'
+import { originOf } from '../../shared/origin.ts'
 
 /** Who sent a call: the URL of the sending frame and whether it is the window's main frame. */
 export interface SenderInfo {

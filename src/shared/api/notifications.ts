@@ -10,6 +10,7 @@
  */
 import { z } from 'zod'
 import { NOTIFICATION_PAGE_SIZE } from '../constants.ts'
+import { isPlatformWebLink } from '../externalLinks.ts'
 import { credentialSchema } from '../rules/credential.ts'
 import { MessageResponseSchema, idParam, pagedSchema, type Endpoint } from './common.ts'
 
@@ -146,16 +147,9 @@ const title = z.string({ error: 'common.required' }).trim().min(1, { error: 'com
 const text = z.string({ error: 'common.required' }).trim().min(1, { error: 'common.required' }).max(NOTIFICATION_BODY_MAX, { error: 'common.tooLong' })
 const userId = z.number({ error: 'common.invalid' }).int({ error: 'common.invalid' }).positive({ error: 'common.invalid' }).max(2_147_483_647, { error: 'common.invalid' })
 
-/** A route of the app or an https URL. */
-export const notificationLinkSchema = z.string().max(2048, { error: 'common.tooLong' }).refine((value) => {
-  if (/^\/(?!\/)[^\s\\]*$/.test(value)) return true
-  try {
-    const url = new URL(value)
-    return url.protocol === 'https:' && !url.username && !url.password
-  } catch {
-    return false
-  }
-}, { error: 'common.invalid' })
+/** A route of the app, or an https page of the platform's sites: a link the app will open. */
+export const notificationLinkSchema = z.string().max(2048, { error: 'common.tooLong' })
+  .refine((value) => /^\/(?!\/)[^\s\\]*$/.test(value) || isPlatformWebLink(value), { error: 'common.invalid' })
 
 /** The recipient: `userId`, or `to`, the phone or e-mail the user signs in with. */
 function oneRecipient(value: { userId?: number | null; to?: string | null }, ctx: z.RefinementCtx): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { APP_ORIGIN, DEEP_LINK_PROTOCOL, originOf } from '../../../src/main/origin.ts'
+import { APP_ORIGIN, DEEP_LINK_PROTOCOL } from '../../../src/main/origin.ts'
+import { originOf } from '../../../src/shared/origin.ts'
 import { DEEP_LINK_SCHEME } from '../../../src/shared/deepLink.ts'
 
 describe('originOf', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { leaveForRegisterPage } from '../../../../src/renderer/src/app/registerRedirect.ts'
 import { externalRegisterPageUrl } from '../../../../src/renderer/src/features/auth/externalSites.ts'
 import { UiStore } from '../../../../src/renderer/src/stores/UiStore.ts'
-import { checkExternalUrl, DEFAULT_EXTERNAL_HOSTS, DEFAULT_MAIL_DOMAINS } from '../../../../src/main/services/externalLinks.ts'
+import { checkExternalUrl, DEFAULT_EXTERNAL_HOSTS, DEFAULT_MAIL_DOMAINS } from '../../../../src/shared/externalLinks.ts'
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
