@@ -148,9 +148,11 @@ export class Section<T> {
     )
   }
 
-  /** Its last load succeeded less than `maxAgeMs` ago. */
+  /** Its last load succeeded less than `maxAgeMs` ago (a clock set back since is not taken on trust). */
   isFresh(maxAgeMs: number): boolean {
-    return this.status === 'succeeded' && this.answeredAt !== null && this.clock() - this.answeredAt < maxAgeMs
+    if (this.status !== 'succeeded' || this.answeredAt === null) return false
+    const age = this.clock() - this.answeredAt
+    return age >= 0 && age < maxAgeMs
   }
 
   /** A load unless the answer on screen is fresh (or one is already running, which it joins). */

@@ -95,14 +95,16 @@ export class WalletStore {
   private pollHandle: unknown = null
   /** Orders whose return was already handled: a link fed twice shows the same answer once. */
   private readonly handledOrders = new Set<string>()
+  /** The latest load of each section: an older answer arriving after a newer one is dropped. */
+  private readonly loads = { summary: 0, history: 0 }
 
   constructor(deps: WalletStoreDeps) {
     this.deps = deps
     this.topUpKey = new RetryKey(deps.newKey)
-    makeAutoObservable<WalletStore, 'deps' | 'topUpKey' | 'pollHandle' | 'handledOrders'>(
+    makeAutoObservable<WalletStore, 'deps' | 'topUpKey' | 'pollHandle' | 'handledOrders' | 'loads'>(
       this,
       // Answers are replaced whole, never changed in place: no deep observable copies of them.
-      { summary: observableRef, bankAccounts: observableRef, deps: false, topUpKey: false, pollHandle: false, handledOrders: false, history: false },
+      { summary: observableRef, bankAccounts: observableRef, deps: false, topUpKey: false, pollHandle: false, handledOrders: false, loads: false, history: false },
       { autoBind: true }
     )
   }
@@ -132,19 +134,22 @@ export class WalletStore {
 
   // A reload behind what is on screen (coming back to the wallet, a refresh after a payment)
   // keeps its status, and an answer equal to the one shown changes nothing: the screen is not
-  // drawn again for the same figures.
+  // drawn again for the same figures. Loads may overlap (a visit, then a refresh after a
+  // transfer): only the answer of the latest one is shown.
 
   async loadSummary(): Promise<void> {
+    const load = ++this.loads.summary
     if (this.summaryStatus !== 'succeeded') this.summaryStatus = 'loading'
     try {
       const summary = await this.deps.api().summary()
       runInAction(() => {
+        if (load !== this.loads.summary) return
         if (!this.summary || !compareStructural(this.summary, summary)) this.summary = summary
         this.summaryStatus = 'succeeded'
       })
     } catch {
       runInAction(() => {
-        this.summaryStatus = 'failed'
+        if (load === this.loads.summary) this.summaryStatus = 'failed'
       })
     }
   }
@@ -166,16 +171,18 @@ export class WalletStore {
   }
 
   async loadHistory(): Promise<void> {
+    const load = ++this.loads.history
     if (this.historyStatus !== 'succeeded') this.historyStatus = 'loading'
     try {
       const rows = await this.deps.api().codes()
       runInAction(() => {
+        if (load !== this.loads.history) return
         if (!compareStructural(this.history.rows, rows)) this.history.setRows(rows)
         this.historyStatus = 'succeeded'
       })
     } catch {
       runInAction(() => {
-        this.historyStatus = 'failed'
+        if (load === this.loads.history) this.historyStatus = 'failed'
       })
     }
   }

@@ -23,18 +23,19 @@ export function homeApiOf(root: Root): HomeApi {
   return entry.client
 }
 
-const homes = new WeakMap<Root, { userId: number | null; store: HomeStore }>()
+const homes = new WeakMap<Root, { scope: number; store: HomeStore }>()
 
 /**
  * The home's store for the signed-in user: kept while they stay (coming back to the home shows
- * what it had while it refreshes), a new one for another user.
+ * what it had while it refreshes), a new one after a sign-out or for another user
+ * (`SessionStore.userScope`): nothing kept is carried over to the next session.
  */
 export function homeStoreOf(root: Root): HomeStore {
-  const userId = root.session.me?.user.id ?? null
+  const scope = root.session.userScope
   let entry = homes.get(root)
-  if (!entry || entry.userId !== userId) {
+  if (!entry || entry.scope !== scope) {
     entry = {
-      userId,
+      scope,
       store: new HomeStore({
         api: () => homeApiOf(root),
         hasForum: () => root.session.me?.permissions.has_forum === true,
@@ -48,13 +49,13 @@ export function homeStoreOf(root: Root): HomeStore {
   return entry.store
 }
 
-const freeHours = new WeakMap<Root, { userId: number | null; store: FreeHoursStore }>()
+const freeHours = new WeakMap<Root, { scope: number; store: FreeHoursStore }>()
 
 export function freeHoursStoreOf(root: Root): FreeHoursStore {
-  const userId = root.session.me?.user.id ?? null
+  const scope = root.session.userScope
   let entry = freeHours.get(root)
-  if (!entry || entry.userId !== userId) {
-    entry = { userId, store: new FreeHoursStore(() => homeApiOf(root)) }
+  if (!entry || entry.scope !== scope) {
+    entry = { scope, store: new FreeHoursStore(() => homeApiOf(root)) }
     freeHours.set(root, entry)
   }
   return entry.store

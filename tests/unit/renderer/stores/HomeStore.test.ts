@@ -267,6 +267,16 @@ describe('the other sections', () => {
     expect(api.calls.length).toBe(perLoad * 2)
   })
 
+  it('asks again when the clock was set back since the answer (its age unknown)', async () => {
+    let now = Date.parse('2026-11-22T10:00:00Z')
+    const { api, store } = setup({ now: () => now })
+    await store.enter()
+    const perLoad = api.calls.length
+    now -= 3_600_000
+    await store.enter()
+    expect(api.calls.length).toBe(perLoad * 2)
+  })
+
   it('asks again, on a later visit, for a section that failed, however recent', async () => {
     const now = Date.parse('2026-11-22T10:00:00Z')
     let failing = true

@@ -49,6 +49,43 @@ describe('WalletStore loading', () => {
   })
 })
 
+describe('WalletStore overlapping loads', () => {
+  it('shows the answer of the latest load when an older one arrives after it', async () => {
+    const answers: Array<(points: number) => void> = []
+    const row = (id: number) => ({ id, code: `VIR${id}`, method: 'transfer' as const, amount: 50, description: 'Virement', date: '2026-11-21T10:00:00Z', status: 'pending' as const })
+    const rows: Array<(value: Array<ReturnType<typeof row>>) => void> = []
+    const { store } = setup({
+      summary: () => new Promise((resolve) => answers.push((points) => resolve({ points, held_points: 0, currency: 'TND' }))),
+      codes: () => new Promise((resolve) => rows.push(resolve))
+    })
+    const visit = Promise.all([store.loadSummary(), store.loadHistory()])
+    // A transfer confirmed meanwhile: the refresh asks again, and its answer comes first.
+    const refresh = Promise.all([store.loadSummary(), store.loadHistory()])
+    answers[1]!(90)
+    rows[1]!([row(2)])
+    await refresh
+    answers[0]!(150)
+    rows[0]!([row(1)])
+    await visit
+    expect(store.balance).toBe(90)
+    expect(store.history.rows.map((row) => row.id)).toEqual([2])
+  })
+
+  it('does not show a failure of an older load over the answer of a newer one', async () => {
+    const answers: Array<{ resolve: (points: number) => void; reject: (error: unknown) => void }> = []
+    const { store } = setup({
+      summary: () => new Promise((resolve, reject) => answers.push({ resolve: (points) => resolve({ points, held_points: 0, currency: 'TND' }), reject }))
+    })
+    const first = store.loadSummary()
+    const second = store.loadSummary()
+    answers[1]!.resolve(90)
+    await second
+    answers[0]!.reject(networkError())
+    await first
+    expect([store.summaryStatus, store.balance]).toEqual(['succeeded', 90])
+  })
+})
+
 describe('WalletStore top-up validation (§5)', () => {
   it('requires an amount above 0 and at most 9999, with the specification message', async () => {
     const { store, api } = setup()
