@@ -261,17 +261,20 @@ test('Arabic: the wallet right to left, its messages and dialogs in Arabic', asy
   const row = page.getByTestId('points-history-row').filter({ hasText: 'VIR-AR-1' })
   await expect(row).toContainText('قيد الانتظار')
   await expect(row).toContainText('15 د.ت')
+  await app.screenshot('wallet-ar')
 
-  // A refusal the server words in French reads in Arabic: the app words it by its code.
+  // A refusal the server words in French reads in Arabic: the app words it by its code, and
+  // what the pupil typed stays in the form.
   await page.route('**/student/codes', (route) =>
     route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ code: 'validation_failed', message: 'Requête invalide' }) }))
   await page.getByTestId('topup-amount').fill('16')
   await page.getByTestId('topup-reference').fill('VIR-AR-2')
   await page.getByTestId('topup-submit').click()
   await expect(page.getByTestId('topup-error')).toHaveText('بعض المعلومات المُرسَلة غير صالحة')
+  await expect(page.getByTestId('topup-amount')).toHaveValue('16')
+  await expect(page.getByTestId('topup-reference')).toHaveValue('VIR-AR-2')
   await app.screenshot('wallet-refused-ar')
   await page.unroute('**/student/codes')
-  await app.screenshot('wallet-ar')
 
   await page.getByTestId('wallet-transfer-open').click()
   const dialog = page.getByTestId('transfer-dialog')
