@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import { launchApp, type AppHandle } from './harness.ts'
-import { demo, signIn } from './helpers.ts'
+import { demo, signIn, switchLanguage } from './helpers.ts'
 
 let app: AppHandle | undefined
 test.afterEach(async () => {
@@ -114,6 +114,18 @@ test('a class change with reason 4 and its free text is listed as pending', asyn
   await expect(dialog.getByTestId('division-change-pending')).toBeVisible()
   await app.screenshot('profile-class-change-fr')
   await dialog.getByRole('button', { name: 'Fermer' }).click()
+
+  // The history lists the request with its reason, worded again when the language changes.
+  await page.getByTestId('user-menu').click()
+  await page.getByRole('menuitem', { name: 'Historique' }).click()
+  const classChange = page.getByTestId('history-class-changes').getByRole('row').filter({ hasText: 'Je change de section à la rentrée' })
+  await expect(classChange).toContainText('Autre raison')
+  await switchLanguage(page, 'ar')
+  await expect(classChange).toContainText('سبب آخر')
+  await switchLanguage(page, 'fr')
+  await expect(classChange).toContainText('Autre raison')
+  await page.getByTestId('nav-profile').click()
+  await page.getByTestId('profile-edit-link').click()
 
   // A notification preference is saved at once and is still off when the screen opens again.
   const paySlice = page.getByTestId('preference-paySlice')

@@ -12,10 +12,12 @@ export class HistoryList<T> {
   status: LoadStatus = 'idle'
   error: WalletMessage | null = null
   private readonly source: (() => Promise<T[]>) | null
+  /** The latest load: an older answer arriving after a newer one is dropped. */
+  private latest = 0
 
   constructor(source: (() => Promise<T[]>) | null) {
     this.source = source
-    makeAutoObservable<HistoryList<T>, 'source'>(this, { source: false, rows: false }, { autoBind: true })
+    makeAutoObservable<HistoryList<T>, 'source' | 'latest'>(this, { source: false, rows: false, latest: false }, { autoBind: true })
   }
 
   get available(): boolean {
@@ -26,22 +28,29 @@ export class HistoryList<T> {
     return this.status === 'succeeded' && this.rows.rows.length === 0
   }
 
+  /**
+   * Asks for the list. A first load shows its progress; a load behind rows already on screen (the
+   * list asked again in another language) keeps them there until its answer replaces them.
+   */
   async load(): Promise<void> {
     if (!this.source) {
       this.status = 'succeeded'
       return
     }
     if (this.status === 'loading') return
-    this.status = 'loading'
+    const load = ++this.latest
+    if (this.status !== 'succeeded') this.status = 'loading'
     this.error = null
     try {
       const rows = await this.source()
       runInAction(() => {
+        if (load !== this.latest) return
         this.rows.setRows(rows)
         this.status = 'succeeded'
       })
     } catch (error) {
       runInAction(() => {
+        if (load !== this.latest) return
         this.status = 'failed'
         this.error = errorMessage(error)
       })

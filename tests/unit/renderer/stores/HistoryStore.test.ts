@@ -31,6 +31,25 @@ describe('HistoryStore', () => {
     expect(store.classChanges.available).toBe(true)
     expect(store.classChanges.rows.rows).toEqual([row])
   })
+
+  it('asked again (in another language), keeps its rows on screen until the newest answer replaces them', async () => {
+    const answers: Array<(rows: Array<{ id: number; reason: string }>) => void> = []
+    const store = new HistoryStore(() => fakeWalletApi(), () => new Promise((resolve) => answers.push((rows) => resolve(rows.map((r) => ({
+      id: r.id, old_division: 'A', new_division: 'B', reason: r.reason, other_reason: null, status: 'pending' as const
+    }))))))
+    const first = store.classChanges.load()
+    answers[0]!([{ id: 1, reason: 'Autre raison' }])
+    await first
+    const older = store.classChanges.load()
+    const newer = store.classChanges.load()
+    expect(store.classChanges.status).toBe('succeeded')
+    expect(store.classChanges.rows.rows.map((r) => r.reason)).toEqual(['Autre raison'])
+    answers[2]!([{ id: 1, reason: 'سبب آخر' }])
+    await newer
+    answers[1]!([{ id: 1, reason: 'Other reason' }])
+    await older
+    expect(store.classChanges.rows.rows.map((r) => r.reason)).toEqual(['سبب آخر'])
+  })
 })
 
 describe('PagedRows (§9: 10, 25 or 100 rows per page)', () => {

@@ -1,4 +1,5 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components'
+import { reaction } from 'mobx'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -75,6 +76,9 @@ export const Component = observer(function HistoryPage() {
   useEffect(() => {
     void history.load().finally(markInteractive)
   }, [history])
+  // The reasons of the class changes come worded in the language they were asked in: a switch of
+  // language asks for them again.
+  useEffect(() => reaction(() => settings.language, () => void history.classChanges.load()), [history, settings])
 
   const bookmarkColumns: Column<BookmarkRow>[] = [
     { id: 'name', header: t('historyPage.bookmarks.name'), cell: (row) => row.name },
