@@ -341,6 +341,8 @@ test('the completed demo profile: a photo uploaded with its progress, shown in t
   await expect(page.getByTestId('avatar-progress')).toBeVisible()
   await expect(page.getByTestId('avatar-problem')).toHaveCount(0)
   await app.screenshot('profile-avatar-uploading-fr')
+  // The picture's own request, once the new address is known: answered whole by the API.
+  const pictureServed = page.waitForResponse((response) => /\/api\/avatars\/1\/[0-9a-f-]{36}\.webp$/.test(response.url()), { timeout: 30_000 })
   release()
   await expect(page.getByTestId('avatar-editor')).toHaveAttribute('data-phase', 'idle', { timeout: 20_000 })
   await page.unroute('**/api/user/avatar')
@@ -349,8 +351,11 @@ test('the completed demo profile: a photo uploaded with its progress, shown in t
   // Shown under the app's CSP from the API origin: on the edit screen, in the header, on the profile.
   await expect(page.getByTestId('avatar-editor-image')).toHaveAttribute('data-src', new RegExp(`^${app.apiUrl}/api/avatars/1/[0-9a-f-]{36}\\.webp$`))
   const src = await page.getByTestId('avatar-editor-image').getAttribute('data-src')
-  await expect.poll(() => shownWidth(page, 'avatar-editor-image')).toBe(256)
-  await expect.poll(() => shownWidth(page, 'user-menu-avatar')).toBe(256)
+  const picture = await pictureServed
+  expect([picture.url(), picture.status()]).toEqual([src, 200])
+  // Decoded and laid out in the page (on a loaded machine this can take a few seconds).
+  await expect.poll(() => shownWidth(page, 'avatar-editor-image'), { timeout: 20_000 }).toBe(256)
+  await expect.poll(() => shownWidth(page, 'user-menu-avatar'), { timeout: 20_000 }).toBe(256)
   await expect(page.getByTestId('avatar-choose')).toHaveText('Changer la photo')
   await page.getByTestId('avatar-editor').scrollIntoViewIfNeeded()
   await app.screenshot('profile-avatar-edit-fr')
