@@ -37,7 +37,7 @@ export class HistoryList<T> {
       this.status = 'succeeded'
       return
     }
-    if (this.status === 'loading') return
+    // A load asked for while another runs (the language switched meanwhile) supersedes it.
     const load = ++this.latest
     if (this.status !== 'succeeded') this.status = 'loading'
     this.error = null

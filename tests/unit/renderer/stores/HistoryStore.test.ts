@@ -50,6 +50,20 @@ describe('HistoryStore', () => {
     await older
     expect(store.classChanges.rows.rows.map((r) => r.reason)).toEqual(['سبب آخر'])
   })
+  it('asked again while its first load runs, shows the answer of the second', async () => {
+    const answers: Array<(reason: string) => void> = []
+    const store = new HistoryStore(() => fakeWalletApi(), () => new Promise((resolve) => answers.push((reason) => resolve([
+      { id: 1, old_division: 'A', new_division: 'B', reason, other_reason: null, status: 'pending' as const }
+    ]))))
+    const french = store.classChanges.load()
+    const arabic = store.classChanges.load()
+    expect(answers).toHaveLength(2)
+    answers[1]!('سبب آخر')
+    await arabic
+    answers[0]!('Autre raison')
+    await french
+    expect([store.classChanges.status, store.classChanges.rows.rows[0]?.reason]).toEqual(['succeeded', 'سبب آخر'])
+  })
 })
 
 describe('PagedRows (§9: 10, 25 or 100 rows per page)', () => {
