@@ -1,16 +1,17 @@
 import { makeStyles } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
-import { lazy, Suspense, useEffect } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useNavigate } from 'react-router-dom'
 import { afterPaint } from '../lib/afterPaint.ts'
+import { lazyComponent } from '../lib/lazyComponent.ts'
 import { useStores } from '../stores/StoreContext.tsx'
 import { AccessGate } from './AccessGate.tsx'
 import { signalAppReady, subscribeDeepLinks } from './deepLinks.ts'
 import { useCurrentRoute } from './useCurrentRoute.ts'
 
 // Needed on the rare machines without secure storage only: loaded when it has something to say.
-const StorageWarningDialog = lazy(async () => ({ default: (await import('./StorageWarningDialog.tsx')).StorageWarningDialog }))
+const StorageWarningDialog = lazyComponent(async () => (await import('./StorageWarningDialog.tsx')).StorageWarningDialog)
 
 const useStyles = makeStyles({
   // The provider's own node has no height (its class also reaches portal nodes).
@@ -57,11 +58,7 @@ export const RootLayout = observer(function RootLayout() {
       <AccessGate>
         <Outlet />
       </AccessGate>
-      {store.session.storageWarning ? (
-        <Suspense fallback={null}>
-          <StorageWarningDialog />
-        </Suspense>
-      ) : null}
+      {store.session.storageWarning ? <StorageWarningDialog /> : null}
     </div>
   )
 })

@@ -9,18 +9,28 @@ function Greeting({ name }: { name: string }) {
 
 const inSuspense = (element: React.ReactElement) => renderToString(<Suspense fallback={<i>loading</i>}>{element}</Suspense>)
 
+function Loading() {
+  return <i>loading</i>
+}
+
 describe('lazyComponent', () => {
-  it('suspends until its code is loaded, then renders it at once with its props', async () => {
+  it('shows its placeholder until its code is loaded, then renders it at once with its props', async () => {
     let loads = 0
     const Lazy = lazyComponent(async () => {
       loads += 1
       return Greeting
-    })
+    }, Loading)
     expect(inSuspense(<Lazy name="Amira" />)).toContain('loading')
     await Lazy.preload()
     expect(inSuspense(<Lazy name="Amira" />)).toBe('<!--$--><p>Hello <!-- -->Amira</p><!--/$-->')
     await Lazy.preload()
     expect(loads).toBe(1)
+  })
+
+  it('never suspends: without a placeholder it shows nothing until its code is in', () => {
+    const Lazy = lazyComponent(async () => Greeting)
+    // Inside a Suspense boundary, the boundary's own fallback is not used.
+    expect(inSuspense(<Lazy name="Amira" />)).toBe('<!--$--><!--/$-->')
   })
 
   it('loads nothing before it is rendered or preloaded', () => {

@@ -1,9 +1,9 @@
 import { Button, makeStyles, SearchBox, tokens } from '@fluentui/react-components'
 import { Navigation24Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
-import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
+import { lazyComponent } from '../../lib/lazyComponent.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 import { Logo } from './Logo.tsx'
@@ -14,10 +14,6 @@ import { focusRing } from './focusRing.ts'
 
 export const HEADER_HEIGHT = 56
 
-// The search and the dropdowns (popover, badge, their texts) load just after the first screen, not with it.
-const HeaderSearch = lazy(async () => ({ default: (await import('./HeaderSearch.tsx')).HeaderSearch }))
-const NotificationBell = lazy(async () => ({ default: (await import('./NotificationBell.tsx')).NotificationBell }))
-const MessagesButton = lazy(async () => ({ default: (await import('./NotificationBell.tsx')).MessagesButton }))
 
 const useStyles = makeStyles({
   header: {
@@ -50,6 +46,33 @@ const useStyles = makeStyles({
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, flexShrink: 0 }
 })
 
+/** The search box as it shows until the search's code is in (or without a signed-in user): disabled. */
+const SearchPlaceholder = observer(function SearchPlaceholder() {
+  const styles = useStyles()
+  const { ui } = useStores()
+  const { t } = useTranslation('shell')
+  return (
+    <SearchBox
+      className={styles.searchFallback}
+      disabled
+      aria-label={t('header.searchLabel')}
+      placeholder={ui.isMobile ? t('header.searchLabel') : t('header.searchPlaceholder')}
+      data-testid="search-box-loading"
+    />
+  )
+})
+
+/** The room the bell and the messages button take, kept while their code loads. */
+function DropdownsPlaceholder() {
+  const styles = useStyles()
+  return <span className={styles.slot} aria-hidden />
+}
+
+// The search and the dropdowns (popover, badge, their texts) load just after the first screen, not with it.
+const HeaderSearch = lazyComponent(async () => (await import('./HeaderSearch.tsx')).HeaderSearch, SearchPlaceholder)
+const NotificationBell = lazyComponent(async () => (await import('./NotificationBell.tsx')).NotificationBell, DropdownsPlaceholder)
+const MessagesButton = lazyComponent(async () => (await import('./NotificationBell.tsx')).MessagesButton)
+
 /** Name and logo, lesson search, sidebar toggle, notifications, messages, language, theme, user. */
 export const Header = observer(function Header() {
   const styles = useStyles()
@@ -63,16 +86,6 @@ export const Header = observer(function Header() {
     : settings.sidebarMode === 'full'
       ? t('header.collapseSidebar')
       : t('header.expandSidebar')
-
-  const searchUntilLoaded = (
-    <SearchBox
-      className={styles.searchFallback}
-      disabled
-      aria-label={t('header.searchLabel')}
-      placeholder={ui.isMobile ? t('header.searchLabel') : t('header.searchPlaceholder')}
-      data-testid="search-box-loading"
-    />
-  )
 
   const onToggle = () => {
     if (ui.isMobile) ui.setDrawerOpen(!ui.drawerOpen)
@@ -96,22 +109,16 @@ export const Header = observer(function Header() {
         {ui.isMobile ? null : <span>{t('appName')}</span>}
       </Link>
       <div className={styles.search} role="search">
-        {inbox.stores ? (
-          <Suspense fallback={searchUntilLoaded}>
-            <HeaderSearch compact={ui.isMobile} />
-          </Suspense>
-        ) : (
-          searchUntilLoaded
-        )}
+        {inbox.stores ? <HeaderSearch compact={ui.isMobile} /> : <SearchPlaceholder />}
       </div>
       <div className={styles.actions}>
         <WalletWidget />
         <LanguageSwitcher compact={ui.isMobile} />
         {inbox.userId !== null ? (
-          <Suspense fallback={<span className={styles.slot} aria-hidden />}>
+          <>
             <NotificationBell />
             <MessagesButton />
-          </Suspense>
+          </>
         ) : null}
         <ThemeToggle />
         <UserMenu />

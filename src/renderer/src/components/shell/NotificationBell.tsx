@@ -1,23 +1,12 @@
 import { Button, CounterBadge, makeStyles, Popover, PopoverSurface, PopoverTrigger, tokens } from '@fluentui/react-components'
 import { Alert24Regular, Mail24Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
-import { Suspense, useState, type ReactElement } from 'react'
+import { useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NOTIFICATION_DROPDOWN_MAX_WIDTH } from '../../../../shared/constants.ts'
 import { useInboxCatalogue } from '../../features/inbox/inboxCatalogue.ts'
 import { lazyComponent } from '../../lib/lazyComponent.ts'
 import { useInbox } from '../../stores/StoreContext.tsx'
-
-// The lists' code is not part of the shell: it loads in idle time after the first screen
-// (`preloadDropdowns`), or when a dropdown opens before that.
-const NotificationPanel = lazyComponent(async () => (await import('../../features/inbox/NotificationPanel.tsx')).NotificationPanel)
-const MessagesPanel = lazyComponent(async () => (await import('../../features/inbox/MessagesPanel.tsx')).MessagesPanel)
-
-export async function preloadDropdowns(): Promise<void> {
-  await NotificationPanel.preload()
-  await MessagesPanel.preload()
-  await (await import('../../features/inbox/NotificationPanel.tsx')).preloadNotificationSettings()
-}
 
 const useStyles = makeStyles({
   anchor: { position: 'relative', display: 'inline-flex' },
@@ -31,6 +20,23 @@ const useStyles = makeStyles({
   },
   fallback: { padding: tokens.spacingHorizontalL }
 })
+
+/** The room a list takes in its open dropdown while its code loads. */
+function PanelPlaceholder() {
+  const styles = useStyles()
+  return <div className={styles.fallback} />
+}
+
+// The lists' code is not part of the shell: it loads in idle time after the first screen
+// (`preloadDropdowns`), or when a dropdown opens before that.
+const NotificationPanel = lazyComponent(async () => (await import('../../features/inbox/NotificationPanel.tsx')).NotificationPanel, PanelPlaceholder)
+const MessagesPanel = lazyComponent(async () => (await import('../../features/inbox/MessagesPanel.tsx')).MessagesPanel, PanelPlaceholder)
+
+export async function preloadDropdowns(): Promise<void> {
+  await NotificationPanel.preload()
+  await MessagesPanel.preload()
+  await (await import('../../features/inbox/NotificationPanel.tsx')).preloadNotificationSettings()
+}
 
 function HeaderDropdown(props: {
   icon: ReactElement
@@ -63,7 +69,7 @@ function HeaderDropdown(props: {
         />
       </PopoverTrigger>
       <PopoverSurface className={styles.surface} aria-label={props.label}>
-        {props.open ? <Suspense fallback={<div className={styles.fallback} />}>{props.children}</Suspense> : <span />}
+        {props.open ? props.children : <span />}
       </PopoverSurface>
     </Popover>
   )

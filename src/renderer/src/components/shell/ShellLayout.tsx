@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
-import { lazy, Suspense } from 'react'
 import { Outlet } from 'react-router-dom'
+import { lazyComponent } from '../../lib/lazyComponent.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
@@ -10,7 +10,7 @@ import { SkipLink } from './SkipLink.tsx'
 import { Snackbars } from './Snackbars.tsx'
 
 // Loaded when the platform has a popup to show.
-const PopupDialog = lazy(async () => ({ default: (await import('../../features/inbox/PopupDialog.tsx')).PopupDialog }))
+const PopupDialog = lazyComponent(async () => (await import('../../features/inbox/PopupDialog.tsx')).PopupDialog)
 
 const useStyles = makeStyles({
   shell: {
@@ -48,11 +48,7 @@ export const ShellLayout = observer(function ShellLayout() {
         </div>
       </div>
       <Snackbars />
-      {inbox.stores?.popups.current ? (
-        <Suspense fallback={null}>
-          <PopupDialog />
-        </Suspense>
-      ) : null}
+      {inbox.stores?.popups.current ? <PopupDialog /> : null}
     </div>
   )
 })

@@ -21,7 +21,7 @@ import {
   SignOut24Regular
 } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
-import { Suspense, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { TERMS_URL } from '../../../../shared/constants.ts'
@@ -114,11 +114,7 @@ export const UserMenu = observer(function UserMenu() {
           </MenuList>
         </MenuPopover>
       </Menu>
-      {changingPassword ? (
-        <Suspense fallback={null}>
-          <ChangePasswordDialog open onClose={() => setChangingPassword(false)} />
-        </Suspense>
-      ) : null}
+      {changingPassword ? <ChangePasswordDialog open onClose={() => setChangingPassword(false)} /> : null}
     </>
   )
 })

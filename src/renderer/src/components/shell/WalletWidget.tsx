@@ -1,16 +1,16 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 import { Wallet20Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
-import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { formatAmount } from '../../lib/amounts.ts'
+import { lazyComponent } from '../../lib/lazyComponent.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { balanceUnit } from '../../../../shared/rules/points.ts'
 import { focusRing } from './focusRing.ts'
 
 // The free-hours indicator and its call load only for accounts that have free hours.
-const FreeHoursIndicator = lazy(async () => ({ default: (await import('./FreeHoursIndicator.tsx')).FreeHoursIndicator }))
+const FreeHoursIndicator = lazyComponent(async () => (await import('./FreeHoursIndicator.tsx')).FreeHoursIndicator)
 
 const useStyles = makeStyles({
   widget: { display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: '2px', flexShrink: 0 },
@@ -53,11 +53,7 @@ export const WalletWidget = observer(function WalletWidget() {
         <span className={styles.amount}>{amount}</span>{' '}
         <span className={styles.unit}>{unit}</span>
       </Link>
-      {me.permissions.freeHours ? (
-        <Suspense fallback={null}>
-          <FreeHoursIndicator />
-        </Suspense>
-      ) : null}
+      {me.permissions.freeHours ? <FreeHoursIndicator /> : null}
     </div>
   )
 })

@@ -1,7 +1,7 @@
 import { Button, mergeClasses, Spinner, Tab, TabList } from '@fluentui/react-components'
 import { ArrowLeft20Regular, ArrowRight20Regular, Settings20Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
-import { Suspense, useEffect, useState, type UIEvent } from 'react'
+import { useEffect, useState, type UIEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { internalRoute, type NotificationTab } from '../../stores/NotificationStore.ts'
@@ -14,9 +14,13 @@ import { previewLength, truncate } from '../../lib/text.ts'
 import { usePanelStyles } from './panelStyles.ts'
 import { useViewportWidth } from './useViewportWidth.ts'
 
+function SettingsPlaceholder() {
+  return <Spinner size="small" />
+}
+
 // The toggles and their profile texts are not part of the panel: they load with the other
 // dropdown code in idle time, or when the settings are opened before that.
-const NotificationSettings = lazyComponent(async () => (await import('./NotificationSettings.tsx')).NotificationSettings)
+const NotificationSettings = lazyComponent(async () => (await import('./NotificationSettings.tsx')).NotificationSettings, SettingsPlaceholder)
 
 /** The settings view's code, ahead of its first opening. */
 export function preloadNotificationSettings(): Promise<void> {
@@ -75,9 +79,7 @@ export const NotificationPanel = observer(function NotificationPanel({ onClose }
           </Button>
         </div>
         <div className={styles.list}>
-          <Suspense fallback={<Spinner size="small" />}>
-            <NotificationSettings />
-          </Suspense>
+          <NotificationSettings />
         </div>
       </div>
     )
