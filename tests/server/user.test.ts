@@ -86,6 +86,23 @@ describe('PUT /api/user/change-password', () => {
     expect((await change(admin.token, {})).status).toBe(200)
   })
 
+  it('an administrator acting through a switch link may change a test account’s password (§4, §6)', async () => {
+    const phone = uniquePhone()
+    const userId = await createUser(server.app, { credential: phone, division: 14, isTest: true })
+    expect((await change((await login(server.app, phone)).token, {})).status).toBe(403)
+    const link = await call<{ token: string }>(server.app, 'POST', '/operator/impersonation-link', {
+      headers: { 'x-operator-key': server.app.services.secrets.operatorKey },
+      body: { userId }
+    })
+    expect(link.status).toBe(200)
+    const pair = await call<Tokens>(server.app, 'POST', '/api/auth/switch', { body: { token: link.body.token } })
+    expect(pair.status).toBe(200)
+    const changed = await change(pair.body.token, {})
+    expect(changed.status).toBe(200)
+    expect((await me(changed.body.token)).user.istest).toBe(true)
+    expect((await login(server.app, phone, 'Nouveau#2027')).verified).toBe(true)
+  })
+
   it('requires a signed-in, verified account', async () => {
     expect((await call(server.app, 'PUT', '/api/user/change-password', { body: {} })).status).toBe(401)
     const unverified = await login(server.app, demo.unverified)

@@ -8,11 +8,13 @@ import { parseCredential } from '../../../src/shared/rules/credential.ts'
 import { checkEmail, normalizeEmail } from '../../../src/shared/rules/email.ts'
 import type { MessageKey } from '../../../src/shared/rules/messages.ts'
 import { checkPhone, normalizeTunisianPhone } from '../../../src/shared/rules/phone.ts'
+import { mayChangePassword } from '../../../src/shared/rules/testAccount.ts'
 import { tunisDate } from '../clock.ts'
 import { delegations, institutes, users } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import { addRoute, type UserRow } from '../http.ts'
 import { credentialOf, defaultNotificationPreferences, presentUser } from '../presenters/user.ts'
+import { requestLanguage } from '../language.ts'
 import { credentialTaken, isUniqueViolation } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
 import { avatarUrl } from '../services/avatars.ts'
@@ -37,7 +39,9 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
 
   addRoute(app, services, ep.changePassword, async ({ auth, body }) => {
     if (!auth.user.verified) throw new ApiError('not_verified', 'Account not verified')
-    refuseTestAccount(auth.user)
+    if (!mayChangePassword({ isTest: auth.user.isTest, admin: auth.user.role === 'admin', impersonated: auth.impersonatorId !== null })) {
+      throw new ApiError('test_account', 'Les comptes de test ne peuvent pas modifier ces informations')
+    }
     if (!(await services.passwords.verify(auth.user.passwordHash, body.oldPassword))) {
       throw fieldError({ oldPassword: ['password.oldInvalid'] }, 'invalid_old_password')
     }
@@ -154,7 +158,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
       throw error
     }
     if (credentialChanged) await sendCode(services, updated, 'registration', parseCredential(newCredential)!)
-    const view = await presentUser(db, updated)
+    const view = await presentUser(db, updated, undefined, requestLanguage(request, reply))
     return {
       message: 'Profil mis à jour',
       ...(credentialChanged ? { credential: newCredential } : {}),

@@ -44,7 +44,11 @@ export function toShellUser(me: MeResponse): ShellUser {
     gift_code: me.user.gift_code,
     hasParent: me.hasParent,
     hasParentRequest: me.hasParentRequest,
-    points: me.user.points
+    points: me.user.points,
+    completed: me.user.completed,
+    istest: me.user.istest,
+    admin: me.user.user_type === 'admin',
+    impersonated: me.admin_user_id !== null
   }
 }
 

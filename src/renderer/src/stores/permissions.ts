@@ -39,4 +39,12 @@ export interface ShellUser {
   hasParent: boolean
   hasParentRequest: boolean
   points: number
+  /** The profile is complete (§2: its edit screen is then 'Modifier mon profil'). */
+  completed: boolean
+  /** A test account (§4). */
+  istest: boolean
+  /** The account is an administrator's own (`user_type` admin). */
+  admin: boolean
+  /** An administrator opened this session through a switch link (§6, `admin_user_id`). */
+  impersonated: boolean
 }

@@ -67,6 +67,22 @@ describe('SessionStore', () => {
     expect(api.calls.filter((call) => call === 'me')).toHaveLength(2)
   })
 
+  it('hands the shell what decides the password change and the profile edit’s title: test flag, role, administrator, completion', async () => {
+    const api = fakeAccountsApi()
+    api.meAnswer = meFixture({ istest: true, completed: false }, {}, { admin_user_id: 9 })
+    const { session, user } = setup(sessionFixture(), api)
+    await session.start()
+    expect(user.user).toMatchObject({ istest: true, admin: false, impersonated: true, completed: false })
+    expect(user.canChangePassword).toBe(true)
+    expect(user.profileCompleted).toBe(false)
+    api.meAnswer = meFixture({ istest: true, user_type: 'admin' })
+    await session.loadUser()
+    expect(user.user).toMatchObject({ istest: true, admin: true, impersonated: false, completed: true })
+    api.meAnswer = meFixture({ istest: true })
+    await session.loadUser()
+    expect(user.canChangePassword).toBe(false)
+  })
+
   it('tells when the start-up check has gone to the server, before its answer', async () => {
     let answer: (me: ReturnType<typeof meFixture>) => void = () => undefined
     const api = fakeAccountsApi({ me: () => new Promise((resolve) => (answer = resolve)) })

@@ -11,7 +11,11 @@ const pupil: ShellUser = {
   gift_code: 'CP77',
   hasParent: true,
   hasParentRequest: true,
-  points: 12
+  points: 12,
+  completed: true,
+  istest: false,
+  admin: false,
+  impersonated: false
 }
 
 describe('UserStore', () => {
@@ -48,6 +52,30 @@ describe('UserStore', () => {
     expect(user.user).toBeNull()
     expect(user.showsParentRequests).toBe(false)
     expect(user.permissions).toEqual(NO_PERMISSIONS)
+  })
+
+  it('offers the password change to whom the server lets change it: not a test account, unless an administrator acts (§4)', () => {
+    const user = new UserStore()
+    expect(user.canChangePassword).toBe(false)
+    user.setCurrentUser(pupil)
+    expect(user.canChangePassword).toBe(true)
+    user.setCurrentUser({ ...pupil, istest: true })
+    expect(user.canChangePassword).toBe(false)
+    user.setCurrentUser({ ...pupil, istest: true, impersonated: true })
+    expect(user.canChangePassword).toBe(true)
+    user.setCurrentUser({ ...pupil, istest: true, admin: true })
+    expect(user.canChangePassword).toBe(true)
+    user.clear()
+    expect(user.canChangePassword).toBe(false)
+  })
+
+  it('knows whether the profile is complete (§2: the profile edit’s title)', () => {
+    const user = new UserStore()
+    expect(user.profileCompleted).toBe(false)
+    user.setCurrentUser(pupil)
+    expect(user.profileCompleted).toBe(true)
+    user.setCurrentUser({ ...pupil, completed: false })
+    expect(user.profileCompleted).toBe(false)
   })
 
   it('is built by the RootStore with the other stores', () => {

@@ -104,9 +104,11 @@ export const UserMenu = observer(function UserMenu() {
             <MenuItem icon={<DocumentText24Regular />} onClick={openExternal(TERMS_URL)}>
               {t('userMenu.terms')}
             </MenuItem>
-            <MenuItem icon={<Key24Regular />} onClick={() => setChangingPassword(true)} data-testid="user-menu-change-password">
-              {t('userMenu.changePassword')}
-            </MenuItem>
+            {user.canChangePassword && (
+              <MenuItem icon={<Key24Regular />} onClick={() => setChangingPassword(true)} data-testid="user-menu-change-password">
+                {t('userMenu.changePassword')}
+              </MenuItem>
+            )}
             <MenuDivider />
             <MenuItem icon={<SignOut24Regular />} onClick={() => void logout()} data-testid="user-menu-logout">
               {t('userMenu.logout')}
