@@ -14,7 +14,6 @@ import { delegations, institutes, users } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import { addRoute, type UserRow } from '../http.ts'
 import { credentialOf, defaultNotificationPreferences, presentUser } from '../presenters/user.ts'
-import { requestLanguage } from '../language.ts'
 import { credentialTaken, isUniqueViolation } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
 import { avatarUrl } from '../services/avatars.ts'
@@ -158,7 +157,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
       throw error
     }
     if (credentialChanged) await sendCode(services, updated, 'registration', parseCredential(newCredential)!)
-    const view = await presentUser(db, updated, undefined, requestLanguage(request, reply))
+    const view = await presentUser(db, updated)
     return {
       message: 'Profil mis à jour',
       ...(credentialChanged ? { credential: newCredential } : {}),
