@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAdmin } from '../../server/src/admin.ts'
 import { adCards, users } from '../../server/src/db/schema.ts'
-import { pickLanguage } from '../../server/src/routes/profile.ts'
+import { pickLanguage } from '../../server/src/language.ts'
 import { call, captcha, createUser, demo, login, startTestServer, uniquePhone, type TestServer, type Tokens } from './harness.ts'
 
 let server: TestServer

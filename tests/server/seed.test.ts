@@ -1,6 +1,7 @@
 /**
  * The demo seed on a database that has it already: one query decides, nothing is written. A
- * missing row makes the seed run again and put it back.
+ * missing row (or a reference row without the seed's Arabic name) makes the seed run again and
+ * put it back.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -8,8 +9,9 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../server/src/db/client.ts'
-import { adCards } from '../../server/src/db/schema.ts'
+import { adCards, delegations, divisions, institutes, levels } from '../../server/src/db/schema.ts'
 import { isSeeded, seedDemo } from '../../server/src/seed/demo.ts'
+import { delegationId } from '../../server/src/seed/geography.ts'
 import { adCardRows } from '../../server/src/seed/profile.ts'
 import { prepareDatabase, type TestDatabase } from './harness.ts'
 
@@ -48,6 +50,23 @@ describe('seedDemo on a seeded database', () => {
     await seedDemo(database.db, options)
     expect(await database.db.select({ id: adCards.id }).from(adCards).where(eq(adCards.id, card.id!))).toHaveLength(1)
     expect(await isSeeded(database.db)).toBe(true)
+  })
+
+  it('gives the Arabic names to reference rows seeded without them, or with others', async () => {
+    // A database seeded before the Arabic names existed (and one name since corrected).
+    await database.db.update(divisions).set({ nameAr: null })
+    await database.db.update(levels).set({ nameAr: null })
+    await database.db.update(institutes).set({ nameAr: null })
+    await database.db.update(delegations).set({ nameAr: 'قديم' }).where(eq(delegations.id, delegationId(1, 'Le Bardo')))
+    expect(await isSeeded(database.db)).toBe(false)
+    await seedDemo(database.db, options)
+    expect(await isSeeded(database.db)).toBe(true)
+    const [division] = await database.db.select({ nameAr: divisions.nameAr }).from(divisions).where(eq(divisions.id, 23))
+    expect(division?.nameAr).toBe('السنة الأولى ابتدائي')
+    expect((await database.db.select({ nameAr: levels.nameAr }).from(levels).where(eq(levels.slug, 'secondary')))[0]?.nameAr).toBe('ثانوي')
+    expect((await database.db.select({ nameAr: institutes.nameAr }).from(institutes).where(eq(institutes.id, 6)))[0]?.nameAr).toBe('المعهد النموذجي بأريانة')
+    expect((await database.db.select({ nameAr: delegations.nameAr }).from(delegations).where(eq(delegations.id, delegationId(1, 'Le Bardo'))))[0]?.nameAr)
+      .toBe('باردو')
   })
 })
 

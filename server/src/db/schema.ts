@@ -28,20 +28,24 @@ export const states = pgTable('states', {
 export const delegations = pgTable('delegations', {
   id: integer('id').primaryKey(),
   stateId: integer('state_id').notNull().references(() => states.id),
-  name: text('name').notNull()
+  name: text('name').notNull(),
+  /** The Arabic name where it is known (the French one stands for it otherwise); so for the class tables below. */
+  nameAr: text('name_ar')
 }, (t) => [index('delegations_state_idx').on(t.stateId)])
 
 export const institutes = pgTable('institutes', {
   id: integer('id').primaryKey(),
   stateId: integer('state_id').notNull().references(() => states.id),
   delegationId: integer('delegation_id').references(() => delegations.id),
-  name: text('name').notNull()
+  name: text('name').notNull(),
+  nameAr: text('name_ar')
 }, (t) => [index('institutes_state_idx').on(t.stateId)])
 
 export const levels = pgTable('levels', {
   id: integer('id').primaryKey(),
   slug: varchar('slug', { length: 16 }).notNull().unique(),
   name: text('name').notNull(),
+  nameAr: text('name_ar'),
   position: integer('position').notNull()
 })
 
@@ -49,13 +53,15 @@ export const divisions = pgTable('divisions', {
   id: integer('id').primaryKey(),
   levelId: integer('level_id').notNull().references(() => levels.id),
   name: text('name').notNull(),
+  nameAr: text('name_ar'),
   position: integer('position').notNull()
 }, (t) => [index('divisions_level_idx').on(t.levelId)])
 
 export const optionalSubjects = pgTable('optional_subjects', {
   id: integer('id').primaryKey(),
   divisionId: integer('division_id').notNull().references(() => divisions.id),
-  name: text('name').notNull()
+  name: text('name').notNull(),
+  nameAr: text('name_ar')
 }, (t) => [index('optional_subjects_division_idx').on(t.divisionId)])
 
 export const offerGroups = pgTable('offer_groups', {

@@ -5,6 +5,7 @@ import type { Executor } from '../db/client.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { countries, delegations, divisions, institutes, ledgerAccounts, levels, offerGroups, optionalSubjects, states, userOffers, users } from '../db/schema.ts'
 import type { UserRow } from '../http.ts'
+import { localName, type Language } from '../language.ts'
 import { codeDestination } from '../../../src/shared/rules/registration.ts'
 import { avatarUrl } from '../services/avatars.ts'
 import { toPoints } from '../services/ledger.ts'
@@ -43,21 +44,31 @@ type OfferView = User['offers'][number]
 
 /**
  * The names of the user's references, subscriptions and balance (/auth/me is asked every 80 s by
- * every client). Scalar subqueries rather than seven joins: PostgreSQL plans them in a fraction
- * of the time. A query selecting these columns joins `ledger_accounts` on the user (left join):
+ * every client). The references are read in each language: the view is kept with the session,
+ * which serves requests in any language (an Arabic name is null where none is known). Scalar
+ * subqueries rather than seven joins: PostgreSQL plans them in a fraction of the time. A query selecting these columns joins `ledger_accounts` on the user (left join):
  * with a join drizzle also qualifies every column, where an unqualified `id` inside a subquery
  * would name the subquery's own table.
  */
 export const userViewColumns = {
   divisionName: sql<string | null>`(select ${divisions.name} from ${divisions} where ${divisions.id} = ${users.divisionId})`,
+  divisionNameAr: sql<string | null>`(select ${divisions.nameAr} from ${divisions} where ${divisions.id} = ${users.divisionId})`,
   levelName: sql<string | null>`(select ${levels.name} from ${levels} inner join ${divisions} on ${divisions.levelId} = ${levels.id}
     where ${divisions.id} = ${users.divisionId})`,
+  levelNameAr: sql<string | null>`(select ${levels.nameAr} from ${levels} inner join ${divisions} on ${divisions.levelId} = ${levels.id}
+    where ${divisions.id} = ${users.divisionId})`,
   optionalName: sql<string | null>`(select ${optionalSubjects.name} from ${optionalSubjects} where ${optionalSubjects.id} = ${users.optionalSubjectId})`,
+  optionalNameAr: sql<string | null>`(select ${optionalSubjects.nameAr} from ${optionalSubjects} where ${optionalSubjects.id} = ${users.optionalSubjectId})`,
   countryCode: sql<string | null>`(select ${countries.code} from ${countries} where ${countries.id} = ${users.countryId})`,
   countryName: sql<string | null>`(select ${countries.nameFr} from ${countries} where ${countries.id} = ${users.countryId})`,
+  countryNameEn: sql<string | null>`(select ${countries.nameEn} from ${countries} where ${countries.id} = ${users.countryId})`,
+  countryNameAr: sql<string | null>`(select ${countries.nameAr} from ${countries} where ${countries.id} = ${users.countryId})`,
   stateName: sql<string | null>`(select ${states.nameFr} from ${states} where ${states.id} = ${users.stateId})`,
+  stateNameAr: sql<string | null>`(select ${states.nameAr} from ${states} where ${states.id} = ${users.stateId})`,
   delegationName: sql<string | null>`(select ${delegations.name} from ${delegations} where ${delegations.id} = ${users.delegationId})`,
+  delegationNameAr: sql<string | null>`(select ${delegations.nameAr} from ${delegations} where ${delegations.id} = ${users.delegationId})`,
   instituteName: sql<string | null>`(select ${institutes.name} from ${institutes} where ${institutes.id} = ${users.instituteId})`,
+  instituteNameAr: sql<string | null>`(select ${institutes.nameAr} from ${institutes} where ${institutes.id} = ${users.instituteId})`,
   offers: sql<OfferView[] | null>`(select json_agg(json_build_object('group_id', ${userOffers.groupId}, 'name', ${offerGroups.name},
     'start_date', ${userOffers.startDate}, 'end_date', ${userOffers.endDate}, 'chapter_id', ${userOffers.chapterId}) order by ${userOffers.id})
     from ${userOffers} inner join ${offerGroups} on ${offerGroups.id} = ${userOffers.groupId} where ${userOffers.userId} = ${users.id})`,
@@ -67,13 +78,21 @@ export const userViewColumns = {
 /** What `userViewColumns` read for one user. */
 export type UserViewRow = {
   divisionName: string | null
+  divisionNameAr: string | null
   levelName: string | null
+  levelNameAr: string | null
   optionalName: string | null
+  optionalNameAr: string | null
   countryCode: string | null
   countryName: string | null
+  countryNameEn: string | null
+  countryNameAr: string | null
   stateName: string | null
+  stateNameAr: string | null
   delegationName: string | null
+  delegationNameAr: string | null
   instituteName: string | null
+  instituteNameAr: string | null
   offers: OfferView[] | null
   balance: number | null
 }
@@ -82,11 +101,16 @@ const userViewQuery = preparedFor((db) => db.select(userViewColumns)
   .from(users).leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
   .where(eq(users.id, sql.placeholder('id'))).prepare('user_view'))
 
-/** `view`: the user's view when the caller already read it (with the session, see http.ts). */
-export async function presentUser(db: Executor, row: UserRow, view?: UserViewRow): Promise<UserView> {
+/**
+ * `view`: the user's view when the caller already read it (with the session, see http.ts);
+ * `lang`: the request's language, which names the references (Arabic where known, else French).
+ */
+export async function presentUser(db: Executor, row: UserRow, view: UserViewRow | undefined, lang: Language): Promise<UserView> {
   const refs: UserViewRow | undefined = view ?? (await userViewQuery(db).execute({ id: row.id }))[0]
   const offers: OfferView[] = refs?.offers ?? []
-  const ref = (id: number | null, name: string | null | undefined) => (id != null && name != null ? { id, name } : null)
+  const ref = (id: number | null, name: string | null | undefined, nameAr: string | null | undefined) =>
+    (id != null && name != null ? { id, name: localName(name, nameAr, lang) } : null)
+  const countryName = (lang === 'ar' ? refs?.countryNameAr : lang === 'en' ? refs?.countryNameEn : null) || refs?.countryName
   const user: User = {
     id: row.id,
     name: row.name,
@@ -98,13 +122,13 @@ export async function presentUser(db: Executor, row: UserRow, view?: UserViewRow
     birth_date: row.birthDate,
     avatar: avatarUrl(row.avatar),
     points: toPoints(Number(refs?.balance ?? 0)),
-    division: ref(row.divisionId, refs?.divisionName),
-    optional_subject: ref(row.optionalSubjectId, refs?.optionalName),
-    country: row.countryId != null && refs?.countryName ? { id: row.countryId, name: refs.countryName, code: refs.countryCode ?? '' } : null,
+    division: ref(row.divisionId, refs?.divisionName, refs?.divisionNameAr),
+    optional_subject: ref(row.optionalSubjectId, refs?.optionalName, refs?.optionalNameAr),
+    country: row.countryId != null && countryName ? { id: row.countryId, name: countryName, code: refs?.countryCode ?? '' } : null,
     country_id: row.countryId,
-    state: ref(row.stateId, refs?.stateName),
-    delegation: ref(row.delegationId, refs?.delegationName),
-    institute: ref(row.instituteId, refs?.instituteName),
+    state: ref(row.stateId, refs?.stateName, refs?.stateNameAr),
+    delegation: ref(row.delegationId, refs?.delegationName, refs?.delegationNameAr),
+    institute: ref(row.instituteId, refs?.instituteName, refs?.instituteNameAr),
     affiliations: offers,
     offers,
     completed: row.completed,
@@ -127,7 +151,8 @@ export async function presentUser(db: Executor, row: UserRow, view?: UserViewRow
     user_type: userType(row),
     created_at: row.createdAt.toISOString()
   }
-  return { user, level: refs?.levelName ?? null, divisionName: refs?.divisionName ?? null }
+  const level = refs?.levelName != null ? localName(refs.levelName, refs.levelNameAr, lang) : null
+  return { user, level, divisionName: user.division?.name ?? null }
 }
 
 export function permissionsOf(row: UserRow, passwordExpired: boolean): Permissions {
@@ -147,8 +172,10 @@ export function permissionsOf(row: UserRow, passwordExpired: boolean): Permissio
   }
 }
 
-export async function presentMe(db: Executor, row: UserRow, passwordExpired: boolean, impersonatorId: number | null, userView?: UserViewRow): Promise<MeResponse> {
-  const view = await presentUser(db, row, userView)
+export async function presentMe(
+  db: Executor, row: UserRow, passwordExpired: boolean, impersonatorId: number | null, userView: UserViewRow | undefined, lang: Language
+): Promise<MeResponse> {
+  const view = await presentUser(db, row, userView, lang)
   return {
     user: view.user,
     permissions: permissionsOf(row, passwordExpired),

@@ -15,6 +15,7 @@ import { divisions, loginFailures, optionalSubjects, countries, states, users, o
 import { ApiError, fieldError } from '../errors.ts'
 import { addRoute, isPasswordExpired, serializeResponse, type Serialized, type UserRow } from '../http.ts'
 import { credentialOf, presentMe, presentUser, permissionsOf, userType } from '../presenters/user.ts'
+import { requestLanguage } from '../language.ts'
 import { credentialTaken, findByCredential, findById, findForSignIn, findProvenHolder, isUniqueViolation } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
 import { codeMessage } from '../services/notices.ts'
@@ -126,20 +127,21 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
 
   // /auth/me is asked every 80 s by every client and changes far less often: its JSON is kept
   // with the cached session it was made from (a frozen row and view, replaced on any change)
-  // for as long as the other inputs, password expiry and impersonator, stay the same.
+  // for as long as the other inputs, password expiry, impersonator and language, stay the same.
   const meAnswers = new WeakMap<object, { view: object | undefined; key: string; answer: Serialized }>()
-  addRoute(app, services, ep.me, async ({ auth }) => {
+  addRoute(app, services, ep.me, async ({ auth, request, reply }) => {
     const passwordExpired = isPasswordExpired(auth.user, services) && !auth.impersonatorId
-    const key = `${passwordExpired}:${auth.impersonatorId}`
+    const lang = requestLanguage(request, reply)
+    const key = `${passwordExpired}:${auth.impersonatorId}:${lang}`
     const kept = Object.isFrozen(auth.user) ? meAnswers.get(auth.user) : undefined
     if (kept && kept.view === auth.view && kept.key === key) return kept.answer
-    const answer = serializeResponse(ep.me, await presentMe(db, auth.user, passwordExpired, auth.impersonatorId, auth.view))
+    const answer = serializeResponse(ep.me, await presentMe(db, auth.user, passwordExpired, auth.impersonatorId, auth.view, lang))
     if (Object.isFrozen(auth.user)) meAnswers.set(auth.user, { view: auth.view, key, answer })
     return answer
   }, { userView: true })
 
-  addRoute(app, services, ep.myProfile, async ({ auth }) => {
-    const view = await presentUser(db, auth.user, auth.view)
+  addRoute(app, services, ep.myProfile, async ({ auth, request, reply }) => {
+    const view = await presentUser(db, auth.user, auth.view, requestLanguage(request, reply))
     return { user: view.user, permissions: permissionsOf(auth.user, false) }
   }, { userView: true })
 

@@ -18,6 +18,7 @@ import { preparedFor } from '../db/prepared.ts'
 import { chapters, contentProgress, contents, divisions, forumPosts, liveEvents, offerGroups, subjects, userOffers } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import { addRoute, type UserRow } from '../http.ts'
+import { localName, requestLanguage, type Language } from '../language.ts'
 import type { Services } from '../services.ts'
 
 /** Content types that count as videos: recorded lessons and live-session recordings. */
@@ -71,7 +72,8 @@ function contentsQuery(freeOnly: boolean) {
     },
     chapter: { id: chapters.id, name: chapters.name, slug: chapters.slug, type: chapters.type },
     subject: { id: subjects.id, name: subjects.name, slug: subjects.slug, thumbnail: subjects.thumbnail, color: subjects.color, divisionId: subjects.divisionId },
-    divisionName: divisions.name
+    divisionName: divisions.name,
+    divisionNameAr: divisions.nameAr
   })
     .from(contents)
     .innerJoin(chapters, eq(chapters.id, contents.chapterId))
@@ -85,9 +87,9 @@ function contentsQuery(freeOnly: boolean) {
 const newContentsQuery = contentsQuery(false)
 const freeContentsQuery = contentsQuery(true)
 
-async function listContents(db: Executor, divisionId: number, freeOnly: boolean): Promise<HomeContent[]> {
+async function listContents(db: Executor, divisionId: number, freeOnly: boolean, lang: Language): Promise<HomeContent[]> {
   const rows = await (freeOnly ? freeContentsQuery : newContentsQuery)(db).execute({ divisionId })
-  return rows.map(({ content, chapter, subject, divisionName }) => ({
+  return rows.map(({ content, chapter, subject, divisionName, divisionNameAr }) => ({
     subject: { id: subject.id, name: subject.name, slug: subject.slug, thumbnail: subject.thumbnail, color: subject.color },
     content: {
       id: content.id, name: content.name, slug: content.slug, type: { id: content.typeId, name: CONTENT_TYPE_NAMES[content.typeId] ?? 'VIDEO' },
@@ -95,7 +97,7 @@ async function listContents(db: Executor, divisionId: number, freeOnly: boolean)
     },
     chapter: { id: chapter.id, name: chapter.name, slug: chapter.slug, type: chapter.type as ChapterType },
     instructor: content.instructorName ? { name: content.instructorName, last_name: content.instructorLastName ?? '' } : null,
-    division: { id: subject.divisionId, name: divisionName },
+    division: { id: subject.divisionId, name: localName(divisionName, divisionNameAr, lang) },
     createdAt: content.createdAt.toISOString()
   }))
 }
@@ -200,11 +202,11 @@ export function registerHomeRoutes(app: FastifyInstance, services: Services): vo
     return rows.map((row) => ({ subject_id: row.id, progress: progressOf(row) })).sort((a, b) => a.subject_id - b.subject_id)
   })
 
-  addRoute(app, services, ep.newContents, async ({ auth }) =>
-    auth.user.divisionId == null ? [] : listContents(db, auth.user.divisionId, false))
+  addRoute(app, services, ep.newContents, async ({ auth, request, reply }) =>
+    auth.user.divisionId == null ? [] : listContents(db, auth.user.divisionId, false, requestLanguage(request, reply)))
 
-  addRoute(app, services, ep.freeContents, async ({ auth }) =>
-    auth.user.divisionId == null ? [] : listContents(db, auth.user.divisionId, true))
+  addRoute(app, services, ep.freeContents, async ({ auth, request, reply }) =>
+    auth.user.divisionId == null ? [] : listContents(db, auth.user.divisionId, true, requestLanguage(request, reply)))
 
   addRoute(app, services, ep.events, async ({ auth, query }) => {
     const divisionId = auth.user.divisionId

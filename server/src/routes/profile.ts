@@ -17,21 +17,11 @@ import { preparedFor } from '../db/prepared.ts'
 import { adCards, divisionChangeReasons, divisionRequests, divisions, marksheets, optionalSubjects, users } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import { addRoute, type UserRow } from '../http.ts'
+import { localName, requestLanguage } from '../language.ts'
 import { isUniqueViolation } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
 import { inTransaction } from '../services/ledger.ts'
 import { detectFileType, storedName } from '../services/marksheets.ts'
-
-/** The first of fr, en, ar in the Accept-Language header by preference; French otherwise. */
-export function pickLanguage(header: string | undefined): Language {
-  const ranked = (header ?? '').split(',').map((part, index) => {
-    const [tag = '', ...params] = part.trim().split(';')
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean)
-    return { lang: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q[1]) : 1, index }
-  }).filter((entry) => entry.q > 0).sort((a, b) => b.q - a.q || a.index - b.index)
-  const found = ranked.find((entry) => entry.lang === 'fr' || entry.lang === 'en' || entry.lang === 'ar')
-  return (found?.lang as Language | undefined) ?? 'fr'
-}
 
 type ReasonRow = typeof divisionChangeReasons.$inferSelect
 const reasonText = (row: Pick<ReasonRow, 'textFr' | 'textEn' | 'textAr'>, lang: Language) =>
@@ -55,7 +45,8 @@ type OperatorDivisionRequest = DivisionRequest & { user: { id: number; name: str
 
 async function listDivisionRequests(db: Executor, where: SQL | undefined, lang: Language): Promise<OperatorDivisionRequest[]> {
   const rows = await db.select({
-    request: divisionRequests, oldName: oldDivision.name, newName: newDivision.name, reason: divisionChangeReasons,
+    request: divisionRequests, oldName: oldDivision.name, oldNameAr: oldDivision.nameAr, newName: newDivision.name, newNameAr: newDivision.nameAr,
+    reason: divisionChangeReasons,
     userName: users.name, userLastName: users.lastName
   }).from(divisionRequests)
     .innerJoin(newDivision, eq(newDivision.id, divisionRequests.newDivisionId))
@@ -65,10 +56,10 @@ async function listDivisionRequests(db: Executor, where: SQL | undefined, lang: 
     .where(where)
     .orderBy(desc(divisionRequests.createdAt), desc(divisionRequests.id))
     .limit(500)
-  return rows.map(({ request, oldName, newName, reason, userName, userLastName }) => ({
+  return rows.map(({ request, oldName, oldNameAr, newName, newNameAr, reason, userName, userLastName }) => ({
     id: request.id,
-    old_division: request.oldDivisionId != null && oldName != null ? { id: request.oldDivisionId, name: oldName } : null,
-    new_division: { id: request.newDivisionId, name: newName },
+    old_division: request.oldDivisionId != null && oldName != null ? { id: request.oldDivisionId, name: localName(oldName, oldNameAr, lang) } : null,
+    new_division: { id: request.newDivisionId, name: localName(newName, newNameAr, lang) },
     reason: reasonText(reason, lang),
     reason_id: request.reasonId,
     reason2: request.reason2,
@@ -132,8 +123,8 @@ const visibleAdCardsQuery = preparedFor((db) => db.select().from(adCards).where(
 export function registerProfileRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
 
-  addRoute(app, services, ep.divisionChangeReasons, async ({ request }) => {
-    const lang = pickLanguage(request.headers['accept-language'])
+  addRoute(app, services, ep.divisionChangeReasons, async ({ request, reply }) => {
+    const lang = requestLanguage(request, reply)
     const rows = await db.select().from(divisionChangeReasons).orderBy(asc(divisionChangeReasons.position), asc(divisionChangeReasons.id))
     return rows.map((row) => ({
       id: row.id, reason: reasonText(row, lang), reason_fr: row.textFr, reason_en: row.textEn, reason_ar: row.textAr,
@@ -141,10 +132,11 @@ export function registerProfileRoutes(app: FastifyInstance, services: Services):
     }))
   })
 
-  addRoute(app, services, ep.divisionRequests, async ({ auth, request }) =>
-    (await listDivisionRequests(db, eq(divisionRequests.userId, auth.user.id), pickLanguage(request.headers['accept-language']))).map(withoutUser))
+  addRoute(app, services, ep.divisionRequests, async ({ auth, request, reply }) =>
+    (await listDivisionRequests(db, eq(divisionRequests.userId, auth.user.id), requestLanguage(request, reply))).map(withoutUser))
 
-  addRoute(app, services, ep.createDivisionRequest, async ({ auth, body, request }) => {
+  addRoute(app, services, ep.createDivisionRequest, async ({ auth, body, request, reply }) => {
+    const lang = requestLanguage(request, reply)
     const user = auth.user
     checkMayRequestDivision(user)
     const problems: Record<string, MessageKey[]> = {}
@@ -169,7 +161,7 @@ export function registerProfileRoutes(app: FastifyInstance, services: Services):
       if (isUniqueViolation(error)) throw new ApiError('division_request_pending', pendingMessage)
       throw error
     }
-    const [created] = await listDivisionRequests(db, eq(divisionRequests.id, id), pickLanguage(request.headers['accept-language']))
+    const [created] = await listDivisionRequests(db, eq(divisionRequests.id, id), lang)
     return { message: 'Votre demande de changement de classe a été envoyée', request: withoutUser(created!) }
   })
 
@@ -182,11 +174,12 @@ export function registerProfileRoutes(app: FastifyInstance, services: Services):
     }))
   })
 
-  addRoute(app, services, ep.marksheets, async ({ auth }) => {
-    const rows = await db.select({ row: marksheets, divisionName: divisions.name }).from(marksheets)
+  addRoute(app, services, ep.marksheets, async ({ auth, request, reply }) => {
+    const lang = requestLanguage(request, reply)
+    const rows = await db.select({ row: marksheets, divisionName: divisions.name, divisionNameAr: divisions.nameAr }).from(marksheets)
       .innerJoin(divisions, eq(divisions.id, marksheets.divisionId))
       .where(eq(marksheets.userId, auth.user.id)).orderBy(desc(marksheets.createdAt), desc(marksheets.id))
-    return rows.map(({ row, divisionName }) => presentMarksheet(services, row, divisionName))
+    return rows.map(({ row, divisionName, divisionNameAr }) => presentMarksheet(services, row, localName(divisionName, divisionNameAr, lang)))
   })
 
   addRoute(app, services, ep.deleteMarksheet, async ({ auth, params }) => {
@@ -223,7 +216,7 @@ export function registerProfileRoutes(app: FastifyInstance, services: Services):
     await scope.register(multipart, {
       limits: { fileSize: MARKSHEET_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 100 }
     })
-    addRoute(scope, services, uploadEndpoint, async ({ auth, request }) => {
+    addRoute(scope, services, uploadEndpoint, async ({ auth, request, reply }) => {
       const user = auth.user
       checkPupil(user)
       const form = await readUpload(request)
@@ -232,9 +225,9 @@ export function registerProfileRoutes(app: FastifyInstance, services: Services):
       let divisionName: string | null = null
       if (!divisionId) problems.division = ['marksheet.divisionRequired']
       else {
-        const [division] = await db.select({ name: divisions.name }).from(divisions).where(eq(divisions.id, divisionId))
+        const [division] = await db.select({ name: divisions.name, nameAr: divisions.nameAr }).from(divisions).where(eq(divisions.id, divisionId))
         if (!division) problems.division = ['marksheet.divisionRequired']
-        else divisionName = division.name
+        else divisionName = localName(division.name, division.nameAr, requestLanguage(request, reply))
       }
       const trimester = form.trimester?.trim()
       if (trimester !== '1' && trimester !== '2' && trimester !== '3') problems.trimester = ['marksheet.trimesterInvalid']

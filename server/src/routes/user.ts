@@ -14,6 +14,7 @@ import { delegations, institutes, users } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import { addRoute, type UserRow } from '../http.ts'
 import { credentialOf, defaultNotificationPreferences, presentUser } from '../presenters/user.ts'
+import { requestLanguage } from '../language.ts'
 import { credentialTaken, isUniqueViolation } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
 import { avatarUrl } from '../services/avatars.ts'
@@ -53,7 +54,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     return authResult(services, user!, tokens, 'Le Mot de Passe est Modifié')
   })
 
-  addRoute(app, services, ep.updateProfile, async ({ auth, body }) => {
+  addRoute(app, services, ep.updateProfile, async ({ auth, body, request, reply }) => {
     const current = auth.user
     refuseTestAccount(current)
     const problems: Record<string, MessageKey[]> = {}
@@ -157,7 +158,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
       throw error
     }
     if (credentialChanged) await sendCode(services, updated, 'registration', parseCredential(newCredential)!)
-    const view = await presentUser(db, updated)
+    const view = await presentUser(db, updated, undefined, requestLanguage(request, reply))
     return {
       message: 'Profil mis à jour',
       ...(credentialChanged ? { credential: newCredential } : {}),

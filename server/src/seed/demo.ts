@@ -1,6 +1,8 @@
 /**
  * The demo seed (`--seed demo`): reference data and one account per case the app must handle.
- * Idempotent: rows that exist are left alone. docs/demo-accounts.md lists the accounts.
+ * Idempotent: rows that exist are left alone, but for the Arabic names of the reference rows,
+ * which are brought to the seed's (a database seeded before they existed gets them).
+ * docs/demo-accounts.md lists the accounts.
  */
 import { eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
@@ -87,6 +89,20 @@ function demoMatch(demo: Pick<DemoUser, 'phone' | 'email'>): SQL | undefined {
   return or(...[demo.phone ? eq(users.phone, demo.phone) : undefined, demo.email ? eq(users.email, demo.email) : undefined].filter(Boolean))
 }
 
+/** The reference tables with Arabic names of their own, and the seed's name for each row that has one. */
+function arabicNames(): Array<{ table: typeof levels | typeof divisions | typeof optionalSubjects | typeof delegations | typeof institutes; rows: Array<{ id: number; nameAr: string | null }> }> {
+  return [
+    { table: levels, rows: [...levelRows] }, { table: divisions, rows: divisionRows() }, { table: optionalSubjects, rows: optionalSubjectRows() },
+    { table: delegations, rows: delegationRows() }, { table: institutes, rows: instituteRows() }
+  ]
+}
+
+/** The seed's Arabic names as a `values` list (id, name_ar); rows without one are left out. */
+function arabicValues(rows: Array<{ id: number; nameAr: string | null }>): SQL {
+  const known = rows.filter((row) => row.nameAr != null)
+  return sql`(values ${sql.join(known.map((row) => sql`(${row.id}::int, ${row.nameAr}::text)`), sql`, `)}) as seed(id, name_ar)`
+}
+
 /**
  * Whether everything the seed writes is there already, asked in ONE query so that a restart
  * skips the seed (a fresh process pays for every new statement): each reference table holds at
@@ -102,6 +118,8 @@ export async function isSeeded(db: Db): Promise<boolean> {
     atLeast(institutes, instituteRows().length), atLeast(levels, levelRows.length), atLeast(divisions, divisionRows().length),
     atLeast(optionalSubjects, optionalSubjectRows().length), atLeast(offerGroups, offerGroupRows.length),
     allOf(divisionChangeReasons, divisionChangeReasonRows.map(([id]) => id)), allOf(adCards, adCardRows.map((row) => row.id!)),
+    ...arabicNames().map(({ table, rows }) => sql`not exists (select 1 from ${arabicValues(rows)} inner join ${table} on ${table.id} = seed.id
+      where ${table.nameAr} is distinct from seed.name_ar)`),
     ...demoUsers().map((demo) => demo.points
       ? sql`exists (select 1 from ${users} inner join ${ledgerTransactions} on ${ledgerTransactions.kind} = 'opening'
           and ${ledgerTransactions.reference} = 'user:' || ${users.id} where ${demoMatch(demo)})`
@@ -131,6 +149,11 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedTable(divisions, divisionRows())
   await seedTable(optionalSubjects, optionalSubjectRows())
   await seedTable(offerGroups, [...offerGroupRows])
+  // Rows seeded before the Arabic names existed (or with older ones) get the seed's.
+  for (const { table, rows } of arabicNames()) {
+    await db.execute(sql`update ${table} set name_ar = seed.name_ar from ${arabicValues(rows)}
+      where ${table.id} = seed.id and ${table.nameAr} is distinct from seed.name_ar`)
+  }
   await seedProfile(db)
 
   let hash: string | null = null
