@@ -183,6 +183,8 @@ function createMainWindow({ windowState, adapters }: Modules, ready: MainService
   window.once('ready-to-show', () => {
     if (restored.maximized) window.maximize()
     window.show()
+    // npm start waits for this line to know the app opened (scripts/start.ts, APP_READY_LINE).
+    log('window shown')
   })
   window.on('focus', () => emitToPage('window:focus', { focused: true }))
   window.on('blur', () => emitToPage('window:focus', { focused: false }))
