@@ -85,7 +85,7 @@ if (mode === 'crash') {
   shown()
   setTimeout(() => process.exit(3), 50)
 } else if (mode === 'open-stay') {
-  shown()
+  console.error('2026-01-05T09:00:00.000Z INFO  ${APP_READY_LINE}')
   setInterval(() => {}, 1000)
 }
 `
@@ -542,8 +542,9 @@ describe('npm start: while one runs, and stopping it', { timeout: SLOW }, () => 
 describe('npm start: what it relies on', () => {
   it('waits for the line the main process logs once its window is shown', () => {
     const main = readFileSync(join(import.meta.dirname, '../../../src/main/index.ts'), 'utf8')
-    expect(main).toContain("console.warn(`[main] ${message}`)")
-    expect(main).toMatch(/window\.show\(\)\n[^\n]*\n\s*log\('window shown'\)/)
+    // Either a plain `[main] <message>` line, or the logger's `<time> INFO  [main] <message>`.
+    expect(main).toMatch(/console\.warn\(`\[main\] \$\{message\}`\)|new Logger\('main'/)
+    expect(main).toMatch(/window\.show\(\)\n[^\n]*\n\s*(?:log|logger\.\w+)\('window shown'\)/)
     expect(APP_READY_LINE).toBe('[main] window shown')
   })
 
