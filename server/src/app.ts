@@ -12,7 +12,10 @@ import { healthEndpoints } from '../../src/shared/api/health.ts'
 import { systemClock, type Clock } from './clock.ts'
 import { defaultConfig, type ServerConfig } from './config.ts'
 import { openDatabase, type Database } from './db/client.ts'
+import { runExclusive } from './db/lock.ts'
 import { addRoute, installErrorHandler, validatorCompiler } from './http.ts'
+import { serverJobs } from './jobs/index.ts'
+import { createJobRunner, type JobRunner } from './jobs/runner.ts'
 import { registerAuthRoutes } from './routes/auth.ts'
 import { registerAvatarRoutes } from './routes/avatar.ts'
 import { registerHomeRoutes } from './routes/home.ts'
@@ -42,7 +45,7 @@ export type BuildServerOptions = {
   transports?: Transports
 }
 
-export type DarsiServer = FastifyInstance & { services: Services }
+export type DarsiServer = FastifyInstance & { services: Services; jobs: JobRunner }
 
 const SENSITIVE_QUERY = /([?&](?:token|code|code_verifier|confirmationToken|credentiel|credential|refresh_token|signature|to)=)[^&]*/gi
 
@@ -167,7 +170,16 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerSearchRoutes(app, services)
     registerHomeRoutes(app, services)
 
+    // The periodic work, from the start to the close (decision 0025).
+    const jobs = createJobRunner({ clock, log: app.log.child({ module: 'jobs' }), exclusive: (name, work) => runExclusive(database, name, work) })
+    for (const job of serverJobs(services)) jobs.add(job)
+    app.decorate('jobs', jobs)
+    app.addHook('onReady', async () => {
+      jobs.start()
+    })
+
     app.addHook('onClose', async () => {
+      await jobs.stop()
       services.outbox.stop()
       services.authCache.close()
       if (ownsDatabase) await database.close()

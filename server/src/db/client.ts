@@ -33,8 +33,16 @@ export type Database = {
    * (channel `darsi_auth`, fired by the triggers of migration 0004).
    */
   authChanges?: ChangeFeed
+  /**
+   * PostgreSQL only: runs `work` on a connection of the pool kept for it alone, for what lives
+   * in a session (an advisory lock, db/lock.ts); the connection goes back to the pool after.
+   */
+  withConnection?<T>(work: (query: SessionQuery) => Promise<T>): Promise<T>
   close(): Promise<void>
 }
+
+/** A statement on one connection: its rows. */
+export type SessionQuery = (text: string, values?: unknown[]) => Promise<Record<string, unknown>[]>
 
 export type OpenDatabaseOptions = {
   /** Directory of the PGlite files (created when missing). Ignored with `databaseUrl`. */
@@ -163,6 +171,23 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
         return () => listeners.delete(listener)
       },
       authChanges,
+      async withConnection(work) {
+        const client = await pool.connect()
+        let broken: Error | undefined
+        try {
+          return await work(async (text, values) => {
+            try {
+              return (await client.query(text, values)).rows as Record<string, unknown>[]
+            } catch (error) {
+              // A failed statement may leave the session unknown: the connection is not reused.
+              broken = error as Error
+              throw error
+            }
+          })
+        } finally {
+          client.release(broken)
+        }
+      },
       async close() {
         await authChanges.close()
         // pool.end() resolves once it has asked each connection to end; wait until they have.

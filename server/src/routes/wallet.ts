@@ -24,15 +24,14 @@ import { createIdempotencyService, type IdempotencyService } from '../services/i
 import { audit, InsufficientFundsError, inTransaction, isOverdraftViolation, ledgerTotal, toMillimes, toPoints, walletBalance } from '../services/ledger.ts'
 import type { OutgoingMessage } from '../services/outbox.ts'
 import {
-  completeTransfer, expiredTransferIds, holdTransfer, methodLabels, newTransferCode, releaseTransfer, sameHash, settlePayment,
-  TRANSFER_HOLD_MS, transferCodeHash, type PaymentCodeRow, type TransferRow
+  completeTransfer, holdTransfer, methodLabels, newTransferCode, releaseExpiredTransfers, releaseTransfer, sameHash, settlePayment,
+  stillWaiting, TRANSFER_HOLD_MS, transferCodeHash, type PaymentCodeRow, type TransferRow
 } from '../services/wallet.ts'
 import { registerPaymentSandboxRoutes } from './paymentSandbox.ts'
 
 const SUCCESS_MESSAGE = 'Abonnement activé'
 const FAILURE_MESSAGE = 'Une erreur est survenue'
 const FAILURE_DETAIL = 'La transaction n’a pas pu aboutir, veuillez réessayer plus tard'
-const EXPIRY_SWEEP_MS = 60_000
 
 const notFound = () => new ApiError('not_found', 'Not found')
 
@@ -156,17 +155,6 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
     }
   }
 
-  /** Gives back the points of transfers nobody confirmed in time. */
-  async function expireTransfers(): Promise<number> {
-    const ids = await inTransaction(db, (tx) => expiredTransferIds(tx, now()))
-    let released = 0
-    for (const id of ids) {
-      const done = await inTransaction(db, (tx) => releaseTransfer(tx, id, 'expired', now()))
-      if (done) released++
-    }
-    return released
-  }
-
   function insufficient(error: unknown): never {
     if (error instanceof InsufficientFundsError || isOverdraftViolation(error)) {
       throw new ApiError('insufficient_points', 'Solde de points insuffisant', { status: 402, fieldKeys: { points: ['transfer.insufficient'] } })
@@ -178,10 +166,15 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
 
   // ——— balance and bank accounts ———
 
+  // The transfers' expiry: the wallets a request shows have their expired holds given back
+  // first (the `wallet.expire-transfers` job does it for everyone else, jobs/wallet.ts); the
+  // actions check expiry in their own statements.
+
   addRoute(app, services, ep.summary, async ({ auth }) => {
-    await expireTransfers()
+    const at = now()
+    await releaseExpiredTransfers(db, at, { senders: [auth.user.id] })
     const [held] = await db.select({ total: sql<string>`coalesce(sum(${pointTransfers.amount}), 0)` }).from(pointTransfers)
-      .where(and(eq(pointTransfers.fromUserId, auth.user.id), eq(pointTransfers.status, 'waiting_confirmation')))
+      .where(and(eq(pointTransfers.fromUserId, auth.user.id), stillWaiting(at)))
     return { points: toPoints(await walletBalance(db, auth.user.id)), held_points: toPoints(Number(held?.total ?? 0)), currency: 'TND' as const }
   })
 
@@ -263,7 +256,8 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
     const recipient = await findRecipient(db, body.toUser)
     if (!recipient) throw fieldError({ toUser: ['transfer.recipientUnknown'] })
     if (recipient.id === auth.user.id) throw fieldError({ toUser: ['transfer.self'] })
-    await expireTransfers()
+    // The points of the sender's expired transfers are theirs to send again.
+    await releaseExpiredTransfers(db, now(), { senders: [auth.user.id] })
     return idempotency.run({ userId: auth.user.id, scope: scope(ep.transfer), key: request.headers['idempotency-key'], request: body, status: 201, reply }, async (tx) => {
       const at = now()
       const code = newTransferCode()
@@ -281,7 +275,6 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
   })
 
   addRoute(app, services, ep.confirmTransfer, async ({ auth, query, request, reply }) => {
-    await expireTransfers()
     const senders = await confirmableSenders(db, auth.user)
     const secret = services.secrets.codeSecret
     // Told to the recipient once the transfer has committed (a replayed answer tells nobody).
@@ -290,7 +283,7 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
       const result = await idempotency.run({ userId: auth.user.id, scope: scope(ep.confirmTransfer), key: request.headers['idempotency-key'], request: query, status: 200, reply }, async (tx) => {
         const at = now()
         const waiting = await tx.select().from(pointTransfers)
-          .where(and(inArray(pointTransfers.fromUserId, senders), eq(pointTransfers.status, 'waiting_confirmation')))
+          .where(and(inArray(pointTransfers.fromUserId, senders), stillWaiting(at)))
           .orderBy(pointTransfers.id).for('update')
         const usable = waiting.filter((t) => t.codeExpiresAt.getTime() > at.getTime() && t.codeAttempts < services.config.codeMaxAttempts)
         const match = usable.find((t) => sameHash(t.codeHash, transferCodeHash(secret, t.id, query.confirmationToken)))
@@ -318,19 +311,17 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
 
   // Guessing is bounded per code (codeMaxAttempts); fresh codes are what a guesser needs, so resends are rate limited.
   addRoute(app, services, ep.resendTransferCode, async ({ auth, params }) => {
-    await expireTransfers()
     const senders = await confirmableSenders(db, auth.user)
-    const [transfer] = await db.select().from(pointTransfers)
+    const [transfer] = await db.select({ id: pointTransfers.id }).from(pointTransfers)
       .where(and(eq(pointTransfers.id, params.id), inArray(pointTransfers.fromUserId, senders))).limit(1)
     if (!transfer) throw notFound()
-    if (transfer.status !== 'waiting_confirmation') throw new ApiError('operation_impossible', "Ce transfert n'attend plus de confirmation")
     await inTransaction(db, async (tx) => {
       const code = newTransferCode()
       const at = now()
       const [updated] = await tx.update(pointTransfers).set({
         codeHash: transferCodeHash(services.secrets.codeSecret, transfer.id, code), codeAttempts: 0,
         codeExpiresAt: new Date(at.getTime() + codeTtlMs), updatedAt: at
-      }).where(and(eq(pointTransfers.id, transfer.id), eq(pointTransfers.status, 'waiting_confirmation'))).returning()
+      }).where(and(eq(pointTransfers.id, transfer.id), stillWaiting(at))).returning()
       if (!updated) throw new ApiError('operation_impossible', "Ce transfert n'attend plus de confirmation")
       await sendTransferCode(tx, updated, code)
     })
@@ -338,7 +329,6 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
   }, { limited: true })
 
   addRoute(app, services, ep.rejectTransfer, async ({ auth, params }) => {
-    await expireTransfers()
     const senders = await confirmableSenders(db, auth.user)
     const [transfer] = await db.select({ id: pointTransfers.id, status: pointTransfers.status }).from(pointTransfers)
       .where(and(eq(pointTransfers.id, params.id), inArray(pointTransfers.fromUserId, senders))).limit(1)
@@ -352,8 +342,8 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
   })
 
   addRoute(app, services, ep.transferHistory, async ({ auth }) => {
-    await expireTransfers()
     const senders = await confirmableSenders(db, auth.user)
+    await releaseExpiredTransfers(db, now(), { senders, recipient: auth.user.id })
     return presentTransfers(db, or(inArray(pointTransfers.fromUserId, senders), eq(pointTransfers.toUserId, auth.user.id)))
   })
 
@@ -424,12 +414,5 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
   // one on the data directory, so such claims are dead and free at start.
   app.addHook('onReady', async () => {
     if (services.database.kind === 'pglite') await idempotency.releaseAbandoned()
-  })
-  const sweep = setInterval(() => {
-    expireTransfers().then(() => idempotency.prune()).catch((error: unknown) => app.log.error({ err: error }, 'wallet sweep failed'))
-  }, EXPIRY_SWEEP_MS)
-  sweep.unref()
-  app.addHook('onClose', async () => {
-    clearInterval(sweep)
   })
 }

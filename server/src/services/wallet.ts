@@ -4,14 +4,19 @@
  * the caller's database transaction and is guarded twice: a state change that only succeeds
  * from the expected state (`… WHERE status = 'pending'`), and a ledger reference that can be
  * posted once.
+ *
+ * A waiting transfer is expired from its `expires_at` on, whether or not its points are given
+ * back yet: confirming and rejecting check it in their own statement, and the points come back
+ * through `releaseExpiredTransfers`, run by the `wallet.expire-transfers` job for everyone and by
+ * a request for the wallets it shows.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
-import { and, eq, lte } from 'drizzle-orm'
+import { and, eq, gt, inArray, lte, or, type SQL } from 'drizzle-orm'
 import { CONFIRMATION_CODE_LENGTH } from '../../../src/shared/constants.ts'
 import type { PaymentMethod } from '../../../src/shared/api/wallet.ts'
-import type { Tx } from '../db/client.ts'
+import type { Db, Executor, Tx } from '../db/client.ts'
 import { paymentCodes, pointTransfers } from '../db/schema.ts'
-import { move, type SystemAccount } from './ledger.ts'
+import { inTransaction, move, type SystemAccount } from './ledger.ts'
 
 export type PaymentCodeRow = typeof paymentCodes.$inferSelect
 export type TransferRow = typeof pointTransfers.$inferSelect
@@ -68,27 +73,60 @@ export async function holdTransfer(tx: Tx, transfer: TransferRow): Promise<void>
   await move(tx, 'transfer_hold', `transfer:${transfer.id}`, { userId: transfer.fromUserId }, { system: 'held' }, transfer.amount)
 }
 
-/** Confirms a waiting transfer (locked by the caller): held points → recipient. */
+/** A waiting transfer whose hold still runs at `now`. */
+export function stillWaiting(now: Date): SQL {
+  return and(eq(pointTransfers.status, 'waiting_confirmation'), gt(pointTransfers.expiresAt, now))!
+}
+
+/** Confirms a transfer waiting and not expired (locked by the caller): held points → recipient. */
 export async function completeTransfer(tx: Tx, transfer: TransferRow, now: Date, parentId: number | null): Promise<TransferRow | null> {
   const [done] = await tx.update(pointTransfers).set({ status: 'confirmed', updatedAt: now, confirmedByParentId: parentId })
-    .where(and(eq(pointTransfers.id, transfer.id), eq(pointTransfers.status, 'waiting_confirmation'))).returning()
+    .where(and(eq(pointTransfers.id, transfer.id), stillWaiting(now))).returning()
   if (!done) return null
   await move(tx, 'transfer_confirm', `transfer:${transfer.id}`, { system: 'held' }, { userId: transfer.toUserId }, transfer.amount)
   return done
 }
 
-/** Ends a waiting transfer without moving it (rejected or expired): held points → sender. */
+/**
+ * Ends a waiting transfer without moving it: held points → sender. Rejected only while its hold
+ * runs, expired only once it has run out.
+ */
 export async function releaseTransfer(tx: Tx, transferId: number, outcome: 'rejected' | 'expired', now: Date): Promise<TransferRow | null> {
   const [done] = await tx.update(pointTransfers).set({ status: outcome, updatedAt: now })
-    .where(and(eq(pointTransfers.id, transferId), eq(pointTransfers.status, 'waiting_confirmation'))).returning()
+    .where(and(
+      eq(pointTransfers.id, transferId), eq(pointTransfers.status, 'waiting_confirmation'),
+      outcome === 'rejected' ? gt(pointTransfers.expiresAt, now) : lte(pointTransfers.expiresAt, now)
+    )).returning()
   if (!done) return null
   await move(tx, 'transfer_release', `transfer:${transferId}`, { system: 'held' }, { userId: done.fromUserId }, done.amount)
   return done
 }
 
-/** Transfers whose hold has run out, for the expiry sweep. */
-export async function expiredTransferIds(tx: Tx, now: Date): Promise<number[]> {
-  const rows = await tx.select({ id: pointTransfers.id }).from(pointTransfers)
-    .where(and(eq(pointTransfers.status, 'waiting_confirmation'), lte(pointTransfers.expiresAt, now))).limit(500)
+/** Whose expired transfers to release: those sent by `senders`, and those received by `recipient`. */
+export type TransferParties = { senders: number[]; recipient?: number }
+
+/** Waiting transfers whose hold has run out at `now` (of these parties only, when given). */
+export async function expiredTransferIds(executor: Executor, now: Date, parties?: TransferParties): Promise<number[]> {
+  const involved = parties
+    ? or(inArray(pointTransfers.fromUserId, parties.senders), parties.recipient === undefined ? undefined : eq(pointTransfers.toUserId, parties.recipient))
+    : undefined
+  const rows = await executor.select({ id: pointTransfers.id }).from(pointTransfers)
+    .where(and(eq(pointTransfers.status, 'waiting_confirmation'), lte(pointTransfers.expiresAt, now), involved))
+    .orderBy(pointTransfers.id).limit(500)
   return rows.map((row) => row.id)
+}
+
+/**
+ * Gives back the points of the transfers nobody confirmed in time, each in its own transaction
+ * (and once, whoever else releases it at the same moment). Without `parties`, everyone's: the
+ * work of the expiry job. With them, those a request is about to show, so that its balances and
+ * statuses are right at its instant even when the job has not run yet. Resolves to how many it
+ * released.
+ */
+export async function releaseExpiredTransfers(db: Db, now: Date, parties?: TransferParties): Promise<number> {
+  let released = 0
+  for (const id of await expiredTransferIds(db, now, parties)) {
+    if (await inTransaction(db, (tx) => releaseTransfer(tx, id, 'expired', now))) released++
+  }
+  return released
 }

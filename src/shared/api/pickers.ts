@@ -1,6 +1,8 @@
 /**
  * The address and class pickers: countries → governorates → delegations → institutes, and
  * levels → divisions → optional subjects. Public: registration needs them before sign-in.
+ * Delegations, institutes, levels, classes and options are named in the Accept-Language language
+ * (Arabic where known, French otherwise); countries and governorates carry each language's name.
  */
 import { z } from 'zod'
 import { idParam, type Endpoint } from './common.ts'

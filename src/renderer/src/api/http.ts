@@ -1,7 +1,9 @@
 /**
  * The one HTTP layer: an axios instance per service base URL, the bearer token from the
  * session (held in memory, owned by the main process), one refresh in flight with the waiting
- * requests replayed, the 401 policy, and every answer parsed with the shared schema.
+ * requests replayed, the 401 policy, every answer parsed with the shared schema, and the
+ * interface language sent with every request (Accept-Language: the server names classes,
+ * delegations and institutes in it).
  */
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios'
 import type { z } from 'zod'
@@ -52,7 +54,13 @@ function uploadProgress(report: (fraction: number) => void): AxiosRequestConfig[
 }
 const REFRESHABLE = new Set(['token_expired', 'token_invalid', 'unauthenticated'])
 
-export function createHttp(baseUrls: ApiBaseUrls, tokens: TokenSource, options: { adapter?: AxiosAdapter } = {}): HttpClient {
+export interface HttpOptions {
+  adapter?: AxiosAdapter
+  /** The interface language at the time of each request (`fr`, `en-US`, `ar`), sent as Accept-Language. */
+  language?: () => string
+}
+
+export function createHttp(baseUrls: ApiBaseUrls, tokens: TokenSource, options: HttpOptions = {}): HttpClient {
   const instances = new Map<ServiceName, AxiosInstance>()
   const instance = (service: ServiceName): AxiosInstance => {
     let found = instances.get(service)
@@ -76,7 +84,11 @@ export function createHttp(baseUrls: ApiBaseUrls, tokens: TokenSource, options: 
       params: spec.query,
       data: spec.body,
       signal: spec.signal,
-      headers: { ...spec.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(options.language ? { 'Accept-Language': options.language() } : {}),
+        ...spec.headers,
+        ...(token ? { Authorization: `Bearer ${token}` } : {})
+      },
       ...(spec.onUploadProgress ? { onUploadProgress: uploadProgress(spec.onUploadProgress) } : {})
     }
     try {

@@ -11,7 +11,7 @@ type Field = 'newDivision' | 'reason' | 'reason2'
 
 export interface DivisionChangeDeps extends DialogDeps {
   api: () => ProfileApi
-  /** The reasons list's language (Accept-Language). */
+  /** The language of the reasons and of the classes' names (Accept-Language). */
   language: () => ReasonLanguage
 }
 
@@ -31,10 +31,14 @@ export class DivisionChangeStore {
   divisions: Division[] = []
 
   private readonly deps: DivisionChangeDeps
+  /** The language the classes were named in: kept across openings of the dialog, asked again in another. */
+  private divisionsLanguage: ReasonLanguage | null = null
+  /** Counts the loads: only the latest one's answer is shown. */
+  private loads = 0
 
   constructor(deps: DivisionChangeDeps) {
     this.deps = deps
-    makeAutoObservable<DivisionChangeStore, 'deps'>(this, { deps: false }, { autoBind: true })
+    makeAutoObservable<DivisionChangeStore, 'deps' | 'divisionsLanguage' | 'loads'>(this, { deps: false, divisionsLanguage: false, loads: false }, { autoBind: true })
   }
 
   get currentDivisionId(): number | null {
@@ -67,24 +71,33 @@ export class DivisionChangeStore {
     this.open = false
   }
 
+  /**
+   * The reasons, the pupil's requests and the classes, in the interface language (the classes kept
+   * from an earlier opening in the same language). A load asked for while another runs (the dialog
+   * opened again, in another language) supersedes it: the older answer is dropped.
+   */
   async load(): Promise<void> {
+    const load = ++this.loads
     this.loadStatus = 'loading'
     const language = this.deps.language()
+    const keptDivisions = this.divisions.length > 0 && this.divisionsLanguage === language
     try {
       const [reasons, requests, divisions] = await Promise.all([
         this.deps.api().divisionReasons(language),
         this.deps.api().divisionRequests(language),
-        this.divisions.length > 0 ? Promise.resolve(this.divisions) : this.deps.api().divisions()
+        keptDivisions ? Promise.resolve(this.divisions) : this.deps.api().divisions()
       ])
       runInAction(() => {
+        if (load !== this.loads) return
         this.reasons = reasons
         this.requests = requests
         this.divisions = divisions
+        this.divisionsLanguage = language
         this.loadStatus = 'succeeded'
       })
     } catch {
       runInAction(() => {
-        this.loadStatus = 'failed'
+        if (load === this.loads) this.loadStatus = 'failed'
       })
     }
   }

@@ -21,13 +21,20 @@ export interface ProfileEditDeps {
   ui: Pick<UiStore, 'notify' | 'dismiss'>
   /** Today in Africa/Tunis, yyyy-mm-dd (the birth date may not be after it). */
   today: () => string
+  /** The language the server is asked in: it names the classes, delegations and institutes in it. */
+  language: () => string
 }
 
 /** Where the page goes after a save: the confirmation step, or on (home / the profile). */
 export type SaveOutcome = { kind: 'confirm' } | { kind: 'saved'; wasIncomplete: boolean } | { kind: 'failed' }
 
-type Options<T> = { items: T[]; status: LoadStatus }
+/** A picker's list; `language`: the one its names came in (lists named by the server). */
+type Options<T> = { items: T[]; status: LoadStatus; language?: string }
 const empty = <T>(): Options<T> => ({ items: [], status: 'idle' })
+
+type List = 'countries' | 'states' | 'delegations' | 'institutes' | 'divisions'
+/** Lists the server names in the request's language; countries and governorates carry every language's name. */
+const NAMED_BY_LANGUAGE: ReadonlySet<List> = new Set(['delegations', 'institutes', 'divisions'])
 
 const SERVER_FIELDS: Record<string, ProfileField> = {
   name: 'name', lastName: 'lastName', gender: 'gender', birthDate: 'birthDate', phone: 'phone', phone2: 'phone2',
@@ -88,7 +95,10 @@ export class ProfileEditStore {
     makeAutoObservable<ProfileEditStore, 'deps'>(this, { deps: false, initial: false }, { autoBind: true })
   }
 
-  /** Loads the pickers the current values need. */
+  /**
+   * Loads the pickers the current values need; after a change of language, asks again for the
+   * lists named in the previous one (they stay on screen until the new ones arrive).
+   */
   async load(): Promise<void> {
     const country = this.values.country
     const state = this.values.state
@@ -319,22 +329,21 @@ export class ProfileEditStore {
     delete this.serverErrors[field]
   }
 
-  private async fetch<K extends 'countries' | 'states' | 'delegations' | 'institutes' | 'divisions'>(
-    list: K,
-    load: () => Promise<this[K]['items']>
-  ): Promise<void> {
-    if (this[list].status === 'succeeded' || this[list].status === 'loading') return
-    this[list] = { items: this[list].items, status: 'loading' } as this[K]
+  private async fetch<K extends List>(list: K, load: () => Promise<this[K]['items']>): Promise<void> {
+    const language = NAMED_BY_LANGUAGE.has(list) ? this.deps.language() : undefined
+    const current = this[list]
+    if ((current.status === 'succeeded' || current.status === 'loading') && current.language === language) return
+    this[list] = { items: current.items, status: 'loading', language } as this[K]
     const marker = this[list]
     try {
       const items = await load()
       runInAction(() => {
-        // A newer choice replaced this list meanwhile: its answer is not for the current choice.
-        if (this[list] === marker) this[list] = { items, status: 'succeeded' } as this[K]
+        // A newer choice (or language) replaced this list meanwhile: its answer is not for it.
+        if (this[list] === marker) this[list] = { items, status: 'succeeded', language } as this[K]
       })
     } catch {
       runInAction(() => {
-        if (this[list] === marker) this[list] = { items: [], status: 'failed' } as this[K]
+        if (this[list] === marker) this[list] = { items: marker.items, status: 'failed', language } as this[K]
       })
     }
   }

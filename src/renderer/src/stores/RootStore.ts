@@ -1,3 +1,4 @@
+import { reaction } from 'mobx'
 import type { Platform } from '../platform/bridge.ts'
 import { DeepLinkStore } from './DeepLinkStore.ts'
 import { InboxHost } from './InboxHost.ts'
@@ -16,6 +17,7 @@ export class RootStore {
   readonly deepLinks: DeepLinkStore
   readonly session: SessionStore
   readonly inbox: InboxHost
+  private readonly stopLanguageReaction: () => void
 
   constructor(
     platform: Platform,
@@ -27,11 +29,18 @@ export class RootStore {
     this.settings = new SettingsStore(this)
     this.user = new UserStore()
     this.deepLinks = new DeepLinkStore()
-    this.session = new SessionStore({ ...sessionOptions, platform, user: this.user })
+    // The server names classes, governorates … in the language it is asked in: the settings' one
+    // once read (the session uses the stored one until then).
+    this.session = new SessionStore({
+      ...sessionOptions, platform, user: this.user,
+      language: () => (this.settings.status === 'idle' || this.settings.status === 'loading' ? null : this.settings.language)
+    })
     this.inbox = new InboxHost({ ...inboxOptions, platform, session: this.session })
+    this.stopLanguageReaction = reaction(() => this.settings.language, () => void this.session.languageChanged())
   }
 
   dispose(): void {
+    this.stopLanguageReaction()
     this.ui.dispose()
     this.inbox.dispose()
     this.session.dispose()

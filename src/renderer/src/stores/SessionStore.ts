@@ -2,7 +2,7 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx'
 import type { AuthResult, MeResponse } from '../../../shared/api/accounts.ts'
 import { USER_REFRESH_INTERVAL_MS } from '../../../shared/constants.ts'
 import type { SwitchRedirect } from '../../../shared/deepLink.ts'
-import type { ApiBaseUrls, Session } from '../../../shared/ipc.ts'
+import type { ApiBaseUrls, Language, Session } from '../../../shared/ipc.ts'
 import { createAccountsApi, type AccountsApi } from '../api/accounts.ts'
 import { createCaptchaSolver, type CaptchaSolver } from '../api/captcha.ts'
 import { ApiError, isApiError } from '../api/errors.ts'
@@ -14,7 +14,8 @@ import type { ShellUser } from './permissions.ts'
 import type { LoadStatus } from './status.ts'
 import type { UserStore } from './UserStore.ts'
 
-export type ApiFactory = (baseUrls: ApiBaseUrls, tokens: TokenSource) => AccountsApi
+/** `language`: the language to ask the server in, at the time of each request (Accept-Language). */
+export type ApiFactory = (baseUrls: ApiBaseUrls, tokens: TokenSource, language: () => Language) => AccountsApi
 
 export interface Timers {
   setInterval(handler: () => void, ms: number): unknown
@@ -28,9 +29,11 @@ export interface SessionStoreOptions {
   createCaptcha?: (api: AccountsApi) => CaptchaSolver
   timers?: Timers
   now?: () => number
+  /** The interface language once the settings are read; null before (the stored one is used meanwhile). */
+  language?: () => Language | null
 }
 
-const defaultApiFactory: ApiFactory = (baseUrls, tokens) => createAccountsApi(createHttp(baseUrls, tokens))
+const defaultApiFactory: ApiFactory = (baseUrls, tokens, language) => createAccountsApi(createHttp(baseUrls, tokens, { language }))
 const defaultTimers: Timers = {
   setInterval: (handler, ms) => setInterval(handler, ms),
   clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>)
@@ -95,6 +98,8 @@ export class SessionStore implements TokenSource {
    * data (wallet, history, profile) are built again for the next one, nothing of it carried over.
    */
   userScope = 0
+  /** The language `me` was asked in (its class, governorate … are named in it). */
+  meLanguage: Language | null = null
 
   private readonly refreshQueue = new RefreshQueue<string>()
   private apiInstance: AccountsApi | null = null
@@ -104,14 +109,20 @@ export class SessionStore implements TokenSource {
   /** Resolves once the start-up check has asked the server, or ended without asking. */
   private checkSent: Promise<void> = Promise.resolve()
   private markCheckSent: () => void = () => undefined
+  /** The language of the stored settings, read by the start-up check before the settings store has them. */
+  private storedLanguage: Language | null = null
+  /** Counts the loads of `me`: only the latest one's answer is kept. */
+  private userLoads = 0
 
   constructor(options: SessionStoreOptions) {
     this.options = options
-    makeAutoObservable<SessionStore, 'apiInstance' | 'captchaSolver' | 'pollHandle' | 'options' | 'refreshQueue' | 'checkSent' | 'markCheckSent'>(
+    makeAutoObservable<
+      SessionStore, 'apiInstance' | 'captchaSolver' | 'pollHandle' | 'options' | 'refreshQueue' | 'checkSent' | 'markCheckSent' | 'storedLanguage' | 'userLoads'
+    >(
       this,
       {
         session: observableRef, me: observableRef, baseUrls: observableRef, apiInstance: false, captchaSolver: false, pollHandle: false,
-        options: false, refreshQueue: false, checkSent: false, markCheckSent: false
+        options: false, refreshQueue: false, checkSent: false, markCheckSent: false, storedLanguage: false, userLoads: false
       },
       { autoBind: true }
     )
@@ -124,6 +135,23 @@ export class SessionStore implements TokenSource {
 
   get ready(): boolean {
     return this.status === 'succeeded'
+  }
+
+  /**
+   * The language the server is asked in (Accept-Language of every client built on this session):
+   * the interface language, or the stored one while the settings store is still reading it.
+   */
+  apiLanguage(): Language {
+    return this.options.language?.() ?? this.storedLanguage ?? 'fr'
+  }
+
+  /**
+   * The interface language changed: the current user is asked for again, the names of their class,
+   * governorate, delegation and institute coming in the new language.
+   */
+  async languageChanged(): Promise<void> {
+    if (!this.session || !this.me || this.meLanguage === this.apiLanguage()) return
+    await this.loadUser().catch(() => undefined)
   }
 
   /** Solves a fresh bot check (`g-recaptcha-response`). */
@@ -191,7 +219,8 @@ export class SessionStore implements TokenSource {
         const settings = await this.options.platform.settingsGet()
         runInAction(() => {
           this.baseUrls = settings.apiBaseUrls
-          this.apiInstance = (this.options.createApi ?? defaultApiFactory)(settings.apiBaseUrls, this)
+          this.storedLanguage = settings.language
+          this.apiInstance = (this.options.createApi ?? defaultApiFactory)(settings.apiBaseUrls, this, this.apiLanguage)
         })
       } catch {
         runInAction(() => {
@@ -288,12 +317,19 @@ export class SessionStore implements TokenSource {
     return true
   }
 
-  /** The current user again (every 80 s, and after changes). */
+  /**
+   * The current user again (every 80 s, after changes, in a new language). Of loads that overlap,
+   * only the latest one's answer is kept: an older one (asked in the previous language) arriving
+   * last does not replace it.
+   */
   async loadUser(): Promise<MeResponse> {
+    const load = ++this.userLoads
+    const language = this.apiLanguage()
     const me = await this.api.me()
     runInAction(() => {
-      if (!this.session) return
+      if (!this.session || load !== this.userLoads) return
       this.me = me
+      this.meLanguage = language
       this.options.user.setCurrentUser(toShellUser(me), me.permissions)
     })
     if (this.session) this.startPolling()

@@ -17,7 +17,7 @@ export function homeApiOf(root: Root): HomeApi {
   if (!baseUrls) throw new ApiError('network', 'the API is not configured yet')
   let entry = apis.get(root)
   if (entry?.baseUrls !== baseUrls) {
-    entry = { baseUrls, client: createHomeApi(createHttp(baseUrls, root.session)) }
+    entry = { baseUrls, client: createHomeApi(createHttp(baseUrls, root.session, { language: root.session.apiLanguage })) }
     apis.set(root, entry)
   }
   return entry.client

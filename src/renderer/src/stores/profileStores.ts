@@ -64,7 +64,7 @@ export function createProfileStores(root: { session: SessionStore; ui: UiStore; 
   const profileApi = (): ProfileApi => {
     const baseUrls = root.session.baseUrls
     if (!baseUrls) throw new ApiError('network', 'the API is not configured yet')
-    if (api?.baseUrls !== baseUrls) api = { baseUrls, client: createProfileApi(createHttp(baseUrls, root.session)) }
+    if (api?.baseUrls !== baseUrls) api = { baseUrls, client: createProfileApi(createHttp(baseUrls, root.session, { language: root.session.apiLanguage })) }
     return api.client
   }
   const deps: DialogDeps = { api: profileApi, session: root.session, ui: root.ui }
@@ -80,7 +80,10 @@ export function createProfileStores(root: { session: SessionStore; ui: UiStore; 
     newEditForm: () => {
       const user = root.session.me?.user
       return user
-        ? new ProfileEditStore({ api: profileApi, session: root.session, ui: root.ui, today: () => toTunis(Date.now())?.toISODate() ?? new Date().toISOString().slice(0, 10) }, user)
+        ? new ProfileEditStore({
+            api: profileApi, session: root.session, ui: root.ui, language: root.session.apiLanguage,
+            today: () => toTunis(Date.now())?.toISODate() ?? new Date().toISOString().slice(0, 10)
+          }, user)
         : null
     }
   }

@@ -91,6 +91,23 @@ describe('createHttp', () => {
     expect(server.seen[2]!.base).toBe(DEFAULT_SETTINGS.apiBaseUrls.notify)
   })
 
+  it('sends the interface language of the moment with every request, an explicit header first', async () => {
+    const languages: Array<string | null> = []
+    const server = fakeServer((config) => {
+      const header = config.headers.get('Accept-Language')
+      languages.push(typeof header === 'string' ? header : null)
+      return { status: 200, data: { ok: true } }
+    })
+    const { source } = tokens('t0', async () => 'never')
+    let language = 'ar'
+    const http = createHttp(DEFAULT_SETTINGS.apiBaseUrls, source, { adapter: server.adapter, language: () => language })
+    await http.request(get('/divisions', { auth: false }))
+    language = 'en-US'
+    await http.request(get('/auth/me'))
+    await http.request(get('/edit-division', { headers: { 'Accept-Language': 'fr' } }))
+    expect(languages).toEqual(['ar', 'en-US', 'fr'])
+  })
+
   it('refreshes once for many requests that met an expired token, and replays them all', async () => {
     const server = fakeServer((config) => {
       return config.headers.get('Authorization') === 'Bearer fresh' ? { status: 200, data: { ok: true } } : expired

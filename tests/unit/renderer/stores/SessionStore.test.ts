@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { USER_REFRESH_INTERVAL_MS } from '../../../../src/shared/constants.ts'
 import type { Session } from '../../../../src/shared/ipc.ts'
 import { ApiError } from '../../../../src/renderer/src/api/errors.ts'
+import { RootStore } from '../../../../src/renderer/src/stores/RootStore.ts'
 import { SessionStore, type Timers } from '../../../../src/renderer/src/stores/SessionStore.ts'
 import { UserStore } from '../../../../src/renderer/src/stores/UserStore.ts'
 import { authResult, fakeAccountsApi, meFixture, sessionFixture, type FakeAccountsApi } from '../fakeAccountsApi.ts'
@@ -375,5 +376,68 @@ describe('SessionStore', () => {
     expect(session.landing).toBe('/offres')
     session.setLanding('')
     expect(session.landing).toBe('/')
+  })
+})
+
+describe('SessionStore: the language the user is asked in', () => {
+  /** A root whose accounts API answers `me` named in the language it is asked in. */
+  function languageSetup(stored: 'fr' | 'ar') {
+    const platform = fakePlatform({ language: stored })
+    platform.sessionGet = async () => sessionFixture()
+    const asked: string[] = []
+    let language: () => string = () => 'none'
+    const api = fakeAccountsApi({
+      me: async () => {
+        const lang = language()
+        asked.push(lang)
+        return meFixture({ division: { id: 14, name: lang === 'ar' ? 'باكالوريا علوم تجريبية' : 'Bac Sciences expérimentales' } })
+      }
+    })
+    const root = new RootStore(platform, {
+      createApi: (_baseUrls, _tokens, requestLanguage) => {
+        language = requestLanguage
+        return api
+      },
+      timers: manualTimers().timers
+    })
+    return { root, asked }
+  }
+
+  it('asks in the stored language before the settings are read, then again only when the language changes', async () => {
+    const { root, asked } = languageSetup('ar')
+    // The start-up check sends its request before the settings store has read the settings.
+    const starting = root.session.start()
+    await root.session.whenCheckSent()
+    expect(root.settings.status).toBe('idle')
+    expect(asked).toEqual(['ar'])
+    await Promise.all([starting, root.settings.load()])
+    await flush()
+    expect(asked).toEqual(['ar'])
+    expect(root.session.me?.user.division?.name).toBe('باكالوريا علوم تجريبية')
+    await root.settings.setLanguage('fr')
+    await flush()
+    expect(asked).toEqual(['ar', 'fr'])
+    expect(root.session.me?.user.division?.name).toBe('Bac Sciences expérimentales')
+    await root.settings.setLanguage('fr')
+    await flush()
+    expect(asked).toEqual(['ar', 'fr'])
+    root.dispose()
+  })
+
+  it('keeps the answer of the latest load when an older one arrives last', async () => {
+    const answers: Array<(me: ReturnType<typeof meFixture>) => void> = []
+    const api = fakeAccountsApi({ me: () => new Promise((resolve) => answers.push(resolve)) })
+    const { session } = setup(sessionFixture(), api)
+    const starting = session.start()
+    await flush()
+    answers.shift()!(meFixture({ name: 'Sami' }))
+    await starting
+    const older = session.loadUser()
+    const newer = session.loadUser()
+    answers[1]!(meFixture({ name: 'Newer' }))
+    await newer
+    answers[0]!(meFixture({ name: 'Older' }))
+    await older
+    expect(session.me?.user.name).toBe('Newer')
   })
 })

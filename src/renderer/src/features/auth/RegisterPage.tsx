@@ -1,10 +1,12 @@
 import { Button, Input, MessageBar, MessageBarBody, Select, Spinner } from '@fluentui/react-components'
+import { reaction } from 'mobx'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router-dom'
 import type { Country, State } from '../../../../shared/api/pickers.ts'
 import { markInteractive } from '../../lib/performance.ts'
+import { useStores } from '../../stores/StoreContext.tsx'
 import { AuthCard, useFormStyles } from './components/AuthCard.tsx'
 import { FormField } from './components/FormField.tsx'
 import { PasswordInput } from './components/PasswordInput.tsx'
@@ -24,6 +26,7 @@ function stateName(state: State, language: string): string {
 /** /register, 'Créer un compte' (§2, §5 Registration). Success leaves through the guard to /confirm. */
 export const Component = observer(function RegisterPage() {
   const deps = useAuthDeps()
+  const { settings } = useStores()
   const { search } = useLocation()
   const [store] = useState(() => new RegisterFormStore(deps, { referral: new URLSearchParams(search).get('referral') }))
   const styles = useFormStyles()
@@ -34,6 +37,8 @@ export const Component = observer(function RegisterPage() {
   useEffect(() => {
     void store.loadPickers()
   }, [store])
+  // The classes and options come named in the language they were asked in.
+  useEffect(() => reaction(() => settings.language, () => store.languageChanged()), [store, settings])
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()

@@ -1,4 +1,5 @@
 import { Button, Input, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Select, Spinner } from '@fluentui/react-components'
+import { reaction } from 'mobx'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -32,6 +33,9 @@ export const Component = observer(function ProfileEditPage() {
     if (form) void form.load().finally(markInteractive)
     else markInteractive()
   }, [form])
+  // The classes, delegations and institutes come named in the language they were asked in: a
+  // switch of language asks for them again.
+  useEffect(() => (form ? reaction(() => settings.language, () => void form.load()) : undefined), [form, settings])
 
   if (!form) {
     return (
@@ -68,6 +72,8 @@ export const Component = observer(function ProfileEditPage() {
     'data-testid': `profile-${field}`
   })
   const user = form.initial
+  // The current class as last read (named in the interface language), for when the list lacks it.
+  const division = session.me?.user.division?.id === user.division?.id ? session.me?.user.division ?? user.division : user.division
   // The e-mail as it stands now (add-email changes it while the form is open); one typed at
   // registration that no code has proven yet is offered for confirmation (decision 0016).
   const { email, email_verified: emailVerified } = session.me?.user ?? user
@@ -161,8 +167,8 @@ export const Component = observer(function ProfileEditPage() {
                     {division.name}
                   </option>
                 ))}
-                {user.division && !form.divisions.items.some((division) => division.id === user.division?.id) ? (
-                  <option value={String(user.division.id)}>{user.division.name}</option>
+                {division && !form.divisions.items.some((item) => item.id === division.id) ? (
+                  <option value={String(division.id)}>{division.name}</option>
                 ) : null}
               </Select>
             </FormField>

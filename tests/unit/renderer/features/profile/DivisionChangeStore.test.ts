@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../../../src/renderer/src/api/errors.ts'
 import type { DivisionRequest } from '../../../../../src/renderer/src/api/profile.ts'
 import { DivisionChangeStore } from '../../../../../src/renderer/src/stores/DivisionChangeStore.ts'
@@ -89,5 +89,68 @@ describe('DivisionChangeStore', () => {
     expect(store.allowed).toBe(false)
     expect(await store.submit()).toBe(false)
     expect(sent).toEqual([])
+  })
+})
+
+describe('DivisionChangeStore: the names in the interface language', () => {
+  function named() {
+    // The server names the classes in the language it is asked in.
+    const state = { language: 'fr' as 'fr' | 'ar', divisionCalls: 0, hold: false, release: [] as Array<() => void> }
+    const api = fakeApi({
+      divisionReasons: () => Promise.resolve(reasons),
+      divisionRequests: (language) => {
+        const requests = [{
+          id: 1, old_division: { id: 7, name: language === 'ar' ? 'السنة السابعة أساسي' : '7e année' },
+          new_division: { id: 8, name: language === 'ar' ? 'السنة الثامنة أساسي' : '8e année' },
+          reason: 'Autre', reason_id: 4, reason2: null, status: 'pending' as const, created_at: '2026-11-22', decided_at: null
+        }]
+        // An answer held back until released (it arrives after the next one).
+        if (state.hold) {
+          state.hold = false
+          return new Promise<DivisionRequest[]>((resolve) => state.release.push(() => resolve(requests)))
+        }
+        return Promise.resolve(requests)
+      },
+      divisions: () => {
+        state.divisionCalls++
+        const ar = state.language === 'ar'
+        return Promise.resolve([division(7, ar ? 'السنة السابعة أساسي' : '7e année'), division(8, ar ? 'السنة الثامنة أساسي' : '8e année')])
+      }
+    })
+    const session = fakeSession(me(user({ completed: true, division: { id: 7, name: '7e année' } })))
+    const store = new DivisionChangeStore({ api: () => api, session, ui: fakeUi(), language: () => state.language })
+    return { store, state }
+  }
+
+  it('keeps the classes across openings in one language and asks again when opened in another', async () => {
+    const { store, state } = named()
+    store.show()
+    await vi.waitFor(() => expect(store.loadStatus).toBe('succeeded'))
+    store.close()
+    store.show()
+    await vi.waitFor(() => expect(store.loadStatus).toBe('succeeded'))
+    expect(state.divisionCalls).toBe(1)
+    expect(store.divisions.map((item) => item.name)).toEqual(['7e année', '8e année'])
+
+    store.close()
+    state.language = 'ar'
+    store.show()
+    await vi.waitFor(() => expect(store.divisions.map((item) => item.name)).toEqual(['السنة السابعة أساسي', 'السنة الثامنة أساسي']))
+    expect(state.divisionCalls).toBe(2)
+    expect(store.requests[0]?.new_division.name).toBe('السنة الثامنة أساسي')
+  })
+
+  it('shows the answer of the latest load: one asked before, arriving last, is dropped', async () => {
+    const { store, state } = named()
+    state.hold = true
+    store.show()
+    store.close()
+    state.language = 'ar'
+    store.show()
+    await vi.waitFor(() => expect(store.loadStatus).toBe('succeeded'))
+    state.release.shift()?.()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(store.requests[0]?.old_division?.name).toBe('السنة السابعة أساسي')
+    expect(store.divisions[0]?.name).toBe('السنة السابعة أساسي')
   })
 })

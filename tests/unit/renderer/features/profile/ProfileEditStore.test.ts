@@ -9,7 +9,7 @@ const TODAY = '2026-11-22'
 async function setup(u: User = user(), api = fakeApi()) {
   const ui = fakeUi()
   const session = fakeSession(me(u))
-  const store = new ProfileEditStore({ api: () => api, session, ui, today: () => TODAY }, u)
+  const store = new ProfileEditStore({ api: () => api, session, ui, today: () => TODAY, language: () => 'fr' }, u)
   await store.load()
   return { store, ui, session, api }
 }
@@ -132,7 +132,8 @@ describe('ProfileEditStore: validation and saving', () => {
     store.set('birthDate', '14/03/2012')
     store.set('name', 'Karima')
     expect(await store.save()).toEqual({ kind: 'failed' })
-    expect(store.error('birthDate')).toEqual({ text: 'Age must be 5 years or older' })
+    // Worded by the rule the text is, in the user's language (decision 0021).
+    expect(store.error('birthDate')).toEqual({ key: 'auth:rules.birthDate.minAge' })
     expect(store.values.birthDate).toBe('14/03/2012')
     expect(store.values.name).toBe('Karima')
     expect(ui.shown.filter((entry) => entry.intent === 'error')).toEqual([])
@@ -156,5 +157,51 @@ describe('ProfileEditStore: validation and saving', () => {
     expect(store.values.name).toBe('Karim')
     expect(await store.save()).toEqual({ kind: 'failed' })
     expect(api.updates).toEqual([])
+  })
+})
+
+describe('ProfileEditStore: the names in the interface language', () => {
+  it('asks again, after a switch of language, for the lists the server names (shown meanwhile), and only for those', async () => {
+    // The server names classes, delegations and institutes in the language it is asked in.
+    let language = 'fr'
+    const asked: string[] = []
+    const named = (list: string, fr: string, ar: string) => {
+      asked.push(`${list}:${language}`)
+      return language === 'ar' ? ar : fr
+    }
+    const api = fakeApi({
+      countries: () => {
+        asked.push('countries')
+        return Promise.resolve([{ id: 1, code: 'TN', name: 'Tunisie', name_fr: 'Tunisie', name_en: 'Tunisia', name_ar: 'تونس' }])
+      },
+      states: () => {
+        asked.push('states')
+        return Promise.resolve([{ id: 2, name: 'Ariana', name_ar: 'أريانة', country_id: 1 }])
+      },
+      divisions: () => {
+        const name = named('divisions', 'Bac Sciences expérimentales', 'باكالوريا علوم تجريبية')
+        return Promise.resolve([{ id: 14, name, level: { id: 4, slug: 'bac' as const, name: 'Bac' }, has_optional_subjects: true }])
+      },
+      delegations: () => Promise.resolve([{ id: 201, name: named('delegations', 'Ariana Ville', 'أريانة المدينة'), state_id: 2 }]),
+      institutes: () => Promise.resolve([{ id: 6, name: named('institutes', "Lycée pilote de l'Ariana", 'المعهد النموذجي بأريانة'), state_id: 2, delegation_id: 201 }])
+    })
+    const u = user({ state: { id: 2, name: 'Ariana' }, delegation: { id: 201, name: 'Ariana Ville' }, division: { id: 14, name: 'Bac Sciences expérimentales' } })
+    const store = new ProfileEditStore({ api: () => api, session: fakeSession(me(u)), ui: fakeUi(), today: () => TODAY, language: () => language }, u)
+    await store.load()
+    expect(store.divisions.items.map((item) => item.name)).toEqual(['Bac Sciences expérimentales'])
+    await store.load()
+    expect(asked).toEqual(['countries', 'divisions:fr', 'states', 'delegations:fr', 'institutes:fr'])
+
+    language = 'ar'
+    const reload = store.load()
+    // The French lists stay on screen until the Arabic ones arrive.
+    expect(store.divisions.items.map((item) => item.name)).toEqual(['Bac Sciences expérimentales'])
+    await reload
+    expect(store.divisions.items.map((item) => item.name)).toEqual(['باكالوريا علوم تجريبية'])
+    expect(store.delegations.items.map((item) => item.name)).toEqual(['أريانة المدينة'])
+    expect(store.instituteChoices.map((item) => item.name)).toEqual(['المعهد النموذجي بأريانة'])
+    expect(store.values).toMatchObject({ state: '2', delegation: '201', division: '14' })
+    // Countries and governorates carry every language's name: not asked again.
+    expect(asked.slice(5)).toEqual(['divisions:ar', 'delegations:ar', 'institutes:ar'])
   })
 })

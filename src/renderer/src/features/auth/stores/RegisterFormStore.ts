@@ -44,6 +44,8 @@ export class RegisterFormStore {
   divisions: Division[] = []
   optionalSubjects: OptionalSubject[] = []
   pickersStatus: LoadStatus = 'idle'
+  /** The language the pickers were asked in (the server names the classes and options in it). */
+  pickersLanguage: string | null = null
   private readonly deps: AuthDeps
   private readonly today: () => string
 
@@ -128,13 +130,18 @@ export class RegisterFormStore {
     this.showPassword = !this.showPassword
   }
 
+  /** Loads the pickers, again after a change of language (the lists shown stay until the new ones arrive). */
   async loadPickers(): Promise<void> {
-    if (this.pickersStatus === 'loading' || this.pickersStatus === 'succeeded') return
+    const language = this.deps.session.apiLanguage()
+    if ((this.pickersStatus === 'loading' || this.pickersStatus === 'succeeded') && this.pickersLanguage === language) return
     this.pickersStatus = 'loading'
+    this.pickersLanguage = language
     try {
       const api = this.deps.session.api
       const [countries, states, divisions] = await Promise.all([api.countries(), api.states(TUNISIA_COUNTRY_ID), api.divisions()])
       runInAction(() => {
+        // Asked again in another language meanwhile: that answer is the one to show.
+        if (this.pickersLanguage !== language) return
         this.countries = countries
         this.states = states
         this.divisions = divisions
@@ -142,14 +149,20 @@ export class RegisterFormStore {
       })
     } catch {
       runInAction(() => {
-        this.pickersStatus = 'failed'
+        if (this.pickersLanguage === language) this.pickersStatus = 'failed'
       })
     }
   }
 
-  private async loadOptionalSubjects(): Promise<void> {
+  /** The interface language changed: the classes and options are asked for in it, the choices kept. */
+  languageChanged(): void {
+    void this.loadPickers()
+    if (this.optionalSubjects.length > 0) void this.loadOptionalSubjects(true)
+  }
+
+  private async loadOptionalSubjects(keepChoice = false): Promise<void> {
     const division = this.selectedDivision
-    this.form.set('optionalSubject', '')
+    if (!keepChoice) this.form.set('optionalSubject', '')
     if (!division?.has_optional_subjects) {
       this.optionalSubjects = []
       return

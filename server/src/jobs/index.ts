@@ -1,0 +1,11 @@
+/**
+ * Every job of the server. A job is declared next to the work it does (`jobs/<area>.ts`: a name,
+ * a schedule, a run) and listed here; `buildServer` runs them from start to close (decision 0025).
+ */
+import type { Services } from '../services.ts'
+import type { Job } from './runner.ts'
+import { walletJobs } from './wallet.ts'
+
+export function serverJobs(services: Services): Job[] {
+  return [...walletJobs(services)]
+}
