@@ -74,5 +74,11 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: forbid(['electron', ...layer.main, ...layer.preload, ...layer.renderer],
       'The server never imports electron, main, preload or renderer.')
+  },
+  // One logger per process: Fastify's pino on the server, src/main/logger.ts in main. The command
+  // lines print through server/src/print.ts.
+  {
+    files: ['src/main/**/*.ts', 'server/src/**/*.ts'],
+    rules: { 'no-console': 'error' }
   }
 )

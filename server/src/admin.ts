@@ -23,6 +23,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs, stringFlag } from './cli.ts'
 import { defaultDataDir } from './config.ts'
+import { print, printError } from './print.ts'
 import { SERVER_INFO_FILE } from './serverInfo.ts'
 import { readOperatorKey } from './services/secrets.ts'
 
@@ -183,10 +184,10 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
 if (import.meta.main) {
   runAdmin(process.argv.slice(2)).then(
     (line) => {
-      console.log(line)
+      print(line)
     },
     (error: unknown) => {
-      console.error(error instanceof CliError ? error.message : `Failed: ${(error as Error).message}`)
+      printError(error instanceof CliError ? error.message : `Failed: ${(error as Error).message}`)
       process.exit(1)
     }
   )

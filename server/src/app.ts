@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { serializerCompiler } from 'fastify-type-provider-zod'
 import helmet from 'helmet'
 import { healthEndpoints } from '../../src/shared/api/health.ts'
+import { REDACTED, redactText, SECRET_FIELDS } from '../../src/shared/redaction.ts'
 import { systemClock, type Clock } from './clock.ts'
 import { defaultConfig, type ServerConfig } from './config.ts'
 import { openDatabase, type Database } from './db/client.ts'
@@ -47,19 +48,25 @@ export type BuildServerOptions = {
 
 export type DarsiServer = FastifyInstance & { services: Services; jobs: JobRunner }
 
-const SENSITIVE_QUERY = /([?&](?:token|code|code_verifier|confirmationToken|credentiel|credential|refresh_token|signature|to)=)[^&]*/gi
+const fieldPath = (name: string) => (/^\w+$/.test(name) ? name : `["${name}"]`)
 
-/** Log lines carry no secrets: headers are redacted and sensitive query values masked. */
+/** Where the secret fields of src/shared/redaction.ts are masked: at the top of a log line and one level down. */
+const REDACTED_PATHS = [
+  'req.headers.authorization', 'req.headers["x-operator-key"]', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]',
+  ...SECRET_FIELDS.flatMap((name) => [fieldPath(name), `*${fieldPath(name).startsWith('[') ? '' : '.'}${fieldPath(name)}`])
+]
+
+/**
+ * The server's one logger (Fastify's pino): its lines carry no secrets. Headers, bodies and the
+ * secret fields are masked, and the secret values of a request's query string.
+ */
 export function loggerOptions(level: ServerConfig['logLevel']): FastifyServerOptions['logger'] {
   return {
     level,
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers["x-operator-key"]', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]'],
-      censor: '[redacted]'
-    },
+    redact: { paths: REDACTED_PATHS, censor: REDACTED },
     serializers: {
       req(request: { method: string; url: string; ip?: string }) {
-        return { method: request.method, url: request.url.replace(SENSITIVE_QUERY, '$1[redacted]'), remoteAddress: request.ip }
+        return { method: request.method, url: redactText(request.url), remoteAddress: request.ip }
       }
     }
   }

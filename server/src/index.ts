@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs, stringFlag } from './cli.ts'
 import type { ServerConfig } from './config.ts'
 import { speedUpModuleLoading } from './moduleLoading.ts'
+import { print, printError } from './print.ts'
 import { SERVER_INFO_FILE } from './serverInfo.ts'
 
 // Everything else is imported once module loading is sped up (see moduleLoading.ts).
@@ -21,7 +22,7 @@ const USAGE = 'Usage: npm run server -- [--port 4000] [--host 127.0.0.1] [--data
 function configFromArgs(argv: readonly string[]): ServerConfig {
   const args = parseArgs(argv, new Set(['dev', 'help']))
   if (args.flags.has('help')) {
-    console.log(USAGE)
+    print(USAGE)
     process.exit(0)
   }
   for (const name of args.flags.keys()) if (!KNOWN.has(name)) throw new Error(`Unknown option --${name}\n${USAGE}`)
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
   try {
     config = configFromArgs(process.argv.slice(2))
   } catch (error) {
-    console.error((error as Error).message)
+    printError((error as Error).message)
     process.exit(2)
   }
   const { buildServer, loggerOptions } = await import('./app.ts')
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
   const infoPath = join(config.dataDir, SERVER_INFO_FILE)
   writeFileSync(infoPath, `${JSON.stringify({ url, pid: process.pid }, null, 2)}\n`)
-  console.log(`Darsi API listening on ${url}`)
+  print(`Darsi API listening on ${url}`)
 
   let stopping = false
   const stop = async (signal: string) => {
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
       rmSync(infoPath, { force: true })
       process.exit(0)
     } catch (error) {
-      console.error(`Stopping after ${signal} failed:`, error)
+      printError(`Stopping after ${signal} failed:`, error)
       process.exit(1)
     }
   }
@@ -83,6 +84,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error)
+  printError(error instanceof Error ? error.message : error)
   process.exit(1)
 })

@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { ErrorResponseSchema, openApiPath, type Endpoint } from '../../src/shared/api/common.ts'
 import { allEndpoints } from '../../src/shared/api/index.ts'
 import { REPOSITORY_ROOT } from './config.ts'
+import { print } from './print.ts'
 
 export const OPENAPI_PATH = resolve(REPOSITORY_ROOT, 'docs/openapi.json')
 
@@ -92,5 +93,5 @@ export function renderOpenApi(): string {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   writeFileSync(OPENAPI_PATH, renderOpenApi())
-  console.log(`Wrote ${OPENAPI_PATH}`)
+  print(`Wrote ${OPENAPI_PATH}`)
 }

@@ -4,7 +4,7 @@
  * code in plain Node.
  *
  * Exports:
- *   interface MainPrimitives   { safeStorage, createStore, shell, notifications, app, env?, log?,
+ *   interface MainPrimitives   { safeStorage, createStore, shell, notifications, app, env?, logger?,
  *                                marksheetWorkerPath? }
  *   interface MainServices     { settings, secureStore, deepLinks, notifier, externalLinks,
  *                                marksheet, appInfo, apiOrigins, contentSecurityPolicy }
@@ -37,6 +37,7 @@ import {
   type AppInfo,
   type EventChannel
 } from '../shared/ipc.ts'
+import { Logger } from './logger.ts'
 import { buildContentSecurityPolicy } from './services/rendererProtocol.ts'
 import { createDeepLinkQueue, type DeepLinkQueue } from './services/deepLinks.ts'
 import { createExternalLinks, type ExternalLinks } from './services/externalLinks.ts'
@@ -61,7 +62,8 @@ export interface MainPrimitives {
   notifications: NotifierPrimitive
   app: { name: string; version: string; platform: NodeJS.Platform; locale: string }
   env?: Record<string, string | undefined>
-  log?: (message: string) => void
+  /** The app's logger (src/main/logger.ts); each service logs under a scope of it. None: nothing is logged. */
+  logger?: Logger
   /**
    * The marksheet worker script. Defaults to the TypeScript source next to this file, which
    * Node 24 runs directly (tests, the harness); the app passes its built `marksheetWorker.js`.
@@ -91,17 +93,17 @@ function appInfoOf(app: MainPrimitives['app']): AppInfo {
 }
 
 export function createMainServices(primitives: MainPrimitives): MainServices {
-  const log = primitives.log ?? (() => undefined)
+  const logger = primitives.logger ?? Logger.silent
   const settings = createSettingsService({
     store: primitives.createStore<SettingsStoreData>({ name: 'settings', defaults: {} }),
     env: primitives.env,
-    log
+    logger: logger.scope('settings')
   })
   const secureStore = createSecureStore({
     safeStorage: primitives.safeStorage,
     store: primitives.createStore<SecureStoreData>({ name: 'secure-session', defaults: {} }),
     platform: primitives.app.platform,
-    log
+    logger: logger.scope('secureStore')
   })
   const apiOrigins = settings.apiOrigins()
   const externalLinks = createExternalLinks(
@@ -111,12 +113,12 @@ export function createMainServices(primitives: MainPrimitives): MainServices {
   return {
     settings,
     secureStore,
-    deepLinks: createDeepLinkQueue({ log }),
-    notifier: createNotifier(primitives.notifications, log, { bodyIsMarkup: primitives.app.platform === 'linux' }),
+    deepLinks: createDeepLinkQueue({ logger: logger.scope('deepLinks') }),
+    notifier: createNotifier(primitives.notifications, logger.scope('notifier'), { bodyIsMarkup: primitives.app.platform === 'linux' }),
     externalLinks,
     marksheet: createWorkerMarksheetMerger({
       createWorker: () => new Worker(primitives.marksheetWorkerPath ?? join(import.meta.dirname, 'workers', 'marksheetWorker.ts')),
-      log
+      logger: logger.scope('marksheet')
     }),
     appInfo: appInfoOf(primitives.app),
     apiOrigins,

@@ -9,13 +9,13 @@ import { join, resolve } from 'node:path'
 import type { EventChannel } from '../shared/ipc.ts'
 import type { MainServices } from './composition.ts'
 import { originOf } from '../shared/origin.ts'
+import { Logger, stderrSink } from './logger.ts'
 import { APP_HOST, APP_ORIGIN, APP_SCHEME, DEEP_LINK_PROTOCOL } from './origin.ts'
 import { installAppWideGuards, secureWebPreferences } from './security.ts'
 import type { WindowStateStoreData } from './services/windowState.ts'
 
-const log = (message: string): void => {
-  console.warn(`[main] ${message}`)
-}
+// `[main] window shown` is the line npm start waits for (scripts/start.ts, APP_READY_LINE).
+const logger = new Logger('main', { sink: stderrSink() })
 
 const rendererDir = join(import.meta.dirname, '../renderer')
 const preloadPath = join(import.meta.dirname, '../preload/index.cjs')
@@ -97,9 +97,9 @@ function installSecurityGuards(): void {
   installAppWideGuards(app, {
     appOrigins: pageOrigins,
     openExternal: (url) => {
-      services?.externalLinks.open(url).catch(() => log('refused to open an external link'))
+      services?.externalLinks.open(url).catch(() => logger.scope('security').warn('refused to open an external link'))
     },
-    log
+    logger: logger.scope('security')
   })
 }
 
@@ -130,12 +130,12 @@ function startWhenReady(modules: Modules): void {
 function createServices({ composition, adapters }: Modules): MainServices {
   return composition.createMainServices({
     safeStorage,
-    createStore: (options) => adapters.createUserDataStore(options, log),
+    createStore: (options) => adapters.createUserDataStore(options, logger.scope('store')),
     shell: { openExternal: (url) => shell.openExternal(url, { activate: true }) },
     notifications: adapters.createElectronNotifications(),
     app: { name: app.getName(), version: app.getVersion(), platform: process.platform, locale: app.getLocale() },
     env: process.env,
-    log,
+    logger,
     marksheetWorkerPath: join(import.meta.dirname, 'marksheetWorker.js')
   })
 }
@@ -153,7 +153,7 @@ function registerIpc({ composition, register }: Modules, ready: MainServices): v
   const dispatch = composition.createIpcDispatcher({
     handlers,
     isTrustedSender: composition.allowOrigins(pageOrigins),
-    log: (entry) => log(`ipc ${entry.channel}: ${entry.code}`)
+    log: ({ channel, code, detail }) => logger.scope('ipc').warn(`${channel}: ${code}`, detail === undefined ? undefined : { detail })
   })
   register.registerIpcHandlers(ipcMain, dispatch)
 }
@@ -166,7 +166,7 @@ function deliverEarlyLinks(ready: MainServices): void {
 }
 
 function createMainWindow({ windowState, adapters }: Modules, ready: MainServices): void {
-  const windowStore = adapters.createUserDataStore<WindowStateStoreData>({ name: 'window-state', defaults: {} }, log)
+  const windowStore = adapters.createUserDataStore<WindowStateStoreData>({ name: 'window-state', defaults: {} }, logger.scope('store'))
   const restored = windowState.restoreWindowState(windowStore.get('windowState'), screen)
   const window = new BrowserWindow({
     ...restored.bounds,
@@ -184,7 +184,7 @@ function createMainWindow({ windowState, adapters }: Modules, ready: MainService
     if (restored.maximized) window.maximize()
     window.show()
     // npm start waits for this line to know the app opened (scripts/start.ts, APP_READY_LINE).
-    log('window shown')
+    logger.info('window shown')
   })
   window.on('focus', () => emitToPage('window:focus', { focused: true }))
   window.on('blur', () => emitToPage('window:focus', { focused: false }))
@@ -222,6 +222,6 @@ function focusMainWindow(): void {
 }
 
 initialize().catch((error: unknown) => {
-  log(`start-up failed: ${error instanceof Error ? error.message : String(error)}`)
+  logger.error(`start-up failed: ${error instanceof Error ? error.message : String(error)}`)
   app.exit(1)
 })

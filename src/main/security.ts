@@ -5,6 +5,7 @@
  */
 import type { WebPreferences } from 'electron'
 import { originOf } from '../shared/origin.ts'
+import { Logger } from './logger.ts'
 
 /** Options for every `BrowserWindow`: the renderer gets no Node and no Electron. */
 export function secureWebPreferences(preloadPath: string, options: { devTools?: boolean } = {}): WebPreferences {
@@ -61,7 +62,7 @@ export interface GuardOptions {
   appOrigins: readonly string[]
   /** Opens a URL in the system browser if the external-link allowlist accepts it. */
   openExternal: (url: string) => void
-  log?: (message: string) => void
+  logger?: Logger
 }
 
 export function createOriginCheck(origins: readonly string[]): (url: unknown) => boolean {
@@ -75,19 +76,19 @@ export function createOriginCheck(origins: readonly string[]): (url: unknown) =>
 /** Installs the guards on one web contents; exported so tests can drive it with a fake. */
 export function guardWebContents(contents: GuardedWebContents, options: GuardOptions, guardedSessions: WeakSet<object> = new WeakSet()): void {
   const isAppUrl = createOriginCheck(options.appOrigins)
-  const log = options.log ?? (() => undefined)
+  const logger = options.logger ?? Logger.silent
 
   const keepOnAppOrigin = (event: PreventableEvent, url: string): void => {
     if (isAppUrl(url)) return
     event.preventDefault()
-    log(`blocked navigation to ${String(url).slice(0, 200)}`)
+    logger.warn(`blocked navigation to ${String(url).slice(0, 200)}`)
     options.openExternal(url)
   }
   contents.on('will-navigate', keepOnAppOrigin)
   contents.on('will-redirect', (event, url) => {
     if (isAppUrl(url)) return
     event.preventDefault()
-    log(`blocked redirect to ${String(url).slice(0, 200)}`)
+    logger.warn(`blocked redirect to ${String(url).slice(0, 200)}`)
   })
   contents.on('will-attach-webview', (event) => {
     event.preventDefault()

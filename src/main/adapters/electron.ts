@@ -4,6 +4,7 @@
  */
 import { Notification } from 'electron'
 import ElectronStore from 'electron-store'
+import type { Logger } from '../logger.ts'
 import { createConfStore } from '../services/confStore.ts'
 import type { StoreLike } from '../services/store.ts'
 import type { NotifierPrimitive } from '../services/notifier.ts'
@@ -11,10 +12,11 @@ import type { NotifierPrimitive } from '../services/notifier.ts'
 /** An electron-store file in the app's user-data directory. */
 export function createUserDataStore<T extends Record<string, unknown>>(
   options: { name: string; defaults: T },
-  log: (message: string) => void
+  logger: Logger
 ): StoreLike<T> {
   // Values are re-validated by each service, so the store itself is typed loosely.
-  return createConfStore((storeOptions) => new ElectronStore<Record<string, unknown>>(storeOptions), options.name, options.defaults, log)
+  return createConfStore((storeOptions) => new ElectronStore<Record<string, unknown>>(storeOptions), options.name, options.defaults,
+    (message) => logger.warn(message))
 }
 
 export function createElectronNotifications(): NotifierPrimitive {

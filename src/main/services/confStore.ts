@@ -31,24 +31,24 @@ export function confStoreOptions<T extends Record<string, unknown>>(name: string
 /**
  * Opens a store with `open` (electron-store in the app, conf itself in tests). A store that cannot
  * be opened or written (read-only profile on a lab machine, full disk) degrades to memory for this
- * run, with a log line, rather than failing the start.
+ * run, telling `warn` (the adapter passes its logger's), rather than failing the start.
  */
 export function createConfStore<T extends Record<string, unknown>>(
   open: (options: ConfStoreOptions<T>) => ConfLike,
   name: string,
   defaults: T,
-  log: (message: string) => void = () => undefined
+  warn: (message: string) => void = () => undefined
 ): StoreLike<T> {
   const memory = new Map<string, unknown>(Object.entries(defaults))
   let conf: ConfLike | null
   try {
     conf = open(confStoreOptions(name, defaults))
   } catch {
-    log(`store ${name} could not be opened; kept in memory for this run`)
+    warn(`store ${name} could not be opened; kept in memory for this run`)
     conf = null
   }
   const fallBack = (action: string) => {
-    log(`store ${name} could not ${action}; kept in memory for this run`)
+    warn(`store ${name} could not ${action}; kept in memory for this run`)
     conf = null
   }
   return {

@@ -4,6 +4,7 @@
  * listen: parse, de-duplicate, and hold them until the renderer says it is ready.
  */
 import { findDeepLinkArgument, parseDeepLink, type DeepLink } from '../../shared/deepLink.ts'
+import { Logger } from '../logger.ts'
 
 export type DeepLinkListener = (link: DeepLink) => void
 
@@ -25,7 +26,7 @@ export interface DeepLinkQueueOptions {
   /** Identical links within this window count as one (OSes may report a click twice). */
   dedupeWindowMs?: number
   maxQueued?: number
-  log?: (message: string) => void
+  logger?: Logger
 }
 
 export const DEEP_LINK_DEDUPE_MS = 2000
@@ -35,7 +36,7 @@ export function createDeepLinkQueue(options: DeepLinkQueueOptions = {}): DeepLin
   const now = options.now ?? Date.now
   const dedupeWindowMs = options.dedupeWindowMs ?? DEEP_LINK_DEDUPE_MS
   const maxQueued = options.maxQueued ?? DEEP_LINK_MAX_QUEUED
-  const log = options.log ?? (() => undefined)
+  const logger = options.logger ?? Logger.silent
   const listeners = new Set<DeepLinkListener>()
   const recent = new Map<string, number>()
   let queue: DeepLink[] = []
@@ -46,7 +47,7 @@ export function createDeepLinkQueue(options: DeepLinkQueueOptions = {}): DeepLin
       try {
         listener(link)
       } catch {
-        log('a deep-link listener failed')
+        logger.warn('a deep-link listener failed')
       }
     }
   }
@@ -70,7 +71,7 @@ export function createDeepLinkQueue(options: DeepLinkQueueOptions = {}): DeepLin
     if (typeof raw !== 'string') return false
     const link = parseDeepLink(raw)
     if (!link) {
-      log('dropped an unparseable deep link')
+      logger.warn('dropped an unparseable deep link')
       return false
     }
     if (isDuplicate(raw)) return false

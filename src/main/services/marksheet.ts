@@ -6,6 +6,7 @@
 import type { MarksheetImage, MarksheetProgress } from '../../shared/ipc.ts'
 import { IpcFailure } from '../ipc/errors.ts'
 import type { MarksheetWorkerMessage } from '../workers/marksheetWorker.ts'
+import { Logger } from '../logger.ts'
 
 export interface MarksheetMergeResult {
   fileName: 'merged-images.pdf'
@@ -46,7 +47,7 @@ export interface WorkerMergerOptions {
   createWorker: () => WorkerLike
   /** A merge taking longer is abandoned and its worker replaced. */
   timeoutMs?: number
-  log?: (message: string) => void
+  logger?: Logger
 }
 
 interface Job {
@@ -64,7 +65,7 @@ const FILE_PROBLEMS: Readonly<Record<string, 'not-allowed' | 'failed'>> = {
 
 export function createWorkerMarksheetMerger(options: WorkerMergerOptions): MarksheetMerger {
   const timeoutMs = options.timeoutMs ?? 120_000
-  const log = options.log ?? (() => undefined)
+  const logger = options.logger ?? Logger.silent
   const queue: Job[] = []
   let worker: WorkerLike | null = null
   let current: Job | null = null
@@ -123,7 +124,7 @@ export function createWorkerMarksheetMerger(options: WorkerMergerOptions): Marks
       failCurrent(new IpcFailure('failed'))
     }
     created.on('error', (error) => {
-      log(`marksheet worker error: ${error.message}`)
+      logger.error('marksheet worker error', { error })
       onDeath()
     })
     created.on('exit', onDeath)
@@ -143,7 +144,7 @@ export function createWorkerMarksheetMerger(options: WorkerMergerOptions): Marks
       return
     }
     timer = setTimeout(() => {
-      log('marksheet merge timed out')
+      logger.warn('marksheet merge timed out')
       dropWorker()
       failCurrent(new IpcFailure('failed'))
     }, timeoutMs)

@@ -4,6 +4,7 @@
  * where it leads.
  */
 import type { NativeNotification, NativeNotificationClick } from '../../shared/ipc.ts'
+import { Logger } from '../logger.ts'
 
 /** What the app needs of a native notification system. */
 export interface NotifierPrimitive {
@@ -37,7 +38,7 @@ export function escapeNotificationMarkup(text: string): string {
 
 export function createNotifier(
   primitive: NotifierPrimitive,
-  log: (message: string) => void = () => undefined,
+  logger: Logger = Logger.silent,
   options: { bodyIsMarkup?: boolean } = {}
 ): Notifier {
   const listeners = new Set<NotificationClickListener>()
@@ -52,13 +53,13 @@ export function createNotifier(
             try {
               listener(click)
             } catch {
-              log('a notification click listener failed')
+              logger.warn('a notification click listener failed')
             }
           }
         })
         return { shown: true }
       } catch {
-        log('could not show a notification')
+        logger.warn('could not show a notification')
         return { shown: false }
       }
     },

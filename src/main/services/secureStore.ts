@@ -5,6 +5,7 @@
  */
 import { SessionSchema, type SecureStorageStatus, type Session } from '../../shared/ipc.ts'
 import type { StoreLike } from './store.ts'
+import { Logger } from '../logger.ts'
 
 /** The part of Electron's `safeStorage` used here. */
 export interface SafeStorageLike {
@@ -42,7 +43,7 @@ export interface SecureStoreOptions {
   safeStorage: SafeStorageLike
   store: StoreLike<SecureStoreData>
   platform: NodeJS.Platform
-  log?: (message: string) => void
+  logger?: Logger
 }
 
 /**
@@ -51,7 +52,7 @@ export interface SecureStoreOptions {
  */
 export function createSecureStore(options: SecureStoreOptions): SecureStore {
   const { safeStorage, store, platform } = options
-  const log = options.log ?? (() => undefined)
+  const logger = options.logger ?? Logger.silent
   let memorySession: Session | null = null
   let loaded = false
   let acknowledged = false
@@ -77,7 +78,7 @@ export function createSecureStore(options: SecureStoreOptions): SecureStore {
     if (backendChanged) {
       // The old ciphertext is unreadable (or was written under other rules): drop it.
       dropPersisted()
-      log(`secure storage backend changed from ${String(recorded)} to ${backend}`)
+      logger.warn(`secure storage backend changed from ${String(recorded)} to ${backend}`)
     }
     probe = { available, backend, backendChanged }
     return probe
@@ -88,7 +89,7 @@ export function createSecureStore(options: SecureStoreOptions): SecureStore {
       store.delete('session')
       store.delete('backend')
     } catch {
-      log('could not delete the stored session')
+      logger.warn('could not delete the stored session')
     }
   }
 
@@ -107,7 +108,7 @@ export function createSecureStore(options: SecureStoreOptions): SecureStore {
     } catch {
       // Undecryptable or not JSON: handled as no session below.
     }
-    log('stored session unreadable; cleared')
+    logger.warn('stored session unreadable; cleared')
     dropPersisted()
     return null
   }
@@ -132,7 +133,7 @@ export function createSecureStore(options: SecureStoreOptions): SecureStore {
         store.set('backend', backend)
         return { persisted: true }
       } catch {
-        log('could not encrypt the session; kept in memory')
+        logger.warn('could not encrypt the session; kept in memory')
         dropPersisted()
         return { persisted: false }
       }

@@ -14,6 +14,7 @@ import {
   type SettingsPatch
 } from '../../shared/ipc.ts'
 import type { StoreLike } from './store.ts'
+import { Logger } from '../logger.ts'
 
 export const DEFAULT_API_ORIGIN = 'http://127.0.0.1:4000'
 
@@ -83,7 +84,7 @@ export interface SettingsService {
 export interface SettingsOptions {
   store: StoreLike<SettingsStoreData>
   env?: Record<string, string | undefined>
-  log?: (message: string) => void
+  logger?: Logger
 }
 
 function safeRead(store: StoreLike<SettingsStoreData>, key: keyof Settings & string): unknown {
@@ -96,7 +97,7 @@ function safeRead(store: StoreLike<SettingsStoreData>, key: keyof Settings & str
 
 export function createSettingsService(options: SettingsOptions): SettingsService {
   const { store } = options
-  const log = options.log ?? (() => undefined)
+  const logger = options.logger ?? Logger.silent
   const envOrigin = apiOriginFromEnv(options.env)
 
   const fromDisk = (): Settings => {
@@ -122,7 +123,7 @@ export function createSettingsService(options: SettingsOptions): SettingsService
       try {
         store.set(key, next[key])
       } catch {
-        log(`could not save setting ${key}`)
+        logger.warn(`could not save setting ${key}`)
       }
     }
     current = next
