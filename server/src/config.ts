@@ -19,6 +19,12 @@ export type RateLimitSettings = {
   sensitivePerAddressPerMinute: number
   /** Lesson searches per signed-in user per minute (the search box asks as the pupil types). */
   searchesPerUserPerMinute: number
+  /**
+   * Registrations, corrections of the credential awaiting its code, and reset requests with the
+   * bot check, per address per hour (one budget for all three): each answers whether a phone or
+   * e-mail has an account (S3, decision 0016), so past it they answer 429.
+   */
+  accountLookupsPerAddressPerHour: number
 }
 
 export type ServerConfig = {
@@ -112,7 +118,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): ServerConfi
       maxNumber: Number(env.DARSI_CAPTCHA_MAX_NUMBER ?? 50_000),
       ttlSeconds: 600
     },
-    rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 30, searchesPerUserPerMinute: 120 },
+    rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 30, searchesPerUserPerMinute: 120, accountLookupsPerAddressPerHour: 30 },
     argon2: { memory: 19_456, passes: 2 },
     smtp: env.DARSI_SMTP_HOST
       ? {

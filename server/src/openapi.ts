@@ -56,7 +56,7 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
             required: true,
             content: endpoint.multipart ? { 'multipart/form-data': { schema: body } } : {
               'application/json': { schema: body },
-              ...(endpoint.form ? { 'application/x-www-form-urlencoded': { schema: body } } : {})
+              ...(endpoint.form ? { 'application/x-www-form-urlencoded': { schema: body }, 'multipart/form-data': { schema: body } } : {})
             }
           }
         }

@@ -102,7 +102,7 @@ test('registers a Tunisian pupil, confirms with the code from the outbox and is 
   // A wrong code: the field says so and keeps what was typed.
   await page.getByTestId('confirm-code').fill('ZZZZZZ')
   await page.getByTestId('confirm-submit').click()
-  await expect(page.getByText('Code invalid')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText('Code invalide')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByTestId('confirm-code')).toHaveValue('ZZZZZZ')
 
   await page.getByTestId('confirm-code').fill(await latestCode(app, phone))
@@ -173,11 +173,56 @@ test('a mistyped phone is corrected on /confirm with « Modifier », and the cod
   // The code of the mistyped number confirms nothing; the one sent to the right number does.
   await page.getByTestId('confirm-code').fill(mistypedCode)
   await page.getByTestId('confirm-submit').click()
-  await expect(page.getByText('Code invalid')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText('Code invalide')).toBeVisible({ timeout: 20_000 })
   await page.getByTestId('confirm-code').fill(await latestCode(app, right))
   await page.getByTestId('confirm-submit').click()
   await expect(page.getByTestId('profile-edit-page')).toBeVisible({ timeout: 20_000 })
   expect(pathname(page)).toBe('/mon-profil/edit')
+})
+
+test('registering with a phone another account proved: the phone field says so in French, then in Arabic, and everything typed is kept', async () => {
+  app = await launchApp({ path: '/register' })
+  const { page } = app
+  await expect(page.getByTestId('register-page')).toBeVisible()
+  await fillRegistration(page, demo.student)
+  await page.getByTestId('register-email').fill('salma.deja@example.org')
+  const typed = ['register-name', 'register-lastName', 'register-state', 'register-phone', 'register-email', 'register-birthDate', 'register-division', 'register-password', 'register-passwordConfirm']
+  const values = await Promise.all(typed.map((id) => page.getByTestId(id).inputValue()))
+  const keepsEverything = async () => {
+    for (const [index, id] of typed.entries()) await expect(page.getByTestId(id), id).toHaveValue(values[index]!)
+    expect(pathname(page)).toBe('/register')
+    await expect(page.getByTestId('confirm-page')).toHaveCount(0)
+  }
+  const refusal = (locale: string) => page.waitForResponse((response) =>
+    response.url().endsWith('/api/auth/register') && response.request().method() === 'POST' && response.status() === 422, { timeout: 20_000 })
+    .then(async (response) => ({ locale, body: (await response.json()) as { code: string } }))
+
+  const french = refusal('fr')
+  await page.getByTestId('register-submit').click()
+  expect((await french).body.code).toBe('account_information_already_used')
+  const phoneField = page.getByTestId('register-page').getByRole('alert').filter({ hasText: 'Ces informations de compte sont déjà utilisées' })
+  await expect(phoneField).toBeVisible()
+  await expect(page.getByTestId('register-phone')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByTestId('register-email')).not.toHaveAttribute('aria-invalid', 'true')
+  await keepsEverything()
+  await page.getByTestId('register-phone').scrollIntoViewIfNeeded()
+  await app.screenshot('register-used-phone-fr')
+
+  // In Arabic, sent again: the same refusal on the same field, in Arabic.
+  await switchLanguage(page, 'ar')
+  const arabic = refusal('ar')
+  await page.getByTestId('register-submit').click()
+  expect((await arabic).body.code).toBe('account_information_already_used')
+  await expect(page.getByTestId('register-page').getByRole('alert').filter({ hasText: 'معلومات الحساب مستعملة من قبل' })).toBeVisible()
+  await expect(page.getByTestId('register-phone')).toHaveAttribute('aria-invalid', 'true')
+  await keepsEverything()
+  await page.getByTestId('register-phone').scrollIntoViewIfNeeded()
+  await app.screenshot('register-used-phone-ar')
+
+  // The holder of the number was told once, however many attempts.
+  const warnings = (await app.outbox(demo.student)).filter((entry) => entry.subject === 'Darsi : tentative d’inscription avec vos coordonnées')
+  expect(warnings).toHaveLength(1)
+  expect(warnings[0]!.code).toBeNull()
 })
 
 test('signs in by phone with the +216 prefix; nextPage=offres lands on the offers', async () => {
@@ -227,7 +272,7 @@ test('a wrong password marks both fields and shows the message', async () => {
   await page.getByTestId('login-username').fill(demo.student)
   await page.getByTestId('login-password').fill('Mauvais#2026')
   await page.getByTestId('login-submit').click()
-  await expect(page.getByTestId('snackbars').getByText('Invalid credentials')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('snackbars').getByText('Identifiants invalides')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByTestId('login-username')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByTestId('login-password')).toHaveAttribute('aria-invalid', 'true')
   // Nothing typed is lost, and no session was opened.

@@ -43,6 +43,30 @@ describe('POST /api/auth/login_check', () => {
     expect(known.body).toEqual({ code: 'invalid_credentials', message: 'Invalid credentials.' })
   })
 
+  it('stays generic while registration and reset name a used or unknown credential (S3)', async () => {
+    // Behind the bot check, registration says the phone is used and the reset request that a number is unknown…
+    const registration = await call(server.app, 'POST', '/api/auth/register', {
+      body: {
+        name: 'Ines', lastName: 'Ben Youssef', phone: demo.student, birthDate: '2009-04-12', state: 12, division: 14,
+        plainPassword: { first: 'Bonjour#2026', second: 'Bonjour#2026' }, 'g-recaptcha-response': await captcha(server.app)
+      }
+    })
+    expect(registration.body).toMatchObject({ code: 'account_information_already_used', errors: { phone: ['Account information already used'] } })
+    const reset = await call(server.app, 'POST', '/api/auth/request-password', { body: { credentiel: '29999998', 'g-recaptcha-response': await captcha(server.app) } })
+    expect(reset.body).toMatchObject({ code: 'credential_not_found' })
+    // … but sign-in answers an unknown account exactly as a wrong password, by phone and by e-mail.
+    const attempt = async (username: string) => call(server.app, 'POST', '/api/auth/login_check', {
+      body: { username, password: 'Wrong#pass2', 'g-recaptcha-response': await captcha(server.app) }
+    })
+    for (const [known, unknown] of [[demo.student, '29999998'], [demo.abroad, 'nobody.here@example.org']] as const) {
+      const [wrong, missing] = [await attempt(known), await attempt(unknown)]
+      expect(wrong.status, known).toBe(401)
+      expect(missing.status, unknown).toBe(wrong.status)
+      expect(missing.body, unknown).toEqual(wrong.body)
+      expect(missing.headers['content-length']).toBe(wrong.headers['content-length'])
+    }
+  })
+
   it('gives the login messages of section 5', async () => {
     const empty = await call(server.app, 'POST', '/api/auth/login_check', { body: { username: '', password: '', 'g-recaptcha-response': 'x' } })
     expect(empty.status).toBe(422)
@@ -184,7 +208,7 @@ describe('sessions and tokens', () => {
 
 describe('brute force (S2)', () => {
   it('attempts sent together do not get past the per-account limit', async () => {
-    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 3, sensitivePerAddressPerMinute: 10_000, searchesPerUserPerMinute: 10_000 } })
+    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 3, sensitivePerAddressPerMinute: 10_000, searchesPerUserPerMinute: 10_000, accountLookupsPerAddressPerHour: 10_000 } })
     try {
       const attempt = async (i: number) => (await call(limited.app, 'POST', '/api/auth/login_check', {
         body: { username: demo.student, password: `Wrong#pass${i}`, 'g-recaptcha-response': await captcha(limited.app) }
@@ -224,7 +248,7 @@ describe('brute force (S2)', () => {
   }, 120_000)
 
   it('limits each address on the sensitive endpoints', async () => {
-    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 5, searchesPerUserPerMinute: 10_000 } })
+    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 5, searchesPerUserPerMinute: 10_000, accountLookupsPerAddressPerHour: 10_000 } })
     try {
       const statuses: number[] = []
       for (let i = 0; i < 8; i++) {

@@ -1,5 +1,10 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, captcha, demo, lastCode, login, startTestServer, type TestServer, type Tokens } from './harness.ts'
+import { inboxMessages } from '../../server/src/db/schema.ts'
+import { findProvenHolder } from '../../server/src/repositories/users.ts'
+import { REGISTRATION_WARNING_WINDOW_MS } from '../../server/src/routes/auth.ts'
+import { REGISTRATION_ATTEMPT_SUBJECT } from '../../server/src/services/notices.ts'
+import { call, captcha, createUser, demo, lastCode, login, startTestServer, uniquePhone, type TestServer, type Tokens } from './harness.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -97,21 +102,75 @@ describe('POST /api/auth/register', () => {
     expect((await call(server.app, 'GET', '/api/auth/resend-code', { token: verified.token })).status).toBe(409)
   })
 
-  it('answers an already used phone exactly like a new one (S3), and never lets it take over', async () => {
-    const fresh = await register({ phone: '98765432' })
-    const used = await register({ phone: demo.student })
-    expect(used.status).toBe(fresh.status)
-    const shape = (body: RegisterReply) => ({ ...body, token: typeof body.token, refresh_token: typeof body.refresh_token, credential: typeof body.credential })
-    expect(shape(used.body)).toEqual(shape(fresh.body))
-    // The code went to the real owner; even with it, the duplicate cannot be confirmed.
-    const code = await lastCode(server.app, demo.student)
-    const confirm = await call(server.app, 'POST', '/api/auth/confirm-registration', {
-      token: used.body.token, query: { token: code }, body: { 'g-recaptcha-response': await captcha(server.app) }
+  it('refuses a phone another account proved on the phone field, creates nothing and tells its holder (§8, S3)', async () => {
+    const before = (await server.app.services.outbox.list(demo.student)).length
+    const used = await register({ phone: '+216 20 000 001' })
+    expect(used.status).toBe(422)
+    expect(used.body).toEqual({
+      code: 'account_information_already_used',
+      message: 'Account information already used',
+      errors: { phone: ['Account information already used'] },
+      keys: { phone: ['credential.alreadyUsed'] }
     })
-    expect(confirm.status).toBe(422)
-    expect(confirm.body.code).toBe('account_information_already_used')
+    // No registration code went out: the one new row of the holder's outbox is the warning.
+    const sent = await server.app.services.outbox.list(demo.student)
+    expect(sent.length).toBe(before + 1)
+    expect(sent[0]).toMatchObject({ channel: 'sms', to: demo.student, subject: REGISTRATION_ATTEMPT_SUBJECT, code: null })
+    expect(sent[0]!.body).toContain('votre numéro de téléphone')
+    const holder = await findProvenHolder(server.app.services.database.db, { kind: 'phone', value: demo.student })
+    const inbox = await server.app.services.database.db.select().from(inboxMessages).where(eq(inboxMessages.userId, holder!.id))
+    expect(inbox.filter((row) => row.name === 'Tentative d’inscription avec vos coordonnées')).toHaveLength(1)
+    // The holder's account is untouched and still signs in.
     const me = await call(server.app, 'GET', '/api/auth/me', { token: (await login(server.app, demo.student)).token })
     expect((me.body as { user: { name: string } }).user.name).toBe('Sami')
+
+    // Abroad, the e-mail is the credential: the error and the warning go there.
+    const abroad = await register({ phone: undefined, email: 'Lina.Haddad@demo.darsi.tn', country: 7, state: undefined, division: 31 })
+    expect(abroad.status).toBe(422)
+    expect(abroad.body).toMatchObject({ code: 'account_information_already_used', errors: { email: ['Account information already used'] } })
+    const [mail] = await server.app.services.outbox.list(demo.abroad, 1)
+    expect(mail).toMatchObject({ channel: 'email', subject: REGISTRATION_ATTEMPT_SUBJECT, code: null })
+  })
+
+  it('a phone nobody proved yet stays open to every registration; once one confirms it, the others cannot', async () => {
+    const phone = '52111333'
+    const first = await register({ phone })
+    const firstCode = await lastCode(server.app, phone)
+    const second = await register({ phone })
+    expect([first.status, second.status]).toEqual([201, 201])
+    const secondCode = await lastCode(server.app, phone)
+    const confirm = async (token: string, code: string) => call(server.app, 'POST', '/api/auth/confirm-registration', {
+      token, query: { token: code }, body: { 'g-recaptcha-response': await captcha(server.app) }
+    })
+    expect((await confirm(second.body.token, secondCode)).status).toBe(200)
+    // Even with its own code, the other registration cannot take the proven phone.
+    const late = await confirm(first.body.token, firstCode)
+    expect(late.status).toBe(422)
+    expect(late.body.code).toBe('account_information_already_used')
+    // Now proven, the phone is refused at once.
+    const third = await register({ phone })
+    expect(third.status).toBe(422)
+    expect((third.body as unknown as { errors: unknown }).errors).toEqual({ phone: ['Account information already used'] })
+  })
+
+  it('warns a holder at most once a day, however many attempts and even sent together', async () => {
+    const phone = uniquePhone()
+    const holderId = await createUser(server.app, { credential: phone })
+    const warnings = async () => ({
+      sent: (await server.app.services.outbox.list(phone)).filter((row) => row.subject === REGISTRATION_ATTEMPT_SUBJECT).length,
+      inbox: (await server.app.services.database.db.select().from(inboxMessages).where(eq(inboxMessages.userId, holderId))).length
+    })
+    const bodies = await Promise.all([1, 2, 3].map(() => registration({ phone })))
+    const burst = await Promise.all(bodies.map((body) => call(server.app, 'POST', '/api/auth/register', { body })))
+    expect(burst.map((reply) => reply.status)).toEqual([422, 422, 422])
+    expect((await register({ phone })).status).toBe(422)
+    expect(await warnings()).toEqual({ sent: 1, inbox: 1 })
+    server.clock.advance(REGISTRATION_WARNING_WINDOW_MS - 60_000)
+    expect((await register({ phone })).status).toBe(422)
+    expect(await warnings()).toEqual({ sent: 1, inbox: 1 })
+    server.clock.advance(2 * 60_000)
+    expect((await register({ phone })).status).toBe(422)
+    expect(await warnings()).toEqual({ sent: 2, inbox: 2 })
   })
 
   it('gives the name messages of section 5', async () => {
@@ -187,5 +246,53 @@ describe('POST /api/auth/register', () => {
     expect((await register({ name: 'A'.repeat(100_000) })).status).toBeLessThan(500)
     const notJson = await server.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"name":' })
     expect(notJson.statusCode).toBe(422)
+  })
+})
+
+describe('the per-address budget of account lookups (S3)', () => {
+  it('past it registrations, credential corrections and reset requests answer 429, never 5xx; refusals by the rules spend nothing; another address is not affected', async () => {
+    const limited = await startTestServer({
+      rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 10_000, searchesPerUserPerMinute: 10_000, accountLookupsPerAddressPerHour: 4 }
+    })
+    try {
+      const send = async (url: string, fields: Record<string, unknown>, remoteAddress = '127.0.0.1') => {
+        const reply = await limited.app.inject({
+          method: 'POST', url, remoteAddress, payload: { ...fields, 'g-recaptcha-response': await captcha(limited.app) }
+        })
+        return { status: reply.statusCode, body: reply.json<Record<string, unknown>>() }
+      }
+      const pupil = {
+        name: 'Ines', lastName: 'Ben Youssef', birthDate: '2009-04-12', state: 12, division: 14,
+        plainPassword: { first: 'Bonjour#2026', second: 'Bonjour#2026' }
+      }
+      // A form the rules refuse never reaches the lookup.
+      for (let i = 0; i < 6; i++) expect((await send('/api/auth/register', { ...pupil, phone: '31234567' })).status).toBe(422)
+      const statuses = [
+        (await send('/api/auth/register', { ...pupil, phone: '52444555' })).status,
+        (await send('/api/auth/register', { ...pupil, phone: demo.student })).status,
+        (await send('/api/auth/request-password', { credentiel: '29999991' })).status,
+        (await send('/api/auth/request-password', { credentiel: demo.parent })).status
+      ]
+      expect(statuses).toEqual([201, 422, 422, 200])
+      const past = [
+        await send('/api/auth/register', { ...pupil, phone: demo.student }),
+        await send('/api/auth/register', { ...pupil, phone: '52444666' }),
+        await send('/api/auth/request-password', { credentiel: '29999991' })
+      ]
+      expect(past.map((reply) => reply.status)).toEqual([429, 429, 429])
+      expect(past[0]!.body).toEqual({ code: 'rate_limited', message: 'Trop de tentatives, veuillez réessayer plus tard' })
+      // The correction of the credential awaiting its code draws on the same budget.
+      const { token } = await login(limited.app, demo.unverified)
+      const correction = await limited.app.inject({
+        method: 'POST', url: '/api/auth/change-credential', headers: { authorization: `Bearer ${token}` },
+        payload: { credential: demo.parent, 'g-recaptcha-response': await captcha(limited.app) }
+      })
+      expect(correction.statusCode).toBe(429)
+      // Another address has its own budget.
+      expect((await send('/api/auth/register', { ...pupil, phone: demo.student }, '10.1.2.3')).body).toMatchObject({ code: 'account_information_already_used' })
+      expect((await send('/api/auth/request-password', { credentiel: '29999991' }, '10.1.2.3')).body).toMatchObject({ code: 'credential_not_found' })
+    } finally {
+      await limited.close()
+    }
   })
 })

@@ -31,7 +31,7 @@ async function userId(credential: string): Promise<number> {
 }
 
 describe('GET and POST /api/auth/request-password', () => {
-  it('answers the same for a known and an unknown account, and sends a code only to the known one (S3)', async () => {
+  it('without the bot check, answers the same for a known and an unknown account, and sends a code only to the known one (S3)', async () => {
     const before = (await server.app.services.outbox.list(null)).length
     const known = await call(server.app, 'GET', '/api/auth/request-password', { query: { credentiel: demo.abroad } })
     const unknown = await call(server.app, 'GET', '/api/auth/request-password', { query: { credentiel: 'nobody@example.org' } })
@@ -56,6 +56,59 @@ describe('GET and POST /api/auth/request-password', () => {
     const noCaptcha = await call(server.app, 'POST', '/api/auth/request-password', { body: { credentiel: demo.student } })
     expect(noCaptcha.status).toBe(422)
     expect(noCaptcha.body.errors).toHaveProperty('g-recaptcha-response')
+  })
+
+  it('with the bot check, says an unknown phone or e-mail on the credential field and sends nothing (§8)', async () => {
+    const before = (await server.app.services.outbox.list(null)).length
+    for (const credentiel of ['29999992', 'Nobody@Example.org']) {
+      const unknown = await requestReset(credentiel)
+      expect(unknown.status, credentiel).toBe(422)
+      expect(unknown.body, credentiel).toEqual({
+        code: 'credential_not_found',
+        message: 'This e-mail or phone does not exist',
+        errors: { credentiel: ['This e-mail or phone does not exist'] },
+        keys: { credentiel: ['credential.unknown'] }
+      })
+    }
+    expect((await server.app.services.outbox.list(null)).length).toBe(before)
+    // A known one still gets its code; a registration never confirmed is known by its credential (decision 0016).
+    expect((await requestReset(`+216 ${demo.unverified}`)).status).toBe(200)
+    expect((await server.app.services.outbox.list(demo.unverified, 1))[0]).toMatchObject({ subject: 'Darsi : réinitialisation du mot de passe' })
+    // Without a valid bot check nothing is looked up.
+    const noCaptcha = await call(server.app, 'POST', '/api/auth/request-password', { body: { credentiel: '29999992', 'g-recaptcha-response': 'x' } })
+    expect(noCaptcha.body.code).toBe('captcha_failed')
+  })
+
+  it('takes multipart form data with the bot check (part 1 §7)', async () => {
+    const multipart = (fields: Record<string, string>, file?: string) => {
+      const boundary = '----darsi-form-boundary'
+      const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      if (file) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n${file}\r\n`)
+      return server.app.inject({
+        method: 'POST', url: '/api/auth/request-password',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: `${parts.join('')}--${boundary}--\r\n`
+      })
+    }
+    const before = (await server.app.services.outbox.list(demo.influencer)).length
+    const reply = await multipart({ credentiel: '+216 20 000 009', 'g-recaptcha-response': await captcha(server.app) })
+    expect(reply.statusCode).toBe(200)
+    expect(reply.json()).toEqual({ message: 'Si un compte correspond à cet identifiant, un code de vérification vient de lui être envoyé' })
+    const sent = await server.app.services.outbox.list(demo.influencer)
+    expect(sent.length).toBe(before + 1)
+    expect(sent[0]).toMatchObject({ channel: 'sms', subject: 'Darsi : réinitialisation du mot de passe' })
+    const unknown = await multipart({ credentiel: '29999993', 'g-recaptcha-response': await captcha(server.app) })
+    expect(unknown.statusCode).toBe(422)
+    expect(unknown.json()).toMatchObject({ code: 'credential_not_found', errors: { credentiel: ['This e-mail or phone does not exist'] } })
+    const noCaptcha = await multipart({ credentiel: demo.influencer })
+    expect(noCaptcha.statusCode).toBe(422)
+    expect(noCaptcha.json().errors).toHaveProperty('g-recaptcha-response')
+    const extra = await multipart({ credentiel: demo.influencer, 'g-recaptcha-response': await captcha(server.app), admin: '1' })
+    expect(extra.json()).toMatchObject({ code: 'unknown_field' })
+    // A file part is not part of this form: refused, never a 5xx.
+    const withFile = await multipart({ credentiel: demo.influencer, 'g-recaptcha-response': await captcha(server.app) }, 'hello')
+    expect(withFile.statusCode).toBeGreaterThanOrEqual(400)
+    expect(withFile.statusCode).toBeLessThan(500)
+    expect((await server.app.services.outbox.list(demo.influencer)).length).toBe(before + 1)
   })
 
   it('gives the reset-request messages of section 5', async () => {
@@ -210,7 +263,7 @@ describe('POST /api/auth/reset-password', () => {
 
 describe('per-address limits on the reset and code endpoints (S2)', () => {
   it('answers 429, never 5xx, past the limit on reset, reset-request and confirmation endpoints', async () => {
-    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 3, searchesPerUserPerMinute: 10_000 } })
+    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 3, searchesPerUserPerMinute: 10_000, accountLookupsPerAddressPerHour: 10_000 } })
     try {
       const cases: Array<[string, string, Record<string, unknown>]> = [
         ['POST', '/api/auth/reset-password', { body: {} }],

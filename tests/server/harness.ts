@@ -27,7 +27,7 @@ export type TestServer = {
 
 export const testConfig: Partial<ServerConfig> = {
   captcha: { enabled: true, maxNumber: 200, ttlSeconds: 600 },
-  rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 10_000, searchesPerUserPerMinute: 10_000 },
+  rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 10_000, searchesPerUserPerMinute: 10_000, accountLookupsPerAddressPerHour: 10_000 },
   sandbox: true,
   // Suites drive one account through many codes; the hourly budget is tested with its default.
   codeMaxPerHour: 1000,

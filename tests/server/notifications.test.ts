@@ -274,7 +274,7 @@ describe('lesson search', () => {
   })
 
   it('answers 429 past the searches a user may make in a minute, counted for each user apart', async () => {
-    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 10_000, searchesPerUserPerMinute: 3 } })
+    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 10_000, searchesPerUserPerMinute: 3, accountLookupsPerAddressPerHour: 10_000 } })
     try {
       const open = async () => {
         const id = await createUser(limited.app, { credential: uniquePhone() })

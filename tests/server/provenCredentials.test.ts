@@ -211,11 +211,12 @@ describe('an account that has proven a credential', () => {
     const registrationCode = await lastCode(server.app, 'mistyped.eight@example.org')
     const sentBefore = (await server.app.services.outbox.list('mistyped.eight@example.org', 10)).length
 
-    // Whoever holds that address cannot reset the account's password with it.
+    // Whoever holds that address cannot reset the account's password with it: it names no account.
     const request = await call(server.app, 'POST', '/api/auth/request-password', {
       body: { credentiel: 'mistyped.eight@example.org', 'g-recaptcha-response': await captcha(server.app) }
     })
-    expect(request.status).toBe(200)
+    expect(request.status).toBe(422)
+    expect(request.body.code).toBe('credential_not_found')
     expect(await server.app.services.outbox.list('mistyped.eight@example.org', 10)).toHaveLength(sentBefore)
     const reset = await call(server.app, 'POST', '/api/auth/reset-password', {
       body: {

@@ -1,7 +1,8 @@
 /** Sign-in, registration, confirmation, tokens, password reset and social sign-in. */
 import { createHash } from 'node:crypto'
+import multipart from '@fastify/multipart'
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { accountsEndpoints as ep, type AuthResult } from '../../../src/shared/api/accounts.ts'
 import { formatDeepLink, type SwitchRedirect } from '../../../src/shared/deepLink.ts'
 import { checkBirthDate } from '../../../src/shared/rules/birthDate.ts'
@@ -11,14 +12,14 @@ import type { MessageKey } from '../../../src/shared/rules/messages.ts'
 import { checkPhone } from '../../../src/shared/rules/phone.ts'
 import { isTunisianAddress } from '../../../src/shared/rules/registration.ts'
 import { tunisDate } from '../clock.ts'
-import { divisions, loginFailures, optionalSubjects, countries, states, users, oauthSandboxCodes } from '../db/schema.ts'
+import { divisions, loginFailures, optionalSubjects, countries, outbox, states, users, oauthSandboxCodes } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import { addRoute, isPasswordExpired, serializeResponse, type Serialized, type UserRow } from '../http.ts'
 import { credentialOf, presentMe, presentUser, permissionsOf, userType } from '../presenters/user.ts'
 import { requestLanguage } from '../language.ts'
-import { credentialTaken, findByCredential, findById, findForSignIn, findProvenHolder, isUniqueViolation } from '../repositories/users.ts'
+import { findByCredential, findById, findForSignIn, findProvenHolder, isUniqueViolation } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
-import { codeMessage } from '../services/notices.ts'
+import { codeMessage, REGISTRATION_ATTEMPT_SUBJECT, registrationAttemptNotice } from '../services/notices.ts'
 import type { IssuedTokens } from '../services/sessions.ts'
 import { sha256 } from '../services/tokens.ts'
 
@@ -49,8 +50,9 @@ export function tooManyCodes(): ApiError {
 }
 
 /**
- * Sends a fresh code. Past the hourly budget a reset sends nothing and answers as usual (the
- * answer must not tell whether the account exists); the other purposes answer 429.
+ * Sends a fresh code. Past the hourly budget a reset sends nothing and answers as usual (a
+ * guesser cannot draw fresh codes, and the request without the bot check must not tell whether
+ * the account exists); the other purposes answer 429.
  */
 export async function sendCode(services: Services, user: UserRow, purpose: 'registration' | 'reset', to: Credential): Promise<void> {
   const code = await services.codes.issue(user.id, purpose, to.value)
@@ -61,9 +63,44 @@ export async function sendCode(services: Services, user: UserRow, purpose: 'regi
   await services.outbox.enqueue(codeMessage(purpose, to, code, services.config.codeTtlMinutes))
 }
 
+/** A phone or e-mail's holder is warned of registration attempts at most once in this time. */
+export const REGISTRATION_WARNING_WINDOW_MS = 24 * 3_600_000
+
+/**
+ * Tells the account that proved this phone or e-mail that someone tried to register with it: an
+ * SMS or e-mail there and a message in the app, at most once per REGISTRATION_WARNING_WINDOW_MS.
+ * The holder's row is locked while the outbox is read and written, so attempts sent together
+ * warn once. True when the warning went out.
+ */
+export async function warnHolder(services: Services, holder: UserRow, credential: Credential): Promise<boolean> {
+  const { db } = services.database
+  const notice = registrationAttemptNotice(credential)
+  const since = new Date(services.clock.now().getTime() - REGISTRATION_WARNING_WINDOW_MS)
+  const sent = await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, holder.id)).for('update')
+    const [recent] = await tx.select({ id: outbox.id }).from(outbox)
+      .where(and(eq(outbox.to, credential.value), eq(outbox.subject, REGISTRATION_ATTEMPT_SUBJECT), gt(outbox.createdAt, since)))
+      .limit(1)
+    if (recent) return false
+    await services.outbox.enqueue(notice.outgoing, tx)
+    return true
+  })
+  if (sent) await services.notifications.message(db, { userId: holder.id, ...notice.inbox })
+  return sent
+}
+
 export function registerAuthRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
   const limited = { limited: true }
+
+  // Registration, the correction of the credential awaiting its code and the reset request with
+  // the bot check tell whether a phone or e-mail has an account (part 1 §8): past the bot check
+  // and the rules, each address gets one budget of them per hour, 429 beyond (decision 0016).
+  const lookupLimit = app.createRateLimit({ max: services.config.rateLimits.accountLookupsPerAddressPerHour, timeWindow: 3_600_000 })
+  const spendLookup = async (request: FastifyRequest): Promise<void> => {
+    const spent = await lookupLimit(request)
+    if (!spent.isAllowed && spent.isExceeded) throw new ApiError('rate_limited', 'Trop de tentatives, veuillez réessayer plus tard')
+  }
 
   addRoute(app, services, ep.captchaChallenge, async () => {
     const challenge = await services.captcha.challenge()
@@ -145,7 +182,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     return { user: view.user, permissions: permissionsOf(auth.user, false) }
   }, { userView: true })
 
-  addRoute(app, services, ep.register, async ({ body }) => {
+  addRoute(app, services, ep.register, async ({ body, request }) => {
     const ageKey = checkBirthDate(body.birthDate, tunisDate(services.clock.now()))
     if (ageKey) throw fieldError({ birthDate: [ageKey] })
     const tunisian = isTunisianAddress(body.country)
@@ -155,6 +192,14 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     const email = body.email ? parseCredential(body.email) : null
     const credential = tunisian ? phone : email
     if (!credential) throw fieldError(tunisian ? { phone: ['phone.invalid'] } : { email: ['email.invalid'] })
+    await spendLookup(request)
+    // A phone or e-mail another account proved is refused on its field at once (§8) and its holder
+    // is told; one only typed in somewhere, never proven, names nobody (decision 0016).
+    const holder = await findProvenHolder(db, credential)
+    if (holder) {
+      await warnHolder(services, holder, credential)
+      throw fieldError(tunisian ? { phone: ['credential.alreadyUsed'] } : { email: ['credential.alreadyUsed'] }, 'account_information_already_used')
+    }
     const now = services.clock.now()
     const [user] = await db.insert(users).values({
       role: 'student',
@@ -172,8 +217,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       createdAt: now,
       updatedAt: now
     }).returning()
-    // An already used phone or e-mail answers exactly like a new one: the code goes to its
-    // owner, and confirming fails because only one verified account may hold it.
+    // Two registrations of a phone or e-mail nobody proved yet both get a code; confirming the
+    // second fails, since only one account may hold it proven.
     await sendCode(services, user!, 'registration', credential)
     const tokens = await services.sessions.start(user!.id)
     return { ...authResult(services, user!, tokens, 'Un code de confirmation vous a été envoyé'), credential: credential.value }
@@ -216,7 +261,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
 
   // A phone or e-mail mistyped at registration, or in the profile after which the account waits
   // for a new code: the pupil corrects it from the confirmation step and the code goes there.
-  addRoute(app, services, ep.changeCredential, async ({ auth, body }) => {
+  addRoute(app, services, ep.changeCredential, async ({ auth, body, request }) => {
     const current = auth.user
     if (current.verified) throw new ApiError('already_verified', 'You are verified')
     const tunisian = isTunisianAddress(current.countryId)
@@ -232,7 +277,10 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
       if (current.phone && current.phoneVerified) throw refuse('phone.locked', 'phone_locked')
       if (parsed.value === current.phone2) throw refuse('phone.sameAsMain')
     }
-    if (await credentialTaken(db, parsed, current.id)) {
+    await spendLookup(request)
+    const holder = await findProvenHolder(db, parsed)
+    if (holder && holder.id !== current.id) {
+      await warnHolder(services, holder, parsed)
       throw fieldError({ credential: ['common.invalid'] }, 'account_information_already_used', 'Account information already used: ')
     }
     const now = services.clock.now()
@@ -260,14 +308,26 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     return { message: 'Un nouveau code vous a été envoyé', credential: credentialOf(sent.user) }
   }, limited)
 
-  const requestReset = async (raw: string) => {
-    const credential = parseCredential(raw)!
+  // Without the bot check the answer is the same whether or not the account exists.
+  addRoute(app, services, ep.requestPasswordGet, async ({ query }) => {
+    const credential = parseCredential(query.credentiel)!
     const user = await findByCredential(db, credential)
     if (user && user.passwordHash) await sendCode(services, user, 'reset', credential)
     return { message: RESET_SENT }
-  }
-  addRoute(app, services, ep.requestPasswordGet, async ({ query }) => requestReset(query.credentiel), limited)
-  addRoute(app, services, ep.requestPassword, async ({ body }) => requestReset(body.credentiel), limited)
+  }, limited)
+  // With it (the form the app sends, as JSON or form data), an unknown phone or e-mail is said on
+  // the field (§8), within the per-address budget of lookups.
+  void app.register(async (scope) => {
+    await scope.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 4, fieldSize: 16 * 1024, parts: 4, headerPairs: 100 } })
+    addRoute(scope, services, ep.requestPassword, async ({ body, request }) => {
+      const credential = parseCredential(body.credentiel)!
+      await spendLookup(request)
+      const user = await findByCredential(db, credential)
+      if (!user) throw fieldError({ credentiel: ['credential.unknown'] }, 'credential_not_found')
+      if (user.passwordHash) await sendCode(services, user, 'reset', credential)
+      return { message: RESET_SENT }
+    }, limited)
+  })
 
   addRoute(app, services, ep.resetPassword, async ({ body }) => {
     const credential = parseCredential(body.credential)!

@@ -27,3 +27,20 @@ export function codeMessage(kind: CodeNotice, to: Credential, code: string, minu
     code
   }
 }
+
+/** The subject of the warning to the holder of a phone or e-mail someone tried to register with. */
+export const REGISTRATION_ATTEMPT_SUBJECT = 'Darsi : tentative d’inscription avec vos coordonnées'
+
+/**
+ * What the holder of a phone or e-mail is told when someone tries to register with it: the same
+ * text by SMS or e-mail and in the app's messages. Nothing was created and nothing changed.
+ */
+export function registrationAttemptNotice(to: Credential): { outgoing: OutgoingMessage; inbox: { name: string; body: string } } {
+  const what = to.kind === 'phone' ? 'votre numéro de téléphone' : 'votre adresse e-mail'
+  const body = `Quelqu’un a essayé de créer un compte Darsi avec ${what}. Aucun compte n’a été créé et le vôtre n’a pas changé. ` +
+    'Si c’était vous, connectez-vous ou utilisez « Mot de passe oublié ». Sinon, vous pouvez ignorer ce message.'
+  return {
+    outgoing: { channel: to.kind === 'phone' ? 'sms' : 'email', to: to.value, subject: REGISTRATION_ATTEMPT_SUBJECT, body },
+    inbox: { name: 'Tentative d’inscription avec vos coordonnées', body }
+  }
+}

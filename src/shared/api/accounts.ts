@@ -363,7 +363,7 @@ export const accountsEndpoints = {
   },
   register: {
     method: 'POST', service: 'api', path: '/auth/register', access: 'public', captcha: true, status: 201,
-    summary: 'Create a student account; a confirmation code is sent to the phone or e-mail',
+    summary: 'Create a student account; a confirmation code is sent to the phone or e-mail. One another account proved is refused on its field (422 account_information_already_used) and its holder is told; registrations and reset requests share a per-address hourly budget',
     body: registrationSchema, response: RegisterResponseSchema
   },
   confirmRegistration: {
@@ -387,7 +387,7 @@ export const accountsEndpoints = {
   },
   requestPassword: {
     method: 'POST', service: 'api', path: '/auth/request-password', access: 'public', captcha: true, form: true,
-    summary: 'Send a reset code, with the bot check (form or JSON body)',
+    summary: 'Send a reset code, with the bot check (JSON, URL-encoded or multipart form body); an unknown phone or e-mail is refused on credentiel (422 credential_not_found)',
     body: RequestPasswordBodySchema, response: MessageResponseSchema
   },
   resetPassword: {

@@ -64,7 +64,7 @@ export type Endpoint = {
   summary: string
   /** The body carries `g-recaptcha-response`, checked before the handler runs. */
   captcha?: boolean
-  /** Also accepts `application/x-www-form-urlencoded` bodies. */
+  /** Also accepts form bodies: `application/x-www-form-urlencoded` and `multipart/form-data` (fields only). */
   form?: boolean
   /** The body is `multipart/form-data` (file uploads): `body` documents the form; the handler reads the parts. */
   multipart?: boolean

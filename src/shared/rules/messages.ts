@@ -13,6 +13,8 @@ export const frMessages = {
   'credential.invalid': 'Veuillez saisir un numéro de téléphone/une adresse e-mail valide',
   'credential.unchanged': 'Le code a déjà été envoyé ici : utilisez « Renvoyer le code »',
   'credential.unchangedResent': 'Le code a déjà été envoyé ici : saisissez celui que vous avez reçu',
+  'credential.alreadyUsed': 'Account information already used',
+  'credential.unknown': 'This e-mail or phone does not exist',
   'password.required': 'Veuillez saisir votre mot de passe',
   'password.min': 'Mot de passe minimum 8 caractères',
   'password.length': 'The password value should be between 8 and 16 characters',

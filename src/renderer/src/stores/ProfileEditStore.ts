@@ -7,7 +7,7 @@ import { checkPhone } from '../../../shared/rules/phone.ts'
 import type { MessageKey } from '../../../shared/rules/messages.ts'
 import { isApiError, type ApiError } from '../api/errors.ts'
 import type { Country, Delegation, Division, Institute, ProfileApi, State, UpdateProfileBody } from '../api/profile.ts'
-import { generalMessage, ruleMessage, serverFieldMessage, stripPunctuation, type Message } from '../features/auth/errorMapping.ts'
+import { generalMessage, ruleMessage, serverFieldMessage, serverTextMessage, stripPunctuation, type Message } from '../features/auth/errorMapping.ts'
 import type { UiStore } from './UiStore.ts'
 import type { LoadStatus } from './status.ts'
 
@@ -288,8 +288,9 @@ export class ProfileEditStore {
     }
     const prefixed = PREFIXES.find(([pattern]) => pattern.test(error.message))
     if (prefixed && !fields[prefixed[1]]) {
-      const text = stripPunctuation(error.message.replace(prefixed[0], ''))
-      if (text) fields[prefixed[1]] = { text }
+      // Worded in the user's language: the rule the text is, else the code (never the sentence itself).
+      const text = error.message.replace(prefixed[0], '')
+      if (stripPunctuation(text)) fields[prefixed[1]] = serverTextMessage(error, text)
     }
     this.serverErrors = fields
     if (Object.keys(fields).length === 0) {

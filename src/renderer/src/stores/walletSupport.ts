@@ -6,7 +6,7 @@ import { makeAutoObservable } from 'mobx'
 import { TABLE_PAGE_SIZES } from '../../../shared/constants.ts'
 import { isMessageKey, type MessageKey } from '../../../shared/rules/messages.ts'
 import { isApiError } from '../api/errors.ts'
-import { codeMessage, firstRuleKey } from '../features/auth/errorMapping.ts'
+import { codeMessage, firstRuleKey, ruleKeyOfText } from '../features/auth/errorMapping.ts'
 import type { TranslationKey } from '../i18n/keys.ts'
 
 export type WalletKey =
@@ -73,13 +73,18 @@ function isWalletKey(key: TranslationKey): key is WalletKey {
   return key.startsWith('wallet:') || key.startsWith('auth:rules.') || key.startsWith('auth:errors.')
 }
 
-/** The server's first message for a field, translated when it is a rule key. */
+/**
+ * The server's first message for a field, in the user's language: by its rule key, else by the
+ * rule its text is, else by the failure's code (the server's sentence is never shown).
+ */
 export function fieldMessage(error: unknown, field: string): WalletMessage | null {
   if (!isApiError(error)) return null
   const key = error.keys[field]?.[0]
   if (key && isMessageKey(key)) return ruleMessage(key)
   const text = error.fields[field]?.[0]
-  return text ? { text } : null
+  if (!text) return null
+  const rule = ruleKeyOfText(text)
+  return rule ? ruleMessage(rule) : errorMessage(error)
 }
 
 export function isNetworkError(error: unknown): boolean {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { HistoryStore } from '../../../../src/renderer/src/stores/HistoryStore.ts'
 import { PagedRows, ruleMessage } from '../../../../src/renderer/src/stores/walletSupport.ts'
+import { walletEnUS } from '../../../../src/renderer/src/i18n/locales/wallet.en-US.ts'
 import { walletFr } from '../../../../src/renderer/src/i18n/locales/wallet.fr.ts'
 import { frMessages, type MessageKey } from '../../../../src/shared/rules/messages.ts'
 import { fakeWalletApi, networkError, transfer } from './walletFakes.ts'
@@ -87,7 +88,7 @@ describe('PagedRows (§9: 10, 25 or 100 rows per page)', () => {
 
 describe('wallet rule messages', () => {
   it('translate to the wallet catalogue, whose French texts are the specification ones', () => {
-    const keys: MessageKey[] = ['common.fillFields', 'payment.amount', 'payment.referenceRequired', 'transfer.amountRange', 'transfer.codeInvalid', 'code.invalid']
+    const keys: MessageKey[] = ['common.fillFields', 'payment.amount', 'payment.referenceRequired', 'transfer.amountRange', 'transfer.codeInvalid']
     for (const key of keys) {
       const message = ruleMessage(key)
       expect('key' in message).toBe(true)
@@ -99,6 +100,11 @@ describe('wallet rule messages', () => {
     expect(ruleMessage('common.unknownField')).toEqual({ key: 'auth:rules.common.unknownField' })
     expect(walletFr.rules.payment.amount).toBe('Saisissez le montant demandé en dinars (1pt = 1DT)')
     expect(walletFr.rules.transfer.amountRange).toBe('Veuillez entrer un montant entre 10 et 5000')
+    // The specification quotes this one in English (the server's text): French reads it in French, English as quoted.
+    expect(ruleMessage('code.invalid')).toEqual({ key: 'wallet:rules.code.invalid' })
+    expect(frMessages['code.invalid']).toBe('Code invalid')
+    expect(walletFr.rules.code.invalid).toBe('Code invalide')
+    expect(walletEnUS.rules.code.invalid).toBe(frMessages['code.invalid'])
     expect(walletFr.result).toMatchObject({
       successTitle: 'Abonnement activé',
       failureTitle: 'Une erreur est survenue',

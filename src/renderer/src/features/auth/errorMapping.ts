@@ -1,9 +1,10 @@
 /**
  * Server failures turned into what the sign-in forms show (specification §8): which field gets
- * the error, and what the toast says. Known codes map to catalogue keys so that every language
- * gets its own text; other server messages are shown without punctuation.
+ * the error, and what the toast says. Rule keys and codes map to catalogue keys so that every
+ * language gets its own text: the server's own sentence (French, or the specification's English)
+ * is never shown (decision 0021).
  */
-import { isMessageKey, type MessageKey } from '../../../../shared/rules/messages.ts'
+import { frMessages, isMessageKey, type MessageKey } from '../../../../shared/rules/messages.ts'
 import type { ApiError } from '../../api/errors.ts'
 import type { TranslationKey } from '../../i18n/keys.ts'
 
@@ -58,6 +59,7 @@ const CODE_MESSAGES: Record<ApiError['code'], TranslationKey> = {
   unknown_field: 'auth:errors.invalidInput',
   invalid_credentials: 'auth:errors.invalidCredentials',
   account_information_already_used: 'auth:errors.accountUsed',
+  credential_not_found: 'auth:rules.credential.unknown',
   invalid_verification_code: 'auth:errors.invalidCode',
   bad_reset_token: 'auth:errors.invalidCode',
   already_verified: 'auth:errors.alreadyVerified',
@@ -112,12 +114,35 @@ export function generalMessage(error: ApiError): Message {
   return { key: codeMessage(error.code) }
 }
 
-/** The first message the server gave for a field, as a catalogue key when it is a rule key. */
+let rulesByText: Map<string, MessageKey> | null = null
+
+/**
+ * The rule a server text is the text of (`Age must be 5 years or older.` → `birthDate.minAge`),
+ * also after a field prefix (`Birthdate: …`); null for any other text.
+ */
+export function ruleKeyOfText(text: string): MessageKey | null {
+  rulesByText ??= new Map(Object.entries(frMessages).map(([key, french]) => [stripPunctuation(french), key as MessageKey]))
+  const whole = stripPunctuation(text)
+  const afterPrefix = stripPunctuation(text.replace(/^[^:]{1,40}:/, ''))
+  return rulesByText.get(whole) ?? rulesByText.get(afterPrefix) ?? null
+}
+
+/**
+ * A server text that came without its rule key, in the user's language: the rule it is the text
+ * of, else the text of the failure's code. The sentence itself is never shown.
+ */
+export function serverTextMessage(error: ApiError, text: string): Message {
+  const key = ruleKeyOfText(text)
+  return key ? ruleMessage(key) : { key: codeMessage(error.code) }
+}
+
+/** The first message the server gave for a field, in the user's language (by its rule key, else as serverTextMessage). */
 export function serverFieldMessage(error: ApiError, field: string): Message | null {
   const key = error.keys[field]?.[0]
   if (key && isMessageKey(key)) return ruleMessage(key)
   const text = error.fields[field]?.[0]
-  return text ? { text: stripPunctuation(text) } : null
+  if (text === undefined && key === undefined) return null
+  return serverTextMessage(error, text ?? '')
 }
 
 /** Field errors the server named, renamed to the form's fields; the rest go to the toast. */
@@ -177,7 +202,7 @@ export function mapRegisterError(error: ApiError, tunisian: boolean): MappedErro
   ]
   for (const [needle, field, serverField] of byText) {
     if (text.includes(needle)) {
-      return { fields: { [field]: serverFieldMessage(error, serverField) ?? { text: stripPunctuation(text) } }, toast: null }
+      return { fields: { [field]: serverFieldMessage(error, serverField) ?? serverTextMessage(error, text) }, toast: null }
     }
   }
   return placeFields(error, REGISTER_FIELDS)

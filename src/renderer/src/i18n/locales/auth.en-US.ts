@@ -123,7 +123,7 @@ export const authEnUS: Catalogue['auth'] = {
     accountUsed: 'Account information already used',
     rateLimited: 'Too many attempts, please try again later',
     captcha: 'The bot check failed, please try again',
-    invalidCode: 'Invalid code',
+    invalidCode: 'Code invalid',
     alreadyVerified: 'You are verified',
     samePassword: 'The new password must differ from the old one',
     oldPasswordInvalid: 'The current password is incorrect',
@@ -153,7 +153,9 @@ export const authEnUS: Catalogue['auth'] = {
       required: 'Please enter your e-mail address/phone number',
       invalid: 'Please enter a valid phone number/e-mail address',
       unchanged: 'The code was already sent there: use “Send the code again”',
-      unchangedResent: 'The code was already sent there: enter the one you received'
+      unchangedResent: 'The code was already sent there: enter the one you received',
+      alreadyUsed: 'Account information already used',
+      unknown: 'This e-mail or phone does not exist'
     },
     password: {
       required: 'Please enter your password',
@@ -201,7 +203,7 @@ export const authEnUS: Catalogue['auth'] = {
     },
     code: {
       required: 'The verification code is required',
-      invalid: 'Invalid code',
+      invalid: 'Code invalid',
       missing: 'Code is missing'
     },
     division: {

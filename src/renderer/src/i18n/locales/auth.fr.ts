@@ -1,4 +1,7 @@
-/** The `auth` namespace in French: the specification's texts (section 5 and 8) as values. */
+/**
+ * The `auth` namespace in French: the specification's texts (section 5 and 8) as values; those it
+ * quotes in English (the server's own, 'Invalid credentials', 'Code invalid' …) in French.
+ */
 export const authFr = {
   common: {
     showPassword: 'Afficher le mot de passe',
@@ -55,7 +58,7 @@ export const authFr = {
     submit: 'Confirmer',
     resend: 'Renvoyer le code',
     resent: 'Un nouveau code vous a été envoyé',
-    verified: 'You are verified',
+    verified: 'Votre compte est vérifié',
     continue: 'Continuer',
     otherAccount: 'Utiliser un autre compte',
     sentTo: 'Code envoyé à <target>{{credential}}</target>',
@@ -118,12 +121,12 @@ export const authFr = {
   errors: {
     network: 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.',
     server: 'Une erreur s\'est produite, veuillez réessayer ultérieurement',
-    invalidCredentials: 'Invalid credentials',
-    accountUsed: 'Account information already used',
+    invalidCredentials: 'Identifiants invalides',
+    accountUsed: 'Ces informations de compte sont déjà utilisées',
     rateLimited: 'Trop de tentatives, veuillez réessayer plus tard',
     captcha: 'La vérification anti-robot a échoué, veuillez réessayer',
-    invalidCode: 'Code invalid',
-    alreadyVerified: 'You are verified',
+    invalidCode: 'Code invalide',
+    alreadyVerified: 'Votre compte est déjà vérifié',
     samePassword: 'Le nouveau mot de passe doit être différent de l’ancien',
     oldPasswordInvalid: 'L’ancien mot de passe est incorrect',
     testAccount: 'Les comptes de test ne peuvent pas modifier ces informations',
@@ -152,12 +155,14 @@ export const authFr = {
       required: 'Veuillez saisir votre adresse e-mail/numéro de téléphone',
       invalid: 'Veuillez saisir un numéro de téléphone/une adresse e-mail valide',
       unchanged: 'Le code a déjà été envoyé ici : utilisez « Renvoyer le code »',
-      unchangedResent: 'Le code a déjà été envoyé ici : saisissez celui que vous avez reçu'
+      unchangedResent: 'Le code a déjà été envoyé ici : saisissez celui que vous avez reçu',
+      alreadyUsed: 'Ces informations de compte sont déjà utilisées',
+      unknown: 'Cette adresse e-mail ou ce numéro de téléphone n’existe pas'
     },
     password: {
       required: 'Veuillez saisir votre mot de passe',
       min: 'Mot de passe minimum 8 caractères',
-      length: 'The password value should be between 8 and 16 characters',
+      length: 'Le mot de passe doit contenir entre 8 et 16 caractères',
       uppercase: 'Le mot de passe doit contenir au moins une lettre majuscule',
       lowercase: 'Le mot de passe doit contenir au moins une lettre minuscule',
       digit: 'Le mot de passe doit contenir au moins un chiffre',
@@ -165,7 +170,7 @@ export const authFr = {
       repeated: 'Le mot de passe ne doit pas répéter un caractère six fois ou plus',
       mismatch: 'Les deux mots de passe doivent correspondre',
       newMismatch: 'Les nouveaux mot de passes ne sont pas identiques',
-      confirmRequired: 'Confirm Password is missing',
+      confirmRequired: 'La confirmation du mot de passe est requise',
       sameAsOld: 'Le nouveau mot de passe doit être différent de l\'ancien',
       oldInvalid: 'L\'ancien mot de passe est incorrect'
     },
@@ -182,26 +187,26 @@ export const authFr = {
       locked: 'Le numéro de téléphone ne peut plus être modifié'
     },
     parentPhone: {
-      required: 'Phone number is required',
-      length: 'Phone number must be exactly 8 digits long',
-      format: 'Invalid phone number format'
+      required: 'Le numéro de téléphone est requis',
+      length: 'Le numéro de téléphone doit comporter exactement 8 chiffres',
+      format: 'Format de numéro de téléphone invalide'
     },
     email: {
       required: 'L\'adresse e-mail est requise',
-      invalid: 'Please enter a valid email',
+      invalid: 'Veuillez saisir une adresse e-mail valide',
       useAddEmail: 'L’adresse e-mail s’ajoute par « Ajouter un e-mail » et se confirme par un code'
     },
     birthDate: {
       required: 'La date de naissance est requise',
       format: 'Format de date invalide',
       tooLate: 'Cette valeur doit être antérieure au 16 mai 2018',
-      minAge: 'Age must be 5 years or older',
+      minAge: 'L’âge doit être d’au moins 5 ans',
       future: 'La date de naissance ne peut pas être dans le futur'
     },
     code: {
       required: 'Le code de vérification est requis',
-      invalid: 'Code invalid',
-      missing: 'Code is missing'
+      invalid: 'Code invalide',
+      missing: 'Le code est manquant'
     },
     division: {
       required: 'La division est requise',

@@ -9,7 +9,7 @@ export const profileFr = {
       reasonUnknown: 'Cette raison est inconnue'
     },
     marksheet: {
-      divisionRequired: 'Please select a division',
+      divisionRequired: 'Veuillez choisir une classe',
       trimesterInvalid: 'Le trimestre doit être 1, 2 ou 3',
       fileRequired: 'Veuillez choisir un fichier',
       fileType: 'Type de fichier non accepté (gif, jpg, png, pdf, jpeg, svg, doc, docx, ppt, pptx, xls, xlsx)',

@@ -199,7 +199,7 @@ export const walletEnUS: Catalogue['wallet'] = {
     },
     code: {
       required: 'The verification code is required',
-      invalid: 'Invalid code'
+      invalid: 'Code invalid'
     },
     payment: {
       amount: 'Enter the amount in dinars (1 pt = 1 TND)',

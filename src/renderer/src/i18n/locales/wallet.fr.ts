@@ -198,7 +198,7 @@ export const walletFr = {
     },
     code: {
       required: 'Le code de vérification est requis',
-      invalid: 'Code invalid'
+      invalid: 'Code invalide'
     },
     payment: {
       amount: 'Saisissez le montant demandé en dinars (1pt = 1DT)',

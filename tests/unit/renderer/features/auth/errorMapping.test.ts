@@ -77,13 +77,16 @@ describe('error mapping (§8)', () => {
     expect(mapRegisterError(used, false).fields).toEqual({ email: { key: 'auth:errors.accountUsed' } })
   })
 
-  it('registration: Email and first Password messages go to their fields, others to the toast', () => {
+  it('registration: Email and first Password messages go to their fields (worded by rule or code, never as sent), others to the toast', () => {
     expect(mapRegisterError(new ApiError('validation_failed', 'Email is not valid.', { status: 422 }), true)).toEqual({
-      fields: { email: { text: 'Email is not valid' } },
+      fields: { email: { key: 'auth:errors.invalidInput' } },
       toast: null
     })
     expect(mapRegisterError(new ApiError('validation_failed', 'first Password too weak', { status: 422 }), true).fields).toEqual({
-      password: { text: 'first Password too weak' }
+      password: { key: 'auth:errors.invalidInput' }
+    })
+    expect(mapRegisterError(new ApiError('validation_failed', 'Email: Please enter a valid email', { status: 422 }), false).fields).toEqual({
+      email: { key: 'auth:rules.email.invalid' }
     })
     expect(mapRegisterError(new ApiError('operation_impossible', 'Opération impossible.', { status: 409 }), true)).toEqual({
       fields: {},

@@ -15,7 +15,11 @@ describe('the profile namespace, loaded with its screens', () => {
     expect(i18n.t('profile:edit.titleCompleted')).toBe('Modifier mon profil')
     expect(i18n.t('profile:edit.processing')).toBe('En traitement...')
     expect(i18n.t('profile:rules.divisionRequest.reasonRequired')).toBe('Remplir le champ raison')
-    expect(i18n.t('profile:rules.marksheet.divisionRequired')).toBe('Please select a division')
+    // Quoted in English by the specification: French reads it in French, English keeps the quote.
+    expect(i18n.t('profile:rules.marksheet.divisionRequired')).toBe('Veuillez choisir une classe')
+    const english = createI18n('en-US')
+    ensureProfileCatalogue(english)
+    expect(english.t('profile:rules.marksheet.divisionRequired')).toBe('Please select a division')
   })
 })
 
