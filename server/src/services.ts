@@ -11,6 +11,7 @@ import type { Secrets } from './services/secrets.ts'
 import { createSessionService, type SessionService } from './services/sessions.ts'
 import { createNotificationService, type NotificationService } from './services/notifications.ts'
 import { createRealtimeHub, type RealtimeHub } from './services/realtime.ts'
+import { DEMO_MEDIA_DIR, DEMO_MEDIA_PREFIX } from './services/lessonMedia.ts'
 import { createLocalStorage, type FileStorage } from './services/storage.ts'
 import { createAccessTokenService, type AccessTokenService } from './services/tokens.ts'
 
@@ -90,7 +91,8 @@ export function createServices(config: ServerConfig, database: Database, clock: 
     captcha: createCaptchaService(db, secrets.captchaSecret, clock, config.captcha),
     outbox: createOutbox(db, clock, chosen, { redactAfterSend: config.production }),
     passwords,
-    storage: createLocalStorage(`${config.dataDir}/files`, secrets.storageSecret, clock),
+    // The bundled demo clips are linked into every store (read only).
+    storage: createLocalStorage(`${config.dataDir}/files`, secrets.storageSecret, clock, { [DEMO_MEDIA_PREFIX]: DEMO_MEDIA_DIR }),
     realtime,
     notifications: createNotificationService(realtime, clock)
   }

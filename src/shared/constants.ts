@@ -38,6 +38,14 @@ export const PAYMENT_AMOUNT_MAX = 9999
 export const TRANSFER_MIN = 10
 export const TRANSFER_MAX = 5000
 
+/** A lesson completes once 80 % of its seconds have been watched (part 2, §4 and §9). */
+export const LESSON_COMPLETE_PERCENT = 80
+/** The player sends a progress tick every 5 s, and its socket reconnects 5 s after a close (part 2, §9). */
+export const PROGRESS_TICK_SECONDS = 5
+export const PROGRESS_RECONNECT_SECONDS = 5
+/** The subject page lists 5 other subjects until 'voir plus' (part 2, §9). */
+export const OTHER_SUBJECTS_SHOWN = 5
+
 export const SEARCH_MIN_CHARS = 3
 export const SEARCH_DISABLED_GROUP_ID = 104
 export const MOVED_CONTENT_DIVISIONS = [23, 24, 25, 26, 27, 28, 29, 30, 33, 34] as const

@@ -4,10 +4,16 @@
  */
 import { sql } from 'drizzle-orm'
 import {
-  bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar
+  bigint, boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar
 } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+
+/**
+ * A set of whole-second ranges (PostgreSQL's int4multirange, `{[0,5),[12,20)}`): the database
+ * merges them, `+` being the union, so a range added twice is counted once.
+ */
+const secondRanges = customType<{ data: string; driverData: string }>({ dataType: () => 'int4multirange' })
 
 export const countries = pgTable('countries', {
   id: integer('id').primaryKey(),
@@ -66,7 +72,9 @@ export const optionalSubjects = pgTable('optional_subjects', {
 
 export const offerGroups = pgTable('offer_groups', {
   id: integer('id').primaryKey(),
-  name: text('name').notNull()
+  name: text('name').notNull(),
+  /** Its subscriptions open lessons (the free offer, 83, opens none: only the free lessons). */
+  unlocksContent: boolean('unlocks_content').notNull().default(true)
 })
 
 export const users = pgTable('users', {
@@ -133,6 +141,16 @@ export const userOffers = pgTable('user_offers', {
   /** What the subscription cost, in millimes (1 point = 1000). */
   amountPaid: bigint('amount_paid', { mode: 'number' }).notNull().default(0)
 }, (t) => [index('user_offers_user_idx').on(t.userId)])
+
+/**
+ * The subjects a subscription opens when it opens only some (a pack of chosen subjects); a
+ * subscription without rows here opens every subject of the pupil's class, one with a
+ * `chapter_id` that chapter only (docs/decisions/0026-learning-access-and-progress.md).
+ */
+export const userOfferSubjects = pgTable('user_offer_subjects', {
+  userOfferId: integer('user_offer_id').notNull().references(() => userOffers.id, { onDelete: 'cascade' }),
+  subjectId: integer('subject_id').notNull().references(() => subjects.id, { onDelete: 'cascade' })
+}, (t) => [primaryKey({ columns: [t.userOfferId, t.subjectId] })])
 
 /** A sign-in: its refresh tokens form one rotation family. */
 export const sessions = pgTable('sessions', {
@@ -395,8 +413,13 @@ export const chapterSections = pgTable('chapter_sections', {
   id: serial('id').primaryKey(),
   subjectId: integer('subject_id').notNull().references(() => subjects.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
-  position: integer('position').notNull().default(0)
-}, (t) => [index('chapter_sections_subject_idx').on(t.subjectId)])
+  position: integer('position').notNull().default(0),
+  /** The tab of the subject's page it shows under: the type of its chapters. */
+  type: varchar('type', { length: 16 }).notNull().default('course')
+}, (t) => [
+  index('chapter_sections_subject_idx').on(t.subjectId),
+  check('chapter_sections_type', sql`${t.type} in ('course', 'recording', 'exam', 'divers')`)
+])
 
 export const chapters = pgTable('chapters', {
   id: serial('id').primaryKey(),
@@ -422,13 +445,38 @@ export const contents = pgTable('contents', {
   typeId: integer('type_id').notNull().default(1),
   instructorName: text('instructor_name'),
   instructorLastName: text('instructor_last_name'),
+  instructorDescription: text('instructor_description'),
   isFree: boolean('is_free').notNull().default(false),
   position: integer('position').notNull().default(0),
+  /** Length of its video, seconds: the one its progress is measured against (null without a video). */
   durationSeconds: integer('duration_seconds'),
+  /** Written right to left (Arabic). */
+  rtl: boolean('rtl').notNull().default(false),
+  /** The quiz of a QCM lesson (the quizzes come with their own work). */
+  qcmId: integer('qcm_id'),
   createdAt: createdAt()
 }, (t) => [
   uniqueIndex('contents_chapter_slug_uq').on(t.chapterId, t.slug),
   index('contents_created_idx').on(t.createdAt)
+])
+
+/**
+ * The video file of a lesson, in the file store under `storage_key` (`demo/…` keys are the
+ * bundled demo clips). A recording links to the live session it recorded.
+ */
+export const contentVideos = pgTable('content_videos', {
+  id: serial('id').primaryKey(),
+  contentId: integer('content_id').notNull().references(() => contents.id, { onDelete: 'cascade' }),
+  storageKey: text('storage_key').notNull(),
+  mimeType: varchar('mime_type', { length: 64 }).notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  durationSeconds: integer('duration_seconds').notNull(),
+  position: integer('position').notNull().default(0),
+  liveEventId: integer('live_event_id').references(() => liveEvents.id, { onDelete: 'set null' }),
+  createdAt: createdAt()
+}, (t) => [
+  index('content_videos_content_idx').on(t.contentId),
+  check('content_videos_duration', sql`${t.durationSeconds} > 0`)
 ])
 
 /** How far a pupil went in a lesson (the progress service). */
@@ -440,11 +488,32 @@ export const contentProgress = pgTable('content_progress', {
   lastWatchedSecond: integer('last_watched_second').notNull().default(0),
   /** Seconds watched on free hours. */
   freeSeconds: integer('free_seconds').notNull().default(0),
+  /** The seconds of the video watched at least once, merged; completion counts them, not the playhead. */
+  watched: secondRanges('watched').notNull().default(sql`'{}'::int4multirange`),
+  /** How many seconds `watched` covers. */
+  watchedSeconds: integer('watched_seconds').notNull().default(0),
+  /** When the tick that set `last_watched_second` was played (the client's clock, ms): a later one wins. */
+  lastTickAt: bigint('last_tick_at', { mode: 'number' }),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
 }, (t) => [
   primaryKey({ columns: [t.userId, t.contentId] }),
   check('content_progress_percentage', sql`${t.percentage} between 0 and 100`)
 ])
+
+/**
+ * One viewing of a lesson by a pupil (a player session), named by the client's `viewToken`: its
+ * ticks are applied in order, once each (a sequence at or below the last is a replay).
+ */
+export const progressViews = pgTable('progress_views', {
+  viewToken: varchar('view_token', { length: 64 }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  contentId: integer('content_id').notNull().references(() => contents.id, { onDelete: 'cascade' }),
+  lastSequence: integer('last_sequence').notNull(),
+  /** The client's clock at the last tick, ms. */
+  lastAt: bigint('last_at', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+}, (t) => [index('progress_views_updated_idx').on(t.updatedAt)])
 
 /** A live session. */
 export const liveEvents = pgTable('live_events', {

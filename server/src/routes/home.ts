@@ -12,6 +12,7 @@ import {
   CONTENT_TYPE_NAMES, EXPIRY_WARNING_DAYS, FORUM_LATEST_LIMIT, HOME_CONTENTS_LIMIT, capProgress, homeEndpoints as ep,
   type ChapterType, type ForumPost, type HomeContent, type LiveEvent, type Subject, type Warning
 } from '../../../src/shared/api/home.ts'
+import { VIDEO_CONTENT_TYPES } from '../../../src/shared/api/learning.ts'
 import { FORUM_URL, TUNIS_TIME_ZONE } from '../../../src/shared/constants.ts'
 import type { Executor } from '../db/client.ts'
 import { preparedFor } from '../db/prepared.ts'
@@ -22,7 +23,7 @@ import { localName, requestLanguage, type Language } from '../language.ts'
 import type { Services } from '../services.ts'
 
 /** Content types that count as videos: recorded lessons and live-session recordings. */
-const VIDEO_TYPES = [1, 2, 6]
+const VIDEO_TYPES = [...VIDEO_CONTENT_TYPES]
 
 /*
  * The home screen asks for all of these at once right after sign-in: each is one query, built
@@ -32,15 +33,17 @@ const VIDEO_TYPES = [1, 2, 6]
 const visibleSubjectOf = and(eq(subjects.divisionId, sql.placeholder('divisionId')), eq(subjects.visible, true))
 
 /**
- * The visible subjects of a class with the pupil's progress (the mean of its lessons, a completed
- * lesson counting 100 and an unseen one 0) and how many videos each holds, by position.
+ * The visible subjects of a class with the pupil's progress (the mean of its videos, a completed
+ * one counting 100 and an unseen one 0: magazines and quizzes have no playback to measure) and
+ * how many videos each holds, by position.
  */
+const isVideo = inArray(contents.typeId, VIDEO_TYPES)
 const subjectsWithStatsQuery = preparedFor((db) => db.select({
   id: subjects.id, oId: subjects.oId, name: subjects.name, slug: subjects.slug, thumbnail: subjects.thumbnail, color: subjects.color,
   visible: subjects.visible, position: subjects.position,
-  lessons: sql<number>`count(${contents.id})::int`,
-  videos: sql<number>`(count(${contents.id}) filter (where ${inArray(contents.typeId, VIDEO_TYPES)}))::int`,
-  sum: sql<number>`coalesce(sum(case when ${contentProgress.completed} then 100 else ${contentProgress.percentage} end), 0)::int`
+  lessons: sql<number>`(count(${contents.id}) filter (where ${isVideo}))::int`,
+  videos: sql<number>`(count(${contents.id}) filter (where ${isVideo}))::int`,
+  sum: sql<number>`coalesce(sum(case when ${contentProgress.completed} then 100 else ${contentProgress.percentage} end) filter (where ${isVideo}), 0)::int`
 }).from(subjects)
   .leftJoin(chapters, eq(chapters.subjectId, subjects.id))
   .leftJoin(contents, eq(contents.chapterId, chapters.id))

@@ -58,9 +58,9 @@ export function optionalSubjectRows(): Array<{ id: number; divisionId: number; n
   return divisions.flatMap((divisionId, d) => OPTIONS.map(([name, nameAr], i) => ({ id: d * OPTIONS.length + i + 1, divisionId, name, nameAr })))
 }
 
-/** Offer groups the specification names by id. */
+/** Offer groups the specification names by id; the free offer opens no lesson but the free ones. */
 export const offerGroupRows = [
-  { id: 83, name: 'Gratuit' },
+  { id: 83, name: 'Gratuit', unlocksContent: false },
   { id: 84, name: 'Pack révision' },
   { id: 85, name: 'Optimum' },
   { id: 104, name: 'Opérateur mobile' },

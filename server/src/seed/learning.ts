@@ -9,13 +9,27 @@
  * EVENTS_REFILL_DAYS remain, adds the days up to EVENTS_HORIZON_DAYS ahead, so "today" always
  * has its sessions however long after the first seed the server runs
  * (docs/decisions/0006-home-dashboard.md).
+ *
+ * The lesson media part runs once too (its marker is a video under `demo/`): every video lesson
+ * of the demo classes plays one of the bundled 24-second clips (resources/demo-media, linked
+ * into the file store), each class's Mathématiques gets an exam and a 'divers' chapter (and a
+ * recording chapter where it had none), and the demo pupil's monthly subscription opens four of
+ * his subjects, so his other subjects show locked lessons beside the free ones
+ * (docs/decisions/0026-learning-access-and-progress.md).
  */
-import { and, eq, inArray, max, sql } from 'drizzle-orm'
+import { stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { and, desc, eq, inArray, like, lt, max, sql } from 'drizzle-orm'
 import { DateTime } from 'luxon'
+import { VIDEO_CONTENT_TYPES } from '../../../src/shared/api/learning.ts'
 import { TUNIS_TIME_ZONE } from '../../../src/shared/constants.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { chapterSections, chapters, contentProgress, contents, forumPosts, liveEvents, subjects, userOffers, users } from '../db/schema.ts'
+import {
+  chapterSections, chapters, contentProgress, contents, contentVideos, forumPosts, liveEvents, subjects, userOffers, userOfferSubjects, users
+} from '../db/schema.ts'
+import { DEMO_MEDIA_DIR, DEMO_MEDIA_PREFIX } from '../services/lessonMedia.ts'
 import { toMillimes } from '../services/ledger.ts'
+import { videoFileInfo, wholeSeconds } from '../services/videoFiles.ts'
 
 /** Classes of the demo accounts: 14 Sami, 13 Amira, 15 Rami, 31 Lina, 7 the test account, 29 Youssef. */
 export const DEMO_CLASSES = [14, 13, 15, 31, 7, 29] as const
@@ -320,9 +334,128 @@ async function seedLiveEvents(db: Db, now: Date): Promise<void> {
     from json_to_recordset(${json}::json) as x("subjectId" int, "chapterId" int, teacher text, name text, description text, "startsAt" timestamptz, "endsAt" timestamptz)`)
 }
 
+/** The bundled clips (under resources/demo-media): lessons take the three in turn, recordings the fourth. */
+const LESSON_CLIPS = ['lessons/lesson-a.webm', 'lessons/lesson-b.webm', 'lessons/lesson-c.webm']
+const RECORDING_CLIP = 'lessons/recording-a.webm'
+
+type ExtraChapter = { section: string; name: string; type: 'exam' | 'divers' | 'recording'; lessons: Array<[string, number]>; onlyWhereMissing?: boolean }
+
+/** What each demo class's Mathématiques gains: the exam and 'divers' tabs, and a recording where it had none. [name, content type] */
+const EXTRA_MATHS_CHAPTERS: ExtraChapter[] = [
+  {
+    section: 'Examens', name: 'Devoirs de synthèse corrigés', type: 'exam',
+    lessons: [['Devoir de synthèse n°1 : énoncé et corrigé', 3], ['Devoir de synthèse n°2 : énoncé et corrigé', 3]]
+  },
+  { section: 'Divers', name: 'Méthodologie', type: 'divers', lessons: [['Fiche méthode : rédiger une démonstration', 3], ['Quiz : les bases du programme', 7]] },
+  {
+    section: 'Séances enregistrées', name: 'Séances en direct de mathématiques', type: 'recording', onlyWhereMissing: true,
+    lessons: [['Révision en direct : les nombres rationnels', 6], ['Correction du devoir de contrôle n°1', 6]]
+  }
+]
+
+/** The subjects the demo pupil's monthly subscription opens. */
+const DEMO_PUPIL_SUBSCRIBED = ['mathematiques', 'physique', 'svt', 'anglais']
+
+/** Adds the chapters of EXTRA_MATHS_CHAPTERS to each demo class's Mathématiques. */
+async function seedExtraChapters(tx: Tx, now: Date): Promise<void> {
+  const maths = await tx.select({ id: subjects.id }).from(subjects).where(and(inArray(subjects.divisionId, [...DEMO_CLASSES]), eq(subjects.oId, 1)))
+  for (const subject of maths) {
+    const existing = await tx.select({ type: chapters.type, position: chapters.position }).from(chapters).where(eq(chapters.subjectId, subject.id))
+    const [last] = await tx.select({ position: max(chapterSections.position) }).from(chapterSections).where(eq(chapterSections.subjectId, subject.id))
+    let sectionPosition = last?.position ?? 0
+    let chapterPosition = Math.max(0, ...existing.map((row) => row.position))
+    const [teacherFirst, teacherLast] = SUBJECTS[1]!.teacher
+    for (const extra of EXTRA_MATHS_CHAPTERS) {
+      if (extra.onlyWhereMissing && existing.some((row) => row.type === extra.type)) continue
+      const [section] = await tx.insert(chapterSections).values({ subjectId: subject.id, name: extra.section, position: ++sectionPosition, type: extra.type })
+        .returning({ id: chapterSections.id })
+      const [chapter] = await tx.insert(chapters).values({
+        subjectId: subject.id, sectionId: section!.id, slug: slugify(extra.name), name: extra.name, type: extra.type,
+        instructor: `${teacherFirst} ${teacherLast}`, position: ++chapterPosition
+      }).returning({ id: chapters.id })
+      await tx.insert(contents).values(extra.lessons.map(([name, typeId], index) => ({
+        chapterId: chapter!.id, slug: slugify(name), name, typeId, instructorName: teacherFirst, instructorLastName: teacherLast,
+        isFree: extra.type === 'recording' && index === 0, position: index + 1, createdAt: new Date(now.getTime() - (30 + index * 50) * HOUR)
+      })))
+    }
+  }
+}
+
+/** The lesson media part (see the header): run once, in one transaction. */
+async function seedLessonMedia(tx: Tx, now: Date): Promise<void> {
+  await seedExtraChapters(tx, now)
+  const demoSubjects = tx.select({ id: subjects.id }).from(subjects).where(inArray(subjects.divisionId, [...DEMO_CLASSES]))
+  // A section shows under the tab of its chapters' type.
+  await tx.execute(sql`update ${chapterSections} set type = c.type
+    from (select distinct on (section_id) section_id, type from ${chapters} where section_id is not null order by section_id, position, id) as c
+    where c.section_id = ${chapterSections.id} and ${chapterSections.subjectId} in ${demoSubjects}`)
+  // The Arabic lessons read right to left.
+  await tx.update(contents).set({ rtl: true }).where(inArray(contents.chapterId,
+    tx.select({ id: chapters.id }).from(chapters).innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+      .where(and(inArray(subjects.divisionId, [...DEMO_CLASSES]), eq(subjects.oId, 7)))))
+
+  const clips = new Map<string, { size: number; durationSeconds: number; mime: string }>()
+  for (const clip of [...LESSON_CLIPS, RECORDING_CLIP]) {
+    const path = join(DEMO_MEDIA_DIR, clip)
+    const info = await videoFileInfo(path)
+    if (!info) throw new Error(`Unreadable demo clip ${path}`)
+    const { size } = await stat(path)
+    clips.set(clip, { size, durationSeconds: wholeSeconds(info.durationSeconds), mime: info.mime })
+  }
+  const videos = await tx.select({ id: contents.id, typeId: contents.typeId, subjectId: chapters.subjectId })
+    .from(contents).innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    .where(and(inArray(chapters.subjectId, demoSubjects), inArray(contents.typeId, [...VIDEO_CONTENT_TYPES])))
+    .orderBy(contents.id)
+  if (videos.length === 0) return
+  // A recording links to the latest session of its subject held before the seed.
+  const held = await tx.selectDistinctOn([liveEvents.subjectId], { id: liveEvents.id, subjectId: liveEvents.subjectId }).from(liveEvents)
+    .where(and(inArray(liveEvents.subjectId, demoSubjects), lt(liveEvents.startsAt, now)))
+    .orderBy(liveEvents.subjectId, desc(liveEvents.startsAt))
+  const sessionOf = new Map(held.map((row) => [row.subjectId, row.id]))
+  const rows = videos.map((video, index) => {
+    const recording = video.typeId === 6
+    const clip = recording ? RECORDING_CLIP : LESSON_CLIPS[index % LESSON_CLIPS.length]!
+    const file = clips.get(clip)!
+    return {
+      contentId: video.id, storageKey: `${DEMO_MEDIA_PREFIX}${clip}`, mimeType: file.mime, size: file.size, durationSeconds: file.durationSeconds,
+      liveEventId: recording ? (sessionOf.get(video.subjectId) ?? null) : null, createdAt: now
+    }
+  })
+  // One parameter for all the rows (see seedLiveEvents).
+  await tx.execute(sql`insert into ${contentVideos} (content_id, storage_key, mime_type, size, duration_seconds, live_event_id, created_at)
+    select "contentId", "storageKey", "mimeType", size, "durationSeconds", "liveEventId", "createdAt"
+    from json_to_recordset(${JSON.stringify(rows)}::json)
+      as x("contentId" int, "storageKey" text, "mimeType" text, size bigint, "durationSeconds" int, "liveEventId" int, "createdAt" timestamptz)`)
+  // A lesson lasts as long as its video; the progress seeded before it is that share of it.
+  await tx.execute(sql`update ${contents} set duration_seconds = v.duration_seconds from ${contentVideos} as v where v.content_id = ${contents.id}
+    and ${contents.id} in (select content_id from ${contentVideos} where storage_key like ${`${DEMO_MEDIA_PREFIX}%`})`)
+  await tx.execute(sql`update ${contentProgress} as p set
+      watched = case when w.seconds > 0 then int4multirange(int4range(0, w.seconds)) else '{}'::int4multirange end, watched_seconds = w.seconds
+    from (select cp.user_id, cp.content_id,
+            case when cp.completed then c.duration_seconds else least(c.duration_seconds, ceil(cp.percentage * c.duration_seconds / 100.0)::int) end as seconds
+          from ${contentProgress} as cp inner join ${contents} as c on c.id = cp.content_id
+          where c.duration_seconds > 0 and c.id in (select content_id from ${contentVideos})) as w
+    where p.user_id = w.user_id and p.content_id = w.content_id`)
+
+  // The demo pupil's monthly subscription opens some of his subjects: the others show locked lessons.
+  const [subscription] = await tx.select({ id: userOffers.id }).from(userOffers).innerJoin(users, eq(users.id, userOffers.userId))
+    .where(and(eq(users.phone, DEMO_PUPIL_PHONE), eq(userOffers.groupId, SILVER_PLUS_GROUP))).orderBy(desc(userOffers.id)).limit(1)
+  if (subscription) {
+    const opened = await tx.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.divisionId, 14), inArray(subjects.slug, DEMO_PUPIL_SUBSCRIBED)))
+    if (opened.length > 0) {
+      await tx.insert(userOfferSubjects).values(opened.map((subject) => ({ userOfferId: subscription.id, subjectId: subject.id }))).onConflictDoNothing()
+    }
+  }
+}
+
 export async function seedLearning(db: Db, now: Date): Promise<void> {
-  const [marker] = await db.select({ id: subjects.id }).from(subjects)
+  // One query on a seeded database: the static part's marker and the lesson media's.
+  const [marker] = await db.select({
+    id: subjects.id,
+    media: sql<boolean>`exists (select 1 from ${contentVideos} where ${like(contentVideos.storageKey, `${DEMO_MEDIA_PREFIX}%`)})`
+  }).from(subjects)
     .where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques'))).limit(1)
   if (!marker) await db.transaction((tx) => seedContent(tx, now))
   await seedLiveEvents(db, now)
+  if (!marker?.media) await db.transaction((tx) => seedLessonMedia(tx, now))
 }

@@ -3,7 +3,7 @@
  * `marksheets/12/3.pdf`. Reads may be ranged (HTTP Range); signed URLs expire.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { createReadStream, type ReadStream } from 'node:fs'
+import { createReadStream, existsSync, type ReadStream } from 'node:fs'
 import { mkdir, rm, stat, writeFile, readFile } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
 import type { Clock } from '../clock.ts'
@@ -44,13 +44,25 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return start > end || start >= size ? 'unsatisfiable' : { start, end }
 }
 
-export function createLocalStorage(root: string, secret: string, clock: Clock): FileStorage {
+/**
+ * `mounts` link read-only folders into the store: a key under one of their prefixes that the
+ * store holds no file for is read from the folder (the bundled demo lesson clips, `demo/…`).
+ */
+export function createLocalStorage(root: string, secret: string, clock: Clock, mounts: Readonly<Record<string, string>> = {}): FileStorage {
   const base = resolve(root)
-  const pathOf = (key: string) => {
+  const under = (folder: string, key: string) => {
     if (!KEY_PATTERN.test(key) || key.split('/').some((part) => part === '..' || part === '.')) throw new Error(`Invalid storage key: ${key}`)
-    const full = resolve(join(base, key))
-    if (!full.startsWith(base + sep)) throw new Error(`Invalid storage key: ${key}`)
+    const full = resolve(join(folder, key))
+    if (!full.startsWith(folder + sep)) throw new Error(`Invalid storage key: ${key}`)
     return full
+  }
+  const pathOf = (key: string) => under(base, key)
+  const linked = Object.entries(mounts).map(([prefix, folder]) => ({ prefix, folder: resolve(folder) }))
+  /** Where a key is read from: the store's own file, else a mount's. */
+  const readPathOf = (key: string) => {
+    const own = pathOf(key)
+    const mount = linked.find((entry) => key.startsWith(entry.prefix))
+    return mount && !existsSync(own) ? under(mount.folder, key.slice(mount.prefix.length)) : own
   }
   const signature = (key: string, expires: number) => createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url')
   return {
@@ -61,7 +73,7 @@ export function createLocalStorage(root: string, secret: string, clock: Clock): 
     },
     async get(key) {
       try {
-        return new Uint8Array(await readFile(pathOf(key)))
+        return new Uint8Array(await readFile(readPathOf(key)))
       } catch {
         return null
       }
@@ -71,13 +83,13 @@ export function createLocalStorage(root: string, secret: string, clock: Clock): 
     },
     async size(key) {
       try {
-        return (await stat(pathOf(key))).size
+        return (await stat(readPathOf(key))).size
       } catch {
         return null
       }
     },
     stream(key, range) {
-      return createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {})
+      return createReadStream(readPathOf(key), range ? { start: range.start, end: range.end } : {})
     },
     sign(key, ttlSeconds) {
       const expires = Math.floor(clock.now().getTime() / 1000) + ttlSeconds

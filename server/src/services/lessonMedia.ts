@@ -1,0 +1,54 @@
+/**
+ * Where lesson videos live and how a pupil reaches them: files of the store (S3-compatible
+ * later), served by `GET /api/media/lessons/{id}` to the holder of a signed URL that names the
+ * video, the pupil and an expiry at most 5 minutes away (docs/decisions/0026-learning-access-and-progress.md).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { join } from 'node:path'
+import { MEDIA_URL_TTL_SECONDS, type MediaQuery } from '../../../src/shared/api/learning.ts'
+import { servicePrefixes } from '../../../src/shared/api/common.ts'
+import type { Clock } from '../clock.ts'
+import { REPOSITORY_ROOT } from '../config.ts'
+
+/** Keys under this prefix are the clips bundled with the repository (resources/demo-media), linked into every store. */
+export const DEMO_MEDIA_PREFIX = 'demo/'
+export const DEMO_MEDIA_DIR = join(REPOSITORY_ROOT, 'resources', 'demo-media')
+
+/** Where an uploaded lesson video is stored. */
+export function lessonVideoKey(contentId: number, id: string, ext: string): string {
+  return `lessons/${contentId}/${id}.${ext}`
+}
+
+export type SignedMedia = {
+  /** The address the player loads (relative to the API's origin). */
+  url: string
+  /** The signature alone: the spec's `otp`. */
+  token: string
+  /** Seconds since the epoch. */
+  expires: number
+}
+
+export type MediaSigner = {
+  sign(videoId: number, userId: number): SignedMedia
+  /** The pupil the query was signed for, or null when forged, for another video, or expired. */
+  verify(videoId: number, query: MediaQuery): number | null
+}
+
+export function createMediaSigner(secret: string, clock: Clock, ttlSeconds = MEDIA_URL_TTL_SECONDS): MediaSigner {
+  const mac = (videoId: number, userId: number, expires: number) =>
+    createHmac('sha256', secret).update(`lesson-video\n${videoId}\n${userId}\n${expires}`).digest('base64url')
+  return {
+    sign(videoId, userId) {
+      const expires = Math.floor(clock.now().getTime() / 1000) + ttlSeconds
+      const token = mac(videoId, userId, expires)
+      const query = new URLSearchParams({ u: String(userId), e: String(expires), t: token })
+      return { url: `${servicePrefixes.api}/media/lessons/${videoId}?${query}`, token, expires }
+    },
+    verify(videoId, query) {
+      if (query.e * 1000 <= clock.now().getTime()) return null
+      const expected = Buffer.from(mac(videoId, query.u, query.e))
+      const given = Buffer.from(query.t)
+      return expected.length === given.length && timingSafeEqual(expected, given) ? query.u : null
+    }
+  }
+}
