@@ -541,6 +541,61 @@ test('in Arabic: right to left, typed values kept across a language switch, sign
   expect(sidebar!.x + sidebar!.width / 2).toBeGreaterThan(page.viewportSize()!.width / 2)
 })
 
+/** The same digits as an Arabic keyboard types them (٠–٩). */
+const arabicIndic = (text: string) => text.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)))
+
+test('in Arabic: a phone typed in Arabic-Indic digits resets the password with the code pasted with its space, and signs in', async () => {
+  app = await launchApp({ locale: 'ar' })
+  const { page } = app
+  await page.getByTestId('login-forgot').click()
+  await expect(page.getByTestId('request-reset-page')).toBeVisible()
+  await page.getByTestId('reset-credential').pressSequentially(arabicIndic(demo.student))
+  await expect(page.getByTestId('reset-credential')).toHaveValue(demo.student)
+  await page.getByTestId('reset-request-submit').click()
+  await expect(page.getByTestId('reset-page')).toBeVisible({ timeout: 20_000 })
+
+  // The code as the SMS groups it, in the pupil's digits, pasted in one go.
+  const code = await latestCode(app, demo.student)
+  await page.getByTestId('reset-token').focus()
+  await page.keyboard.insertText(`${arabicIndic(code.slice(0, 3))} ${arabicIndic(code.slice(3))}`)
+  await expect(page.getByTestId('reset-token')).toHaveValue(`${code.slice(0, 3)} ${code.slice(3)}`)
+  await page.getByTestId('reset-newPassword').fill(NEW_PASSWORD)
+  await page.getByTestId('reset-retypePassword').fill(NEW_PASSWORD)
+  await page.getByTestId('reset-submit').click()
+  await expect(page.getByTestId('reset-done')).toBeVisible({ timeout: 20_000 })
+  await page.getByTestId('reset-sign-in').click()
+
+  await expect(page.getByTestId('login-page')).toBeVisible()
+  await page.getByTestId('login-username').pressSequentially(`+${arabicIndic('216 ' + demo.student)}`)
+  await expect(page.getByTestId('login-username')).toHaveValue(`+216 ${demo.student}`)
+  await page.getByTestId('login-password').fill(NEW_PASSWORD)
+  await page.getByTestId('login-submit').click()
+  await expect(page.getByTestId('home-page')).toBeVisible({ timeout: 20_000 })
+})
+
+for (const locale of ['fr', 'ar'] as const) {
+  test(`register: an over-long password is kept as typed and gets the 8 to 16 message (${locale})`, async () => {
+    app = await launchApp({ locale, path: '/register' })
+    const { page } = app
+    await expect(page.getByTestId('register-page')).toBeVisible()
+    await expect(page.getByTestId('register-division').locator('option')).not.toHaveCount(1)
+    const tooLong = 'MonMotDePasse#2026'
+    await page.getByTestId('register-password').pressSequentially(tooLong)
+    await page.getByTestId('register-passwordConfirm').pressSequentially(tooLong)
+    await page.getByTestId('register-passwordConfirm').blur()
+    await page.getByTestId('register-password-toggle').click()
+    await expect(page.getByTestId('register-password')).toHaveValue(tooLong)
+    await expect(page.getByTestId('register-passwordConfirm')).toHaveValue(tooLong)
+    // The field's own message, in the language of the screen, names the 8 to 16 characters of the rule.
+    await expect(page.getByTestId('register-password')).toHaveAttribute('aria-invalid', 'true')
+    const lengthMessage = page.getByTestId('register-page').getByRole('alert').filter({ hasText: /\b8\b.+\b16\b/ })
+    await expect(locale === 'ar' ? lengthMessage.filter({ hasText: /[\u0600-\u06FF]/ }) : lengthMessage).toBeVisible()
+    await expect(page.getByTestId('register-submit')).toBeDisabled()
+    await page.getByTestId('register-password').scrollIntoViewIfNeeded()
+    await app.screenshot(`auth-register-password-too-long-${locale}`)
+  })
+}
+
 for (const locale of ['fr', 'ar'] as const) {
   test(`screenshots of the sign-in screens in ${locale}`, async () => {
     app = await launchApp({ locale })

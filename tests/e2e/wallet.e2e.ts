@@ -305,6 +305,43 @@ test('Arabic: the wallet right to left, its messages and dialogs in Arabic', asy
   await app.screenshot('wallet-ar-599')
 })
 
+/** The same digits as an Arabic keyboard types them (٠–٩). */
+const arabicIndic = (text: string) => text.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)))
+
+test('Arabic: a transfer typed in Arabic-Indic digits, its code pasted with its space, is confirmed', async () => {
+  app = await launchApp({ locale: 'ar' })
+  const { page } = app
+  await signIn(page, demo.student)
+  await openWallet(page)
+  await expectBalance(page, 150)
+
+  await page.getByTestId('wallet-transfer-open').click()
+  const dialog = page.getByTestId('transfer-dialog')
+  await page.getByTestId('transfer-to-user').fill(LINA)
+  await page.getByTestId('transfer-points').pressSequentially('١٠٫٥')
+  await expect(page.getByTestId('transfer-points')).toHaveValue('10.5')
+  await page.getByTestId('transfer-submit').click()
+  await expect(dialog.getByText('يجب أن يكون المبلغ عددًا صحيحًا من النقاط')).toBeVisible()
+  await page.getByTestId('transfer-points').fill('')
+  await page.getByTestId('transfer-points').pressSequentially('١٠')
+  await expect(page.getByTestId('transfer-points')).toHaveValue('10')
+  await page.getByTestId('transfer-submit').click()
+  await expect(dialog).toHaveAttribute('data-step', 'code', { timeout: 15_000 })
+  await expectBalance(page, 140)
+
+  // The code as the SMS groups it, in the pupil's digits, pasted in one go.
+  const code = await latestCode(app, demo.student)
+  await page.getByTestId('transfer-code').focus()
+  await page.keyboard.insertText(`${arabicIndic(code.slice(0, 3))} ${arabicIndic(code.slice(3))}`)
+  await expect(page.getByTestId('transfer-code')).toHaveValue(`${code.slice(0, 3)} ${code.slice(3)}`)
+  await app.screenshot('transfer-code-pasted-ar')
+  await page.getByTestId('transfer-confirm').click()
+  await expect(page.getByTestId('transfer-done')).toBeVisible({ timeout: 15_000 })
+  await page.getByTestId('transfer-close').click()
+  await expectBalance(page, 140)
+  await expect(page.getByTestId('wallet-held')).toHaveCount(0)
+})
+
 test('a long points history is paged and virtualized: 100 rows per page, far fewer in the DOM', async () => {
   app = await launchApp()
   const { page } = app

@@ -2,7 +2,7 @@ import { SignJWT, UnsecuredJWT } from 'jose'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../server/src/db/schema.ts'
-import { call, captcha, demo, login, startTestServer, type TestServer, type Tokens } from './harness.ts'
+import { call, captcha, demo, login, REGISTRATION_CLASS, startTestServer, type TestServer, type Tokens } from './harness.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -47,7 +47,7 @@ describe('POST /api/auth/login_check', () => {
     // Behind the bot check, registration says the phone is used and the reset request that a number is unknown…
     const registration = await call(server.app, 'POST', '/api/auth/register', {
       body: {
-        name: 'Ines', lastName: 'Ben Youssef', phone: demo.student, birthDate: '2009-04-12', state: 12, division: 14,
+        name: 'Ines', lastName: 'Ben Youssef', phone: demo.student, birthDate: '2009-04-12', state: 12, ...REGISTRATION_CLASS,
         plainPassword: { first: 'Bonjour#2026', second: 'Bonjour#2026' }, 'g-recaptcha-response': await captcha(server.app)
       }
     })

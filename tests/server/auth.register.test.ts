@@ -4,7 +4,7 @@ import { inboxMessages } from '../../server/src/db/schema.ts'
 import { findProvenHolder } from '../../server/src/repositories/users.ts'
 import { REGISTRATION_WARNING_WINDOW_MS } from '../../server/src/routes/auth.ts'
 import { REGISTRATION_ATTEMPT_SUBJECT } from '../../server/src/services/notices.ts'
-import { call, captcha, createUser, demo, lastCode, login, startTestServer, uniquePhone, type TestServer, type Tokens } from './harness.ts'
+import { call, captcha, createUser, demo, lastCode, login, REGISTRATION_CLASS, startTestServer, uniquePhone, type TestServer, type Tokens } from './harness.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -24,7 +24,7 @@ async function registration(overrides: Record<string, unknown> = {}) {
     birthDate: '2009-04-12',
     plainPassword: { first: 'Bonjour#2026', second: 'Bonjour#2026' },
     state: 12,
-    division: 14,
+    ...('division' in overrides ? {} : REGISTRATION_CLASS),
     'g-recaptcha-response': await captcha(server.app),
     ...overrides
   }
@@ -262,7 +262,7 @@ describe('the per-address budget of account lookups (S3)', () => {
         return { status: reply.statusCode, body: reply.json<Record<string, unknown>>() }
       }
       const pupil = {
-        name: 'Ines', lastName: 'Ben Youssef', birthDate: '2009-04-12', state: 12, division: 14,
+        name: 'Ines', lastName: 'Ben Youssef', birthDate: '2009-04-12', state: 12, ...REGISTRATION_CLASS,
         plainPassword: { first: 'Bonjour#2026', second: 'Bonjour#2026' }
       }
       // A form the rules refuse never reaches the lookup.

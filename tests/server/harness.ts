@@ -140,6 +140,12 @@ export async function captcha(app: DarsiServer): Promise<string> {
 export type Tokens = { token: string; refresh_token: string; user_type: string; password_expired: boolean; verified: boolean; message: string }
 
 /**
+ * The class of the registration helpers when a test names none: Bac Sciences expérimentales and
+ * one of its optional subjects (German), which such a class requires (§5, all fields required).
+ */
+export const REGISTRATION_CLASS = { division: 14, optionalSubject: 64 } as const
+
+/**
  * Registers a pupil through the API, the bot check solved, and returns the session it opens
  * (unverified until the code sent to its phone or e-mail is entered). `fields` adds to or
  * overrides a Tunisian pupil's form: `phone`, or `email` and `country` abroad.
@@ -147,7 +153,7 @@ export type Tokens = { token: string; refresh_token: string; user_type: string; 
 export async function registerPupil(app: DarsiServer, password: string, fields: Record<string, unknown>): Promise<Tokens> {
   const reply = await call<Tokens>(app, 'POST', '/api/auth/register', {
     body: {
-      name: 'Leila', lastName: 'Mansour', birthDate: '2009-04-12', division: 14,
+      name: 'Leila', lastName: 'Mansour', birthDate: '2009-04-12', ...('division' in fields ? {} : REGISTRATION_CLASS),
       plainPassword: { first: password, second: password }, 'g-recaptcha-response': await captcha(app), ...fields
     }
   })

@@ -10,7 +10,7 @@ import { parseCredential, type Credential } from '../../../src/shared/rules/cred
 import { checkEmail } from '../../../src/shared/rules/email.ts'
 import type { MessageKey } from '../../../src/shared/rules/messages.ts'
 import { checkPhone } from '../../../src/shared/rules/phone.ts'
-import { isTunisianAddress } from '../../../src/shared/rules/registration.ts'
+import { checkOptionalSubject, isTunisianAddress } from '../../../src/shared/rules/registration.ts'
 import { tunisDate } from '../clock.ts'
 import { divisions, loginFailures, optionalSubjects, countries, outbox, states, users, oauthSandboxCodes } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
@@ -192,6 +192,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     const email = body.email ? parseCredential(body.email) : null
     const credential = tunisian ? phone : email
     if (!credential) throw fieldError(tunisian ? { phone: ['phone.invalid'] } : { email: ['email.invalid'] })
+    await checkOptionalSubjectChosen(services, body.division, body.optionalSubject ?? null)
     await spendLookup(request)
     // A phone or e-mail another account proved is refused on its field at once (§8) and its holder
     // is told; one only typed in somewhere, never proven, names nobody (decision 0016).
@@ -436,5 +437,13 @@ export async function checkReferences(services: Services, refs: References): Pro
     const [row] = await db.select({ divisionId: optionalSubjects.divisionId }).from(optionalSubjects).where(eq(optionalSubjects.id, refs.optionalSubjectId))
     if (!row || row.divisionId !== refs.divisionId) throw fieldError({ optionalSubject: ['optionalSubject.invalid'] })
   }
+}
+
+/** Registration (§5, all fields required): a class that has optional subjects needs one of them. */
+async function checkOptionalSubjectChosen(services: Services, divisionId: number, optionalSubjectId: number | null): Promise<void> {
+  if (optionalSubjectId != null) return
+  const [row] = await services.database.db.select({ options: count() }).from(optionalSubjects).where(eq(optionalSubjects.divisionId, divisionId))
+  const key = checkOptionalSubject(optionalSubjectId, (row?.options ?? 0) > 0)
+  if (key) throw fieldError({ optionalSubject: [key] })
 }
 

@@ -10,6 +10,7 @@ import { SocialProviderSchema, SwitchRedirectSchema } from '../deepLink.ts'
 import { confirmationCodeSchema, resetCodeSchema } from '../rules/code.ts'
 import { credentialSchema } from '../rules/credential.ts'
 import { checkEmail, EMAIL_MAX } from '../rules/email.ts'
+import { normalizeDigits } from '../rules/input.ts'
 import { firstNameSchema, lastNameSchema } from '../rules/names.ts'
 import { checkNewPassword, loginPasswordSchema, newPasswordSchema } from '../rules/password.ts'
 import { parentPhoneSchema } from '../rules/phone.ts'
@@ -178,7 +179,7 @@ export const CaptchaOnlyBodySchema = z.strictObject({ 'g-recaptcha-response': ca
  * checked against the account's country by the server, which answers the field's own messages.
  */
 export const ChangeCredentialBodySchema = z.strictObject({
-  credential: z.string({ error: 'credential.required' }).max(EMAIL_MAX, { error: 'credential.invalid' }),
+  credential: z.string({ error: 'credential.required' }).max(EMAIL_MAX, { error: 'credential.invalid' }).transform(normalizeDigits),
   'g-recaptcha-response': captchaField
 })
 export type ChangeCredentialBody = z.infer<typeof ChangeCredentialBodySchema>
@@ -231,8 +232,8 @@ const optionalId = z.number({ error: 'common.invalid' }).int({ error: 'common.in
 export const UpdateProfileBodySchema = z.strictObject({
   name: firstNameSchema.optional(),
   lastName: lastNameSchema.optional(),
-  phone: z.string().max(32, { error: 'phone.invalid' }).nullish(),
-  phone2: z.string().max(32, { error: 'phone.invalid' }).nullish(),
+  phone: z.string().max(32, { error: 'phone.invalid' }).transform(normalizeDigits).nullish(),
+  phone2: z.string().max(32, { error: 'phone.invalid' }).transform(normalizeDigits).nullish(),
   email: z.string().max(180, { error: 'email.invalid' }).nullish(),
   gender: GenderSchema.nullish(),
   birthDate: z.string().max(10, { error: 'birthDate.format' }).nullish(),

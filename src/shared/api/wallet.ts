@@ -10,6 +10,7 @@
  */
 import { z } from 'zod'
 import { confirmationCodeSchema } from '../rules/code.ts'
+import { normalizeDigits } from '../rules/input.ts'
 import { paymentAmountSchema, transferPointsSchema } from '../rules/amounts.ts'
 import { IdNameSchema, MessageResponseSchema, idParam, type Endpoint } from './common.ts'
 
@@ -126,7 +127,7 @@ const toUserSchema = z.union([z.string().max(180, { error: 'transfer.recipientUn
   .superRefine((value, ctx) => {
     if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) ctx.addIssue({ code: 'custom', message: 'common.fillFields' })
   })
-  .transform((value) => String(value ?? '').trim())
+  .transform((value) => normalizeDigits(String(value ?? '')).trim())
 
 export const TransferPointsBodySchema = z.strictObject({
   toUser: toUserSchema,

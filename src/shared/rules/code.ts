@@ -1,34 +1,42 @@
 import { z } from 'zod'
 import { CONFIRMATION_CODE_LENGTH } from '../constants.ts'
+import { normalizeCodeInput } from './input.ts'
 import type { MessageKey } from './messages.ts'
 
 const CODE_PATTERN = new RegExp(`^[A-Za-z0-9]{${CONFIRMATION_CODE_LENGTH}}$`)
 
-/** Confirmation codes (registration, e-mail, transfer): exactly 6 letters or digits. */
+/**
+ * Confirmation codes (registration, e-mail, transfer): exactly 6 letters or digits, read as typed
+ * or pasted (normalizeCodeInput: "965 838" and "٩٦٥-٨٣٨" are 965838).
+ */
 export function checkConfirmationCode(value: string): MessageKey | null {
-  if (value === '') return 'code.required'
-  return CODE_PATTERN.test(value) ? null : 'code.invalid'
+  const code = normalizeCodeInput(value)
+  if (code === '') return 'code.required'
+  return CODE_PATTERN.test(code) ? null : 'code.invalid'
 }
 
-/** The reset form: required, no spaces, then the 6-character shape. */
+/**
+ * The reset form: required, then the 6-character shape. A space that stands where a character
+ * is missing ("AB 123") says so; the grouping space of a whole pasted code ("965 838") does not.
+ */
 export function checkResetCode(value: string): MessageKey | null {
-  if (value === '') return 'code.required'
-  if (/\s/.test(value)) return 'code.missing'
-  return CODE_PATTERN.test(value) ? null : 'code.invalid'
+  const code = normalizeCodeInput(value)
+  if (code === '') return 'code.required'
+  if (CODE_PATTERN.test(code)) return null
+  return /\s/.test(value.trim()) ? 'code.missing' : 'code.invalid'
 }
 
-export const confirmationCodeSchema = z
-  .string({ error: 'code.required' })
-  .max(64, { error: 'code.invalid' })
-  .superRefine((value, ctx) => {
-    const key = checkConfirmationCode(value)
-    if (key) ctx.addIssue({ code: 'custom', message: key })
-  })
+/** Checked as sent, then handed to the route as the bare code. */
+function codeSchema(check: (value: string) => MessageKey | null) {
+  return z
+    .string({ error: 'code.required' })
+    .max(64, { error: 'code.invalid' })
+    .superRefine((value, ctx) => {
+      const key = check(value)
+      if (key) ctx.addIssue({ code: 'custom', message: key })
+    })
+    .transform(normalizeCodeInput)
+}
 
-export const resetCodeSchema = z
-  .string({ error: 'code.required' })
-  .max(64, { error: 'code.invalid' })
-  .superRefine((value, ctx) => {
-    const key = checkResetCode(value)
-    if (key) ctx.addIssue({ code: 'custom', message: key })
-  })
+export const confirmationCodeSchema = codeSchema(checkConfirmationCode)
+export const resetCodeSchema = codeSchema(checkResetCode)

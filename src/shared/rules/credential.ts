@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isEmail, normalizeEmail } from './email.ts'
+import { normalizeDigits } from './input.ts'
 import type { MessageKey } from './messages.ts'
 import { isTunisianPhone, normalizeTunisianPhone } from './phone.ts'
 
@@ -19,6 +20,7 @@ export function parseCredential(value: string): Credential | null {
   return null
 }
 
+/** Checked as sent, handed to the route in ASCII digits (a phone typed on an Arabic keyboard). */
 export const credentialSchema = z
   .string({ error: 'credential.required' })
   .max(180, { error: 'credential.invalid' })
@@ -26,3 +28,4 @@ export const credentialSchema = z
     const key = checkCredential(value)
     if (key) ctx.addIssue({ code: 'custom', message: key })
   })
+  .transform(normalizeDigits)

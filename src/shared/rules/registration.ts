@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { TUNISIA_COUNTRY_ID } from '../constants.ts'
 import { birthDateSchema } from './birthDate.ts'
 import { checkEmail } from './email.ts'
+import { normalizeDigits } from './input.ts'
 import type { MessageKey } from './messages.ts'
 import { firstNameSchema, lastNameSchema } from './names.ts'
 import { newPasswordSchema } from './password.ts'
@@ -20,6 +21,14 @@ export function codeDestination(phone: string | null, email: string | null, coun
   return isTunisianAddress(country) && phone ? phone : (email ?? phone ?? '')
 }
 
+/**
+ * §5 Registration, "all fields required": a class that has optional subjects needs one of them
+ * (the payload carries it "only when options exist").
+ */
+export function checkOptionalSubject(optionalSubject: number | null | undefined, divisionHasOptions: boolean): MessageKey | null {
+  return divisionHasOptions && optionalSubject == null ? 'optionalSubject.required' : null
+}
+
 const id = z.number({ error: 'common.invalid' }).int({ error: 'common.invalid' }).positive({ error: 'common.invalid' }).max(2_147_483_647, { error: 'common.invalid' })
 
 export const captchaField = z.string({ error: 'captcha.required' }).min(1, { error: 'captcha.required' }).max(8192, { error: 'captcha.invalid' })
@@ -27,7 +36,7 @@ export const captchaField = z.string({ error: 'captcha.required' }).min(1, { err
 export const registrationShape = {
   name: firstNameSchema,
   lastName: lastNameSchema,
-  phone: z.string().max(32, { error: 'phone.invalid' }).nullish(),
+  phone: z.string().max(32, { error: 'phone.invalid' }).transform(normalizeDigits).nullish(),
   email: z.string().max(180, { error: 'email.invalid' }).nullish(),
   birthDate: birthDateSchema,
   plainPassword: z.strictObject(

@@ -2,8 +2,9 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { NOTIFICATION_PREFERENCE_FAMILIES, type MeResponse, type NotificationPreferenceName } from '../../../shared/api/accounts.ts'
 import { checkConfirmationCode } from '../../../shared/rules/code.ts'
 import { checkEmail } from '../../../shared/rules/email.ts'
+import { normalizeCodeInput, normalizeDigits } from '../../../shared/rules/input.ts'
 import type { MessageKey } from '../../../shared/rules/messages.ts'
-import { checkParentPhone } from '../../../shared/rules/phone.ts'
+import { checkParentPhone, normalizeTunisianPhone } from '../../../shared/rules/phone.ts'
 import { isApiError } from '../api/errors.ts'
 import type { NotificationPreferences, ProfileApi } from '../api/profile.ts'
 import { generalMessage, ruleMessage, serverFieldMessage, type Message } from '../features/auth/errorMapping.ts'
@@ -26,7 +27,7 @@ function show(ui: DialogDeps['ui'], message: Message, intent: 'error' | 'success
   else if ('text' in message) ui.notify({ intent, text: message.text })
 }
 
-/** One text field with its rule, the server's error and the submit status. */
+/** One text field with its rule, how it reads what is typed, the server's error and the submit status. */
 class FieldState {
   value = ''
   attempted = false
@@ -34,14 +35,16 @@ class FieldState {
   status: LoadStatus = 'idle'
 
   private readonly check: (value: string) => MessageKey | null
+  private readonly normalize: (value: string) => string
 
-  constructor(check: (value: string) => MessageKey | null) {
+  constructor(check: (value: string) => MessageKey | null, normalize: (value: string) => string = (value) => value) {
     this.check = check
-    makeAutoObservable<FieldState, 'check'>(this, { check: false }, { autoBind: true })
+    this.normalize = normalize
+    makeAutoObservable<FieldState, 'check' | 'normalize'>(this, { check: false, normalize: false }, { autoBind: true })
   }
 
   set(value: string): void {
-    this.value = value
+    this.value = this.normalize(value)
     this.serverError = null
   }
 
@@ -68,7 +71,7 @@ export class AddEmailStore {
   /** Opened to prove the address already on the profile rather than to add one. */
   confirming = false
   readonly email = new FieldState((value) => (value.trim() === '' || /\s/.test(value) || /^\d+$/.test(value.trim()) ? 'email.invalid' : checkEmail(value.trim())))
-  readonly code = new FieldState(checkConfirmationCode)
+  readonly code = new FieldState(checkConfirmationCode, normalizeDigits)
 
   private readonly deps: DialogDeps
 
@@ -120,7 +123,7 @@ export class AddEmailStore {
     this.code.status = 'loading'
     try {
       const captcha = await this.deps.session.solveCaptcha()
-      await this.deps.api().confirmEmail({ confirmationToken: this.code.value.trim(), email: this.email.value.trim(), 'g-recaptcha-response': captcha })
+      await this.deps.api().confirmEmail({ confirmationToken: normalizeCodeInput(this.code.value), email: this.email.value.trim(), 'g-recaptcha-response': captcha })
       runInAction(() => {
         this.code.status = 'succeeded'
         this.step = 'done'
@@ -146,9 +149,9 @@ export class AddEmailStore {
   }
 }
 
-/** Add parent phone (§5): 8 digits starting with 2, 4, 5 or 9. */
+/** Add parent phone (§5): 8 digits starting with 2, 4, 5 or 9, with or without +216 / 00216. */
 export class ParentPhoneStore {
-  readonly phone = new FieldState(checkParentPhone)
+  readonly phone = new FieldState(checkParentPhone, normalizeDigits)
 
   private readonly deps: DialogDeps
 
@@ -162,7 +165,7 @@ export class ParentPhoneStore {
     if (this.phone.rule || this.phone.status === 'loading') return false
     this.phone.status = 'loading'
     try {
-      await this.deps.api().addParentPhone(this.phone.value)
+      await this.deps.api().addParentPhone(normalizeTunisianPhone(this.phone.value))
       runInAction(() => {
         this.phone.status = 'succeeded'
       })

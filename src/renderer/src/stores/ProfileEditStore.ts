@@ -3,7 +3,8 @@ import type { MeResponse, User } from '../../../shared/api/accounts.ts'
 import { TUNISIA_COUNTRY_ID } from '../../../shared/constants.ts'
 import { checkProfileBirthDate, fromDisplayDate } from '../../../shared/rules/birthDate.ts'
 import { checkName } from '../../../shared/rules/names.ts'
-import { checkPhone } from '../../../shared/rules/phone.ts'
+import { normalizeDigits } from '../../../shared/rules/input.ts'
+import { checkPhone, normalizeTunisianPhone } from '../../../shared/rules/phone.ts'
 import type { MessageKey } from '../../../shared/rules/messages.ts'
 import { isApiError, type ApiError } from '../api/errors.ts'
 import type { Country, Delegation, Division, Institute, ProfileApi, State, UpdateProfileBody } from '../api/profile.ts'
@@ -167,7 +168,7 @@ export class ProfileEditStore {
 
   set(field: ProfileField, value: string): void {
     if (this.readOnly) return
-    this.values[field] = value
+    this.values[field] = field === 'phone' || field === 'phone2' ? normalizeDigits(value) : value
     delete this.serverErrors[field]
     if (field === 'country') this.chooseCountry(value)
     else if (field === 'state') this.chooseState(value)
@@ -197,7 +198,7 @@ export class ProfileEditStore {
         return checkPhone(value)
       case 'phone2':
         if (this.locked('phone2') || value.trim() === '') return null
-        return checkPhone(value) ?? (value.trim() === this.values.phone.trim() ? 'phone.sameAsMain' : null)
+        return checkPhone(value) ?? (normalizeTunisianPhone(value) === normalizeTunisianPhone(this.values.phone) ? 'phone.sameAsMain' : null)
       case 'country':
         return value === '' ? 'address.required' : null
       case 'state':

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { checkTransferPoints, readAmount } from '../../../shared/rules/amounts.ts'
 import { checkConfirmationCode } from '../../../shared/rules/code.ts'
+import { normalizeAmountInput, normalizeCodeInput, normalizeDigits } from '../../../shared/rules/input.ts'
 import { isApiError } from '../api/errors.ts'
 import type { Transfer, TransferBody, WalletApi } from '../api/wallet.ts'
 import type { LoadStatus } from './status.ts'
@@ -74,24 +75,25 @@ export class TransferStore {
   }
 
   setToUser(value: string): void {
-    this.toUser = value
+    this.toUser = normalizeDigits(value)
     delete this.fieldErrors.toUser
     this.error = null
   }
 
   setPoints(value: string): void {
-    this.points = value
+    this.points = normalizeAmountInput(value)
     delete this.fieldErrors.points
     this.error = null
   }
 
+  /** Kept as typed or pasted, in ASCII digits; its grouping spaces go when it is checked and sent. */
   setCode(value: string): void {
-    this.code = value.trim()
+    this.code = normalizeDigits(value)
     delete this.fieldErrors.code
     this.error = null
   }
 
-  /** §5: both fields required ('Remplir les champs'), then 10 to 5000 whole points. */
+  /** §5: both fields required ('Remplir les champs'), then 10 to 5000, then whole points. */
   validate(): boolean {
     const errors: Partial<Record<TransferField, WalletMessage>> = {}
     this.error = null
@@ -158,7 +160,7 @@ export class TransferStore {
       this.fieldErrors = { code: ruleMessage(key) }
       return false
     }
-    const code = this.code
+    const code = normalizeCodeInput(this.code)
     this.status = 'loading'
     try {
       const answer = await this.deps.api().confirmTransfer(code, this.confirmKey.take(code))

@@ -1,6 +1,7 @@
 import { compareStructural, makeAutoObservable, observableRef, runInAction } from 'mobx'
 import type { DeepLink } from '../../../shared/deepLink.ts'
 import { checkPaymentAmount, checkPaymentReference, readAmount } from '../../../shared/rules/amounts.ts'
+import { normalizeAmountInput } from '../../../shared/rules/input.ts'
 import type {
   BankAccount,
   CreateCodeBody,
@@ -204,7 +205,7 @@ export class WalletStore {
   }
 
   setAmount(value: string): void {
-    this.amount = value
+    this.amount = normalizeAmountInput(value)
     delete this.fieldErrors.amount
     this.notice = null
   }

@@ -31,6 +31,7 @@ const WALLET_RULE_KEYS = new Set<MessageKey>([
   'payment.referenceSpaces',
   'payment.methodUnavailable',
   'transfer.amountRange',
+  'transfer.wholePoints',
   'transfer.recipientUnknown',
   'transfer.self',
   'transfer.insufficient',

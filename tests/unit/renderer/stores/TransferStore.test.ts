@@ -32,12 +32,34 @@ describe('TransferStore validation (§5)', () => {
   it('accepts 10 to 5000 whole points only', async () => {
     const { store, api } = setup()
     store.setToUser('20000002')
-    for (const points of ['9', '5001', '12.5', 'x']) {
+    for (const points of ['9', '5001', 'x']) {
       store.setPoints(points)
       expect(await store.submit()).toBe(false)
       expect(store.fieldErrors.points).toEqual({ key: 'wallet:rules.transfer.amountRange' })
     }
+    // A part of a point is in the range: what is wrong is that it is not a whole number of points.
+    for (const points of ['12.5', '10,5']) {
+      store.setPoints(points)
+      expect(await store.submit()).toBe(false)
+      expect(store.fieldErrors.points).toEqual({ key: 'wallet:rules.transfer.wholePoints' })
+    }
     expect(api.calls).toEqual([])
+  })
+
+  it('reads the recipient, the amount and the code typed in Arabic-Indic digits, the code pasted with its space', async () => {
+    const { store, api } = setup({
+      transfer: () => Promise.resolve({ message: 'Un code de confirmation vous a été envoyé', transfer: transfer() }),
+      confirmTransfer: () => Promise.resolve({ message: 'Transfert confirmé', transfer: transfer({ status: 'confirmed', is_confirmed: true }) })
+    })
+    store.setToUser('٢٠٠٠٠٠٠٢')
+    store.setPoints('١٠')
+    expect([store.toUser, store.points]).toEqual(['20000002', '10'])
+    expect(await store.submit()).toBe(true)
+    expect(api.calls[0]!.args[0]).toEqual({ toUser: '20000002', points: 10 })
+    store.setCode('٩٦٥ ٨٣٨')
+    expect(store.code).toBe('965 838')
+    expect(await store.confirm()).toBe(true)
+    expect(api.calls[1]!.args[0]).toBe('965838')
   })
 })
 

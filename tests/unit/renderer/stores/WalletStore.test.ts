@@ -112,6 +112,15 @@ describe('WalletStore top-up validation (§5)', () => {
 })
 
 describe('WalletStore top-up flows', () => {
+  it('reads an amount typed in Arabic-Indic digits, with the Arabic decimal separator, as the number it is', async () => {
+    const { store, api } = setup({ createCode: () => Promise.resolve(code({ method: 'transfer', reference: 'VIR-AR' })) })
+    store.setAmount('١٥٫٥')
+    expect(store.amount).toBe('15.5')
+    store.setReference('VIR-AR')
+    expect(await store.submitTopUp()).toBe(true)
+    expect(api.calls.find((call) => call.name === 'createCode')!.args[0]).toMatchObject({ amount: 15.5 })
+  })
+
   it('declares a bank transfer, clears the form and reloads the history', async () => {
     const { store, api } = setup({
       createCode: () => Promise.resolve(code({ method: 'transfer', reference: 'VIR123' })),

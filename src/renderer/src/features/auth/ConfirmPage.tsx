@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
+import { INPUT_MAX } from '../../../../shared/rules/input.ts'
 import { markInteractive } from '../../lib/performance.ts'
 import { AuthCard, useFormStyles } from './components/AuthCard.tsx'
 import { FormField } from './components/FormField.tsx'
@@ -118,7 +119,7 @@ export const Component = observer(function ConfirmPage() {
             value={form.values.code}
             onChange={(_event, data) => store.setCode(data.value)}
             onBlur={() => form.touch('code')}
-            maxLength={6}
+            maxLength={INPUT_MAX.code}
             autoComplete="one-time-code"
             dir="ltr"
             data-testid="confirm-code"

@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router-dom'
 import type { Country, State } from '../../../../shared/api/pickers.ts'
+import { INPUT_MAX } from '../../../../shared/rules/input.ts'
 import { markInteractive } from '../../lib/performance.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { AuthCard, useFormStyles } from './components/AuthCard.tsx'
@@ -122,7 +123,7 @@ export const Component = observer(function RegisterPage() {
             </Select>
           </FormField>
           {store.showsOptionalSubject ? (
-            <FormField label={t('register.optionalSubject')} error={store.error('optionalSubject')}>
+            <FormField label={t('register.optionalSubject')} required error={store.error('optionalSubject')}>
               <Select {...select('optionalSubject')}>
                 <option value="">{t('common.choose')}</option>
                 {store.optionalSubjects.map((subject) => (
@@ -137,7 +138,7 @@ export const Component = observer(function RegisterPage() {
             <PasswordInput
               {...text('password')}
               autoComplete="new-password"
-              maxLength={16}
+              maxLength={INPUT_MAX.password}
               shown={store.showPassword}
               onToggle={store.toggleShowPassword}
               toggleTestId="register-password-toggle"
@@ -147,7 +148,7 @@ export const Component = observer(function RegisterPage() {
             <PasswordInput
               {...text('passwordConfirm')}
               autoComplete="new-password"
-              maxLength={16}
+              maxLength={INPUT_MAX.password}
               shown={store.showPassword}
               onToggle={store.toggleShowPassword}
             />

@@ -9,6 +9,7 @@ import { useStores } from '../../stores/StoreContext.tsx'
 import { markInteractive } from '../../lib/performance.ts'
 import { AuthCard, useFormStyles } from './components/AuthCard.tsx'
 import { FormField } from './components/FormField.tsx'
+import { INPUT_MAX } from '../../../../shared/rules/input.ts'
 import { PasswordInput } from './components/PasswordInput.tsx'
 import { ResetPasswordStore } from './stores/ResetPasswordStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
@@ -120,13 +121,13 @@ const ResetPasswordScreen = observer(function ResetPasswordScreen({ step }: { st
           <Input {...field('credential')} autoComplete="username" inputMode="email" dir="ltr" />
         </FormField>
         <FormField label={t('reset.token')} required error={store.error('token')}>
-          <Input {...field('token')} autoComplete="one-time-code" dir="ltr" maxLength={6} />
+          <Input {...field('token')} autoComplete="one-time-code" dir="ltr" maxLength={INPUT_MAX.code} />
         </FormField>
         <FormField label={t('reset.newPassword')} hint={t('register.passwordHint')} required error={store.error('newPassword')}>
-          <PasswordInput {...field('newPassword')} autoComplete="new-password" maxLength={16} shown={store.showPassword} onToggle={store.toggleShowPassword} />
+          <PasswordInput {...field('newPassword')} autoComplete="new-password" maxLength={INPUT_MAX.password} shown={store.showPassword} onToggle={store.toggleShowPassword} />
         </FormField>
         <FormField label={t('reset.retypePassword')} required error={store.error('retypePassword')}>
-          <PasswordInput {...field('retypePassword')} autoComplete="new-password" maxLength={16} shown={store.showPassword} onToggle={store.toggleShowPassword} />
+          <PasswordInput {...field('retypePassword')} autoComplete="new-password" maxLength={INPUT_MAX.password} shown={store.showPassword} onToggle={store.toggleShowPassword} />
         </FormField>
         {submit(t('reset.submit'), 'reset-submit')}
       </form>

@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { observer } from 'mobx-react-lite'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { INPUT_MAX } from '../../../../shared/rules/input.ts'
 import { FormField } from '../auth/components/FormField.tsx'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
@@ -45,7 +46,7 @@ export const AddEmailDialog = observer(function AddEmailDialog({ open, onClose }
                       value={addEmail.code.value}
                       onChange={(_event, data) => addEmail.code.set(data.value)}
                       autoComplete="one-time-code"
-                      maxLength={6}
+                      maxLength={INPUT_MAX.code}
                       data-testid="add-email-code"
                     />
                   </FormField>

@@ -6,7 +6,7 @@ import { FormField } from '../auth/components/FormField.tsx'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
 
-/** Add parent phone (§5): 8 digits starting with 2, 4, 5 or 9. */
+/** Add parent phone (§5): 8 digits starting with 2, 4, 5 or 9, with or without +216 / 00216. */
 export const ParentPhoneDialog = observer(function ParentPhoneDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { parentPhone } = useProfileStores()
   const styles = useProfileStyles()
@@ -28,7 +28,7 @@ export const ParentPhoneDialog = observer(function ParentPhoneDialog({ open, onC
               <FormField label={t('parentPhone.label')} hint={t('parentPhone.hint')} required error={parentPhone.phone.error}>
                 <Input
                   type="tel"
-                  inputMode="numeric"
+                  inputMode="tel"
                   className={styles.ltr}
                   value={parentPhone.phone.value}
                   onChange={(_event, data) => parentPhone.phone.set(data.value)}

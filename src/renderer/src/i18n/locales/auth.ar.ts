@@ -212,7 +212,7 @@ export const authAr: Catalogue['auth'] = {
       unknown: 'هذا القسم غير معروف',
       changeByRequest: 'يتمّ تغيير القسم عبر طلب تغيير القسم'
     },
-    optionalSubject: { invalid: 'هذا الاختيار غير موجود لهذا القسم' },
+    optionalSubject: { invalid: 'هذا الاختيار غير موجود لهذا القسم', required: 'المادة الاختيارية إلزامية' },
     state: { required: 'الولاية إلزامية' },
     country: { required: 'البلد إلزامي' },
     address: { required: 'املأ حقلَي البلد والولاية', invalid: 'عنوان غير صالح' },

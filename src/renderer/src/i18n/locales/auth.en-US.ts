@@ -211,7 +211,7 @@ export const authEnUS: Catalogue['auth'] = {
       unknown: 'This class is unknown',
       changeByRequest: 'Changing class is done through a class change request'
     },
-    optionalSubject: { invalid: 'This option does not exist for this class' },
+    optionalSubject: { invalid: 'This option does not exist for this class', required: 'The optional subject is required' },
     state: { required: 'The governorate is required' },
     country: { required: 'The country is required' },
     address: { required: 'Fill in the country and governorate fields', invalid: 'Invalid address' },

@@ -213,7 +213,7 @@ export const authFr = {
       unknown: 'Cette classe est inconnue',
       changeByRequest: 'Le changement de classe se fait par une demande de changement de classe'
     },
-    optionalSubject: { invalid: 'Cette option n\'existe pas pour cette classe' },
+    optionalSubject: { invalid: 'Cette option n\'existe pas pour cette classe', required: 'La matière optionnelle est requise' },
     state: { required: 'Le gouvernorat est requis' },
     country: { required: 'Le pays est requis' },
     address: { required: 'Remplir les champs pays gouvernorat', invalid: 'Adresse invalide' },

@@ -210,6 +210,7 @@ export const walletAr: Catalogue['wallet'] = {
     },
     transfer: {
       amountRange: 'يرجى إدخال مبلغ بين 10 و5000',
+      wholePoints: 'يجب أن يكون المبلغ عددًا صحيحًا من النقاط',
       recipientUnknown: 'لا يوجد حساب يطابق هذا المستلم',
       self: 'لا يمكنك تحويل النقاط إلى نفسك',
       insufficient: 'رصيد النقاط غير كافٍ',

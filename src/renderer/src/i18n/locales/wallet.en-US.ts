@@ -210,6 +210,7 @@ export const walletEnUS: Catalogue['wallet'] = {
     },
     transfer: {
       amountRange: 'Please enter an amount between 10 and 5000',
+      wholePoints: 'The amount must be a whole number of points',
       recipientUnknown: 'No account matches this recipient',
       self: 'You cannot transfer points to yourself',
       insufficient: 'Not enough points',

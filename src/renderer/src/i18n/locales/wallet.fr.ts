@@ -209,6 +209,7 @@ export const walletFr = {
     },
     transfer: {
       amountRange: 'Veuillez entrer un montant entre 10 et 5000',
+      wholePoints: 'Le montant doit être un nombre entier de points',
       recipientUnknown: 'Aucun compte ne correspond à ce destinataire',
       self: 'Vous ne pouvez pas vous transférer des points',
       insufficient: 'Solde de points insuffisant',

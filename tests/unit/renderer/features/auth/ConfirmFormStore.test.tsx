@@ -15,7 +15,7 @@ import { RootStore } from '../../../../../src/renderer/src/stores/RootStore.ts'
 import { SessionStore } from '../../../../../src/renderer/src/stores/SessionStore.ts'
 import { UiStore } from '../../../../../src/renderer/src/stores/UiStore.ts'
 import { UserStore } from '../../../../../src/renderer/src/stores/UserStore.ts'
-import { fakeAccountsApi, meFixture, sessionFixture } from '../../fakeAccountsApi.ts'
+import { authResult, fakeAccountsApi, meFixture, sessionFixture } from '../../fakeAccountsApi.ts'
 import { fakePlatform } from '../../fakePlatform.ts'
 
 /** A pupil still waiting for the registration code, signed in. */
@@ -218,5 +218,28 @@ describe('ConfirmFormStore: correcting the phone or e-mail', () => {
     expect(store.verified).toBe(true)
     expect(store.changing).toBe(false)
     expect(ui.snackbars).toEqual([])
+  })
+})
+
+describe('ConfirmFormStore: the code as typed or pasted', () => {
+  it('accepts a code pasted with its grouping space or typed in Arabic-Indic digits, and sends the bare code', async () => {
+    const sent: string[] = []
+    const { store } = await confirmStep({ phone: '22345678' }, {
+      confirmRegistration: async (code) => {
+        sent.push(code)
+        return authResult()
+      }
+    })
+    store.setCode('965 838')
+    expect(store.form.values.code).toBe('965 838')
+    expect(store.canSubmit).toBe(true)
+    store.setCode('٩٦٥-٨٣٨')
+    expect(store.form.values.code).toBe('965-838')
+    expect(store.canSubmit).toBe(true)
+    await store.submit()
+    expect(sent).toEqual(['965838'])
+    store.setCode('965 83')
+    store.form.attempt()
+    expect(store.codeError).toEqual({ key: 'auth:rules.code.invalid' })
   })
 })

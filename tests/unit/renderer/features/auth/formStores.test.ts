@@ -73,6 +73,28 @@ describe('LoginFormStore (§5 Login, §8)', () => {
     ui.dispose()
   })
 
+  it('reads a phone typed in Arabic-Indic or Eastern Arabic digits in ASCII digits at once, and signs in with it', async () => {
+    const sent: unknown[] = []
+    const { deps: d } = await deps({
+      login: async (body) => {
+        sent.push(body)
+        return authResult()
+      }
+    })
+    const store = new LoginFormStore(d)
+    store.setUsername('۲۰۰۰۰۰۰۱')
+    expect(store.form.values.username).toBe('20000001')
+    store.setUsername('+٢١٦ ٢٠ ٠٠٠ ٠٠١')
+    expect(store.form.values.username).toBe('+216 20 000 001')
+    store.setPassword('Darsi#٢٠٢٦')
+    // A password is kept exactly as typed: its digits are its own.
+    expect(store.form.values.password).toBe('Darsi#٢٠٢٦')
+    store.setPassword('Darsi#2026')
+    expect(store.canSubmit).toBe(true)
+    await expect(store.submit('')).resolves.toBe('signed-in')
+    expect(sent).toEqual([{ username: '+216 20 000 001', password: 'Darsi#2026', 'g-recaptcha-response': 'solved' }])
+  })
+
   it('says the server is unreachable and opens no session when the network is down', async () => {
     const { session, ui, deps: d } = await deps({ login: () => Promise.reject(new ApiError('network', 'Network Error')) })
     const store = new LoginFormStore(d)
@@ -170,6 +192,42 @@ describe('RegisterFormStore (§5 Registration, §8)', () => {
     store.set('division', '14')
     expect(store.showsOptionalSubject).toBe(false)
     expect(store.body('x').optionalSubject).toBeNull()
+  })
+
+  it('requires the optional subject of a class that has some (§5: all fields required)', async () => {
+    const { store } = await filled({
+      optionalSubjects: async (divisionId) => [{ id: 5, name: 'Informatique', division_id: divisionId }]
+    })
+    expect(store.valid).toBe(true)
+    store.set('division', '31')
+    expect(store.ruleErrors.optionalSubject).toBe('optionalSubject.required')
+    expect(store.valid).toBe(false)
+    store.form.attempt()
+    expect(store.error('optionalSubject')).toEqual({ key: 'auth:rules.optionalSubject.required' })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    store.set('optionalSubject', '5')
+    expect(store.ruleErrors.optionalSubject).toBeUndefined()
+    expect(store.valid).toBe(true)
+  })
+
+  it('keeps an over-long password as typed and says the 8 to 16 rule, never shortening it', async () => {
+    const { store } = await filled()
+    store.set('password', 'MonMotDePasse#2026')
+    store.set('passwordConfirm', 'MonMotDePasse#2026')
+    expect(store.form.values.password).toBe('MonMotDePasse#2026')
+    store.form.attempt()
+    expect(store.error('password')).toEqual({ key: 'auth:rules.password.length' })
+    expect(store.canSubmit).toBe(false)
+  })
+
+  it('reads the phone and the birth date typed in Arabic-Indic digits in ASCII digits', async () => {
+    const { store } = await filled()
+    store.set('phone', '+٢١٦ ٥٢ ٤٤٤ ٥٥٥')
+    store.set('birthDate', '١٤٠٣٢٠١٠')
+    expect(store.form.values.phone).toBe('+216 52 444 555')
+    expect(store.form.values.birthDate).toBe('14/03/2010')
+    expect(store.valid).toBe(true)
+    expect(store.body('x')).toMatchObject({ phone: '+216 52 444 555', birthDate: '2010-03-14' })
   })
 
   it('puts an already used credential on the phone field and keeps every value', async () => {

@@ -62,7 +62,34 @@ describe('AddEmailStore', () => {
   })
 })
 
+describe('AddEmailStore: the code as typed or pasted', () => {
+  it('accepts the code pasted with its space or typed in Arabic-Indic digits, and sends the bare code', async () => {
+    const { sent, deps } = setup()
+    const store = new AddEmailStore(deps)
+    store.open()
+    store.email.set('pupil@example.org')
+    await store.sendEmail()
+    store.code.set('٩٦٥ ٨٣٨')
+    expect(store.code.value).toBe('965 838')
+    expect(store.code.rule).toBeNull()
+    expect(await store.confirm()).toBe(true)
+    expect(sent).toEqual(['email:pupil@example.org', 'code:965838'])
+  })
+})
+
 describe('ParentPhoneStore', () => {
+  it('takes +216, 00216, spaces and Arabic-Indic digits as the other phones do, and sends the 8 digits', async () => {
+    const { sent, deps } = setup()
+    const store = new ParentPhoneStore(deps)
+    for (const typed of ['+216 98 123 456', '0021698123456', '+٢١٦ ٩٨ ١٢٣ ٤٥٦']) {
+      store.phone.set(typed)
+      expect(store.phone.rule, typed).toBeNull()
+      expect(await store.submit(), typed).toBe(true)
+    }
+    expect(sent).toEqual(['phone:98123456', 'phone:98123456', 'phone:98123456'])
+    expect(store.phone.value).toBe('+216 98 123 456')
+  })
+
   it('says the parent’s number is saved, in a catalogue text', async () => {
     const { ui, sent, deps } = setup()
     const store = new ParentPhoneStore(deps)

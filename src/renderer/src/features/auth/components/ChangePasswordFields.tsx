@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
+import { INPUT_MAX } from '../../../../../shared/rules/input.ts'
 import type { ChangePasswordStore } from '../stores/ChangePasswordStore.ts'
 import { FormField } from './FormField.tsx'
 import { PasswordInput } from './PasswordInput.tsx'
@@ -13,7 +14,7 @@ export const ChangePasswordFields = observer(function ChangePasswordFields({ sto
     onChange: (_event: unknown, data: { value: string }) => store.set(name, data.value),
     onBlur: () => form.touch(name),
     autoComplete,
-    maxLength: name === 'oldPassword' ? 256 : 16,
+    maxLength: INPUT_MAX.password,
     shown: store.showPassword,
     onToggle: store.toggleShowPassword,
     'data-testid': `password-${name}`

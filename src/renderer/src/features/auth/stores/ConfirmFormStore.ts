@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { checkConfirmationCode } from '../../../../../shared/rules/code.ts'
 import { parseCredential } from '../../../../../shared/rules/credential.ts'
+import { normalizeCodeInput, normalizeDigits } from '../../../../../shared/rules/input.ts'
 import { checkEmail } from '../../../../../shared/rules/email.ts'
 import type { MessageKey } from '../../../../../shared/rules/messages.ts'
 import { checkPhone } from '../../../../../shared/rules/phone.ts'
@@ -35,11 +36,11 @@ export class ConfirmFormStore {
   }
 
   get codeError(): Message | null {
-    return this.form.visible('code', checkConfirmationCode(this.form.values.code.trim()))
+    return this.form.visible('code', checkConfirmationCode(this.form.values.code))
   }
 
   get canSubmit(): boolean {
-    return checkConfirmationCode(this.form.values.code.trim()) === null && !this.form.submitting
+    return checkConfirmationCode(this.form.values.code) === null && !this.form.submitting
   }
 
   get verified(): boolean {
@@ -67,8 +68,9 @@ export class ConfirmFormStore {
     return id === undefined || this.flags?.getItem(resendKey(id)) !== destination
   }
 
+  /** Kept as typed or pasted, in ASCII digits; its grouping spaces go when it is checked and sent. */
   setCode(value: string): void {
-    this.form.set('code', value)
+    this.form.set('code', normalizeDigits(value))
   }
 
   async submit(): Promise<boolean> {
@@ -79,7 +81,7 @@ export class ConfirmFormStore {
     const { session } = this.deps
     try {
       const captcha = await session.solveCaptcha()
-      const result = await session.api.confirmRegistration(this.form.values.code.trim(), captcha)
+      const result = await session.api.confirmRegistration(normalizeCodeInput(this.form.values.code), captcha)
       await session.signIn(result, { adminUserId: session.session?.adminUserId ?? undefined, isTest: session.session?.isTest, sameUser: true })
       this.form.setStatus('succeeded')
       return true
@@ -146,7 +148,7 @@ export class ConfirmFormStore {
   }
 
   setCredential(value: string): void {
-    this.changeForm.set('credential', value)
+    this.changeForm.set('credential', normalizeDigits(value))
   }
 
   /** Sends the code to the corrected phone or e-mail; the user is reloaded so the page shows the new destination. */

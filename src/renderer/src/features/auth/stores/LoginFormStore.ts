@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { checkCredential } from '../../../../../shared/rules/credential.ts'
+import { normalizeDigits } from '../../../../../shared/rules/input.ts'
 import { checkLoginPassword } from '../../../../../shared/rules/password.ts'
 import { isApiError, ApiError } from '../../../api/errors.ts'
 import { mapLoginError, type Message } from '../errorMapping.ts'
@@ -38,9 +39,10 @@ export class LoginFormStore {
     return this.valid && !this.form.submitting
   }
 
+  /** A phone typed on an Arabic keyboard reads in ASCII digits at once. */
   setUsername(value: string): void {
     this.clearCredentialErrors()
-    this.form.set('username', value)
+    this.form.set('username', normalizeDigits(value))
   }
 
   setPassword(value: string): void {

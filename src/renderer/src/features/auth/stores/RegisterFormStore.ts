@@ -2,10 +2,11 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import type { Country, Division, State } from '../../../../../shared/api/pickers.ts'
 import { TUNISIA_COUNTRY_ID } from '../../../../../shared/constants.ts'
 import { checkBirthDate, fromDisplayDate } from '../../../../../shared/rules/birthDate.ts'
+import { normalizeDigits } from '../../../../../shared/rules/input.ts'
 import type { MessageKey } from '../../../../../shared/rules/messages.ts'
 import { checkName } from '../../../../../shared/rules/names.ts'
 import { checkNewPassword } from '../../../../../shared/rules/password.ts'
-import { checkRegistrationFields, isTunisianAddress } from '../../../../../shared/rules/registration.ts'
+import { checkOptionalSubject, checkRegistrationFields, isTunisianAddress } from '../../../../../shared/rules/registration.ts'
 import type { OptionalSubject, RegisterBody } from '../../../api/accounts.ts'
 import { ApiError, isApiError } from '../../../api/errors.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
@@ -68,9 +69,9 @@ export class RegisterFormStore {
     return this.divisions.find((division) => String(division.id) === this.form.values.division) ?? null
   }
 
-  /** The optional subject is asked only when the chosen class has some. */
+  /** The optional subject is asked, and required, only when the chosen class has some. */
   get showsOptionalSubject(): boolean {
-    return this.optionalSubjects.length > 0
+    return this.selectedDivision?.has_optional_subjects === true
   }
 
   get birthDateIso(): string | null {
@@ -102,6 +103,7 @@ export class RegisterFormStore {
     }
     if (this.country == null) put('country', 'country.required')
     if (v.division === '') put('division', 'division.required')
+    put('optionalSubject', checkOptionalSubject(toId(v.optionalSubject), this.showsOptionalSubject))
     return errors
   }
 
@@ -118,7 +120,7 @@ export class RegisterFormStore {
   }
 
   set(field: Field, value: string): void {
-    this.form.set(field, field === 'birthDate' ? formatBirthDateInput(value) : value)
+    this.form.set(field, field === 'birthDate' ? formatBirthDateInput(normalizeDigits(value)) : field === 'phone' ? normalizeDigits(value) : value)
     if (field === 'country') {
       // §4 country cascade: a new country clears the governorate.
       this.form.set('state', '')

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { checkResetCode } from '../../../../../shared/rules/code.ts'
 import { checkCredential } from '../../../../../shared/rules/credential.ts'
+import { normalizeCodeInput, normalizeDigits } from '../../../../../shared/rules/input.ts'
 import type { MessageKey } from '../../../../../shared/rules/messages.ts'
 import { checkNewPassword } from '../../../../../shared/rules/password.ts'
 import { ApiError, isApiError } from '../../../api/errors.ts'
@@ -48,8 +49,9 @@ export class ResetPasswordStore {
     return Object.keys(this.ruleErrors).length === 0 && !this.form.submitting
   }
 
+  /** The credential and the code read in ASCII digits as typed; the passwords stay exactly as typed. */
   set(field: ResetField, value: string): void {
-    this.form.set(field, value)
+    this.form.set(field, field === 'credential' || field === 'token' ? normalizeDigits(value) : value)
   }
 
   toggleShowPassword(): void {
@@ -99,7 +101,7 @@ export class ResetPasswordStore {
     try {
       const captcha = await session.solveCaptcha()
       await session.api.resetPassword({
-        token: v.token.trim(),
+        token: normalizeCodeInput(v.token),
         credential: v.credential.trim(),
         newPassword: v.newPassword,
         retypePassword: v.retypePassword,

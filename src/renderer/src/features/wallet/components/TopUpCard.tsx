@@ -2,6 +2,7 @@ import { Button, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Spin
 import { observer } from 'mobx-react-lite'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { INPUT_MAX } from '../../../../../shared/rules/input.ts'
 import type { PaymentMethod } from '../../../api/wallet.ts'
 import { useWalletStyles } from './styles.ts'
 import { useWalletText } from './useWalletText.ts'
@@ -70,7 +71,7 @@ export const TopUpCard = observer(function TopUpCard() {
             onChange={(_event, data) => wallet.setAmount(data.value)}
             inputMode="decimal"
             autoComplete="off"
-            maxLength={12}
+            maxLength={INPUT_MAX.amount}
             data-testid="topup-amount"
           />
         </Field>

@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { observer } from 'mobx-react-lite'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { INPUT_MAX } from '../../../../../shared/rules/input.ts'
 import { isolate } from '../../../lib/bidi.ts'
 import { useWalletStyles } from './styles.ts'
 import { usePointsText, useWalletText } from './useWalletText.ts'
@@ -65,7 +66,7 @@ export const TransferPointsDialog = observer(function TransferPointsDialog() {
                       onChange={(_event, data) => transfer.setPoints(data.value)}
                       inputMode="numeric"
                       autoComplete="off"
-                      maxLength={8}
+                      maxLength={INPUT_MAX.amount}
                       data-testid="transfer-points"
                     />
                   </Field>
@@ -84,7 +85,8 @@ export const TransferPointsDialog = observer(function TransferPointsDialog() {
                       value={transfer.code}
                       onChange={(_event, data) => transfer.setCode(data.value)}
                       autoComplete="one-time-code"
-                      maxLength={6}
+                      dir="ltr"
+                      maxLength={INPUT_MAX.code}
                       data-testid="transfer-code"
                     />
                   </Field>
