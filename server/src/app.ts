@@ -20,6 +20,7 @@ import { createJobRunner, type JobRunner } from './jobs/runner.ts'
 import { registerAuthRoutes } from './routes/auth.ts'
 import { registerAvatarRoutes } from './routes/avatar.ts'
 import { registerHomeRoutes } from './routes/home.ts'
+import { registerLearningRoutes } from './routes/learning.ts'
 import { registerNotificationRoutes } from './routes/notifications.ts'
 import { registerOperatorRoutes } from './routes/operator.ts'
 import { registerPickerRoutes } from './routes/pickers.ts'
@@ -176,6 +177,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerNotificationRoutes(app, services)
     registerSearchRoutes(app, services)
     registerHomeRoutes(app, services)
+    registerLearningRoutes(app, services)
 
     // The periodic work, from the start to the close (decision 0025).
     const jobs = createJobRunner({ clock, log: app.log.child({ module: 'jobs' }), exclusive: (name, work) => runExclusive(database, name, work) })

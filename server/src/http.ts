@@ -292,7 +292,8 @@ export function addRoute<E extends Endpoint>(app: FastifyInstance, services: Ser
         body: request.body, query: request.query, params: request.params, auth: request.auth, request, reply
       } as RouteContext<E>
       const result = await handler(ctx)
-      reply.code(status)
+      // A handler answering another success itself (206 for a range) keeps it.
+      if (reply.statusCode === 200) reply.code(status)
       if (result instanceof Serialized) {
         reply.header('content-type', JSON_CONTENT_TYPE)
         return result.json

@@ -41,6 +41,10 @@ export const ErrorCodeSchema = z.enum([
   'operation_impossible',
   'division_request_pending',
   'marksheet_not_pending',
+  'level_not_allowed',
+  'content_locked',
+  'progress_rejected',
+  'range_not_satisfiable',
   'server_error'
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>
@@ -83,5 +87,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   operation_impossible: 409,
   division_request_pending: 409,
   marksheet_not_pending: 409,
+  level_not_allowed: 403,
+  content_locked: 403,
+  progress_rejected: 422,
+  range_not_satisfiable: 416,
   server_error: 500
 }

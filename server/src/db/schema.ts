@@ -145,7 +145,7 @@ export const userOffers = pgTable('user_offers', {
 /**
  * The subjects a subscription opens when it opens only some (a pack of chosen subjects); a
  * subscription without rows here opens every subject of the pupil's class, one with a
- * `chapter_id` that chapter only (docs/decisions/0026-learning-access-and-progress.md).
+ * `chapter_id` that chapter only (docs/decisions/0027-learning-access-and-progress.md).
  */
 export const userOfferSubjects = pgTable('user_offer_subjects', {
   userOfferId: integer('user_offer_id').notNull().references(() => userOffers.id, { onDelete: 'cascade' }),

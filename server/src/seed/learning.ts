@@ -15,7 +15,7 @@
  * into the file store), each class's Mathématiques gets an exam and a 'divers' chapter (and a
  * recording chapter where it had none), and the demo pupil's monthly subscription opens four of
  * his subjects, so his other subjects show locked lessons beside the free ones
- * (docs/decisions/0026-learning-access-and-progress.md).
+ * (docs/decisions/0027-learning-access-and-progress.md).
  */
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'

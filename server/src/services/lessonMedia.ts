@@ -1,7 +1,7 @@
 /**
  * Where lesson videos live and how a pupil reaches them: files of the store (S3-compatible
  * later), served by `GET /api/media/lessons/{id}` to the holder of a signed URL that names the
- * video, the pupil and an expiry at most 5 minutes away (docs/decisions/0026-learning-access-and-progress.md).
+ * video, the pupil and an expiry at most 5 minutes away (docs/decisions/0027-learning-access-and-progress.md).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { join } from 'node:path'

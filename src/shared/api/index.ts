@@ -8,6 +8,7 @@ import { profileEndpoints, profileOperatorEndpoints } from './profile.ts'
 import { notificationEndpoints, notificationOperatorEndpoints } from './notifications.ts'
 import { searchEndpoints } from './search.ts'
 import { homeEndpoints } from './home.ts'
+import { learningEndpoints } from './learning.ts'
 import type { Endpoint } from './common.ts'
 
 export const endpoints = {
@@ -23,7 +24,8 @@ export const endpoints = {
   notifications: notificationEndpoints,
   notificationOperator: notificationOperatorEndpoints,
   search: searchEndpoints,
-  home: homeEndpoints
+  home: homeEndpoints,
+  learning: learningEndpoints
 } as const
 
 export function allEndpoints(): Array<{ name: string; endpoint: Endpoint }> {

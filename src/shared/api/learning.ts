@@ -7,7 +7,7 @@
  * `/progress/subjects` and `/free-offer-duration/used-duration` are in home.ts.
  *
  * What the specification leaves open is decided in
- * docs/decisions/0026-learning-access-and-progress.md: who may open a lesson, what `otp` and
+ * docs/decisions/0027-learning-access-and-progress.md: who may open a lesson, what `otp` and
  * `playbackInfo` hold, how ticks are counted (distinct seconds, replays once) and what free
  * hours pay for.
  */
@@ -351,7 +351,11 @@ export const learningEndpoints = {
     method: 'GET', service: 'api', path: '/media/lessons/:id', access: 'public',
     summary: "A lesson video's bytes (video/webm or video/mp4) for the holder of its signed address; HTTP ranges (206, 416); 403 when forged or expired",
     params: IdPathSchema, querystring: MediaQuerySchema, response: z.string(), errors: [403, 404, 416]
-  },
+  }
+} as const satisfies Record<string, Endpoint>
+
+/** The progress service's calls (part 2, §7); `/progress/subjects` and `used-duration` are in home.ts. */
+export const progressEndpoints = {
   subjectProgress: {
     method: 'GET', service: 'progress', path: '/progress/subjects/:id', access: 'user',
     summary: "The pupil's progress in a subject of their class, 0–100", params: IdPathSchema, response: SubjectProgressSchema, errors: [401, 403, 404]

@@ -86,7 +86,12 @@ const CODE_MESSAGES: Record<ApiError['code'], TranslationKey> = {
   operation_impossible: 'auth:errors.operationImpossible',
   // Refusals of the profile screens, which load the profile catalogue before they can be met.
   division_request_pending: 'profile:divisionChange.pendingNotice',
-  marksheet_not_pending: 'profile:marksheets.notPending'
+  marksheet_not_pending: 'profile:marksheets.notPending',
+  // Learning: another class's subject (part 2, §8), a lesson to unlock first; progress and video failures are never shown.
+  level_not_allowed: 'auth:errors.levelNotAllowed',
+  content_locked: 'auth:errors.contentLocked',
+  progress_rejected: 'auth:errors.invalidInput',
+  range_not_satisfiable: 'auth:errors.server'
 }
 
 /** The catalogue key of a code, for the stores that word failures themselves. */

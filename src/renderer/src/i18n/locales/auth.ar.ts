@@ -133,6 +133,8 @@ export const authAr: Catalogue['auth'] = {
     sessionExpired: 'انتهت صلاحية جلستك، يرجى تسجيل الدخول من جديد',
     forbidden: 'غير مسموح لك بالقيام بهذا الإجراء',
     notFound: 'العنصر غير موجود',
+    levelNotAllowed: 'الدخول غير مسموح به لهذا المستوى',
+    contentLocked: 'يجب عليك فتح هذا الدرس أولاً',
     notVerified: 'لم يتمّ التحقّق من حسابك بعد',
     passwordExpired: 'انتهت صلاحية كلمة المرور، يرجى تغييرها',
     insufficientPoints: 'رصيد النقاط غير كافٍ',

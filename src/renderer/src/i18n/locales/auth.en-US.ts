@@ -132,6 +132,8 @@ export const authEnUS: Catalogue['auth'] = {
     sessionExpired: 'Your session has expired, please sign in again',
     forbidden: 'You are not allowed to do that',
     notFound: 'Not found',
+    levelNotAllowed: 'Access not authorised for this level',
+    contentLocked: 'You must unlock this course first',
     notVerified: 'Your account is not verified yet',
     passwordExpired: 'Your password has expired, please change it',
     insufficientPoints: 'Not enough points',

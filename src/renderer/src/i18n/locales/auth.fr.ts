@@ -134,6 +134,8 @@ export const authFr = {
     sessionExpired: 'Votre session a expiré, veuillez vous reconnecter',
     forbidden: 'Vous n’êtes pas autorisé à effectuer cette action',
     notFound: 'Élément introuvable',
+    levelNotAllowed: 'Accès non autorisé pour ce niveau',
+    contentLocked: 'Vous devez débloquer ce cours',
     notVerified: 'Votre compte n’est pas encore vérifié',
     passwordExpired: 'Votre mot de passe a expiré, veuillez le changer',
     insufficientPoints: 'Solde de points insuffisant',

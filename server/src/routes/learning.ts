@@ -1,0 +1,82 @@
+/**
+ * The learning catalogue (part 2, §2, §3 and §7): a subject's chapters, a chapter's lessons, a
+ * lesson with its video at an address signed for the pupil, and the video itself with HTTP
+ * ranges. Who may open what is decided in services/catalogue.ts
+ * (docs/decisions/0027-learning-access-and-progress.md).
+ */
+import type { FastifyInstance } from 'fastify'
+import { learningEndpoints as ep, VIDEO_CONTENT_TYPES } from '../../../src/shared/api/learning.ts'
+import { ApiError } from '../errors.ts'
+import { addRoute, type UserRow } from '../http.ts'
+import { presentChapterContents, presentChapterList, presentLesson } from '../presenters/learning.ts'
+import type { Services } from '../services.ts'
+import {
+  findSubject, findVideo, lessonAccess, lessonVideos, meanProgress, notFound, pickChapter, pickContent, subjectAccess, subjectCatalogue
+} from '../services/catalogue.ts'
+import { createMediaSigner } from '../services/lessonMedia.ts'
+import { parseRange } from '../services/storage.ts'
+
+export function registerLearningRoutes(app: FastifyInstance, services: Services): void {
+  const { db } = services.database
+  const media = createMediaSigner(services.secrets.storageSecret, services.clock)
+
+  /** The subject, its rows and what opens its lessons for the pupil. */
+  async function loadSubject(user: UserRow, ref: string) {
+    const subject = await findSubject(db, user, ref)
+    const [rows, access] = await Promise.all([subjectCatalogue(db, user.id, subject.id), subjectAccess(db, user, subject.id, services.clock.now())])
+    return { subject, rows, access }
+  }
+
+  addRoute(app, services, ep.chapters, async ({ auth, params }) => {
+    const subject = await findSubject(db, auth.user, params.slug)
+    const rows = await subjectCatalogue(db, auth.user.id, subject.id)
+    const videos = rows.filter((row) => row.content && VIDEO_CONTENT_TYPES.includes(row.content.typeId)).length
+    return presentChapterList(subject, { progress: meanProgress(rows), subjectVideos: videos }, rows)
+  })
+
+  for (const [endpoint, recordingsOnly] of [[ep.chapterContents, false], [ep.recordingContents, true]] as const) {
+    addRoute(app, services, endpoint, async ({ auth, params }) => {
+      const { subject, rows, access } = await loadSubject(auth.user, params.subject)
+      const chapter = pickChapter(rows, params.chapter)
+      if (!chapter || (recordingsOnly && chapter.type !== 'recording')) throw notFound('chapter')
+      return presentChapterContents(subject, chapter, rows, access)
+    })
+  }
+
+  addRoute(app, services, ep.lesson, async ({ auth, params }) => {
+    const { subject, rows, access } = await loadSubject(auth.user, params.subject)
+    const chapter = pickChapter(rows, params.chapter)
+    if (!chapter) throw notFound('chapter')
+    const row = pickContent(rows, chapter.id, params.content)
+    if (!row?.content) throw notFound('lesson')
+    const { locked } = lessonAccess(access, chapter.id, row.content.isFree)
+    // Nothing is signed for a locked lesson.
+    const videos = locked ? [] : (await lessonVideos(db, row.content.id)).map((video) => ({ row: video, signed: media.sign(video.id, auth.user.id) }))
+    return presentLesson(subject, { ...row, content: row.content }, rows, access, { videos })
+  })
+
+  addRoute(app, services, ep.lessonVideo, async ({ params, query, request, reply }) => {
+    if (media.verify(params.id, query) === null) throw new ApiError('forbidden', 'Lien de lecture invalide ou expiré')
+    const video = await findVideo(db, params.id)
+    const size = video ? await services.storage.size(video.storageKey) : null
+    if (!video || size === null) throw new ApiError('not_found', 'Vidéo introuvable')
+    const header = request.headers.range
+    const range = parseRange(typeof header === 'string' ? header : undefined, size)
+    void reply
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', 'private, max-age=300')
+      // The app (another origin: app://darsi) plays it in a <video>.
+      .header('cross-origin-resource-policy', 'cross-origin')
+    if (range === 'unsatisfiable') {
+      void reply.header('content-range', `bytes */${size}`)
+      throw new ApiError('range_not_satisfiable', 'Plage demandée invalide')
+    }
+    void reply.header('content-type', video.mimeType)
+    if (range) {
+      void reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1)
+    } else {
+      void reply.header('content-length', size)
+    }
+    return services.storage.stream(video.storageKey, range ?? undefined) as unknown as string
+  })
+}

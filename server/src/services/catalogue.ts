@@ -1,0 +1,268 @@
+/**
+ * The learning catalogue as a pupil sees it: a subject of their class found by slug or id (one of
+ * another class is refused with the level message), its chapters and lessons with the pupil's
+ * progress, and who may open which lesson (docs/decisions/0027-learning-access-and-progress.md):
+ *
+ * - a lesson is open when an active subscription of the pupil (by dates, Tunis, of a group that
+ *   opens lessons) opens its subject (all the class's subjects, or the ones it names) or its
+ *   chapter, or when it is free;
+ * - a free lesson a subscription does not open is played on the pupil's free hours when they
+ *   hold the permission: once those are used up, it is locked for them too;
+ * - an administrator acting for a pupil sees exactly what the pupil sees.
+ */
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
+import { CHAPTER_TAB_ORDER, VIDEO_CONTENT_TYPES } from '../../../src/shared/api/learning.ts'
+import type { ChapterType } from '../../../src/shared/api/home.ts'
+import { tunisDate } from '../clock.ts'
+import type { Executor } from '../db/client.ts'
+import { preparedFor } from '../db/prepared.ts'
+import { chapterSections, chapters, contentProgress, contents, contentVideos, liveEvents, offerGroups, subjects, userOffers, userOfferSubjects } from '../db/schema.ts'
+import { ApiError } from '../errors.ts'
+import type { UserRow } from '../http.ts'
+
+export type SubjectRow = typeof subjects.$inferSelect
+
+/** The refusal of another class's subject, lesson or chapter (part 2, §6 and §8). */
+export function levelNotAllowed(): ApiError {
+  return new ApiError('level_not_allowed', 'access not authorised for this level')
+}
+
+export function notFound(what: 'subject' | 'chapter' | 'lesson'): ApiError {
+  const text = { subject: 'Matière introuvable', chapter: 'Chapitre introuvable', lesson: 'Leçon introuvable' }[what]
+  return new ApiError('not_found', text)
+}
+
+/** The id a path segment names: all digits, or (for a lesson) the digits before the first hyphen. */
+function idIn(ref: string, leadingId: boolean): number {
+  const match = (leadingId ? /^(\d{1,10})(?:-|$)/ : /^(\d{1,10})$/).exec(ref)
+  const id = match ? Number(match[1]) : 0
+  return id > 0 && id <= 2_147_483_647 ? id : 0
+}
+
+const subjectByRef = or(eq(subjects.slug, sql.placeholder('ref')), eq(subjects.id, sql.placeholder('id')))
+
+const ownSubjectQuery = preparedFor((db) => db.select().from(subjects)
+  .where(and(eq(subjects.divisionId, sql.placeholder('divisionId')), eq(subjects.visible, true), subjectByRef))
+  // A slug that looks like an id is still a slug first.
+  .orderBy(sql`${subjects.slug} = ${sql.placeholder('ref')} desc`).limit(1).prepare('learning_own_subject'))
+
+const anySubjectQuery = preparedFor((db) => db.select({ id: subjects.id }).from(subjects)
+  .where(and(eq(subjects.visible, true), subjectByRef)).limit(1).prepare('learning_any_subject'))
+
+/** A visible subject of the pupil's class by slug or id; 403 for another class's, 404 for none. */
+export async function findSubject(db: Executor, user: UserRow, ref: string): Promise<SubjectRow> {
+  const params = { ref, id: idIn(ref, false) }
+  if (user.divisionId != null) {
+    const [own] = await ownSubjectQuery(db).execute({ ...params, divisionId: user.divisionId })
+    if (own) return own
+  }
+  const [other] = await anySubjectQuery(db).execute(params)
+  throw other ? levelNotAllowed() : notFound('subject')
+}
+
+/** A subject by id, checked to be the pupil's (progress service). */
+export async function findSubjectById(db: Executor, user: UserRow, id: number): Promise<SubjectRow> {
+  const [row] = await db.select().from(subjects).where(and(eq(subjects.id, id), eq(subjects.visible, true)))
+  if (!row) throw notFound('subject')
+  if (row.divisionId !== user.divisionId) throw levelNotAllowed()
+  return row
+}
+
+/** One lesson of a subject with its chapter, section and the pupil's progress in it. */
+export type CatalogueRow = {
+  chapter: { id: number; slug: string; name: string; type: ChapterType; instructor: string | null; position: number; sectionId: number | null }
+  section: { id: number; name: string; position: number; type: ChapterType } | null
+  content: {
+    id: number; slug: string; name: string; typeId: number; isFree: boolean; position: number; durationSeconds: number | null; createdAt: Date
+    instructorName: string | null; instructorLastName: string | null; instructorDescription: string | null; rtl: boolean; qcmId: number | null
+  } | null
+  progress: { percentage: number; completed: boolean; lastWatchedSecond: number; watchedSeconds: number } | null
+}
+
+/** Every chapter of a subject (lessons or none) with the pupil's progress, by chapter and lesson position. */
+const subjectCatalogueQuery = preparedFor((db) => db.select({
+  chapter: {
+    id: chapters.id, slug: chapters.slug, name: chapters.name, type: chapters.type, instructor: chapters.instructor, position: chapters.position,
+    sectionId: chapters.sectionId
+  },
+  section: { id: chapterSections.id, name: chapterSections.name, position: chapterSections.position, type: chapterSections.type },
+  content: {
+    id: contents.id, slug: contents.slug, name: contents.name, typeId: contents.typeId, isFree: contents.isFree, position: contents.position,
+    durationSeconds: contents.durationSeconds, createdAt: contents.createdAt, instructorName: contents.instructorName,
+    instructorLastName: contents.instructorLastName, instructorDescription: contents.instructorDescription, rtl: contents.rtl, qcmId: contents.qcmId
+  },
+  progress: {
+    percentage: contentProgress.percentage, completed: contentProgress.completed, lastWatchedSecond: contentProgress.lastWatchedSecond,
+    watchedSeconds: contentProgress.watchedSeconds
+  }
+}).from(chapters)
+  .leftJoin(chapterSections, eq(chapterSections.id, chapters.sectionId))
+  .leftJoin(contents, eq(contents.chapterId, chapters.id))
+  .leftJoin(contentProgress, and(eq(contentProgress.contentId, contents.id), eq(contentProgress.userId, sql.placeholder('userId'))))
+  .where(eq(chapters.subjectId, sql.placeholder('subjectId')))
+  .orderBy(asc(chapters.position), asc(chapters.id), asc(contents.position), asc(contents.id))
+  .prepare('learning_subject_catalogue'))
+
+export async function subjectCatalogue(db: Executor, userId: number, subjectId: number): Promise<CatalogueRow[]> {
+  return (await subjectCatalogueQuery(db).execute({ userId, subjectId })) as CatalogueRow[]
+}
+
+/** What opens lessons of one subject for a pupil today. */
+export type SubjectAccess = {
+  /** An active subscription opens the whole subject. */
+  subjectOpen: boolean
+  /** Chapters an active subscription opens (chapter purchases). */
+  chapterIds: ReadonlySet<number>
+  /** The pupil holds the free-hours permission (an allowance). */
+  hasFreeHours: boolean
+  /** Seconds of free playback left (0 without the permission). */
+  freeSecondsLeft: number
+}
+
+export type LessonAccess = { locked: boolean; freeHours: boolean }
+
+/**
+ * The pupil's subscriptions active today that open lessons: per subscription, the chapter it
+ * opens, or whether it opens this subject (every subject when it names none).
+ */
+const openingOffersQuery = preparedFor((db) => db.select({
+  chapterId: userOffers.chapterId,
+  opensSubject: sql<boolean>`not exists (select 1 from ${userOfferSubjects} where ${userOfferSubjects.userOfferId} = ${userOffers.id})
+    or exists (select 1 from ${userOfferSubjects} where ${userOfferSubjects.userOfferId} = ${userOffers.id}
+      and ${userOfferSubjects.subjectId} = ${sql.placeholder('subjectId')})`
+}).from(userOffers)
+  .innerJoin(offerGroups, eq(offerGroups.id, userOffers.groupId))
+  .where(and(
+    eq(userOffers.userId, sql.placeholder('userId')), eq(offerGroups.unlocksContent, true),
+    sql`(${userOffers.startDate} is null or ${userOffers.startDate} <= ${sql.placeholder('today')})`,
+    sql`(${userOffers.endDate} is null or ${userOffers.endDate} >= ${sql.placeholder('today')})`
+  ))
+  .prepare('learning_opening_offers'))
+
+const usedFreeSecondsQuery = preparedFor((db) => db.select({ used: sql<number>`coalesce(sum(${contentProgress.freeSeconds}), 0)::int` })
+  .from(contentProgress).where(eq(contentProgress.userId, sql.placeholder('userId'))).prepare('learning_used_free'))
+
+/** The pupil's free allowance in seconds (the permission is an allowance above 0). */
+export function freeAllowanceSeconds(user: Pick<UserRow, 'freeHours'>): number {
+  return Math.max(0, user.freeHours) * 3600
+}
+
+export async function usedFreeSeconds(db: Executor, userId: number): Promise<number> {
+  const [row] = await usedFreeSecondsQuery(db).execute({ userId })
+  return Number(row?.used ?? 0)
+}
+
+export async function subjectAccess(db: Executor, user: UserRow, subjectId: number, now: Date): Promise<SubjectAccess> {
+  const offers = await openingOffersQuery(db).execute({ userId: user.id, subjectId, today: tunisDate(now) })
+  const chapterIds = new Set(offers.flatMap((offer) => (offer.chapterId != null ? [offer.chapterId] : [])))
+  const subjectOpen = offers.some((offer) => offer.chapterId == null && offer.opensSubject)
+  const allowance = freeAllowanceSeconds(user)
+  const freeSecondsLeft = allowance > 0 ? Math.max(0, allowance - (await usedFreeSeconds(db, user.id))) : 0
+  return { subjectOpen, chapterIds, hasFreeHours: allowance > 0, freeSecondsLeft }
+}
+
+/** Whether a lesson is locked for the pupil, and whether playing it spends free hours. */
+export function lessonAccess(access: SubjectAccess, chapterId: number, isFree: boolean): LessonAccess {
+  if (access.subjectOpen || access.chapterIds.has(chapterId)) return { locked: false, freeHours: false }
+  if (!isFree) return { locked: true, freeHours: false }
+  if (!access.hasFreeHours) return { locked: false, freeHours: false }
+  return { locked: access.freeSecondsLeft <= 0, freeHours: true }
+}
+
+export type VideoRow = { id: number; storageKey: string; mimeType: string; size: number; durationSeconds: number; eventStart: Date | null }
+
+const lessonVideosQuery = preparedFor((db) => db.select({
+  id: contentVideos.id, storageKey: contentVideos.storageKey, mimeType: contentVideos.mimeType, size: contentVideos.size,
+  durationSeconds: contentVideos.durationSeconds, eventStart: liveEvents.startsAt
+}).from(contentVideos)
+  .leftJoin(liveEvents, eq(liveEvents.id, contentVideos.liveEventId))
+  .where(eq(contentVideos.contentId, sql.placeholder('contentId')))
+  .orderBy(asc(contentVideos.position), asc(contentVideos.id))
+  .prepare('learning_lesson_videos'))
+
+export async function lessonVideos(db: Executor, contentId: number): Promise<VideoRow[]> {
+  return lessonVideosQuery(db).execute({ contentId })
+}
+
+const videoQuery = preparedFor((db) => db.select({ storageKey: contentVideos.storageKey, mimeType: contentVideos.mimeType })
+  .from(contentVideos).where(eq(contentVideos.id, sql.placeholder('id'))).prepare('learning_video'))
+
+export async function findVideo(db: Executor, id: number): Promise<{ storageKey: string; mimeType: string } | null> {
+  const [row] = await videoQuery(db).execute({ id })
+  return row ?? null
+}
+
+/** The mean progress of the videos among `rows` (a completed one counts 100), rounded, 0 without videos. */
+export function meanProgress(rows: ReadonlyArray<Pick<CatalogueRow, 'content' | 'progress'>>): number {
+  const videos = rows.filter((row) => row.content && VIDEO_CONTENT_TYPES.includes(row.content.typeId))
+  if (videos.length === 0) return 0
+  const sum = videos.reduce((total, row) => total + (row.progress ? (row.progress.completed ? 100 : row.progress.percentage) : 0), 0)
+  return Math.min(100, Math.max(0, Math.round(sum / videos.length)))
+}
+
+/** Tab order first, then section and chapter positions (chapters outside a section after the others of their tab). */
+export function compareChapters(a: CatalogueRow, b: CatalogueRow): number {
+  const tab = CHAPTER_TAB_ORDER.indexOf(a.chapter.type) - CHAPTER_TAB_ORDER.indexOf(b.chapter.type)
+  if (tab !== 0) return tab
+  const sectionA = a.section?.position ?? Number.MAX_SAFE_INTEGER
+  const sectionB = b.section?.position ?? Number.MAX_SAFE_INTEGER
+  return sectionA - sectionB || (a.section?.id ?? 0) - (b.section?.id ?? 0) || a.chapter.position - b.chapter.position || a.chapter.id - b.chapter.id
+}
+
+/** A chapter's lessons in their order: by position, but newest first in a recording chapter. */
+export function orderLessons<T extends { content: NonNullable<CatalogueRow['content']> }>(type: ChapterType, rows: T[]): T[] {
+  return type === 'recording'
+    ? [...rows].sort((a, b) => b.content.createdAt.getTime() - a.content.createdAt.getTime() || b.content.id - a.content.id)
+    : [...rows].sort((a, b) => a.content.position - b.content.position || a.content.id - b.content.id)
+}
+
+/** Finds a chapter among a subject's rows by slug, else by id. */
+export function pickChapter(rows: CatalogueRow[], ref: string): CatalogueRow['chapter'] | null {
+  const id = idIn(ref, false)
+  return rows.find((row) => row.chapter.slug === ref)?.chapter ?? rows.find((row) => row.chapter.id === id)?.chapter ?? null
+}
+
+/** Finds a lesson of a chapter by slug, else by id (all digits or the digits before the first hyphen). */
+export function pickContent(rows: CatalogueRow[], chapterId: number, ref: string): CatalogueRow | null {
+  const own = rows.filter((row) => row.chapter.id === chapterId && row.content)
+  const id = idIn(ref, true)
+  return own.find((row) => row.content!.slug === ref) ?? own.find((row) => row.content!.id === id) ?? null
+}
+
+/** The subject and chapter of a lesson, to check it belongs to the pupil's class (progress service). */
+const lessonPlaceQuery = preparedFor((db) => db.select({
+  contentId: contents.id, typeId: contents.typeId, isFree: contents.isFree, durationSeconds: contents.durationSeconds,
+  chapterId: chapters.id, subjectId: subjects.id, divisionId: subjects.divisionId, visible: subjects.visible
+}).from(contents)
+  .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+  .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+  .where(eq(contents.id, sql.placeholder('contentId'))).limit(1).prepare('learning_lesson_place'))
+
+export type LessonPlace = { contentId: number; typeId: number; isFree: boolean; durationSeconds: number | null; chapterId: number; subjectId: number }
+
+/** A lesson of the pupil's class by id; 404 for none (or a hidden subject's), 403 for another class's. */
+export async function findLessonPlace(db: Executor, user: UserRow, contentId: number): Promise<LessonPlace> {
+  const [row] = await lessonPlaceQuery(db).execute({ contentId })
+  if (!row || !row.visible) throw notFound('lesson')
+  if (row.divisionId !== user.divisionId) throw levelNotAllowed()
+  return row
+}
+
+/** A chapter of the pupil's class by id. */
+export async function findChapterById(db: Executor, user: UserRow, chapterId: number): Promise<{ id: number; subjectId: number }> {
+  const [row] = await db.select({ id: chapters.id, subjectId: chapters.subjectId, divisionId: subjects.divisionId, visible: subjects.visible })
+    .from(chapters).innerJoin(subjects, eq(subjects.id, chapters.subjectId)).where(eq(chapters.id, chapterId))
+  if (!row || !row.visible) throw notFound('chapter')
+  if (row.divisionId !== user.divisionId) throw levelNotAllowed()
+  return row
+}
+
+/** The pupil's progress in the given lessons (those without a row are unseen). */
+export async function progressOf(db: Executor, userId: number, contentIds: number[]): Promise<Map<number, CatalogueRow['progress'] & object>> {
+  if (contentIds.length === 0) return new Map()
+  const rows = await db.select({
+    contentId: contentProgress.contentId, percentage: contentProgress.percentage, completed: contentProgress.completed,
+    lastWatchedSecond: contentProgress.lastWatchedSecond, watchedSeconds: contentProgress.watchedSeconds
+  }).from(contentProgress).where(and(eq(contentProgress.userId, userId), inArray(contentProgress.contentId, contentIds)))
+  return new Map(rows.map(({ contentId, ...progress }) => [contentId, progress]))
+}
