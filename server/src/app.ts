@@ -5,6 +5,7 @@
  */
 import cors from '@fastify/cors'
 import rateLimit from '@fastify/rate-limit'
+import websocket from '@fastify/websocket'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler } from 'fastify-type-provider-zod'
 import helmet from 'helmet'
@@ -25,6 +26,7 @@ import { registerNotificationRoutes } from './routes/notifications.ts'
 import { registerOperatorRoutes } from './routes/operator.ts'
 import { registerPickerRoutes } from './routes/pickers.ts'
 import { registerProfileRoutes } from './routes/profile.ts'
+import { PROGRESS_SOCKET_MAX_PAYLOAD, registerProgressRoutes } from './routes/progress.ts'
 import { registerSandboxRoutes } from './routes/sandbox.ts'
 import { registerSearchRoutes } from './routes/search.ts'
 import { registerUserRoutes } from './routes/user.ts'
@@ -163,6 +165,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
       })
     })
 
+    // Before the routes: an upgrade request to any other route is refused (the progress socket, routes/progress.ts).
+    await app.register(websocket, { options: { maxPayload: PROGRESS_SOCKET_MAX_PAYLOAD } })
+
     for (const endpoint of Object.values(healthEndpoints)) {
       addRoute(app, services, endpoint, async () => ({ status: 'ok' as const, service: endpoint.service }))
     }
@@ -178,6 +183,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerSearchRoutes(app, services)
     registerHomeRoutes(app, services)
     registerLearningRoutes(app, services)
+    registerProgressRoutes(app, services)
 
     // The periodic work, from the start to the close (decision 0025).
     const jobs = createJobRunner({ clock, log: app.log.child({ module: 'jobs' }), exclusive: (name, work) => runExclusive(database, name, work) })

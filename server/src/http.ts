@@ -232,20 +232,29 @@ async function authenticate(services: Services, request: FastifyRequest, endpoin
   const header = request.headers.authorization
   const match = typeof header === 'string' ? /^Bearer ([\w.~+/=-]{10,4096})$/.exec(header) : null
   if (!match) throw new ApiError('unauthenticated', 'Authentication required')
-  const claims = await services.access.verify(match[1]!)
+  request.auth = await authenticateToken(services, match[1]!, endpoint.access, options.userView === true)
+}
+
+/**
+ * The session of an access token, checked for an access level (`session`, `user` or `admin`):
+ * what every authenticated route does with its bearer token, and the progress WebSocket with
+ * the token of its query string (a browser's WebSocket sends no header).
+ */
+export async function authenticateToken(services: Services, token: string, access: Exclude<Endpoint['access'], 'public' | 'operator'>, withView = false): Promise<AuthInfo> {
+  const claims = await services.access.verify(token)
   if (claims === 'expired') throw new ApiError('token_expired', 'Token expired')
   if (claims === 'invalid') throw new ApiError('token_invalid', 'Invalid token')
-  const session = await liveSessionOf(services, claims, options.userView === true)
+  const session = await liveSessionOf(services, claims, withView)
   if (!session || session.expiresAt.getTime() <= services.clock.now().getTime()) throw new ApiError('token_invalid', 'Invalid token')
   const auth: AuthInfo = {
     user: session.user, sessionId: claims.sessionId, impersonatorId: claims.impersonatorId, ...(session.view ? { view: session.view } : {})
   }
-  if (endpoint.access === 'user' || endpoint.access === 'admin') {
+  if (access === 'user' || access === 'admin') {
     if (!auth.user.verified) throw new ApiError('not_verified', 'Account not verified')
     if (!auth.impersonatorId && isPasswordExpired(auth.user, services)) throw new ApiError('password_expired', 'Password expired')
   }
-  if (endpoint.access === 'admin' && auth.user.role !== 'admin') throw new ApiError('forbidden', 'Access denied')
-  request.auth = auth
+  if (access === 'admin' && auth.user.role !== 'admin') throw new ApiError('forbidden', 'Access denied')
+  return auth
 }
 
 export function addRoute<E extends Endpoint>(app: FastifyInstance, services: Services, endpoint: E, handler: RouteHandler<E>, options: RouteOptions = {}): void {

@@ -3,9 +3,10 @@
  * a schedule, a run) and listed here; `buildServer` runs them from start to close (decision 0025).
  */
 import type { Services } from '../services.ts'
+import { progressJobs } from './progress.ts'
 import type { Job } from './runner.ts'
 import { walletJobs } from './wallet.ts'
 
 export function serverJobs(services: Services): Job[] {
-  return [...walletJobs(services)]
+  return [...walletJobs(services), ...progressJobs(services)]
 }

@@ -8,7 +8,7 @@ import { profileEndpoints, profileOperatorEndpoints } from './profile.ts'
 import { notificationEndpoints, notificationOperatorEndpoints } from './notifications.ts'
 import { searchEndpoints } from './search.ts'
 import { homeEndpoints } from './home.ts'
-import { learningEndpoints } from './learning.ts'
+import { learningEndpoints, progressEndpoints } from './learning.ts'
 import type { Endpoint } from './common.ts'
 
 export const endpoints = {
@@ -25,7 +25,8 @@ export const endpoints = {
   notificationOperator: notificationOperatorEndpoints,
   search: searchEndpoints,
   home: homeEndpoints,
-  learning: learningEndpoints
+  learning: learningEndpoints,
+  progress: progressEndpoints
 } as const
 
 export function allEndpoints(): Array<{ name: string; endpoint: Endpoint }> {
