@@ -16,10 +16,15 @@
  *   message <user> <name> <body>            a message in the user's inbox
  *   popup <user|all> <name> <body>          a popup shown at the app's start until hidden
  *   (<user>: an id of up to 7 digits, or the phone or e-mail the user signs in with)
+ *   catalogue <division>             a class's subjects, chapters and lessons, with their ids
+ *   subject add <division> <name> [--slug <slug>] [--color <#RRGGBB>] [--position <n>] [--hidden]
+ *   chapter add <subjectId> <name> --section <name> [--type course|recording|exam|divers] [--slug <slug>] [--instructor <name>] [--position <n>]
+ *   lesson add <chapterId> <name> [--type 1|2|3|6|7] [--free] [--slug <slug>] [--instructor "<first> <last>"] [--position <n>] [--rtl]
+ *   lesson upload <lessonId> <file>  a WebM or MP4 video (its type read from the bytes, its duration from the file)
  * The server URL comes from --api or the data directory's server.json; the key from
  * DARSI_OPERATOR_KEY or the data directory's operator.key. One line of output; exit 1 on failure.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs, stringFlag } from './cli.ts'
 import { defaultDataDir } from './config.ts'
@@ -40,21 +45,35 @@ const USAGE = `Usage: npm run admin -- [--api <url>] [--data-dir <dir>] <command
   marksheets [status]
   notify <user> <title> <body> [link]     (<user>: id, phone or e-mail)
   message <user> <name> <body>
-  popup <user|all> <name> <body>`
+  popup <user|all> <name> <body>
+  catalogue <division>
+  subject add <division> <name> [--slug <slug>] [--color <#RRGGBB>] [--position <n>] [--hidden]
+  chapter add <subjectId> <name> --section <name> [--type course|recording|exam|divers] [--slug <slug>] [--instructor <name>] [--position <n>]
+  lesson add <chapterId> <name> [--type 1|2|3|6|7] [--free] [--slug <slug>] [--instructor "<first> <last>"] [--position <n>] [--rtl]
+  lesson upload <lessonId> <file>`
 
 class CliError extends Error {}
 
-type Call = { method: 'GET' | 'POST'; path: string; body?: unknown }
+type Call = { method: 'GET' | 'POST'; path: string; body?: unknown; file?: string }
+
+/** A lesson video may take a while to send. */
+const UPLOAD_TIMEOUT_MS = 30 * 60_000
 
 async function call(api: string, key: string, request: Call): Promise<unknown> {
   let response: Response
   try {
+    const file = request.file
     response = await fetch(new URL(request.path, api), {
       method: request.method,
-      headers: { 'x-operator-key': key, ...(request.body ? { 'content-type': 'application/json' } : {}) },
-      body: request.body ? JSON.stringify(request.body) : undefined,
-      signal: AbortSignal.timeout(15_000)
-    })
+      headers: {
+        'x-operator-key': key,
+        ...(request.body ? { 'content-type': 'application/json' } : {}),
+        ...(file ? { 'content-type': 'application/octet-stream', 'content-length': String(statSync(file).size) } : {})
+      },
+      body: file ? (createReadStream(file) as unknown as RequestInit['body']) : request.body ? JSON.stringify(request.body) : undefined,
+      ...(file ? { duplex: 'half' } : {}),
+      signal: AbortSignal.timeout(file ? UPLOAD_TIMEOUT_MS : 15_000)
+    } as RequestInit)
   } catch (error) {
     throw new CliError(`Cannot reach the server at ${api}: ${(error as Error).message}`)
   }
@@ -78,7 +97,7 @@ function positiveInt(value: string | undefined, what: string): number {
 }
 
 export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const args = parseArgs(argv, new Set(['unverified', 'test', 'help', 'register-redirect']))
+  const args = parseArgs(argv, new Set(['unverified', 'test', 'help', 'register-redirect', 'hidden', 'free', 'rtl']))
   if (args.flags.has('help') || args.positional.length === 0) throw new CliError(USAGE)
   const dataDir = resolve(stringFlag(args, 'data-dir') ?? defaultDataDir(env))
   let api = stringFlag(args, 'api')
@@ -176,9 +195,58 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
       })) as { message: string }
       return result.message
     }
+    case 'catalogue':
+      return JSON.stringify(await call(api, key, { method: 'GET', path: `/operator/catalogue?${new URLSearchParams({ division: String(positiveInt(rest[0], 'division')) })}` }))
+    case 'subject':
+    case 'chapter':
+    case 'lesson':
+      return contentCommand(api, key, command, rest, args)
     default:
       throw new CliError(`Unknown command ${command}\n${USAGE}`)
   }
+}
+
+/** Flags given as numbers. */
+function intFlag(args: ReturnType<typeof parseArgs>, name: string): number | undefined {
+  const value = stringFlag(args, name)
+  if (value === undefined) return undefined
+  if (!/^\d{1,6}$/.test(value)) throw new CliError(`--${name} must be a whole number`)
+  return Number(value)
+}
+
+/** `subject add`, `chapter add`, `lesson add` and `lesson upload`. */
+async function contentCommand(api: string, key: string, what: 'subject' | 'chapter' | 'lesson', rest: string[], args: ReturnType<typeof parseArgs>): Promise<string> {
+  const [action, parent, name] = rest
+  const slug = stringFlag(args, 'slug')
+  const position = intFlag(args, 'position')
+  const common = { ...(slug ? { slug } : {}), ...(position !== undefined ? { position } : {}) }
+  if (what === 'lesson' && action === 'upload') {
+    const lessonId = positiveInt(parent, 'lessonId')
+    const file = rest[2]
+    if (!file || !existsSync(file)) throw new CliError(`No such file: ${file ?? '(none)'}`)
+    const result = (await call(api, key, { method: 'POST', path: `/operator/lessons/${lessonId}/video`, file: resolve(file) })) as { message: string }
+    return result.message
+  }
+  if (action !== 'add' || !name) throw new CliError(USAGE)
+  let body: Record<string, unknown>
+  if (what === 'subject') {
+    const color = stringFlag(args, 'color')
+    body = { division: positiveInt(parent, 'division'), name, ...common, ...(color ? { color } : {}), visible: !args.flags.has('hidden') }
+  } else if (what === 'chapter') {
+    const section = stringFlag(args, 'section')
+    if (!section) throw new CliError('--section <name> is required')
+    const instructor = stringFlag(args, 'instructor')
+    body = { subject: positiveInt(parent, 'subjectId'), name, section, type: stringFlag(args, 'type') ?? 'course', ...common, ...(instructor ? { instructor } : {}) }
+  } else {
+    const instructor = stringFlag(args, 'instructor')?.trim()
+    const [first, ...last] = instructor ? instructor.split(/\s+/) : []
+    body = {
+      chapter: positiveInt(parent, 'chapterId'), name, type: Number(stringFlag(args, 'type') ?? 2), free: args.flags.has('free'), rtl: args.flags.has('rtl'), ...common,
+      ...(first ? { instructor: { name: first, last_name: last.join(' ') || first } } : {})
+    }
+  }
+  const result = (await call(api, key, { method: 'POST', path: `/operator/${what === 'subject' ? 'subjects' : what === 'chapter' ? 'chapters' : 'lessons'}`, body })) as { message: string }
+  return result.message
 }
 
 if (import.meta.main) {

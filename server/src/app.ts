@@ -20,6 +20,7 @@ import { serverJobs } from './jobs/index.ts'
 import { createJobRunner, type JobRunner } from './jobs/runner.ts'
 import { registerAuthRoutes } from './routes/auth.ts'
 import { registerAvatarRoutes } from './routes/avatar.ts'
+import { registerContentRoutes } from './routes/content.ts'
 import { registerHomeRoutes } from './routes/home.ts'
 import { registerLearningRoutes } from './routes/learning.ts'
 import { registerNotificationRoutes } from './routes/notifications.ts'
@@ -184,6 +185,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerHomeRoutes(app, services)
     registerLearningRoutes(app, services)
     registerProgressRoutes(app, services)
+    registerContentRoutes(app, services)
 
     // The periodic work, from the start to the close (decision 0025).
     const jobs = createJobRunner({ clock, log: app.log.child({ module: 'jobs' }), exclusive: (name, work) => runExclusive(database, name, work) })

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountsEndpoints } from '../../src/shared/api/accounts.ts'
 import { servicePrefixes, type Endpoint } from '../../src/shared/api/common.ts'
 import { healthEndpoints } from '../../src/shared/api/health.ts'
-import { learningEndpoints, progressEndpoints } from '../../src/shared/api/learning.ts'
+import { learningEndpoints, learningOperatorEndpoints, progressEndpoints } from '../../src/shared/api/learning.ts'
 import { devEndpoints, operatorEndpoints } from '../../src/shared/api/operator.ts'
 import { pickersEndpoints } from '../../src/shared/api/pickers.ts'
 import { call, demo, login, startTestServer, type TestServer, type Tokens } from './harness.ts'
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const tables = {
   accounts: accountsEndpoints, pickers: pickersEndpoints, operator: operatorEndpoints, dev: devEndpoints, health: healthEndpoints, learning: learningEndpoints,
-  progress: progressEndpoints
+  progress: progressEndpoints, learningOperator: learningOperatorEndpoints
 }
 const routes = Object.entries(tables).flatMap(([domain, table]) =>
   Object.entries(table as Record<string, Endpoint>).map(([name, endpoint]) => ({ name: `${domain}.${name}`, endpoint })))

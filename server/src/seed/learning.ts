@@ -28,6 +28,7 @@ import {
   chapterSections, chapters, contentProgress, contents, contentVideos, forumPosts, liveEvents, subjects, userOffers, userOfferSubjects, users
 } from '../db/schema.ts'
 import { DEMO_MEDIA_DIR, DEMO_MEDIA_PREFIX } from '../services/lessonMedia.ts'
+import { slugify } from '../services/slugs.ts'
 import { toMillimes } from '../services/ledger.ts'
 import { videoFileInfo, wholeSeconds } from '../services/videoFiles.ts'
 
@@ -152,17 +153,6 @@ const BASIC_CHAPTERS: Record<number, ChapterTemplate[]> = {
     { section: 'Histoire', name: 'La Tunisie antique', lessons: ['Carthage', 'La Tunisie romaine'] },
     { section: 'Géographie', name: 'Le relief et le climat', lessons: ['Les grands ensembles du relief', 'Le climat de la Tunisie'] }
   ]
-}
-
-/** `Équations du second degré` → `equations-du-second-degre`; empty for a name without Latin letters. */
-export function slugify(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100)
 }
 
 function subjectOf(oId: number, level: Level): SubjectTemplate {

@@ -3,15 +3,29 @@
  * `marksheets/12/3.pdf`. Reads may be ranged (HTTP Range); signed URLs expire.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { createReadStream, existsSync, type ReadStream } from 'node:fs'
-import { mkdir, rm, stat, writeFile, readFile } from 'node:fs/promises'
+import { createReadStream, createWriteStream, existsSync, type ReadStream } from 'node:fs'
+import { mkdir, open, rename, rm, stat, writeFile, readFile } from 'node:fs/promises'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { dirname, join, resolve, sep } from 'node:path'
 import type { Clock } from '../clock.ts'
 
 export type ByteRange = { start: number; end: number }
 
+/** A streamed upload went past its size limit; nothing is kept. */
+export class FileTooLargeError extends Error {
+  constructor() {
+    super('File too large')
+    this.name = 'FileTooLargeError'
+  }
+}
+
 export type FileStorage = {
   put(key: string, data: Uint8Array): Promise<void>
+  /** Writes a stream (a large upload) of at most `maxBytes`; its size. Nothing is kept when it fails. */
+  putStream(key: string, source: Readable | AsyncIterable<Uint8Array>, maxBytes: number): Promise<number>
+  /** `length` bytes from `offset` (fewer at the end of the file). */
+  read(key: string, offset: number, length: number): Promise<Uint8Array>
   get(key: string): Promise<Uint8Array | null>
   delete(key: string): Promise<void>
   size(key: string): Promise<number | null>
@@ -70,6 +84,36 @@ export function createLocalStorage(root: string, secret: string, clock: Clock, m
       const path = pathOf(key)
       await mkdir(dirname(path), { recursive: true })
       await writeFile(path, data)
+    },
+    async putStream(key, source, maxBytes) {
+      const path = pathOf(key)
+      await mkdir(dirname(path), { recursive: true })
+      const partial = `${path}.partial`
+      let size = 0
+      try {
+        await pipeline(source, async function* (chunks: AsyncIterable<Uint8Array>) {
+          for await (const chunk of chunks) {
+            size += chunk.length
+            if (size > maxBytes) throw new FileTooLargeError()
+            yield chunk
+          }
+        }, createWriteStream(partial))
+        await rename(partial, path)
+        return size
+      } catch (error) {
+        await rm(partial, { force: true })
+        throw error
+      }
+    },
+    async read(key, offset, length) {
+      const handle = await open(readPathOf(key), 'r')
+      try {
+        const buffer = Buffer.alloc(length)
+        const { bytesRead } = await handle.read(buffer, 0, length, offset)
+        return new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead)
+      } finally {
+        await handle.close()
+      }
     },
     async get(key) {
       try {

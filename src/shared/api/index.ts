@@ -8,7 +8,7 @@ import { profileEndpoints, profileOperatorEndpoints } from './profile.ts'
 import { notificationEndpoints, notificationOperatorEndpoints } from './notifications.ts'
 import { searchEndpoints } from './search.ts'
 import { homeEndpoints } from './home.ts'
-import { learningEndpoints, progressEndpoints } from './learning.ts'
+import { learningEndpoints, learningOperatorEndpoints, progressEndpoints } from './learning.ts'
 import type { Endpoint } from './common.ts'
 
 export const endpoints = {
@@ -26,7 +26,8 @@ export const endpoints = {
   search: searchEndpoints,
   home: homeEndpoints,
   learning: learningEndpoints,
-  progress: progressEndpoints
+  progress: progressEndpoints,
+  learningOperator: learningOperatorEndpoints
 } as const
 
 export function allEndpoints(): Array<{ name: string; endpoint: Endpoint }> {
