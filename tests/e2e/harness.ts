@@ -2,7 +2,7 @@
  * The end-to-end harness: the production renderer, preload and main-process handlers, minus the
  * Electron shell.
  *
- *   launchApp({ locale?, seed?, viewport?, apiUrl?, apiEnv?, colorScheme?, secureBackend? })
+ *   launchApp({ locale?, seed?, viewport?, apiUrl?, apiEnv?, colorScheme?, secureBackend?, path?, keepWelcome? })
  *     → { page, apiUrl, outbox(to?), deepLink(url), mainHost, close() }
  *
  * - the platform API runs as its CLI on a free loopback port, on a copy of a data directory that
@@ -71,6 +71,13 @@ export interface LaunchOptions {
   secureBackend?: string
   /** The route opened first. */
   path?: string
+  /**
+   * The home greets a pupil the first time with a modal welcome (decision 0006), whose backdrop
+   * takes every click beside it: by default, whenever it stands in the way of an action of the
+   * test, it is closed first with its button, as the pupil would. `keepWelcome` leaves it to the
+   * test (the tests of the welcome itself).
+   */
+  keepWelcome?: boolean
 }
 
 export interface MainHost {
@@ -353,6 +360,11 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
       timezoneId: 'Africa/Tunis'
     })
     const page = await context.newPage()
+    if (!options.keepWelcome) {
+      await page.addLocatorHandler(page.getByTestId('home-welcome'), async (welcome) => {
+        await welcome.getByTestId('home-welcome-close').click()
+      })
+    }
 
     const emit = (channel: EventChannel, payload: unknown) => {
       emitted.push({ channel, payload })

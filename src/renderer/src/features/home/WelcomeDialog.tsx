@@ -6,15 +6,15 @@ import { useStores } from '../../stores/StoreContext.tsx'
 import type { HomeStore } from '../../stores/HomeStore.ts'
 
 /**
- * The welcome, once per user on this machine (docs/decisions/0006-home-dashboard.md). Non-modal:
- * a greeting never stands between the pupil and the menu, a deep link or a payment return; it
- * waits for any other dialog to close.
+ * The welcome, once per user on this machine (docs/decisions/0006-home-dashboard.md). Modal, as
+ * the app's other dialogs: its backdrop keeps the header's dropdowns and menus from opening over
+ * it (a click beside it closes it); it waits for any other dialog to close.
  */
 export const WelcomeDialog = observer(function WelcomeDialog({ home }: { home: HomeStore }) {
   const { session } = useStores()
   const { t } = useTranslation('home')
   return (
-    <Dialog open={home.welcomeVisible} modalType="non-modal" onOpenChange={(_event, data) => { if (!data.open) home.closeWelcome() }}>
+    <Dialog open={home.welcomeVisible} modalType="modal" onOpenChange={(_event, data) => { if (!data.open) home.closeWelcome() }}>
       <DialogSurface data-testid="home-welcome" aria-describedby="home-welcome-body">
         <DialogBody>
           <DialogTitle>{t('welcome.title', { name: isolate(session.me?.user.name ?? '') })}</DialogTitle>
