@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { launchApp, type AppHandle } from './harness.ts'
-import { admin as runAdmin, demo, signIn, useOperatorKey } from './helpers.ts'
+import { admin as runAdmin, demo, signIn, switchLanguage, useOperatorKey } from './helpers.ts'
 
 const OPERATOR_KEY = useOperatorKey()
 
@@ -32,6 +32,38 @@ async function notifyMany(apiUrl: string, to: string, n: number): Promise<void> 
     })
     expect(response.status).toBe(201)
   }
+}
+
+/** Many messages at once, straight at the operator endpoint the CLI calls. */
+async function messageMany(apiUrl: string, to: string, n: number): Promise<void> {
+  for (let i = 1; i <= n; i++) {
+    const response = await fetch(`${apiUrl}/operator/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-operator-key': OPERATOR_KEY },
+      body: JSON.stringify({ to, name: `Message ${i}`, body: `Message numéro ${i}` })
+    })
+    expect(response.ok).toBe(true)
+  }
+}
+
+/**
+ * What cuts off part of the element: each ancestor that clips its overflow and does not hold the
+ * element whole (named by its test id or tag), and the window.
+ */
+async function clippedBy(page: Page, testId: string): Promise<string[]> {
+  return page.getByTestId(testId).evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    const outside = (outer: { left: number; right: number; top: number; bottom: number }) =>
+      box.left < outer.left - 0.5 || box.right > outer.right + 0.5 || box.top < outer.top - 0.5 || box.bottom > outer.bottom + 0.5
+    const cut: string[] = []
+    for (let node = element.parentElement; node; node = node.parentElement) {
+      const style = getComputedStyle(node)
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue
+      if (outside(node.getBoundingClientRect())) cut.push(node.getAttribute('data-testid') ?? node.tagName.toLowerCase())
+    }
+    if (outside({ left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight })) cut.push('window')
+    return cut
+  })
 }
 
 /** The bell's unread count (0 when the badge is not shown). */
@@ -127,6 +159,26 @@ test('the dropdown scrolls through three pages of 24', async () => {
   // Previews are cut at 50 characters.
   const preview = await items.first().locator('span span').nth(1).textContent()
   expect(Array.from(preview ?? '').length).toBeLessThanOrEqual(51)
+})
+
+test('a two-digit count shows whole on the bell and on the messages button, in French and in Arabic', async () => {
+  app = await launchApp({ keepWelcome: true })
+  const { page } = app
+  await signedInHome(app)
+  await page.getByTestId('home-welcome-close').click()
+  await notifyMany(app.apiUrl, demo.student, 12)
+  await messageMany(app.apiUrl, demo.student, 12)
+  for (const language of ['fr', 'ar'] as const) {
+    if (language === 'ar') {
+      await switchLanguage(page, 'ar')
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+    }
+    await expect(page.getByTestId('notification-bell-count')).toHaveText('12')
+    await expect(page.getByTestId('messages-button-count')).toHaveText('12')
+    expect(await clippedBy(page, 'notification-bell-count'), language).toEqual([])
+    expect(await clippedBy(page, 'messages-button-count'), language).toEqual([])
+    await app.screenshot(`bell-12-${language}-light`)
+  }
 })
 
 test('a popup hidden for good does not come back after a restart; one only closed does', async () => {

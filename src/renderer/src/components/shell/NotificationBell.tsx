@@ -9,6 +9,8 @@ import { lazyComponent } from '../../lib/lazyComponent.ts'
 import { useInbox } from '../../stores/StoreContext.tsx'
 
 const useStyles = makeStyles({
+  // A button clips what leaves its box: the count, over the icon's corner, would be cut off.
+  button: { overflow: 'visible' },
   anchor: { position: 'relative', display: 'inline-flex' },
   badge: { position: 'absolute', top: '-8px', insetInlineEnd: '-10px', pointerEvents: 'none' },
   surface: {
@@ -55,6 +57,7 @@ function HeaderDropdown(props: {
       <PopoverTrigger disableButtonEnhancement>
         <Button
           appearance="subtle"
+          className={styles.button}
           icon={
             <span className={styles.anchor}>
               {props.icon}
