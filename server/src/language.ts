@@ -3,6 +3,7 @@
  * it: the Arabic name in Arabic where the row has one, the French name otherwise (English has
  * no names of its own for classes, delegations or institutes).
  */
+import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Language } from '../../src/shared/api/profile.ts'
 
@@ -28,6 +29,11 @@ export function requestLanguage(request: FastifyRequest, reply: FastifyReply): L
 /** A reference row's name in the language: its Arabic name in Arabic when it has one, else the French. */
 export function localName(french: string, arabic: string | null | undefined, lang: Language): string {
   return lang === 'ar' && arabic ? arabic : french
+}
+
+/** `localName` in a statement: `lang` is the statement's parameter holding the language. */
+export function localNameSql(french: AnyColumn, arabic: AnyColumn, lang: Placeholder): SQL<string> {
+  return sql<string>`(case when ${lang}::text = 'ar' and ${arabic} <> '' then ${arabic} else ${french} end)`
 }
 
 const collators = new Map<Language, Intl.Collator>()

@@ -24,6 +24,7 @@ test('an incomplete profile is completed through the address cascade, then home 
   await expect(page.getByTestId('profile-edit-page')).toBeVisible({ timeout: 20_000 })
   expect(pathname(page)).toBe('/mon-profil/edit')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compléter vos données')
+  await expect(page).toHaveTitle('Compléter vos données · Darsi')
   // Gender and photo wait for a complete profile; the phone set at registration is locked.
   await expect(page.getByTestId('profile-gender')).toBeDisabled()
   await expect(page.getByTestId('avatar-locked')).toHaveText('La photo se modifie une fois le profil complété.')
@@ -257,8 +258,16 @@ test('a test account sees its profile read-only, with the reason', async () => {
   app = await launchApp()
   const { page } = app
   await signIn(page, '20000006')
+  // Nor may it change its password (§4): the user menu does not offer it.
+  await page.getByTestId('user-menu').click()
+  await expect(page.getByTestId('user-menu-logout')).toBeVisible()
+  await expect(page.getByTestId('user-menu-change-password')).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('user-menu-logout')).toHaveCount(0)
   await page.getByTestId('nav-profile').click()
   await page.getByTestId('profile-edit-link').click()
+  // The profile is complete: its edit screen is « Modifier mon profil », in the window's title too.
+  await expect(page).toHaveTitle('Modifier mon profil · Darsi')
   await expect(page.getByTestId('profile-test-account')).toContainText('Les comptes de test ne peuvent pas modifier le profil.')
   await expect(page.getByTestId('profile-name')).toBeDisabled()
   await expect(page.getByTestId('profile-country')).toBeDisabled()
@@ -275,6 +284,7 @@ test('the edit screen in Arabic: right to left, its titles and messages in Arabi
   await expect(page.getByTestId('profile-edit-page')).toBeVisible({ timeout: 20_000 })
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('أكمل بياناتك')
+  await expect(page).toHaveTitle('أكمل بياناتك · درسي')
   await page.getByTestId('profile-birthDate').fill('31/02/2010')
   await page.getByTestId('profile-save').click()
   await expect(page.getByTestId('snackbar').first()).toBeVisible()

@@ -126,9 +126,14 @@ test('an unknown route shows the 404 page, right to left in Arabic', async () =>
   await expect(page.getByTestId('not-found')).toBeVisible()
   await expect(page.getByText('Oups 404 Error')).toBeVisible()
   await expect(page.getByText('La page que vous recherchez semble introuvable')).toBeVisible()
+  // The window is titled as the page (§2), in each language.
+  await expect(page).toHaveTitle('Oups 404 Error · Darsi')
   await switchLanguage(page, 'ar')
   await expect(page.getByTestId('not-found')).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(page).toHaveTitle('عذرًا، خطأ 404 · درسي')
+  await switchLanguage(page, 'en-US')
+  await expect(page).toHaveTitle('Oops 404 Error · Darsi')
 })
 
 test('a darsi:// link fed to the main process reaches the renderer', async () => {

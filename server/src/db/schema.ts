@@ -128,7 +128,9 @@ export const users = pgTable('users', {
   index('users_email_idx').on(t.email),
   index('users_phone_idx').on(t.phone),
   uniqueIndex('users_google_uq').on(t.googleId),
-  uniqueIndex('users_facebook_uq').on(t.facebookId)
+  uniqueIndex('users_facebook_uq').on(t.facebookId),
+  // A parent's pupils (the transfers a parent may confirm and sees in their history).
+  index('users_parent_idx').on(t.parentId)
 ])
 
 export const userOffers = pgTable('user_offers', {
@@ -301,7 +303,8 @@ export const paymentCodes = pgTable('payment_codes', {
   decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' })
 }, (t) => [
   uniqueIndex('payment_codes_order_uq').on(t.orderId),
-  index('payment_codes_user_idx').on(t.userId),
+  // A user's codes newest first (the history reads them in this order).
+  index('payment_codes_user_idx').on(t.userId, t.id),
   check('payment_codes_amount_positive', sql`${t.amount} > 0`)
 ])
 
@@ -527,7 +530,12 @@ export const liveEvents = pgTable('live_events', {
   endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
   versPilote: boolean('vers_pilote').notNull().default(false),
   disabled: boolean('disabled').notNull().default(false)
-}, (t) => [index('live_events_starts_idx').on(t.startsAt), check('live_events_span', sql`${t.endsAt} > ${t.startsAt}`)])
+}, (t) => [
+  index('live_events_starts_idx').on(t.startsAt),
+  // A class's sessions of a day or a week: per subject, by start.
+  index('live_events_subject_starts_idx').on(t.subjectId, t.startsAt),
+  check('live_events_span', sql`${t.endsAt} > ${t.startsAt}`)
+])
 
 /** Latest forum topics shown on the home (the forum itself is an external site). */
 export const forumPosts = pgTable('forum_posts', {
@@ -555,7 +563,11 @@ export const notifications = pgTable('notifications', {
   seen: boolean('seen').notNull().default(false),
   seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt()
-}, (t) => [index('notifications_user_idx').on(t.userId, t.id), index('notifications_unread_idx').on(t.userId).where(sql`not seen`)])
+}, (t) => [
+  index('notifications_user_idx').on(t.userId, t.id),
+  // The unread ones newest first: the bell's tab and its count.
+  index('notifications_unread_idx').on(t.userId, t.id).where(sql`not seen`)
+])
 
 export const inboxMessages = pgTable('inbox_messages', {
   id: varchar('id', { length: 36 }).primaryKey(),
@@ -564,7 +576,11 @@ export const inboxMessages = pgTable('inbox_messages', {
   body: text('body').notNull(),
   seen: boolean('seen').notNull().default(false),
   createdAt: createdAt()
-}, (t) => [index('inbox_messages_user_idx').on(t.userId, t.createdAt)])
+}, (t) => [
+  index('inbox_messages_user_idx').on(t.userId, t.createdAt),
+  // The unread count of the inbox.
+  index('inbox_messages_unread_idx').on(t.userId).where(sql`not seen`)
+])
 
 /** A popup for one user, or for everybody when `user_id` is null. */
 export const popups = pgTable('popups', {

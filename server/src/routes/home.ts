@@ -8,18 +8,20 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, notExists, or, s
 import { alias } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import { DateTime } from 'luxon'
+import { IdNameSchema } from '../../../src/shared/api/common.ts'
 import {
-  CONTENT_TYPE_NAMES, EXPIRY_WARNING_DAYS, FORUM_LATEST_LIMIT, HOME_CONTENTS_LIMIT, capProgress, homeEndpoints as ep,
-  type ChapterType, type ForumPost, type HomeContent, type LiveEvent, type Subject, type Warning
+  CONTENT_TYPE_NAMES, EXPIRY_WARNING_DAYS, FORUM_LATEST_LIMIT, HOME_CONTENTS_LIMIT, HomeContentSchema, LiveEventSchema, capProgress, homeEndpoints as ep,
+  type ForumPost, type Subject, type Warning
 } from '../../../src/shared/api/home.ts'
 import { VIDEO_CONTENT_TYPES } from '../../../src/shared/api/learning.ts'
 import { FORUM_URL, TUNIS_TIME_ZONE } from '../../../src/shared/constants.ts'
 import type { Executor } from '../db/client.ts'
+import { jsonArrayAgg, jsonConstant, jsonObject, jsonOrNull, jsonTime, jsonValue, jsonZonedIso, jsonZonedText } from '../db/json.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { chapters, contentProgress, contents, divisions, forumPosts, liveEvents, offerGroups, subjects, userOffers } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
-import { addRoute, type UserRow } from '../http.ts'
-import { localName, requestLanguage, type Language } from '../language.ts'
+import { addRoute, Serialized, type UserRow } from '../http.ts'
+import { localNameSql, requestLanguage } from '../language.ts'
 import type { Services } from '../services.ts'
 
 /** Content types that count as videos: recorded lessons and live-session recordings. */
@@ -66,54 +68,98 @@ export async function subjectStats(db: Executor, userId: number, divisionId: num
   return new Map(rows.map((row) => [row.id, { progress: progressOf(row), videos: Number(row.videos) }]))
 }
 
+/** The name of a content type (CONTENT_TYPE_NAMES), 'VIDEO' for another. */
+const contentTypeName = sql`(case ${contents.typeId} ${sql.join(Object.entries(CONTENT_TYPE_NAMES).map(([id, name]) => sql`when ${Number(id)} then ${name}::text`), sql` `)} else 'VIDEO' end)`
+
+/**
+ * The latest lessons of a class (or its free ones), newest first: their subject, chapter,
+ * teacher and class named in the request's language (`lang`), as the answer's JSON.
+ */
 function contentsQuery(freeOnly: boolean) {
-  return preparedFor((db) => db.select({
-    content: {
-      id: contents.id, name: contents.name, slug: contents.slug, typeId: contents.typeId, isFree: contents.isFree,
-      durationSeconds: contents.durationSeconds, instructorName: contents.instructorName, instructorLastName: contents.instructorLastName,
-      createdAt: contents.createdAt
-    },
-    chapter: { id: chapters.id, name: chapters.name, slug: chapters.slug, type: chapters.type },
-    subject: { id: subjects.id, name: subjects.name, slug: subjects.slug, thumbnail: subjects.thumbnail, color: subjects.color, divisionId: subjects.divisionId },
-    divisionName: divisions.name,
-    divisionNameAr: divisions.nameAr
+  return preparedFor((db) => {
+    const latest = db.select({
+      id: contents.id,
+      createdAt: contents.createdAt,
+      json: jsonObject(HomeContentSchema, {
+        subject: jsonObject(HomeContentSchema.shape.subject, {
+          id: jsonValue(subjects.id), name: jsonValue(subjects.name), slug: jsonValue(subjects.slug), thumbnail: jsonValue(subjects.thumbnail),
+          color: jsonValue(subjects.color)
+        }),
+        content: jsonObject(HomeContentSchema.shape.content, {
+          id: jsonValue(contents.id), name: jsonValue(contents.name), slug: jsonValue(contents.slug),
+          type: jsonObject(HomeContentSchema.shape.content.shape.type, { id: jsonValue(contents.typeId), name: jsonValue(contentTypeName) }),
+          is_free: jsonValue(contents.isFree), duration: jsonValue(contents.durationSeconds)
+        }),
+        chapter: jsonObject(HomeContentSchema.shape.chapter, {
+          id: jsonValue(chapters.id), name: jsonValue(chapters.name), slug: jsonValue(chapters.slug), type: jsonValue(chapters.type)
+        }),
+        instructor: jsonOrNull(sql`${contents.instructorName} <> ''`, jsonObject(HomeContentSchema.shape.instructor.unwrap(), {
+          name: jsonValue(contents.instructorName), last_name: jsonValue(sql`coalesce(${contents.instructorLastName}, '')`)
+        })),
+        division: jsonObject(IdNameSchema, {
+          id: jsonValue(subjects.divisionId), name: jsonValue(localNameSql(divisions.name, divisions.nameAr, sql.placeholder('lang')))
+        }),
+        createdAt: jsonTime(contents.createdAt)
+      }).as('json')
+    })
+      .from(contents)
+      .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+      .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+      .innerJoin(divisions, eq(divisions.id, subjects.divisionId))
+      .where(and(visibleSubjectOf, freeOnly ? eq(contents.isFree, true) : undefined))
+      .orderBy(desc(contents.createdAt), desc(contents.id))
+      .limit(HOME_CONTENTS_LIMIT)
+      .as('latest')
+    return db.select({ json: jsonArrayAgg(latest.json, sql`${latest.createdAt} desc, ${latest.id} desc`) }).from(latest)
+      .prepare(freeOnly ? 'home_free_contents' : 'home_new_contents')
   })
-    .from(contents)
-    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
-    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
-    .innerJoin(divisions, eq(divisions.id, subjects.divisionId))
-    .where(and(visibleSubjectOf, freeOnly ? eq(contents.isFree, true) : undefined))
-    .orderBy(desc(contents.createdAt), desc(contents.id))
-    .limit(HOME_CONTENTS_LIMIT)
-    .prepare(freeOnly ? 'home_free_contents' : 'home_new_contents'))
 }
 const newContentsQuery = contentsQuery(false)
 const freeContentsQuery = contentsQuery(true)
 
-async function listContents(db: Executor, divisionId: number, freeOnly: boolean, lang: Language): Promise<HomeContent[]> {
-  const rows = await (freeOnly ? freeContentsQuery : newContentsQuery)(db).execute({ divisionId })
-  return rows.map(({ content, chapter, subject, divisionName, divisionNameAr }) => ({
-    subject: { id: subject.id, name: subject.name, slug: subject.slug, thumbnail: subject.thumbnail, color: subject.color },
-    content: {
-      id: content.id, name: content.name, slug: content.slug, type: { id: content.typeId, name: CONTENT_TYPE_NAMES[content.typeId] ?? 'VIDEO' },
-      is_free: content.isFree, duration: content.durationSeconds
-    },
-    chapter: { id: chapter.id, name: chapter.name, slug: chapter.slug, type: chapter.type as ChapterType },
-    instructor: content.instructorName ? { name: content.instructorName, last_name: content.instructorLastName ?? '' } : null,
-    division: { id: subject.divisionId, name: localName(divisionName, divisionNameAr, lang) },
-    createdAt: content.createdAt.toISOString()
-  }))
-}
-
-const eventsQuery = preparedFor((db) => db.select({
-  event: liveEvents, subject: { id: subjects.id, name: subjects.name, slug: subjects.slug, color: subjects.color }
+/**
+ * The live sessions of a class starting within [from, to), in start order, as the answer's JSON:
+ * days and times are Tunis wall-clock values. Traineeships (hessaty) and attendance come with the
+ * live-sessions work: their fields hold what a session without them holds.
+ */
+const eventsQuery = preparedFor((db) => {
+  const listed = db.select({
+    id: liveEvents.id,
+    startsAt: liveEvents.startsAt,
+    json: jsonObject(LiveEventSchema, {
+      id: jsonValue(liveEvents.id),
+      name: jsonValue(liveEvents.name),
+      day: jsonValue(sql`extract(isodow from ${liveEvents.startsAt} at time zone ${sql.raw(`'${TUNIS_TIME_ZONE}'`)})::int`),
+      subject: jsonObject(LiveEventSchema.shape.subject, {
+        id: jsonValue(subjects.id), name: jsonValue(subjects.name), slug: jsonValue(subjects.slug), color: jsonValue(subjects.color)
+      }),
+      start_time: jsonZonedText(liveEvents.startsAt, TUNIS_TIME_ZONE, 'HH24:MI'),
+      end_time: jsonZonedText(liveEvents.endsAt, TUNIS_TIME_ZONE, 'HH24:MI'),
+      dayDate: jsonZonedText(liveEvents.startsAt, TUNIS_TIME_ZONE, 'YYYY-MM-DD'),
+      start_date: jsonZonedIso(liveEvents.startsAt, TUNIS_TIME_ZONE),
+      end_date: jsonZonedIso(liveEvents.endsAt, TUNIS_TIME_ZONE),
+      versPilote: jsonValue(liveEvents.versPilote),
+      chapterId: jsonValue(liveEvents.chapterId),
+      has_hessaty_chapter: jsonConstant(false),
+      hessatyId: jsonConstant(null),
+      description: jsonValue(liveEvents.description),
+      files: jsonConstant([]),
+      traineeship: jsonConstant(null),
+      comingContentHessaty: jsonConstant(null),
+      depassedContentHessaty: jsonConstant(null),
+      participated: jsonConstant(false),
+      disabled: jsonValue(liveEvents.disabled),
+      teacher: jsonValue(liveEvents.teacher)
+    }).as('json')
+  })
+    .from(liveEvents)
+    .innerJoin(subjects, eq(subjects.id, liveEvents.subjectId))
+    .where(and(visibleSubjectOf, gte(liveEvents.startsAt, sql.placeholder('from')), lt(liveEvents.startsAt, sql.placeholder('to'))))
+    .orderBy(asc(liveEvents.startsAt), asc(liveEvents.id))
+    .limit(500)
+    .as('listed')
+  return db.select({ json: jsonArrayAgg(listed.json, sql`${listed.startsAt}, ${listed.id}`) }).from(listed).prepare('home_events')
 })
-  .from(liveEvents)
-  .innerJoin(subjects, eq(subjects.id, liveEvents.subjectId))
-  .where(and(visibleSubjectOf, gte(liveEvents.startsAt, sql.placeholder('from')), lt(liveEvents.startsAt, sql.placeholder('to'))))
-  .orderBy(asc(liveEvents.startsAt), asc(liveEvents.id))
-  .limit(500)
-  .prepare('home_events'))
 
 const renewal = alias(userOffers, 'renewal')
 /** The pupil's subscriptions ending within the window, but for those followed by a later one of the same group (renewed). */
@@ -140,37 +186,6 @@ const forumQuery = preparedFor((db) => db.select({
 
 const usedFreeSecondsQuery = preparedFor((db) => db.select({ used: sql<number>`coalesce(sum(${contentProgress.freeSeconds}), 0)::int` })
   .from(contentProgress).where(eq(contentProgress.userId, sql.placeholder('userId'))).prepare('home_used_free'))
-
-type EventRow = { event: typeof liveEvents.$inferSelect; subject: Pick<typeof subjects.$inferSelect, 'id' | 'name' | 'slug' | 'color'> }
-
-function presentEvent({ event, subject }: EventRow): LiveEvent {
-  const start = DateTime.fromJSDate(event.startsAt, { zone: TUNIS_TIME_ZONE })
-  const end = DateTime.fromJSDate(event.endsAt, { zone: TUNIS_TIME_ZONE })
-  return {
-    id: event.id,
-    name: event.name,
-    day: start.weekday,
-    subject,
-    start_time: start.toFormat('HH:mm'),
-    end_time: end.toFormat('HH:mm'),
-    dayDate: start.toISODate()!,
-    start_date: start.toISO()!,
-    end_date: end.toISO()!,
-    versPilote: event.versPilote,
-    chapterId: event.chapterId,
-    // Traineeships (hessaty) and attendance come with the live-sessions work.
-    has_hessaty_chapter: false,
-    hessatyId: null,
-    description: event.description,
-    files: [],
-    traineeship: null,
-    comingContentHessaty: null,
-    depassedContentHessaty: null,
-    participated: false,
-    disabled: event.disabled,
-    teacher: event.teacher
-  }
-}
 
 /** The Tunis day of `now`, or the Monday-to-Sunday week `offset` weeks from the current one. */
 export function eventWindow(now: Date, offset: number, todayOnly: boolean): { from: Date; to: Date } {
@@ -205,18 +220,24 @@ export function registerHomeRoutes(app: FastifyInstance, services: Services): vo
     return rows.map((row) => ({ subject_id: row.id, progress: progressOf(row) })).sort((a, b) => a.subject_id - b.subject_id)
   })
 
-  addRoute(app, services, ep.newContents, async ({ auth, request, reply }) =>
-    auth.user.divisionId == null ? [] : listContents(db, auth.user.divisionId, false, requestLanguage(request, reply)))
+  addRoute(app, services, ep.newContents, async ({ auth, request, reply }) => {
+    if (auth.user.divisionId == null) return []
+    const [read] = await newContentsQuery(db).execute({ divisionId: auth.user.divisionId, lang: requestLanguage(request, reply) })
+    return new Serialized(read!.json)
+  })
 
-  addRoute(app, services, ep.freeContents, async ({ auth, request, reply }) =>
-    auth.user.divisionId == null ? [] : listContents(db, auth.user.divisionId, true, requestLanguage(request, reply)))
+  addRoute(app, services, ep.freeContents, async ({ auth, request, reply }) => {
+    if (auth.user.divisionId == null) return []
+    const [read] = await freeContentsQuery(db).execute({ divisionId: auth.user.divisionId, lang: requestLanguage(request, reply) })
+    return new Serialized(read!.json)
+  })
 
   addRoute(app, services, ep.events, async ({ auth, query }) => {
     const divisionId = auth.user.divisionId
     if (divisionId == null) return []
     const { from, to } = eventWindow(services.clock.now(), query.offset ?? 0, query.today === '1')
-    const rows = await eventsQuery(db).execute({ divisionId, from, to })
-    return rows.map(presentEvent)
+    const [read] = await eventsQuery(db).execute({ divisionId, from, to })
+    return new Serialized(read!.json)
   })
 
   addRoute(app, services, ep.alerts, async ({ auth }) => {

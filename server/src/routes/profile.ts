@@ -7,17 +7,19 @@ import multipart from '@fastify/multipart'
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { alias } from 'drizzle-orm/pg-core'
+import { IdNameSchema } from '../../../src/shared/api/common.ts'
 import {
-  MARKSHEET_MAX_BYTES, MARKSHEET_URL_TTL_SECONDS, OTHER_REASON_ID, profileEndpoints as ep, profileOperatorEndpoints as op,
-  type AdCard, type DivisionRequest, type Language, type Marksheet, type RequestStatus
+  DivisionChangeReasonSchema, DivisionRequestSchema, MARKSHEET_MAX_BYTES, MARKSHEET_URL_TTL_SECONDS, OTHER_REASON_ID, profileEndpoints as ep,
+  profileOperatorEndpoints as op, type AdCard, type DivisionRequest, type Language, type Marksheet, type RequestStatus
 } from '../../../src/shared/api/profile.ts'
 import type { MessageKey } from '../../../src/shared/rules/messages.ts'
 import type { Executor } from '../db/client.ts'
+import { jsonArrayAgg, jsonObject, jsonOrNull, jsonTime, jsonValue } from '../db/json.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { adCards, divisionChangeReasons, divisionRequests, divisions, marksheets, optionalSubjects, users } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
-import { addRoute, type UserRow } from '../http.ts'
-import { localName, requestLanguage } from '../language.ts'
+import { addRoute, Serialized, type UserRow } from '../http.ts'
+import { localName, localNameSql, requestLanguage } from '../language.ts'
 import { isUniqueViolation } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
 import { inTransaction } from '../services/ledger.ts'
@@ -120,20 +122,75 @@ async function readUpload(request: FastifyRequest): Promise<UploadForm> {
 const visibleAdCardsQuery = preparedFor((db) => db.select().from(adCards).where(eq(adCards.visible, true))
   .orderBy(asc(adCards.position), asc(adCards.id)).prepare('visible_ad_cards'))
 
+/*
+ * The profile's lists, each ONE statement built once per database handle (on PostgreSQL a named
+ * statement), worded in the request's language (parameter `lang`): the class change reasons and
+ * the pupil's own requests answered as JSON built by the database (db/json.ts), the report cards
+ * read with their class's name (their links are signed here).
+ */
+
+const lang = sql.placeholder('lang')
+const reasonTextSql = sql`(case ${lang}::text when 'en' then ${divisionChangeReasons.textEn} when 'ar' then ${divisionChangeReasons.textAr} else ${divisionChangeReasons.textFr} end)`
+
+const reasonsQuery = preparedFor((db) => {
+  const listed = db.select({
+    id: divisionChangeReasons.id,
+    position: divisionChangeReasons.position,
+    json: jsonObject(DivisionChangeReasonSchema, {
+      id: jsonValue(divisionChangeReasons.id),
+      reason: jsonValue(reasonTextSql),
+      reason_fr: jsonValue(divisionChangeReasons.textFr),
+      reason_en: jsonValue(divisionChangeReasons.textEn),
+      reason_ar: jsonValue(divisionChangeReasons.textAr),
+      needs_text: jsonValue(sql`${divisionChangeReasons.id} = ${sql.raw(String(OTHER_REASON_ID))}`)
+    }).as('json')
+  }).from(divisionChangeReasons).as('listed')
+  return db.select({ json: jsonArrayAgg(listed.json, sql`${listed.position}, ${listed.id}`) }).from(listed).prepare('division_change_reasons')
+})
+
+/** A pupil's own class change requests, the latest first (the operator's list, with the pupil, is listDivisionRequests). */
+const ownDivisionRequestsQuery = preparedFor((db) => {
+  const listed = db.select({
+    id: divisionRequests.id,
+    createdAt: divisionRequests.createdAt,
+    json: jsonObject(DivisionRequestSchema, {
+      id: jsonValue(divisionRequests.id),
+      old_division: jsonOrNull(sql`${divisionRequests.oldDivisionId} is not null and ${oldDivision.name} is not null`,
+        jsonObject(IdNameSchema, { id: jsonValue(divisionRequests.oldDivisionId), name: jsonValue(localNameSql(oldDivision.name, oldDivision.nameAr, lang)) })),
+      new_division: jsonObject(IdNameSchema, { id: jsonValue(divisionRequests.newDivisionId), name: jsonValue(localNameSql(newDivision.name, newDivision.nameAr, lang)) }),
+      reason: jsonValue(reasonTextSql),
+      reason_id: jsonValue(divisionRequests.reasonId),
+      reason2: jsonValue(divisionRequests.reason2),
+      status: jsonValue(divisionRequests.status),
+      created_at: jsonTime(divisionRequests.createdAt),
+      decided_at: jsonTime(divisionRequests.decidedAt)
+    }).as('json')
+  }).from(divisionRequests)
+    .innerJoin(newDivision, eq(newDivision.id, divisionRequests.newDivisionId))
+    .leftJoin(oldDivision, eq(oldDivision.id, divisionRequests.oldDivisionId))
+    .innerJoin(divisionChangeReasons, eq(divisionChangeReasons.id, divisionRequests.reasonId))
+    .where(eq(divisionRequests.userId, sql.placeholder('userId')))
+    .orderBy(desc(divisionRequests.createdAt), desc(divisionRequests.id)).limit(500).as('listed')
+  return db.select({ json: jsonArrayAgg(listed.json, sql`${listed.createdAt} desc, ${listed.id} desc`) }).from(listed).prepare('own_division_requests')
+})
+
+const marksheetsQuery = preparedFor((db) => db.select({ row: marksheets, divisionName: divisions.name, divisionNameAr: divisions.nameAr }).from(marksheets)
+  .innerJoin(divisions, eq(divisions.id, marksheets.divisionId))
+  .where(eq(marksheets.userId, sql.placeholder('userId'))).orderBy(desc(marksheets.createdAt), desc(marksheets.id))
+  .prepare('own_marksheets'))
+
 export function registerProfileRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
 
   addRoute(app, services, ep.divisionChangeReasons, async ({ request, reply }) => {
-    const lang = requestLanguage(request, reply)
-    const rows = await db.select().from(divisionChangeReasons).orderBy(asc(divisionChangeReasons.position), asc(divisionChangeReasons.id))
-    return rows.map((row) => ({
-      id: row.id, reason: reasonText(row, lang), reason_fr: row.textFr, reason_en: row.textEn, reason_ar: row.textAr,
-      needs_text: row.id === OTHER_REASON_ID
-    }))
+    const [read] = await reasonsQuery(db).execute({ lang: requestLanguage(request, reply) })
+    return new Serialized(read!.json)
   })
 
-  addRoute(app, services, ep.divisionRequests, async ({ auth, request, reply }) =>
-    (await listDivisionRequests(db, eq(divisionRequests.userId, auth.user.id), requestLanguage(request, reply))).map(withoutUser))
+  addRoute(app, services, ep.divisionRequests, async ({ auth, request, reply }) => {
+    const [read] = await ownDivisionRequestsQuery(db).execute({ userId: auth.user.id, lang: requestLanguage(request, reply) })
+    return new Serialized(read!.json)
+  })
 
   addRoute(app, services, ep.createDivisionRequest, async ({ auth, body, request, reply }) => {
     const lang = requestLanguage(request, reply)
@@ -176,9 +233,7 @@ export function registerProfileRoutes(app: FastifyInstance, services: Services):
 
   addRoute(app, services, ep.marksheets, async ({ auth, request, reply }) => {
     const lang = requestLanguage(request, reply)
-    const rows = await db.select({ row: marksheets, divisionName: divisions.name, divisionNameAr: divisions.nameAr }).from(marksheets)
-      .innerJoin(divisions, eq(divisions.id, marksheets.divisionId))
-      .where(eq(marksheets.userId, auth.user.id)).orderBy(desc(marksheets.createdAt), desc(marksheets.id))
+    const rows = await marksheetsQuery(db).execute({ userId: auth.user.id })
     return rows.map(({ row, divisionName, divisionNameAr }) => presentMarksheet(services, row, localName(divisionName, divisionNameAr, lang)))
   })
 

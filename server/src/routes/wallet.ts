@@ -5,18 +5,21 @@
  * another user's object answers 404 exactly like a missing one.
  */
 import { randomBytes } from 'node:crypto'
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { IdNameSchema } from '../../../src/shared/api/common.ts'
 import {
-  walletEndpoints as ep, walletOperatorEndpoints as op, type PaymentCode, type PaymentMethod, type PaymentResult,
-  type PaymentStatus, type Transfer, type TransferStatus
+  PaymentHistoryRowSchema, PaymentReceiptSchema, SubscriptionSchema, TransferSchema, walletEndpoints as ep, walletOperatorEndpoints as op,
+  type PaymentCode, type PaymentMethod, type PaymentResult, type PaymentStatus, type Transfer, type TransferStatus
 } from '../../../src/shared/api/wallet.ts'
 import { parseCredential } from '../../../src/shared/rules/credential.ts'
 import type { Executor, Tx } from '../db/client.ts'
+import { jsonArrayAgg, jsonFullName, jsonObject, jsonOrNull, jsonPoints, jsonTime, jsonValue } from '../db/json.ts'
+import { preparedFor } from '../db/prepared.ts'
 import { offerGroups, paymentCodes, pointTransfers, userOffers, users } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
-import { addRoute, type AuthInfo, type UserRow } from '../http.ts'
+import { addRoute, Serialized, type AuthInfo, type UserRow } from '../http.ts'
 import { provenCredentialOf } from '../presenters/user.ts'
 import { provenHolder } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
@@ -84,6 +87,102 @@ function transferCodeMessage(sender: UserRow, to: string, recipient: string, poi
     code
   }
 }
+
+/*
+ * The lists of the wallet screen and its histories: each is ONE statement whose one field is the
+ * answer's JSON (db/json.ts), built once per database handle (on PostgreSQL a named statement).
+ */
+
+const LIST_LIMIT = 1000
+const sender = alias(users, 'sender')
+const recipient = alias(users, 'recipient')
+const confirmer = alias(users, 'confirmer')
+const idName = (person: { id: AnyColumn; name: AnyColumn; lastName: AnyColumn }) => jsonObject(IdNameSchema, { id: jsonValue(person.id), name: jsonFullName(person.name, person.lastName) })
+const me = sql.placeholder('userId')
+
+/**
+ * The transfers a user sees: sent by them or by a pupil they are the parent of (whose transfers
+ * they may confirm), or received; the newest first. `expired` tells whether one of them still
+ * waits past its hold (its points are then given back and the list read again).
+ */
+const transferHistoryQuery = preparedFor((db) => {
+  const listed = db.select({
+    id: pointTransfers.id,
+    json: jsonObject(TransferSchema, {
+      id: jsonValue(pointTransfers.id),
+      from_user: idName(sender),
+      to_user: idName(recipient),
+      points: jsonPoints(pointTransfers.amount),
+      status: jsonValue(pointTransfers.status),
+      is_confirmed: jsonValue(sql`${pointTransfers.status} = 'confirmed'`),
+      from_parent_user: jsonOrNull(sql`${confirmer.id} is not null`, idName(confirmer)),
+      admin_id: jsonValue(pointTransfers.adminId),
+      created_at: jsonTime(pointTransfers.createdAt),
+      updated_at: jsonTime(pointTransfers.updatedAt),
+      expires_at: jsonTime(pointTransfers.expiresAt)
+    }).as('json'),
+    expired: sql<boolean>`${pointTransfers.status} = 'waiting_confirmation' and ${pointTransfers.expiresAt} <= ${sql.placeholder('now')}`.as('expired')
+  }).from(pointTransfers)
+    .innerJoin(sender, eq(sender.id, pointTransfers.fromUserId))
+    .innerJoin(recipient, eq(recipient.id, pointTransfers.toUserId))
+    .leftJoin(confirmer, eq(confirmer.id, pointTransfers.confirmedByParentId))
+    .where(or(
+      eq(pointTransfers.fromUserId, me), eq(pointTransfers.toUserId, me),
+      // An array, not a subquery: each branch of the OR stays an index scan.
+      sql`${pointTransfers.fromUserId} = any(array(select ${users.id} from ${users} where ${users.parentId} = ${me}))`
+    ))
+    .orderBy(desc(pointTransfers.id)).limit(LIST_LIMIT).as('listed')
+  return db.select({ json: jsonArrayAgg(listed.json, sql`${listed.id} desc`), expired: sql<boolean>`coalesce(bool_or(${listed.expired}), false)` })
+    .from(listed).prepare('transfer_history')
+})
+
+/** The points codes (top-ups), newest first, dated by their decision once decided. */
+const codesQuery = preparedFor((db) => {
+  const listed = db.select({
+    id: paymentCodes.id,
+    json: jsonObject(PaymentHistoryRowSchema, {
+      id: jsonValue(paymentCodes.id),
+      code: jsonValue(sql`coalesce(${paymentCodes.reference}, '#' || ${paymentCodes.id})`),
+      method: jsonValue(paymentCodes.method),
+      amount: jsonPoints(paymentCodes.amount),
+      description: jsonValue(sql`coalesce(${paymentCodes.comment}, '')`),
+      date: jsonTime(sql`coalesce(${paymentCodes.decidedAt}, ${paymentCodes.createdAt})`),
+      status: jsonValue(paymentCodes.status)
+    }).as('json')
+  }).from(paymentCodes).where(eq(paymentCodes.userId, me)).orderBy(desc(paymentCodes.id)).limit(LIST_LIMIT).as('listed')
+  return db.select({ json: jsonArrayAgg(listed.json, sql`${listed.id} desc`) }).from(listed).prepare('points_codes')
+})
+
+/** The credited points codes (the payments history), latest decision first. */
+const paymentsQuery = preparedFor((db) => {
+  const listed = db.select({
+    id: paymentCodes.id,
+    decidedAt: paymentCodes.decidedAt,
+    json: jsonObject(PaymentReceiptSchema, {
+      id: jsonValue(paymentCodes.id),
+      method: jsonValue(paymentCodes.method),
+      received_amount: jsonPoints(paymentCodes.amount),
+      payment_date: jsonTime(sql`coalesce(${paymentCodes.decidedAt}, ${paymentCodes.createdAt})`)
+    }).as('json')
+  }).from(paymentCodes).where(and(eq(paymentCodes.userId, me), inArray(paymentCodes.status, ['approved', 'paid']))).as('listed')
+  return db.select({ json: jsonArrayAgg(listed.json, sql`${listed.decidedAt} desc, ${listed.id} desc`) }).from(listed).prepare('payments_history')
+})
+
+/** The subscriptions, the latest first. */
+const subscriptionsQuery = preparedFor((db) => {
+  const listed = db.select({
+    id: userOffers.id,
+    json: jsonObject(SubscriptionSchema, {
+      id: jsonValue(userOffers.id),
+      name: jsonValue(offerGroups.name),
+      group: jsonObject(IdNameSchema, { id: jsonValue(userOffers.groupId), name: jsonValue(offerGroups.name) }),
+      amount_paid: jsonPoints(userOffers.amountPaid),
+      start_date: jsonValue(userOffers.startDate),
+      end_date: jsonValue(userOffers.endDate)
+    }).as('json')
+  }).from(userOffers).innerJoin(offerGroups, eq(offerGroups.id, userOffers.groupId)).where(eq(userOffers.userId, me)).as('listed')
+  return db.select({ json: jsonArrayAgg(listed.json, sql`${listed.id} desc`) }).from(listed).prepare('subscriptions_history')
+})
 
 export function registerWalletRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
@@ -200,14 +299,8 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
   })
 
   addRoute(app, services, ep.codes, async ({ auth }) => {
-    const rows = await db.select().from(paymentCodes).where(eq(paymentCodes.userId, auth.user.id)).orderBy(desc(paymentCodes.id)).limit(1000)
-    return rows.map((row) => {
-      const method = row.method as PaymentMethod
-      return {
-        id: row.id, code: row.reference ?? `#${row.id}`, method, amount: toPoints(row.amount),
-        description: row.comment ?? '', date: (row.decidedAt ?? row.createdAt).toISOString(), status: row.status as PaymentStatus
-      }
-    })
+    const [read] = await codesQuery(db).execute({ userId: auth.user.id })
+    return new Serialized(read!.json)
   })
 
   addRoute(app, services, ep.paymentRedirect, async ({ auth, params, request }) => {
@@ -342,29 +435,25 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
   })
 
   addRoute(app, services, ep.transferHistory, async ({ auth }) => {
-    const senders = await confirmableSenders(db, auth.user)
-    await releaseExpiredTransfers(db, now(), { senders, recipient: auth.user.id })
-    return presentTransfers(db, or(inArray(pointTransfers.fromUserId, senders), eq(pointTransfers.toUserId, auth.user.id)))
+    const at = now()
+    const [read] = await transferHistoryQuery(db).execute({ userId: auth.user.id, now: at })
+    if (!read!.expired) return new Serialized(read!.json)
+    // Some of them wait past their hold: their points go back first, then the list is read again.
+    await releaseExpiredTransfers(db, at, { senders: await confirmableSenders(db, auth.user), recipient: auth.user.id })
+    const [reread] = await transferHistoryQuery(db).execute({ userId: auth.user.id, now: at })
+    return new Serialized(reread!.json)
   })
 
   // ——— histories ———
 
   addRoute(app, services, ep.subscriptions, async ({ auth }) => {
-    const rows = await db.select({ offer: userOffers, groupName: offerGroups.name }).from(userOffers)
-      .innerJoin(offerGroups, eq(offerGroups.id, userOffers.groupId))
-      .where(eq(userOffers.userId, auth.user.id)).orderBy(desc(userOffers.id))
-    return rows.map(({ offer, groupName }) => ({
-      id: offer.id, name: groupName, group: { id: offer.groupId, name: groupName }, amount_paid: toPoints(offer.amountPaid),
-      start_date: offer.startDate, end_date: offer.endDate
-    }))
+    const [read] = await subscriptionsQuery(db).execute({ userId: auth.user.id })
+    return new Serialized(read!.json)
   })
 
   addRoute(app, services, ep.payments, async ({ auth }) => {
-    const rows = await db.select().from(paymentCodes)
-      .where(and(eq(paymentCodes.userId, auth.user.id), inArray(paymentCodes.status, ['approved', 'paid']))).orderBy(desc(paymentCodes.decidedAt))
-    return rows.map((row) => ({
-      id: row.id, method: row.method as PaymentMethod, received_amount: toPoints(row.amount), payment_date: (row.decidedAt ?? row.createdAt).toISOString()
-    }))
+    const [read] = await paymentsQuery(db).execute({ userId: auth.user.id })
+    return new Serialized(read!.json)
   })
 
   // ——— operator ———

@@ -8,6 +8,7 @@ import { lazyComponent } from '../lib/lazyComponent.ts'
 import { useStores } from '../stores/StoreContext.tsx'
 import { AccessGate } from './AccessGate.tsx'
 import { signalAppReady, subscribeDeepLinks } from './deepLinks.ts'
+import { routeTitleKey } from './routes.ts'
 import { useCurrentRoute } from './useCurrentRoute.ts'
 
 // Needed on the rare machines without secure storage only: loaded when it has something to say.
@@ -40,7 +41,7 @@ export const RootLayout = observer(function RootLayout() {
   }, [navigate, store])
 
   const appName = t('shell:appName')
-  const title = route ? `${t(route.titleKey)} · ${appName}` : appName
+  const title = route ? `${t(routeTitleKey(route, store.user))} · ${appName}` : appName
   // The window's title is not part of the page's frame: it follows once the page has painted
   // (a language switch, which changes every title, is not held up by it).
   useEffect(() => {

@@ -8,6 +8,7 @@ import type { ComponentType } from 'react'
 import type { RouteTitleKey } from '../i18n/keys.ts'
 import type { SourceCatalogue } from '../i18n/locales/fr.ts'
 import type { RootStore } from '../stores/RootStore.ts'
+import type { UserStore } from '../stores/UserStore.ts'
 
 /** public-only: a signed-in user is sent away; protected: needs a session; any: both. */
 export type RouteAccess = 'public-only' | 'protected' | 'any'
@@ -113,6 +114,15 @@ export const appRoutes: readonly AppRoute[] = rows.map(([key, path, access, layo
   layout,
   load: load ?? placeholder
 }))
+
+/**
+ * The title the window shows for a route (§2): its own, except the profile edit of a profile not
+ * complete yet, 'Compléter vos données'. The user is read only on that route.
+ */
+export function routeTitleKey(route: AppRoute, user: Pick<UserStore, 'profileCompleted'>): RouteTitleKey {
+  if (route.key === 'profileEdit' && !user.profileCompleted) return 'routes:profileEditIncomplete'
+  return route.titleKey
+}
 
 export function findRoute(key: RouteKey): AppRoute | undefined {
   return appRoutes.find((route) => route.key === key)

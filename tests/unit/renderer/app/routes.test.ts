@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { appRoutes, findRoute } from '../../../../src/renderer/src/app/routes.ts'
+import { appRoutes, findRoute, routeTitleKey } from '../../../../src/renderer/src/app/routes.ts'
+import { ar } from '../../../../src/renderer/src/i18n/locales/ar.ts'
+import { enUS } from '../../../../src/renderer/src/i18n/locales/en-US.ts'
 import { fr } from '../../../../src/renderer/src/i18n/locales/fr.ts'
+import { profileAr } from '../../../../src/renderer/src/i18n/locales/profile.ar.ts'
+import { profileEnUS } from '../../../../src/renderer/src/i18n/locales/profile.en-US.ts'
+import { profileFr } from '../../../../src/renderer/src/i18n/locales/profile.fr.ts'
 
 /** The route list of both specification documents (§2), `{param}` written `:param`. */
 const SPEC_PUBLIC_ONLY = [
@@ -68,6 +73,25 @@ describe('route table', () => {
       expect(namespace).toBe('routes')
       expect(fr.routes[key as keyof typeof fr.routes], route.path).toEqual(expect.any(String))
     }
+  })
+
+  it('titles the profile edit of an incomplete profile « Compléter vos données », otherwise « Modifier mon profil » (§2)', () => {
+    const edit = findRoute('profileEdit')!
+    expect(routeTitleKey(edit, { profileCompleted: true })).toBe('routes:profileEdit')
+    expect(routeTitleKey(edit, { profileCompleted: false })).toBe('routes:profileEditIncomplete')
+    expect(routeTitleKey(findRoute('home')!, { profileCompleted: false })).toBe('routes:home')
+    expect(routeTitleKey(findRoute('notFound')!, { profileCompleted: true })).toBe('routes:notFound')
+    // The window says what the page's heading says, in each language.
+    for (const [routes, profile] of [[fr.routes, profileFr], [enUS.routes, profileEnUS], [ar.routes, profileAr]] as const) {
+      expect(routes.profileEdit).toBe(profile.edit.titleCompleted)
+      expect(routes.profileEditIncomplete).toBe(profile.edit.titleIncomplete)
+    }
+    expect(fr.routes.profileEditIncomplete).toBe('Compléter vos données')
+  })
+
+  it('titles the 404 page « Oups 404 Error » as its heading does, in each language (§2)', () => {
+    expect(fr.routes.notFound).toBe('Oups 404 Error')
+    for (const catalogue of [fr, enUS, ar]) expect(catalogue.routes.notFound).toBe(catalogue.shell.notFound.title)
   })
 
   it('keeps sign-in pages out of the shell and the catch-all inside it', () => {

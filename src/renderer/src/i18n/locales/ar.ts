@@ -104,6 +104,7 @@ export const ar: BundledCatalogue = {
     home: 'الرئيسية',
     profile: 'ملفي الشخصي',
     profileEdit: 'تعديل ملفي الشخصي',
+    profileEditIncomplete: 'أكمل بياناتك',
     offers: 'العروض',
     subjects: 'المواد',
     courses: 'الدروس',
@@ -140,6 +141,6 @@ export const ar: BundledCatalogue = {
     resetPassword: 'إعادة تعيين كلمة المرور',
     operatorOffers: 'عروض المشغّل',
     socialCallback: 'جارٍ تسجيل الدخول',
-    notFound: 'الصفحة غير موجودة'
+    notFound: 'عذرًا، خطأ 404'
   }
 }

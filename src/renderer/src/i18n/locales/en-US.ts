@@ -104,6 +104,7 @@ export const enUS: BundledCatalogue = {
     home: 'Home',
     profile: 'My profile',
     profileEdit: 'Edit my profile',
+    profileEditIncomplete: 'Complete your details',
     offers: 'Offers',
     subjects: 'Subjects',
     courses: 'Courses',
@@ -140,6 +141,6 @@ export const enUS: BundledCatalogue = {
     resetPassword: 'Reset password',
     operatorOffers: 'Operator offers',
     socialCallback: 'Signing in',
-    notFound: 'Page not found'
+    notFound: 'Oops 404 Error'
   }
 }

@@ -111,6 +111,7 @@ export const fr = {
     home: 'Accueil',
     profile: 'Mon profil',
     profileEdit: 'Modifier mon profil',
+    profileEditIncomplete: 'Compléter vos données',
     offers: 'Offres',
     subjects: 'Matières',
     courses: 'Cours',
@@ -147,7 +148,7 @@ export const fr = {
     resetPassword: 'Réinitialiser le mot de passe',
     operatorOffers: 'Offres opérateur',
     socialCallback: 'Connexion en cours',
-    notFound: 'Page introuvable'
+    notFound: 'Oups 404 Error'
   }
 }
 

@@ -1,0 +1,213 @@
+/**
+ * The lists the app's screens open (docs/decisions/0028-lists-at-the-p8-bar.md): each runs ONE
+ * statement once the session is known, and answers byte for byte what its response schema
+ * writes (the JSON is built by the database, server/src/db/json.ts), also for names, texts,
+ * amounts and times that JSON and JavaScript treat specially; and the database's JSON of times,
+ * amounts and names against JavaScript's own.
+ */
+import { eq, sql, type SQL } from 'drizzle-orm'
+import { DateTime } from 'luxon'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { homeEndpoints } from '../../src/shared/api/home.ts'
+import { notificationEndpoints } from '../../src/shared/api/notifications.ts'
+import { profileEndpoints } from '../../src/shared/api/profile.ts'
+import { walletEndpoints, type PaymentHistoryRow, type Transfer } from '../../src/shared/api/wallet.ts'
+import type { Endpoint } from '../../src/shared/api/common.ts'
+import { JS_WHITESPACE, jsonFullName, jsonPoints, jsonTime, jsonValue, jsonZonedIso } from '../../server/src/db/json.ts'
+import {
+  divisionRequests, inboxMessages, marksheets, notifications, paymentCodes, pointTransfers, popups, userOffers, users
+} from '../../server/src/db/schema.ts'
+import { createUser, login, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+
+let server: TestServer
+let pupil: { id: number; token: string }
+let parent: { id: number; token: string }
+/** A counterpart whose stored names JSON and String.prototype.trim both have work with. */
+let odd: { id: number; name: string; lastName: string }
+
+const ODD_TEXT = 'Quote " backslash \\ newline \n tab \t control \u0001\u001f é عربي 😀 line\u2028sep'
+
+beforeAll(async () => {
+  server = await startTestServer()
+  const db = server.app.services.database.db
+  const signIn = async (credential: string, division?: number) => {
+    const id = await createUser(server.app, { credential, ...(division ? { division } : {}) })
+    return { id, token: (await login(server.app, credential)).token }
+  }
+  pupil = await signIn(uniquePhone(), 14)
+  parent = await signIn(uniquePhone())
+  await db.update(users).set({ parentId: parent.id }).where(eq(users.id, pupil.id))
+  const oddId = await createUser(server.app, { credential: uniquePhone() })
+  odd = { id: oddId, name: '\u00a0 Ra"mi\t', lastName: 'Bou\\azizi \u2028\ufeff' }
+  await db.update(users).set({ name: odd.name, lastName: odd.lastName }).where(eq(users.id, oddId))
+
+  const now = server.clock.now()
+  const hour = 3_600_000
+  // Times with microseconds (the database's own now()), amounts with decimals, a parent's confirmation.
+  await db.insert(pointTransfers).values([
+    { fromUserId: pupil.id, toUserId: oddId, amount: 12_345, status: 'confirmed', codeHash: 'x', codeExpiresAt: now, expiresAt: new Date(now.getTime() + 24 * hour), confirmedByParentId: parent.id, adminId: parent.id },
+    { fromUserId: oddId, toUserId: pupil.id, amount: 1, status: 'rejected', codeHash: 'x', codeExpiresAt: now, expiresAt: new Date(now.getTime() + 24 * hour) },
+    { fromUserId: pupil.id, toUserId: parent.id, amount: 5000, status: 'waiting_confirmation', codeHash: 'x', codeExpiresAt: now, expiresAt: new Date(now.getTime() + 24 * hour) }
+  ])
+  await db.execute(sql`update ${pointTransfers} set created_at = now() - interval '1 hour', updated_at = now() where ${pointTransfers.fromUserId} = ${pupil.id}`)
+  await db.insert(paymentCodes).values([
+    { userId: pupil.id, method: 'transfer', reference: 'VIR "12" \\ 7', amount: 1, comment: ODD_TEXT, status: 'approved', orderId: `o-${pupil.id}-1`, decidedAt: now },
+    { userId: pupil.id, method: 'd17', reference: null, amount: 1500, comment: null, status: 'pending', orderId: `o-${pupil.id}-2` },
+    { userId: pupil.id, method: 'online', reference: null, amount: 999_999_999_999_999, comment: '', status: 'paid', orderId: `o-${pupil.id}-3`, decidedAt: now }
+  ])
+  await db.insert(notifications).values([
+    { userId: pupil.id, title: ODD_TEXT, body: 'b', link: null, type: null },
+    { userId: pupil.id, title: 'Points reçus', body: ODD_TEXT, link: '/porte-monnaie', type: 'transferPoint', seen: true, seenAt: now }
+  ])
+  await db.insert(inboxMessages).values([
+    { id: `m-${pupil.id}-1`, userId: pupil.id, name: ODD_TEXT, body: ODD_TEXT },
+    { id: `m-${pupil.id}-2`, userId: pupil.id, name: 'Bonjour', body: 'Lu', seen: true }
+  ])
+  await db.insert(popups).values({ id: `p-${pupil.id}`, userId: pupil.id, name: ODD_TEXT, body: ODD_TEXT })
+  await db.insert(userOffers).values({ userId: pupil.id, groupId: 107, startDate: '2025-09-01', endDate: '2026-06-30', amountPaid: 290_500 })
+  await db.insert(marksheets).values({
+    userId: pupil.id, divisionId: 14, trimester: 2, name: ODD_TEXT, storageKey: `marksheets/${pupil.id}/x.pdf`, mimeType: 'application/pdf', size: 10
+  })
+  await db.insert(divisionRequests).values([
+    { userId: pupil.id, oldDivisionId: null, newDivisionId: 14, reasonId: 4, reason2: ODD_TEXT, status: 'approved', decidedAt: now },
+    { userId: pupil.id, oldDivisionId: 13, newDivisionId: 14, reasonId: 1, status: 'rejected' }
+  ])
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+/** Every list a screen opens (scripts/bench.ts LIST_ROUTES) with its endpoint. */
+function lists(userId: number): Array<{ url: string; endpoint: Endpoint }> {
+  return [
+    { url: '/api/student/transfer-points-history', endpoint: walletEndpoints.transferHistory },
+    { url: '/api/codes', endpoint: walletEndpoints.codes },
+    { url: '/api/student/history/payments', endpoint: walletEndpoints.payments },
+    { url: '/api/student/history/subscriptions', endpoint: walletEndpoints.subscriptions },
+    { url: '/api/student/notifications?page=1&orderBy=id&sortedBy=desc&perPage=24', endpoint: notificationEndpoints.notifications },
+    { url: '/api/student/notifications?page=1&orderBy=id&sortedBy=desc&perPage=24&search=seen:false', endpoint: notificationEndpoints.notifications },
+    { url: '/api/student/notifications?page=1&orderBy=id&sortedBy=desc&perPage=1&search=seen:false', endpoint: notificationEndpoints.notifications },
+    { url: '/api/student/notifications?page=2&sortedBy=asc&perPage=1&search=seen:true', endpoint: notificationEndpoints.notifications },
+    { url: `/notify/getMessages?user_id=${userId}`, endpoint: notificationEndpoints.messages },
+    { url: `/notify/getPopups?user_id=${userId}`, endpoint: notificationEndpoints.popups },
+    { url: '/api/student/subjects', endpoint: homeEndpoints.subjects },
+    { url: '/progress-service/progress/subjects', endpoint: homeEndpoints.subjectsProgress },
+    { url: '/api/student/chapters/new-contents', endpoint: homeEndpoints.newContents },
+    { url: '/api/student/chapters/free-contents', endpoint: homeEndpoints.freeContents },
+    { url: '/api/events?offset=0&today=1', endpoint: homeEndpoints.events },
+    { url: '/api/events?offset=1', endpoint: homeEndpoints.events },
+    { url: '/api/alerts', endpoint: homeEndpoints.alerts },
+    { url: '/api/student/pubs-cards', endpoint: profileEndpoints.adCards },
+    { url: '/api/edit-division', endpoint: profileEndpoints.divisionRequests },
+    { url: '/api/edit-division-reasons', endpoint: profileEndpoints.divisionChangeReasons },
+    { url: '/api/student/mark-sheets', endpoint: profileEndpoints.marksheets }
+  ]
+}
+
+async function raw(url: string, token: string, language = 'fr') {
+  return server.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'accept-language': language } })
+}
+
+describe('the lists a screen opens', () => {
+  it('each runs one statement once the session is known (none for a class list without a class)', async () => {
+    const watch = server.app.services.database.onStatement!
+    for (const who of [pupil, parent]) {
+      // The session read (and kept) first, as the app's /auth/me does right after sign-in.
+      expect((await raw('/api/auth/me', who.token)).statusCode).toBe(200)
+      for (const { url } of lists(who.id)) {
+        const seen: string[] = []
+        const stop = watch((statement) => seen.push(statement))
+        try {
+          expect([url, (await raw(url, who.token)).statusCode]).toEqual([url, 200])
+        } finally {
+          stop()
+        }
+        // Each statement is reported as it starts and once it has ended; the parent has no class.
+        const statements = seen.length / 2
+        expect([url, statements]).toEqual([url, who === parent && statements === 0 ? 0 : 1])
+      }
+    }
+  })
+
+  it('answer exactly what their response schema writes, in every language', async () => {
+    for (const who of [pupil, parent]) {
+      for (const language of ['fr', 'en', 'ar']) {
+        for (const { url, endpoint } of lists(who.id)) {
+          const reply = await raw(url, who.token, language)
+          expect([url, reply.statusCode]).toEqual([url, 200])
+          expect(reply.headers['content-type']).toBe('application/json; charset=utf-8')
+          const serialized = JSON.stringify(endpoint.response.encode(JSON.parse(reply.body)))
+          expect([url, language, reply.body]).toEqual([url, language, serialized])
+        }
+      }
+    }
+  })
+
+  it('write names as trimmed by JavaScript, amounts in points and times as toISOString does', async () => {
+    const db = server.app.services.database.db
+    const history = JSON.parse((await raw('/api/student/transfer-points-history', pupil.token)).body) as Transfer[]
+    const stored = await db.select().from(pointTransfers).where(eq(pointTransfers.fromUserId, pupil.id))
+    const confirmed = history.find((transfer) => transfer.status === 'confirmed')!
+    expect(confirmed.to_user).toEqual({ id: odd.id, name: `${odd.name} ${odd.lastName}`.trim() })
+    expect(confirmed.to_user.name).toBe('Ra"mi\t Bou\\azizi')
+    expect(confirmed.points).toBe(12.345)
+    expect(confirmed.admin_id).toBe(parent.id)
+    expect(confirmed.from_parent_user?.id).toBe(parent.id)
+    const row = stored.find((transfer) => transfer.id === confirmed.id)!
+    expect([confirmed.created_at, confirmed.updated_at, confirmed.expires_at])
+      .toEqual([row.createdAt.toISOString(), row.updatedAt.toISOString(), row.expiresAt.toISOString()])
+    // The parent sees those their pupil sent (they may confirm them) and those they received.
+    const parentHistory = JSON.parse((await raw('/api/student/transfer-points-history', parent.token)).body) as Transfer[]
+    expect(parentHistory.map((transfer) => transfer.id))
+      .toEqual(history.filter((transfer) => transfer.from_user.id === pupil.id || transfer.to_user.id === parent.id).map((transfer) => transfer.id))
+
+    const codes = JSON.parse((await raw('/api/codes', pupil.token)).body) as PaymentHistoryRow[]
+    expect(codes.map((code) => [code.code, code.amount, code.description])).toEqual([
+      ['VIR "12" \\ 7', 0.001, ODD_TEXT], [`#${codes[1]!.id}`, 1.5, ''], [`#${codes[0]!.id}`, 999_999_999_999.999, '']
+    ].reverse())
+  })
+})
+
+describe('the JSON the database writes', () => {
+  /** The JSON text of one expression, read through the test's database. */
+  async function jsonOf(expression: SQL): Promise<string> {
+    const [row] = await server.app.services.database.db.select({ json: sql<string>`${expression}` }).from(sql`(select 1) as one`)
+    return row!.json
+  }
+
+  it('removes from names what String.prototype.trim removes, and only that', () => {
+    const removed: string[] = []
+    for (let code = 0; code <= 0xffff; code++) {
+      const char = String.fromCharCode(code)
+      if (char.trim() === '') removed.push(char)
+    }
+    expect([...JS_WHITESPACE].sort()).toEqual(removed.sort())
+  })
+
+  it('writes full names, texts, amounts and times as JSON.stringify writes their JavaScript values', async () => {
+    for (const [first, last] of [['Sami', 'Trabelsi'], ['', 'Seul'], ['Seul', ''], ['', ''], [' \u3000x\n', '\ufeffy\u00a0 '], ['😀', '"']]) {
+      expect(await jsonOf(jsonFullName(sql`${first}::text`, sql`${last}::text`))).toBe(JSON.stringify(`${first} ${last}`.trim()))
+    }
+    for (const text of [ODD_TEXT, '', '\u007f\u0080\u00ad\u2029', '<script>"\'</script>']) {
+      expect(await jsonOf(jsonValue(sql`${text}::text`))).toBe(JSON.stringify(text))
+    }
+    for (const millimes of [1, 10, 999, 1000, 1001, 12_345, 290_500, 1_000_000, 123_456_789_012, 999_999_999_999_999]) {
+      expect(await jsonOf(jsonPoints(sql`${millimes}::bigint`))).toBe(JSON.stringify(millimes / 1000))
+    }
+    for (const iso of ['2026-01-15T09:00:00.000Z', '2026-03-29T00:59:59.999Z', '1999-12-31T23:59:59.001Z', '0999-01-01T00:00:00.000Z']) {
+      expect(await jsonOf(jsonTime(sql`${iso}::timestamptz`))).toBe(JSON.stringify(new Date(iso).toISOString()))
+    }
+    // Microseconds are cut as the driver's Date cuts them.
+    expect(await jsonOf(jsonTime(sql`'2026-05-05 10:20:30.123999+00'::timestamptz`))).toBe('"2026-05-05T10:20:30.123Z"')
+    expect(await jsonOf(jsonTime(sql`null::timestamptz`))).toBe('null')
+  })
+
+  it('writes zoned times as Luxon does, across daylight-saving changes', async () => {
+    for (const zone of ['Africa/Tunis', 'Europe/Paris', 'America/St_Johns']) {
+      for (const iso of ['2026-03-29T00:59:59.999Z', '2026-03-29T01:00:00.000Z', '2026-10-25T00:30:00.000Z', '2026-10-25T01:30:00.123Z', '2008-07-20T13:00:00.000Z']) {
+        const expected = DateTime.fromJSDate(new Date(iso), { zone }).toISO()
+        expect([zone, iso, await jsonOf(jsonZonedIso(sql`${iso}::timestamptz`, zone))]).toEqual([zone, iso, JSON.stringify(expected)])
+      }
+    }
+  })
+})
