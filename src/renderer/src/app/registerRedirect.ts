@@ -3,7 +3,7 @@
  * reset), and its marker asks for `redirectTo=RegisterPage`, the external registration page
  * opens in the system browser, once; the app itself stays on /login.
  */
-import { externalRegisterPageUrl } from '../features/auth/externalSites.ts'
+import { externalRegisterPageUrl } from '../features/auth/index.ts'
 import type { Platform } from '../platform/bridge.ts'
 import type { SessionStore } from '../stores/SessionStore.ts'
 import type { UiStore } from '../stores/UiStore.ts'

@@ -5,6 +5,15 @@
  */
 import type { i18n as I18n } from 'i18next'
 import type { ComponentType } from 'react'
+import {
+  loadConfirmPage, loadLoginPage, loadRegisterPage, loadResetPasswordPage, loadSocialCallbackPage, loadSwitchPage, loadUpdatePasswordPage
+} from '../features/auth/index.ts'
+import { loadHomePage } from '../features/home/index.ts'
+import { loadInboxMessagePage } from '../features/inbox/index.ts'
+import { loadNotFoundPage } from '../features/notFound/index.ts'
+import { loadPlaceholderPage } from '../features/placeholder/index.ts'
+import { loadProfileEditPage, loadProfilePage } from '../features/profile/index.ts'
+import { loadHistoryPage, loadWalletPage } from '../features/wallet/index.ts'
 import type { RouteTitleKey } from '../i18n/keys.ts'
 import type { SourceCatalogue } from '../i18n/locales/fr.ts'
 import type { RootStore } from '../stores/RootStore.ts'
@@ -41,42 +50,27 @@ export interface AppRoute {
   load: () => Promise<RouteModule>
 }
 
-const placeholder = () => import('../features/placeholder/PlaceholderPage.tsx')
-const notFound = () => import('../features/notFound/NotFoundPage.tsx')
-const login = () => import('../features/auth/LoginPage.tsx')
-const register = () => import('../features/auth/RegisterPage.tsx')
-const resetPassword = () => import('../features/auth/ResetPasswordPage.tsx')
-const socialCallback = () => import('../features/auth/SocialCallbackPage.tsx')
-const confirm = () => import('../features/auth/ConfirmPage.tsx')
-const updatePassword = () => import('../features/auth/UpdatePasswordPage.tsx')
-const switchAccount = () => import('../features/auth/SwitchPage.tsx')
-const wallet = () => import('../features/wallet/WalletPage.tsx')
-const history = () => import('../features/history/HistoryPage.tsx')
-const profile = () => import('../features/profile/ProfilePage.tsx')
-const profileEdit = () => import('../features/profile/ProfileEditPage.tsx')
-const inboxMessage = () => import('../features/inbox/InboxMessagePage.tsx')
-
 type Row = [key: RouteKey, path: string, access: RouteAccess, layout: RouteLayout, load?: () => Promise<RouteModule>]
 
 const rows: Row[] = [
   // Public only (specification 1, §2)
-  ['login', '/login', 'public-only', 'bare', login],
-  ['register', '/register', 'public-only', 'bare', register],
-  ['requestPasswordReset', '/create/reset-password', 'public-only', 'bare', resetPassword],
-  ['resetPassword', '/reset-password', 'public-only', 'bare', resetPassword],
+  ['login', '/login', 'public-only', 'bare', loadLoginPage],
+  ['register', '/register', 'public-only', 'bare', loadRegisterPage],
+  ['requestPasswordReset', '/create/reset-password', 'public-only', 'bare', loadResetPasswordPage],
+  ['resetPassword', '/reset-password', 'public-only', 'bare', loadResetPasswordPage],
   ['operatorOffers', '/offers/:operator', 'public-only', 'bare'],
-  ['socialCallback', '/login/:provider/callback', 'public-only', 'bare', socialCallback],
+  ['socialCallback', '/login/:provider/callback', 'public-only', 'bare', loadSocialCallbackPage],
   // Protected (specification 1, §2)
-  ['home', '/', 'protected', 'shell', () => import('../features/home/HomePage.tsx')],
-  ['profile', '/mon-profil', 'protected', 'shell', profile],
-  ['profileEdit', '/mon-profil/edit', 'protected', 'shell', profileEdit],
+  ['home', '/', 'protected', 'shell', loadHomePage],
+  ['profile', '/mon-profil', 'protected', 'shell', loadProfilePage],
+  ['profileEdit', '/mon-profil/edit', 'protected', 'shell', loadProfileEditPage],
   ['offers', '/offres', 'protected', 'shell'],
-  ['wallet', '/porte-monnaie', 'protected', 'shell', wallet],
-  ['history', '/historique', 'protected', 'shell', history],
-  ['inboxMessage', '/inbox/:id', 'protected', 'shell', inboxMessage],
-  ['confirm', '/confirm', 'protected', 'bare', confirm],
-  ['updatePassword', '/update-password', 'protected', 'bare', updatePassword],
-  ['switch', '/switch', 'any', 'bare', switchAccount],
+  ['wallet', '/porte-monnaie', 'protected', 'shell', loadWalletPage],
+  ['history', '/historique', 'protected', 'shell', loadHistoryPage],
+  ['inboxMessage', '/inbox/:id', 'protected', 'shell', loadInboxMessagePage],
+  ['confirm', '/confirm', 'protected', 'bare', loadConfirmPage],
+  ['updatePassword', '/update-password', 'protected', 'bare', loadUpdatePasswordPage],
+  ['switch', '/switch', 'any', 'bare', loadSwitchPage],
   // Learning (specification 2, §2)
   ['subjects', '/subjects', 'protected', 'shell'],
   ['courses', '/courses', 'protected', 'shell'],
@@ -103,16 +97,17 @@ const rows: Row[] = [
   ['parentRequests', '/liste-des-demandes-parentales', 'protected', 'shell'],
   ['revenue', '/revenu', 'protected', 'shell'],
   // Anything else (specification 1, §2): the 404 page.
-  ['notFound', '*', 'protected', 'shell', notFound]
+  ['notFound', '*', 'protected', 'shell', loadNotFoundPage]
 ]
 
+// Every screen loads through its area's index (docs/decisions/0028-areas.md), in a chunk of its own.
 export const appRoutes: readonly AppRoute[] = rows.map(([key, path, access, layout, load]) => ({
   key,
   path,
   titleKey: `routes:${key}`,
   access,
   layout,
-  load: load ?? placeholder
+  load: load ?? loadPlaceholderPage
 }))
 
 /**

@@ -1,5 +1,5 @@
 import { Field, type FieldProps } from '@fluentui/react-components'
-import type { Message } from '../errorMapping.ts'
+import type { Message } from './messages.ts'
 import { useMessageText } from './useMessage.ts'
 
 /** A Fluent field whose error comes from a mapped message (blank: error style, no text). */

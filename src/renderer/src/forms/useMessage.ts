@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import type { Message } from '../errorMapping.ts'
-import { ALL_NAMESPACES } from '../../../i18n/resources.ts'
+import type { Message } from './messages.ts'
+import { ALL_NAMESPACES } from '../i18n/resources.ts'
 
 /** Text of a mapped message in the current language; '' for an error style with no text. */
 export function useMessageText(): (message: Message | null) => string | undefined {

@@ -1,8 +1,8 @@
 import type { i18n as I18n } from 'i18next'
-import { ensureNamespace, useNamespace, type LazyCatalogues } from '../../i18n/lazyNamespace.ts'
-import { homeAr } from '../../i18n/locales/home.ar.ts'
-import { homeEnUS } from '../../i18n/locales/home.en-US.ts'
-import { homeFr } from '../../i18n/locales/home.fr.ts'
+import { ensureNamespace, useNamespace, type LazyCatalogues } from './lazyNamespace.ts'
+import { homeAr } from './locales/home.ar.ts'
+import { homeEnUS } from './locales/home.en-US.ts'
+import { homeFr } from './locales/home.fr.ts'
 
 export const homeCatalogues: LazyCatalogues<'home'> = { fr: homeFr, 'en-US': homeEnUS, ar: homeAr }
 

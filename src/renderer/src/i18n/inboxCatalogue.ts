@@ -1,8 +1,8 @@
 import type { i18n as I18n } from 'i18next'
-import { ensureNamespace, useNamespace, type LazyCatalogues } from '../../i18n/lazyNamespace.ts'
-import { inboxAr } from '../../i18n/locales/inbox.ar.ts'
-import { inboxEnUS } from '../../i18n/locales/inbox.en-US.ts'
-import { inboxFr } from '../../i18n/locales/inbox.fr.ts'
+import { ensureNamespace, useNamespace, type LazyCatalogues } from './lazyNamespace.ts'
+import { inboxAr } from './locales/inbox.ar.ts'
+import { inboxEnUS } from './locales/inbox.en-US.ts'
+import { inboxFr } from './locales/inbox.fr.ts'
 
 export const inboxCatalogues: LazyCatalogues<'inbox'> = { fr: inboxFr, 'en-US': inboxEnUS, ar: inboxAr }
 

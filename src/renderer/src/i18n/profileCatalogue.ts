@@ -1,8 +1,8 @@
 import type { i18n as I18n } from 'i18next'
-import { ensureNamespace, useNamespace, type LazyCatalogues } from '../../i18n/lazyNamespace.ts'
-import { profileAr } from '../../i18n/locales/profile.ar.ts'
-import { profileEnUS } from '../../i18n/locales/profile.en-US.ts'
-import { profileFr } from '../../i18n/locales/profile.fr.ts'
+import { ensureNamespace, useNamespace, type LazyCatalogues } from './lazyNamespace.ts'
+import { profileAr } from './locales/profile.ar.ts'
+import { profileEnUS } from './locales/profile.en-US.ts'
+import { profileFr } from './locales/profile.fr.ts'
 
 export const profileCatalogues: LazyCatalogues<'profile'> = { fr: profileFr, 'en-US': profileEnUS, ar: profileAr }
 

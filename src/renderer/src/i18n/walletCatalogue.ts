@@ -1,8 +1,8 @@
 import type { i18n as I18n } from 'i18next'
-import { ensureNamespace, useNamespace, type LazyCatalogues } from '../../i18n/lazyNamespace.ts'
-import { walletAr } from '../../i18n/locales/wallet.ar.ts'
-import { walletEnUS } from '../../i18n/locales/wallet.en-US.ts'
-import { walletFr } from '../../i18n/locales/wallet.fr.ts'
+import { ensureNamespace, useNamespace, type LazyCatalogues } from './lazyNamespace.ts'
+import { walletAr } from './locales/wallet.ar.ts'
+import { walletEnUS } from './locales/wallet.en-US.ts'
+import { walletFr } from './locales/wallet.fr.ts'
 
 export const walletCatalogues: LazyCatalogues<'wallet'> = { fr: walletFr, 'en-US': walletEnUS, ar: walletAr }
 

@@ -1,5 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import { splitDuration } from '../stores/FreeHoursStore.ts'
+
+/** 2 h 15 min → { hours: 2, minutes: 15 }; minutes rounded down, as a clock shows them. */
+export function splitDuration(seconds: number): { hours: number; minutes: number } {
+  const minutes = Math.floor(Math.max(0, seconds) / 60)
+  return { hours: Math.floor(minutes / 60), minutes: minutes % 60 }
+}
 
 /** A number of seconds as « 2 h 15 min », « 3 h » or « 40 min » in the interface language. */
 export function useDurationText(): (seconds: number) => string {

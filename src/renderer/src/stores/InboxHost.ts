@@ -1,6 +1,6 @@
 import { makeAutoObservable, observableRef, reaction, runInAction, type IReactionDisposer } from 'mobx'
 import { whenIdle } from '../lib/whenIdle.ts'
-import type { InboxStores, InboxStoresOptions } from './InboxStores.ts'
+import { loadInboxStores, type InboxStores, type InboxStoresOptions } from '../features/inbox/index.ts'
 
 type InboxModule = { InboxStores: typeof InboxStores }
 
@@ -18,7 +18,7 @@ export class InboxHost {
 
   constructor(
     options: InboxStoresOptions,
-    load: () => Promise<InboxModule> = () => import('./InboxStores.ts'),
+    load: () => Promise<InboxModule> = loadInboxStores,
     schedule: (work: () => void) => void = whenIdle
   ) {
     makeAutoObservable<InboxHost, 'disposeReaction' | 'disposed'>(this, { stores: observableRef, disposeReaction: false, disposed: false }, { autoBind: true })

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react'
-import type { InboxStores } from './InboxStores.ts'
+import type { InboxStores } from '../features/inbox/index.ts'
 import type { RootStore } from './RootStore.ts'
 
 const StoreContext = createContext<RootStore | null>(null)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { describeLazyNamespace } from './lazyNamespaces.ts'
-import { ensureHomeCatalogue, homeCatalogues } from '../../../../src/renderer/src/features/home/homeCatalogue.ts'
+import { ensureHomeCatalogue, homeCatalogues } from '../../../../src/renderer/src/i18n/homeCatalogue.ts'
 import { createI18n } from '../../../../src/renderer/src/i18n/index.ts'
 
 describeLazyNamespace('home', homeCatalogues)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { describeLazyNamespace } from './lazyNamespaces.ts'
-import { ensureInboxCatalogue, inboxCatalogues } from '../../../../src/renderer/src/features/inbox/inboxCatalogue.ts'
+import { ensureInboxCatalogue, inboxCatalogues } from '../../../../src/renderer/src/i18n/inboxCatalogue.ts'
 import { createI18n } from '../../../../src/renderer/src/i18n/index.ts'
 
 describeLazyNamespace('inbox', inboxCatalogues)

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { describeLazyNamespace } from '../../i18n/lazyNamespaces.ts'
-import { ensureProfileCatalogue, profileCatalogues } from '../../../../../src/renderer/src/features/profile/profileCatalogue.ts'
-import { createI18n } from '../../../../../src/renderer/src/i18n/index.ts'
-import type { TranslationKey } from '../../../../../src/renderer/src/i18n/keys.ts'
+import { describeLazyNamespace } from './lazyNamespaces.ts'
+import { ensureProfileCatalogue, profileCatalogues } from '../../../../src/renderer/src/i18n/profileCatalogue.ts'
+import { createI18n } from '../../../../src/renderer/src/i18n/index.ts'
+import type { TranslationKey } from '../../../../src/renderer/src/i18n/keys.ts'
 
 describeLazyNamespace('profile', profileCatalogues)
 

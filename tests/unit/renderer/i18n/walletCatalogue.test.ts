@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { describeLazyNamespace } from './lazyNamespaces.ts'
-import { ensureWalletCatalogue, walletCatalogues } from '../../../../src/renderer/src/features/wallet/walletCatalogue.ts'
+import { ensureWalletCatalogue, walletCatalogues } from '../../../../src/renderer/src/i18n/walletCatalogue.ts'
 import { createI18n } from '../../../../src/renderer/src/i18n/index.ts'
 
 describeLazyNamespace('wallet', walletCatalogues)

@@ -1,7 +1,7 @@
 import { observable, runInAction } from 'mobx'
 import { describe, expect, it } from 'vitest'
 import { InboxHost } from '../../../../src/renderer/src/stores/InboxHost.ts'
-import type { InboxStores, InboxStoresOptions } from '../../../../src/renderer/src/stores/InboxStores.ts'
+import type { InboxStores, InboxStoresOptions } from '../../../../src/renderer/src/features/inbox/stores/InboxStores.ts'
 
 function setup(signedIn: boolean) {
   const session = observable({ signedIn })

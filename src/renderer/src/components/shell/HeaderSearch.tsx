@@ -4,7 +4,7 @@ import { useId, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { lessonPath, type SearchResult } from '../../../../shared/api/search.ts'
-import { useInboxCatalogue } from '../../features/inbox/inboxCatalogue.ts'
+import { useInboxCatalogue } from '../../i18n/inboxCatalogue.ts'
 import { useInbox } from '../../stores/StoreContext.tsx'
 
 const useStyles = makeStyles({

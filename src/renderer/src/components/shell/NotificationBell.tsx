@@ -4,8 +4,9 @@ import { observer } from 'mobx-react-lite'
 import { useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NOTIFICATION_DROPDOWN_MAX_WIDTH } from '../../../../shared/constants.ts'
-import { useInboxCatalogue } from '../../features/inbox/inboxCatalogue.ts'
+import { useInboxCatalogue } from '../../i18n/inboxCatalogue.ts'
 import { lazyComponent } from '../../lib/lazyComponent.ts'
+import { loadMessagesPanel, loadNotificationPanel } from '../../features/inbox/index.ts'
 import { useInbox } from '../../stores/StoreContext.tsx'
 
 const useStyles = makeStyles({
@@ -31,13 +32,13 @@ function PanelPlaceholder() {
 
 // The lists' code is not part of the shell: it loads in idle time after the first screen
 // (`preloadDropdowns`), or when a dropdown opens before that.
-const NotificationPanel = lazyComponent(async () => (await import('../../features/inbox/NotificationPanel.tsx')).NotificationPanel, PanelPlaceholder)
-const MessagesPanel = lazyComponent(async () => (await import('../../features/inbox/MessagesPanel.tsx')).MessagesPanel, PanelPlaceholder)
+const NotificationPanel = lazyComponent(async () => (await loadNotificationPanel()).NotificationPanel, PanelPlaceholder)
+const MessagesPanel = lazyComponent(async () => (await loadMessagesPanel()).MessagesPanel, PanelPlaceholder)
 
 export async function preloadDropdowns(): Promise<void> {
   await NotificationPanel.preload()
   await MessagesPanel.preload()
-  await (await import('../../features/inbox/NotificationPanel.tsx')).preloadNotificationSettings()
+  await (await loadNotificationPanel()).preloadNotificationSettings()
 }
 
 function HeaderDropdown(props: {

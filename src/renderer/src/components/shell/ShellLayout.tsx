@@ -2,6 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { Outlet } from 'react-router-dom'
 import { lazyComponent } from '../../lib/lazyComponent.ts'
+import { loadPopupDialog } from '../../features/inbox/index.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
@@ -10,7 +11,7 @@ import { SkipLink } from './SkipLink.tsx'
 import { Snackbars } from './Snackbars.tsx'
 
 // Loaded when the platform has a popup to show.
-const PopupDialog = lazyComponent(async () => (await import('../../features/inbox/PopupDialog.tsx')).PopupDialog)
+const PopupDialog = lazyComponent(async () => (await loadPopupDialog()).PopupDialog)
 
 const useStyles = makeStyles({
   shell: {

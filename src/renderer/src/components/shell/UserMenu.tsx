@@ -26,12 +26,13 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { TERMS_URL } from '../../../../shared/constants.ts'
 import { lazyComponent } from '../../lib/lazyComponent.ts'
+import { loadChangePasswordDialog } from '../../features/auth/index.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { useOpenExternal } from './useOpenExternal.ts'
 
 // The password form and its rules are not part of the shell: they load in idle time after the
 // first screen (`preloadUserMenuDialogs`), or when the dialog opens before that.
-const ChangePasswordDialog = lazyComponent(async () => (await import('../../features/auth/ChangePasswordDialog.tsx')).ChangePasswordDialog)
+const ChangePasswordDialog = lazyComponent(async () => (await loadChangePasswordDialog()).ChangePasswordDialog)
 
 export function preloadUserMenuDialogs(): Promise<void> {
   return ChangePasswordDialog.preload()

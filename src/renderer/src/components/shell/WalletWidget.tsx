@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { formatAmount } from '../../lib/amounts.ts'
 import { lazyComponent } from '../../lib/lazyComponent.ts'
+import { loadFreeHoursIndicator } from '../../features/home/index.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { balanceUnit } from '../../../../shared/rules/points.ts'
 import { focusRing } from './focusRing.ts'
 
 // The free-hours indicator and its call load only for accounts that have free hours.
-const FreeHoursIndicator = lazyComponent(async () => (await import('./FreeHoursIndicator.tsx')).FreeHoursIndicator)
+const FreeHoursIndicator = lazyComponent(async () => (await loadFreeHoursIndicator()).FreeHoursIndicator)
 
 const useStyles = makeStyles({
   widget: { display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: '2px', flexShrink: 0 },

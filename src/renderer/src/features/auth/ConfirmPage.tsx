@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom'
 import { INPUT_MAX } from '../../../../shared/rules/input.ts'
 import { markInteractive } from '../../lib/performance.ts'
 import { AuthCard, useFormStyles } from './components/AuthCard.tsx'
-import { FormField } from './components/FormField.tsx'
+import { FormField } from '../../forms/FormField.tsx'
 import { ConfirmFormStore } from './stores/ConfirmFormStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate } from 'react-router-dom'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { AuthCard, useFormStyles } from './components/AuthCard.tsx'
-import { useMessageText } from './components/useMessage.ts'
+import { useMessageText } from '../../forms/useMessage.ts'
 import { LinkSignInStore } from './stores/LinkSignInStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
 

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { formatReportDate } from '../../lib/time.ts'
-import type { HomeStore } from '../../stores/HomeStore.ts'
+import type { HomeStore } from './stores/HomeStore.ts'
 import { isolate } from './bidi.ts'
 import { useHomeStyles } from './styles.ts'
 

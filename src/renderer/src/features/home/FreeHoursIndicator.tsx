@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDurationText } from '../../lib/durationText.ts'
-import { freeHoursStoreOf } from '../../stores/homeStores.ts'
+import { freeHoursStoreOf } from './stores/homeStores.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 
 const useStyles = makeStyles({ bar: { width: '100%' } })

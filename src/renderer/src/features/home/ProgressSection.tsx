@@ -3,7 +3,7 @@ import { DataTrending24Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import type { HomeStore } from '../../stores/HomeStore.ts'
+import type { HomeStore } from './stores/HomeStore.ts'
 import { HomeSection } from './HomeSection.tsx'
 import { useHomeStyles } from './styles.ts'
 

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { isolate } from '../../lib/bidi.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
-import type { HomeStore } from '../../stores/HomeStore.ts'
+import type { HomeStore } from './stores/HomeStore.ts'
 
 /**
  * The welcome, once per user on this machine (docs/decisions/0006-home-dashboard.md). Modal, as

@@ -15,9 +15,9 @@ import {
   type SubjectProgress,
   type UsedDuration,
   type Warning
-} from '../../../shared/api/home.ts'
-import { AdCardSchema, type AdCard } from '../../../shared/api/profile.ts'
-import type { HttpClient } from './http.ts'
+} from '../../../../shared/api/home.ts'
+import { AdCardSchema, type AdCard } from '../../../../shared/api/profile.ts'
+import type { HttpClient } from '../../api/http.ts'
 
 export type { AdCard, ForumPost, HomeContent, LiveEvent, Subject, SubjectProgress, UsedDuration, Warning }
 

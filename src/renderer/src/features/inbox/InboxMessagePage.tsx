@@ -8,7 +8,7 @@ import { usePageStyles } from '../../components/usePageStyles.ts'
 import { formatSessionTime } from '../../lib/time.ts'
 import { markInteractive } from '../../lib/performance.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
-import { useInboxCatalogue } from './inboxCatalogue.ts'
+import { useInboxCatalogue } from '../../i18n/inboxCatalogue.ts'
 
 /** `/inbox/{id}`: one message of the inbox; opening it marks it seen. */
 export const Component = observer(function InboxMessagePage() {

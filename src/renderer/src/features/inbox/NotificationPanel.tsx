@@ -4,12 +4,13 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type UIEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { internalRoute, type NotificationTab } from '../../stores/NotificationStore.ts'
-import type { Notification } from '../../api/notifications.ts'
+import { internalRoute, type NotificationTab } from './stores/NotificationStore.ts'
+import type { Notification } from './api.ts'
 import { useInbox, useStores } from '../../stores/StoreContext.tsx'
 import { formatSessionTime } from '../../lib/time.ts'
 import { afterPaint } from '../../lib/afterPaint.ts'
 import { lazyComponent } from '../../lib/lazyComponent.ts'
+import { loadNotificationSettings } from '../profile/index.ts'
 import { previewLength, truncate } from '../../lib/text.ts'
 import { usePanelStyles } from './panelStyles.ts'
 import { useViewportWidth } from './useViewportWidth.ts'
@@ -20,7 +21,7 @@ function SettingsPlaceholder() {
 
 // The toggles and their profile texts are not part of the panel: they load with the other
 // dropdown code in idle time, or when the settings are opened before that.
-const NotificationSettings = lazyComponent(async () => (await import('./NotificationSettings.tsx')).NotificationSettings, SettingsPlaceholder)
+const NotificationSettings = lazyComponent(async () => (await loadNotificationSettings()).NotificationSettings, SettingsPlaceholder)
 
 /** The settings view's code, ahead of its first opening. */
 export function preloadNotificationSettings(): Promise<void> {

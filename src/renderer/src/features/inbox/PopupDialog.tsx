@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { useInbox } from '../../stores/StoreContext.tsx'
-import { useInboxCatalogue } from './inboxCatalogue.ts'
+import { useInboxCatalogue } from '../../i18n/inboxCatalogue.ts'
 
 /** A popup of the platform: its name and body, "close" and "never show again". */
 export const PopupDialog = observer(function PopupDialog() {

@@ -1,13 +1,13 @@
 /** The notification service and search calls, parsed with the shared contract's schemas. */
 import { z } from 'zod'
-import { MessageResponseSchema } from '../../../shared/api/common.ts'
+import { MessageResponseSchema } from '../../../../shared/api/common.ts'
 import {
   InboxMessageSchema, MarkSeenResponseSchema, MessagesResponseSchema, NotificationPageSchema, PopupSchema,
   type InboxMessage, type MessagesResponse, type Notification, type NotificationPage, type Popup
-} from '../../../shared/api/notifications.ts'
-import { SearchResultSchema, type SearchResult } from '../../../shared/api/search.ts'
-import { NOTIFICATION_PAGE_SIZE } from '../../../shared/constants.ts'
-import type { HttpClient } from './http.ts'
+} from '../../../../shared/api/notifications.ts'
+import { SearchResultSchema, type SearchResult } from '../../../../shared/api/search.ts'
+import { NOTIFICATION_PAGE_SIZE } from '../../../../shared/constants.ts'
+import type { HttpClient } from '../../api/http.ts'
 
 export type { InboxMessage, MessagesResponse, Notification, NotificationPage, Popup, SearchResult }
 

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { AdCard } from '../../api/profile.ts'
+import type { AdCard } from './api.ts'
 import { AdCardList } from '../../components/AdCards.tsx'
 import { useProfileStores } from './useProfileStores.ts'
 

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { INPUT_MAX } from '../../../../shared/rules/input.ts'
-import { FormField } from '../auth/components/FormField.tsx'
+import { FormField } from '../../forms/FormField.tsx'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
 

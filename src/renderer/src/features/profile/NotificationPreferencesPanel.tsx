@@ -1,7 +1,7 @@
 import { Switch } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
-import type { PreferenceFamily } from '../../stores/ProfileDialogStores.ts'
+import type { PreferenceFamily } from './stores/ProfileDialogStores.ts'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
 

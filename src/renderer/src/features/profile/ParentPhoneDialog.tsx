@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { observer } from 'mobx-react-lite'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FormField } from '../auth/components/FormField.tsx'
+import { FormField } from '../../forms/FormField.tsx'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
 

@@ -9,7 +9,7 @@ import { formatReportDate } from '../../lib/time.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { AdCards } from './AdCards.tsx'
 import { ParentPhoneDialog } from './ParentPhoneDialog.tsx'
-import { useProfileCatalogue } from './profileCatalogue.ts'
+import { useProfileCatalogue } from '../../i18n/profileCatalogue.ts'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
 

@@ -1,6 +1,6 @@
 import { Badge } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import type { DivisionRequest } from '../../api/profile.ts'
+import type { DivisionRequest } from './api.ts'
 
 const COLOURS = { pending: 'warning', approved: 'success', rejected: 'danger' } as const
 

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import {
   MessageResponseSchema
-} from '../../../shared/api/common.ts'
+} from '../../../../shared/api/common.ts'
 import {
   AvatarResponseSchema,
   MyProfileResponseSchema,
@@ -10,8 +10,8 @@ import {
   UpdateProfileResponseSchema,
   type NotificationPreferences,
   type UpdateProfileBody
-} from '../../../shared/api/accounts.ts'
-import { CountrySchema, DelegationSchema, DivisionSchema, InstituteSchema, StateSchema, type Country, type Division, type State } from '../../../shared/api/pickers.ts'
+} from '../../../../shared/api/accounts.ts'
+import { CountrySchema, DelegationSchema, DivisionSchema, InstituteSchema, StateSchema, type Country, type Division, type State } from '../../../../shared/api/pickers.ts'
 import {
   AdCardSchema,
   CreateDivisionRequestResponseSchema,
@@ -23,8 +23,8 @@ import {
   type DivisionChangeReason,
   type DivisionRequest,
   type Marksheet
-} from '../../../shared/api/profile.ts'
-import type { HttpClient } from './http.ts'
+} from '../../../../shared/api/profile.ts'
+import type { HttpClient } from '../../api/http.ts'
 
 export type MyProfile = z.infer<typeof MyProfileResponseSchema>
 export type UpdateProfileResult = z.infer<typeof UpdateProfileResponseSchema>

@@ -1,6 +1,6 @@
 import type { RootStore } from '../../stores/RootStore.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
-import { createProfileStores, type ProfileStores } from '../../stores/profileStores.ts'
+import { createProfileStores, type ProfileStores } from './stores/profileStores.ts'
 
 // One set per root store and signed-in user, built the first time a profile screen opens: the
 // stores and their schemas then load with those screens, not with the app's first page. Another

@@ -14,7 +14,7 @@ import { TopUpCard } from './components/TopUpCard.tsx'
 import { TransferPointsDialog } from './components/TransferPointsDialog.tsx'
 import { useWalletStyles } from './components/styles.ts'
 import { useWalletStores } from './useWalletStores.ts'
-import { useWalletCatalogue } from './walletCatalogue.ts'
+import { useWalletCatalogue } from '../../i18n/walletCatalogue.ts'
 
 export { prepareWallet as prepare } from './useWalletStores.ts'
 

@@ -1,6 +1,6 @@
 /** The wallet and history calls, typed by the shared contract and parsed with its schemas. */
 import { z } from 'zod'
-import { MessageResponseSchema } from '../../../shared/api/common.ts'
+import { MessageResponseSchema } from '../../../../shared/api/common.ts'
 import {
   BankAccountSchema,
   D17CheckResponseSchema,
@@ -20,8 +20,8 @@ import {
   type PaymentMethod,
   type PaymentResult,
   type Transfer
-} from '../../../shared/api/wallet.ts'
-import type { HttpClient } from './http.ts'
+} from '../../../../shared/api/wallet.ts'
+import type { HttpClient } from '../../api/http.ts'
 
 export type WalletSummary = z.infer<typeof WalletSummarySchema>
 export type D17Payment = z.infer<typeof D17PaymentSchema>

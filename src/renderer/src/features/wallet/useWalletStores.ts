@@ -1,8 +1,8 @@
 import type { i18n as I18n } from 'i18next'
 import type { RootStore } from '../../stores/RootStore.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
-import { createWalletStores, type WalletStores } from '../../stores/walletStores.ts'
-import { ensureWalletCatalogue } from './walletCatalogue.ts'
+import { createWalletStores, type WalletStores } from './stores/walletStores.ts'
+import { ensureWalletCatalogue } from '../../i18n/walletCatalogue.ts'
 
 // One set per root store and signed-in user, built the first time a wallet or history screen opens: the
 // stores and their schemas then load with those screens, not with the app's first page. Another

@@ -5,13 +5,8 @@
 import { describe, expect, it } from 'vitest'
 import type { AccountsApi } from '../../../../../src/renderer/src/api/accounts.ts'
 import { ApiError, type ApiErrorCode } from '../../../../../src/renderer/src/api/errors.ts'
-import {
-  generalMessage,
-  mapLoginError,
-  ruleMessage,
-  serverFieldMessage,
-  type Message
-} from '../../../../../src/renderer/src/features/auth/errorMapping.ts'
+import { mapLoginError } from '../../../../../src/renderer/src/features/auth/errorMapping.ts'
+import { generalMessage, ruleMessage, serverFieldMessage, type Message } from '../../../../../src/renderer/src/forms/messages.ts'
 import { RegisterFormStore } from '../../../../../src/renderer/src/features/auth/stores/RegisterFormStore.ts'
 import { ResetPasswordStore } from '../../../../../src/renderer/src/features/auth/stores/ResetPasswordStore.ts'
 import { createI18n } from '../../../../../src/renderer/src/i18n/index.ts'
@@ -26,7 +21,7 @@ import { walletFr } from '../../../../../src/renderer/src/i18n/locales/wallet.fr
 import { SessionStore } from '../../../../../src/renderer/src/stores/SessionStore.ts'
 import { UiStore } from '../../../../../src/renderer/src/stores/UiStore.ts'
 import { UserStore } from '../../../../../src/renderer/src/stores/UserStore.ts'
-import { fieldMessage } from '../../../../../src/renderer/src/stores/walletSupport.ts'
+import { fieldMessage } from '../../../../../src/renderer/src/features/wallet/stores/walletSupport.ts'
 import type { Language } from '../../../../../src/shared/ipc.ts'
 import { frMessages, type MessageKey } from '../../../../../src/shared/rules/messages.ts'
 import { fakeAccountsApi } from '../../fakeAccountsApi.ts'

@@ -8,14 +8,12 @@ import { profileFr } from '../../../../../src/renderer/src/i18n/locales/profile.
 import { LANGUAGES } from '../../../../../src/renderer/src/i18n/languages.ts'
 import { ErrorCodeSchema } from '../../../../../src/shared/errors.ts'
 import {
-  generalMessage,
   mapLoginError,
   mapRegisterError,
   mapResetError,
-  mapResetRequestError,
-  ruleMessage,
-  stripPunctuation
+  mapResetRequestError
 } from '../../../../../src/renderer/src/features/auth/errorMapping.ts'
+import { generalMessage, ruleMessage, stripPunctuation } from '../../../../../src/renderer/src/forms/messages.ts'
 
 describe('error mapping (§8)', () => {
   it('names each rule message in the catalogue of its form', () => {

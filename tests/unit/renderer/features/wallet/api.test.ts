@@ -1,9 +1,9 @@
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../../src/renderer/src/api/errors.ts'
-import { createHttp, type TokenSource } from '../../../../src/renderer/src/api/http.ts'
-import { createWalletApi } from '../../../../src/renderer/src/api/wallet.ts'
-import { DEFAULT_SETTINGS } from '../fakePlatform.ts'
+import { ApiError } from '../../../../../src/renderer/src/api/errors.ts'
+import { createHttp, type TokenSource } from '../../../../../src/renderer/src/api/http.ts'
+import { createWalletApi } from '../../../../../src/renderer/src/features/wallet/api.ts'
+import { DEFAULT_SETTINGS } from '../../fakePlatform.ts'
 
 type Seen = { method: string; url: string; params: unknown; data: unknown; headers: Record<string, unknown> }
 

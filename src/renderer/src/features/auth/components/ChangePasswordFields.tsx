@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { INPUT_MAX } from '../../../../../shared/rules/input.ts'
 import type { ChangePasswordStore } from '../stores/ChangePasswordStore.ts'
-import { FormField } from './FormField.tsx'
+import { FormField } from '../../../forms/FormField.tsx'
 import { PasswordInput } from './PasswordInput.tsx'
 
 /** Old, new and confirmation: the fields of the expired-password page and of the dialog. */

@@ -1,7 +1,7 @@
 import { makeAutoObservable } from 'mobx'
 import type { MessageKey } from '../../../../../shared/rules/messages.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
-import { ruleMessage, type Message } from '../errorMapping.ts'
+import { ruleMessage, type Message } from '../../../forms/messages.ts'
 
 /**
  * What every sign-in form shares: its values (never cleared by a failed submit), which fields

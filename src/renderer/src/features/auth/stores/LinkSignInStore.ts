@@ -3,7 +3,7 @@ import type { SocialProvider } from '../../../api/accounts.ts'
 import { ApiError, isApiError } from '../../../api/errors.ts'
 import type { DeepLinkStore } from '../../../stores/DeepLinkStore.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
-import { generalMessage, type Message } from '../errorMapping.ts'
+import { generalMessage, type Message } from '../../../forms/messages.ts'
 import type { SocialSignIns } from '../socialSignIn.ts'
 import { toast, type AuthDeps } from './deps.ts'
 

@@ -10,7 +10,8 @@ import { checkOptionalSubject, checkRegistrationFields, isTunisianAddress } from
 import type { OptionalSubject, RegisterBody } from '../../../api/accounts.ts'
 import { ApiError, isApiError } from '../../../api/errors.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
-import { mapRegisterError, type Message, type RegisterField } from '../errorMapping.ts'
+import { mapRegisterError, type RegisterField } from '../errorMapping.ts'
+import { type Message } from '../../../forms/messages.ts'
 import { FormState } from './FormState.ts'
 import { toast, type AuthDeps } from './deps.ts'
 

@@ -5,7 +5,8 @@ import { normalizeCodeInput, normalizeDigits } from '../../../../../shared/rules
 import type { MessageKey } from '../../../../../shared/rules/messages.ts'
 import { checkNewPassword } from '../../../../../shared/rules/password.ts'
 import { ApiError, isApiError } from '../../../api/errors.ts'
-import { mapResetError, mapResetRequestError, type Message, type ResetField } from '../errorMapping.ts'
+import { mapResetError, mapResetRequestError, type ResetField } from '../errorMapping.ts'
+import { type Message } from '../../../forms/messages.ts'
 import { FormState } from './FormState.ts'
 import { toast, type AuthDeps } from './deps.ts'
 

@@ -1,7 +1,7 @@
 import type { Platform } from '../../../platform/bridge.ts'
 import type { SessionStore } from '../../../stores/SessionStore.ts'
 import type { UiStore } from '../../../stores/UiStore.ts'
-import type { Message } from '../errorMapping.ts'
+import type { Message } from '../../../forms/messages.ts'
 
 /** What the sign-in form stores need from the rest of the app. */
 export interface AuthDeps {

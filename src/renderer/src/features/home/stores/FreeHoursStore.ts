@@ -3,15 +3,9 @@
  * free playback time is used, from the progress service's `used-duration`.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
-import { FREE_PLAYBACK_REPORT_SECONDS } from '../../../shared/api/home.ts'
-import type { HomeApi, UsedDuration } from '../api/home.ts'
-import type { LoadStatus } from './status.ts'
-
-/** 2 h 15 min → { hours: 2, minutes: 15 }; minutes rounded down, as a clock shows them. */
-export function splitDuration(seconds: number): { hours: number; minutes: number } {
-  const minutes = Math.floor(Math.max(0, seconds) / 60)
-  return { hours: Math.floor(minutes / 60), minutes: minutes % 60 }
-}
+import { FREE_PLAYBACK_REPORT_SECONDS } from '../../../../../shared/api/home.ts'
+import type { HomeApi, UsedDuration } from '../api.ts'
+import type { LoadStatus } from '../../../stores/status.ts'
 
 export class FreeHoursStore {
   status: LoadStatus = 'idle'

@@ -7,12 +7,12 @@
  */
 import { DateTime } from 'luxon'
 import { compareStructural, makeAutoObservable, observableRef, runInAction } from 'mobx'
-import { EXPIRY_WARNING_DAYS, HOME_CONTENTS_SHOWN, HOME_PROGRESS_SUBJECTS, capProgress } from '../../../shared/api/home.ts'
-import { TUNIS_TIME_ZONE } from '../../../shared/constants.ts'
-import type { AdCard, ForumPost, HomeApi, HomeContent, LiveEvent, Subject, SubjectProgress, Warning } from '../api/home.ts'
-import type { LoadStatus } from './status.ts'
-import type { FlagStorage } from '../lib/flagStorage.ts'
-import { createFrameBatch } from '../lib/frameBatch.ts'
+import { EXPIRY_WARNING_DAYS, HOME_CONTENTS_SHOWN, HOME_PROGRESS_SUBJECTS, capProgress } from '../../../../../shared/api/home.ts'
+import { TUNIS_TIME_ZONE } from '../../../../../shared/constants.ts'
+import type { AdCard, ForumPost, HomeApi, HomeContent, LiveEvent, Subject, SubjectProgress, Warning } from '../api.ts'
+import type { LoadStatus } from '../../../stores/status.ts'
+import type { FlagStorage } from '../../../lib/flagStorage.ts'
+import { createFrameBatch } from '../../../lib/frameBatch.ts'
 
 
 // ——— rules ———

@@ -1,11 +1,11 @@
-import { ApiError } from '../api/errors.ts'
-import { createHomeApi, type HomeApi } from '../api/home.ts'
-import { createHttp } from '../api/http.ts'
+import { ApiError } from '../../../api/errors.ts'
+import { createHomeApi, type HomeApi } from '../api.ts'
+import { createHttp } from '../../../api/http.ts'
 import { FreeHoursStore } from './FreeHoursStore.ts'
-import { browserFlagStorage } from '../lib/flagStorage.ts'
+import { browserFlagStorage } from '../../../lib/flagStorage.ts'
 import { HomeStore } from './HomeStore.ts'
-import type { InboxStores } from './InboxStores.ts'
-import type { SessionStore } from './SessionStore.ts'
+import type { InboxStores } from '../../inbox/index.ts'
+import type { SessionStore } from '../../../stores/SessionStore.ts'
 
 type Root = { session: SessionStore; inbox?: { stores: Pick<InboxStores, 'popups'> | null } }
 

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { InboxMessage, NotificationsApi } from '../api/notifications.ts'
-import type { LoadStatus } from './status.ts'
+import type { InboxMessage, NotificationsApi } from '../api.ts'
+import type { LoadStatus } from '../../../stores/status.ts'
 
 export type MessageTab = 'all' | 'unread'
 

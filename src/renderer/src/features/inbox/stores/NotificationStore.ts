@@ -1,8 +1,8 @@
 import { compareStructural, makeAutoObservable, runInAction } from 'mobx'
-import type { Notification, NotificationPage, NotificationsApi } from '../api/notifications.ts'
-import { NOTIFICATION_PAGE_SIZE } from '../../../shared/constants.ts'
-import type { NativeNotification } from '../../../shared/ipc.ts'
-import type { LoadStatus } from './status.ts'
+import type { Notification, NotificationPage, NotificationsApi } from '../api.ts'
+import { NOTIFICATION_PAGE_SIZE } from '../../../../../shared/constants.ts'
+import type { NativeNotification } from '../../../../../shared/ipc.ts'
+import type { LoadStatus } from '../../../stores/status.ts'
 
 export type NotificationTab = 'all' | 'unread'
 

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { NotificationsApi, Popup } from '../api/notifications.ts'
+import type { NotificationsApi, Popup } from '../api.ts'
 
 /**
  * Popups shown at start, one at a time: "close" hides one until the next start, "never show

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { NotificationsApi, SearchResult } from '../api/notifications.ts'
-import { SEARCH_MIN_CHARS } from '../../../shared/constants.ts'
-import type { LoadStatus } from './status.ts'
+import type { NotificationsApi, SearchResult } from '../api.ts'
+import { SEARCH_MIN_CHARS } from '../../../../../shared/constants.ts'
+import type { LoadStatus } from '../../../stores/status.ts'
 
 export const SEARCH_DEBOUNCE_MS = 250
 

@@ -1,7 +1,7 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx'
-import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES } from '../../../shared/api/accounts.ts'
-import { isApiError } from '../api/errors.ts'
-import { generalMessage, ruleMessage, serverFieldMessage, type Message } from '../features/auth/errorMapping.ts'
+import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES } from '../../../../../shared/api/accounts.ts'
+import { isApiError } from '../../../api/errors.ts'
+import { generalMessage, ruleMessage, serverFieldMessage, type Message } from '../../../forms/messages.ts'
 import type { Problem } from './MarksheetsStore.ts'
 import type { DialogDeps } from './ProfileDialogStores.ts'
 

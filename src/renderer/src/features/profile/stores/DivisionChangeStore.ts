@@ -1,11 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { OTHER_REASON_ID } from '../../../shared/api/profile.ts'
-import type { MessageKey } from '../../../shared/rules/messages.ts'
-import { isApiError } from '../api/errors.ts'
-import type { Division, DivisionChangeReason, DivisionRequest, ProfileApi, ReasonLanguage } from '../api/profile.ts'
-import { generalMessage, ruleMessage, serverFieldMessage, type Message } from '../features/auth/errorMapping.ts'
+import { OTHER_REASON_ID } from '../../../../../shared/api/profile.ts'
+import type { MessageKey } from '../../../../../shared/rules/messages.ts'
+import { isApiError } from '../../../api/errors.ts'
+import type { Division, DivisionChangeReason, DivisionRequest, ProfileApi, ReasonLanguage } from '../api.ts'
+import { generalMessage, ruleMessage, serverFieldMessage, type Message } from '../../../forms/messages.ts'
 import type { DialogDeps } from './ProfileDialogStores.ts'
-import type { LoadStatus } from './status.ts'
+import type { LoadStatus } from '../../../stores/status.ts'
 
 type Field = 'newDivision' | 'reason' | 'reason2'
 

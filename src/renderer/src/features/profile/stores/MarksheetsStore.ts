@@ -1,12 +1,12 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { MarksheetProgress } from '../../../shared/ipc.ts'
-import { MARKSHEET_EXTENSIONS, MARKSHEET_MAX_BYTES } from '../../../shared/api/profile.ts'
-import { isApiError } from '../api/errors.ts'
-import type { Marksheet, ProfileApi } from '../api/profile.ts'
-import { generalMessage, ruleMessage, serverFieldMessage, type Message } from '../features/auth/errorMapping.ts'
-import type { TranslationKey } from '../i18n/keys.ts'
+import type { MarksheetProgress } from '../../../../../shared/ipc.ts'
+import { MARKSHEET_EXTENSIONS, MARKSHEET_MAX_BYTES } from '../../../../../shared/api/profile.ts'
+import { isApiError } from '../../../api/errors.ts'
+import type { Marksheet, ProfileApi } from '../api.ts'
+import { generalMessage, ruleMessage, serverFieldMessage, type Message } from '../../../forms/messages.ts'
+import type { TranslationKey } from '../../../i18n/keys.ts'
 import type { DialogDeps } from './ProfileDialogStores.ts'
-import type { LoadStatus } from './status.ts'
+import type { LoadStatus } from '../../../stores/status.ts'
 
 /** Photos the main process can merge into one PDF (one page each). */
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'gif'])

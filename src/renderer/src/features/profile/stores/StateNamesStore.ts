@@ -1,6 +1,6 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx'
-import type { IdName } from '../../../shared/api/common.ts'
-import type { ProfileApi } from '../api/profile.ts'
+import type { IdName } from '../../../../../shared/api/common.ts'
+import type { ProfileApi } from '../api.ts'
 
 /**
  * The governorates' Arabic names for the profile page: the user's governorate comes with its

@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PAGE_SIZES, type PagedRows, type PageSize } from '../../../stores/walletSupport.ts'
+import { PAGE_SIZES, type PagedRows, type PageSize } from '../stores/walletSupport.ts'
 
 export interface Column<T> {
   id: string

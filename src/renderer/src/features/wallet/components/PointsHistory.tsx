@@ -1,7 +1,7 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
-import type { PaymentHistoryRow } from '../../../api/wallet.ts'
+import type { PaymentHistoryRow } from '../api.ts'
 import { useStores } from '../../../stores/StoreContext.tsx'
 import { formatAmount } from '../../../lib/amounts.ts'
 import { formatDateTime } from '../../../lib/time.ts'

@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import type { PaymentCode, Transfer } from '../../../api/wallet.ts'
+import type { PaymentCode, Transfer } from '../api.ts'
 
 type Status = PaymentCode['status'] | Transfer['status']
 

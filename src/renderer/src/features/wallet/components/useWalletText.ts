@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { pointsNoun } from '../../../../../shared/rules/points.ts'
 import { formatAmount } from '../../../lib/amounts.ts'
 import { useStores } from '../../../stores/StoreContext.tsx'
-import type { WalletMessage } from '../../../stores/walletSupport.ts'
+import type { WalletMessage } from '../stores/walletSupport.ts'
 
 /** The text of a store message in the current language (server texts as sent). */
 export function useWalletText(): (message: WalletMessage | null | undefined) => string | undefined {

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { PaymentReceipt, Subscription, Transfer, WalletApi } from '../api/wallet.ts'
-import type { LoadStatus } from './status.ts'
+import type { PaymentReceipt, Subscription, Transfer, WalletApi } from '../api.ts'
+import type { LoadStatus } from '../../../stores/status.ts'
 import { errorMessage, PagedRows, type WalletMessage } from './walletSupport.ts'
 
 /**

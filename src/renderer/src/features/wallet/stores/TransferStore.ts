@@ -1,10 +1,10 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { checkTransferPoints, readAmount } from '../../../shared/rules/amounts.ts'
-import { checkConfirmationCode } from '../../../shared/rules/code.ts'
-import { normalizeAmountInput, normalizeCodeInput, normalizeDigits } from '../../../shared/rules/input.ts'
-import { isApiError } from '../api/errors.ts'
-import type { Transfer, TransferBody, WalletApi } from '../api/wallet.ts'
-import type { LoadStatus } from './status.ts'
+import { checkTransferPoints, readAmount } from '../../../../../shared/rules/amounts.ts'
+import { checkConfirmationCode } from '../../../../../shared/rules/code.ts'
+import { normalizeAmountInput, normalizeCodeInput, normalizeDigits } from '../../../../../shared/rules/input.ts'
+import { isApiError } from '../../../api/errors.ts'
+import type { Transfer, TransferBody, WalletApi } from '../api.ts'
+import type { LoadStatus } from '../../../stores/status.ts'
 import { errorMessage, fieldMessage, RetryKey, ruleMessage, type WalletMessage } from './walletSupport.ts'
 
 export interface TransferStoreDeps {

@@ -1,7 +1,7 @@
 import { compareStructural, makeAutoObservable, observableRef, runInAction } from 'mobx'
-import type { DeepLink } from '../../../shared/deepLink.ts'
-import { checkPaymentAmount, checkPaymentReference, readAmount } from '../../../shared/rules/amounts.ts'
-import { normalizeAmountInput } from '../../../shared/rules/input.ts'
+import type { DeepLink } from '../../../../../shared/deepLink.ts'
+import { checkPaymentAmount, checkPaymentReference, readAmount } from '../../../../../shared/rules/amounts.ts'
+import { normalizeAmountInput } from '../../../../../shared/rules/input.ts'
 import type {
   BankAccount,
   CreateCodeBody,
@@ -12,9 +12,9 @@ import type {
   ResultLanguage,
   WalletApi,
   WalletSummary
-} from '../api/wallet.ts'
-import type { LoadStatus } from './status.ts'
-import { balanceUnit, type BalanceUnit } from '../../../shared/rules/points.ts'
+} from '../api.ts'
+import type { LoadStatus } from '../../../stores/status.ts'
+import { balanceUnit, type BalanceUnit } from '../../../../../shared/rules/points.ts'
 import { errorMessage, fieldMessage, PagedRows, RetryKey, ruleMessage, type WalletMessage } from './walletSupport.ts'
 
 /** How often the D17 dialog asks whether the QR code has been paid. */

@@ -1,11 +1,11 @@
-import { ApiError } from '../api/errors.ts'
-import { createHttp } from '../api/http.ts'
-import { createWalletApi, type WalletApi } from '../api/wallet.ts'
-import type { Platform } from '../platform/bridge.ts'
-import { createProfileApi, type ProfileApi } from '../api/profile.ts'
+import { ApiError } from '../../../api/errors.ts'
+import { createHttp } from '../../../api/http.ts'
+import { createWalletApi, type WalletApi } from '../api.ts'
+import type { Platform } from '../../../platform/bridge.ts'
+import { loadProfileApi, type ProfileApi } from '../../profile/index.ts'
 import { HistoryStore, type ClassChangeRow } from './HistoryStore.ts'
-import type { SessionStore } from './SessionStore.ts'
-import type { SettingsStore } from './SettingsStore.ts'
+import type { SessionStore } from '../../../stores/SessionStore.ts'
+import type { SettingsStore } from '../../../stores/SettingsStore.ts'
 import { TransferStore } from './TransferStore.ts'
 import { WalletStore } from './WalletStore.ts'
 
@@ -48,7 +48,11 @@ export function createWalletStores(root: { platform: Platform; session: SessionS
   const classChanges = async (): Promise<ClassChangeRow[]> => {
     const baseUrls = root.session.baseUrls
     if (!baseUrls) throw new ApiError('network', 'the API is not configured yet')
-    if (profile?.baseUrls !== baseUrls) profile = { baseUrls, client: createProfileApi(createHttp(baseUrls, root.session)) }
+    if (profile?.baseUrls !== baseUrls) {
+      // The profile area's calls load with its chunk, the first time the list is asked for.
+      const { createProfileApi } = await loadProfileApi()
+      profile = { baseUrls, client: createProfileApi(createHttp(baseUrls, root.session)) }
+    }
     const language = root.settings.language === 'ar' ? 'ar' : root.settings.language === 'en-US' ? 'en' : 'fr'
     const requests = await profile.client.divisionRequests(language)
     return requests.map((request) => ({

@@ -3,11 +3,11 @@
  * `Idempotency-Key` of a money-moving submit, and client-side paging of a table.
  */
 import { makeAutoObservable } from 'mobx'
-import { TABLE_PAGE_SIZES } from '../../../shared/constants.ts'
-import { isMessageKey, type MessageKey } from '../../../shared/rules/messages.ts'
-import { isApiError } from '../api/errors.ts'
-import { codeMessage, firstRuleKey, ruleKeyOfText } from '../features/auth/errorMapping.ts'
-import type { TranslationKey } from '../i18n/keys.ts'
+import { TABLE_PAGE_SIZES } from '../../../../../shared/constants.ts'
+import { isMessageKey, type MessageKey } from '../../../../../shared/rules/messages.ts'
+import { isApiError } from '../../../api/errors.ts'
+import { codeMessage, firstRuleKey, ruleKeyOfText } from '../../../forms/messages.ts'
+import type { TranslationKey } from '../../../i18n/keys.ts'
 
 export type WalletKey =
   | Extract<TranslationKey, `wallet:${string}`>

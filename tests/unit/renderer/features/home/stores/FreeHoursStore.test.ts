@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../../src/renderer/src/api/errors.ts'
-import type { HomeApi, UsedDuration } from '../../../../src/renderer/src/api/home.ts'
-import { FreeHoursStore, splitDuration } from '../../../../src/renderer/src/stores/FreeHoursStore.ts'
+import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
+import type { HomeApi, UsedDuration } from '../../../../../../src/renderer/src/features/home/api.ts'
+import { FreeHoursStore } from '../../../../../../src/renderer/src/features/home/stores/FreeHoursStore.ts'
+import { splitDuration } from '../../../../../../src/renderer/src/lib/durationText.ts'
 
 function api(answer: () => Promise<UsedDuration>, asked: number[]): () => HomeApi {
   const unused = () => Promise.reject(new Error('not used'))

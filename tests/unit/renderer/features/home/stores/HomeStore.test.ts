@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../../src/renderer/src/api/errors.ts'
-import type { AdCard, HomeApi, HomeContent, LiveEvent, Subject } from '../../../../src/renderer/src/api/home.ts'
+import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
+import type { AdCard, HomeApi, HomeContent, LiveEvent, Subject } from '../../../../../../src/renderer/src/features/home/api.ts'
 import {
   countForm, expiryCountdown, expiryProgress, HOME_FRESH_MS, HomeStore, progressRows, restDaysNow, Section, sessionState, sortAdCards, welcomeKey
-} from '../../../../src/renderer/src/stores/HomeStore.ts'
-import type { FlagStorage } from '../../../../src/renderer/src/lib/flagStorage.ts'
+} from '../../../../../../src/renderer/src/features/home/stores/HomeStore.ts'
+import type { FlagStorage } from '../../../../../../src/renderer/src/lib/flagStorage.ts'
 
 const subject = (id: number, position: number, extra: Partial<Subject> = {}): Subject => ({
   id, o_id: id, name: `Matière ${id}`, slug: `matiere-${id}`, thumbnail: null, progress: 0, color: '#1E6FD9', visible: true, position, subjectVideos: 3, ...extra

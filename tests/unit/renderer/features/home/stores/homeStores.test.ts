@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { freeHoursStoreOf, homeStoreOf } from '../../../../src/renderer/src/stores/homeStores.ts'
-import type { SessionStore } from '../../../../src/renderer/src/stores/SessionStore.ts'
+import { freeHoursStoreOf, homeStoreOf } from '../../../../../../src/renderer/src/features/home/stores/homeStores.ts'
+import type { SessionStore } from '../../../../../../src/renderer/src/stores/SessionStore.ts'
 
 /** The part of the session the home's stores read: who is signed in, and the scope of their data. */
 function rootOf(userId: number) {

@@ -1,8 +1,8 @@
 import { observable } from 'mobx'
 import { describe, expect, it } from 'vitest'
-import type { EventStreamOptions } from '../../../../src/renderer/src/api/eventStream.ts'
-import { InboxStores, type InboxStoresOptions } from '../../../../src/renderer/src/stores/InboxStores.ts'
-import { fakePlatform } from '../fakePlatform.ts'
+import type { EventStreamOptions } from '../../../../../../src/renderer/src/api/eventStream.ts'
+import { InboxStores, type InboxStoresOptions } from '../../../../../../src/renderer/src/features/inbox/stores/InboxStores.ts'
+import { fakePlatform } from '../../../fakePlatform.ts'
 import { FakeInboxApi, notification } from './inboxFakes.ts'
 
 const settle = async () => {

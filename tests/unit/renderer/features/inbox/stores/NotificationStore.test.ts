@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { internalRoute, NotificationStore } from '../../../../src/renderer/src/stores/NotificationStore.ts'
-import type { NativeNotification } from '../../../../src/shared/ipc.ts'
+import { internalRoute, NotificationStore } from '../../../../../../src/renderer/src/features/inbox/stores/NotificationStore.ts'
+import type { NativeNotification } from '../../../../../../src/shared/ipc.ts'
 import { FakeInboxApi, notification } from './inboxFakes.ts'
 
 function setup(options: { focused?: boolean; preferences?: Record<string, boolean> } = {}) {

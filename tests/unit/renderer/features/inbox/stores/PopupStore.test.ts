@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MessageStore } from '../../../../src/renderer/src/stores/MessageStore.ts'
-import { PopupStore } from '../../../../src/renderer/src/stores/PopupStore.ts'
+import { MessageStore } from '../../../../../../src/renderer/src/features/inbox/stores/MessageStore.ts'
+import { PopupStore } from '../../../../../../src/renderer/src/features/inbox/stores/PopupStore.ts'
 import { FakeInboxApi } from './inboxFakes.ts'
 
 const popup = (id: string) => ({ _id: id, popup: { name: `Popup ${id}`, body: 'Corps' } })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SEARCH_DEBOUNCE_MS, SearchStore, type SearchTimers } from '../../../../src/renderer/src/stores/SearchStore.ts'
+import { SEARCH_DEBOUNCE_MS, SearchStore, type SearchTimers } from '../../../../../../src/renderer/src/features/inbox/stores/SearchStore.ts'
 import { FakeInboxApi } from './inboxFakes.ts'
 
 function manualTimers() {

@@ -1,4 +1,4 @@
-import type { InboxMessage, Notification, NotificationPage, NotificationsApi, Popup, SearchResult } from '../../../../src/renderer/src/api/notifications.ts'
+import type { InboxMessage, Notification, NotificationPage, NotificationsApi, Popup, SearchResult } from '../../../../../../src/renderer/src/features/inbox/api.ts'
 
 export function notification(id: number, extra: Partial<Notification> = {}): Notification {
   return { id, title: `Titre ${id}`, body: `Corps ${id}`, link: null, url: null, type: null, seen: false, created_at: '2026-11-22T10:00:00.000Z', ...extra }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../../../src/renderer/src/api/errors.ts'
-import { AvatarStore } from '../../../../../src/renderer/src/stores/AvatarStore.ts'
-import { AVATAR_MAX_BYTES } from '../../../../../src/shared/api/accounts.ts'
+import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
+import { AvatarStore } from '../../../../../../src/renderer/src/features/profile/stores/AvatarStore.ts'
+import { AVATAR_MAX_BYTES } from '../../../../../../src/shared/api/accounts.ts'
 import { fakeApi, fakeSession, fakeUi, me, networkError, user } from './profileFakes.ts'
 
 const photo = (name = 'moi.jpg', type = 'image/jpeg', size = 2048) => new File([new Uint8Array(size)], name, { type })

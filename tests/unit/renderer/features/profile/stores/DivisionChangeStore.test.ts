@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../../../../src/renderer/src/api/errors.ts'
-import type { DivisionRequest } from '../../../../../src/renderer/src/api/profile.ts'
-import { DivisionChangeStore } from '../../../../../src/renderer/src/stores/DivisionChangeStore.ts'
+import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
+import type { DivisionRequest } from '../../../../../../src/renderer/src/features/profile/api.ts'
+import { DivisionChangeStore } from '../../../../../../src/renderer/src/features/profile/stores/DivisionChangeStore.ts'
 import { fakeApi, fakeSession, fakeUi, me, user } from './profileFakes.ts'
 
 const reasons = [

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../../../src/renderer/src/api/errors.ts'
-import type { Marksheet, MarksheetUpload } from '../../../../../src/renderer/src/api/profile.ts'
-import { BridgeError } from '../../../../../src/renderer/src/platform/bridge.ts'
-import { MarksheetsStore, MERGED_FILE_NAME } from '../../../../../src/renderer/src/stores/MarksheetsStore.ts'
-import { platformMerge } from '../../../../../src/renderer/src/stores/profileStores.ts'
-import type { MarksheetProgress } from '../../../../../src/shared/ipc.ts'
+import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
+import type { Marksheet, MarksheetUpload } from '../../../../../../src/renderer/src/features/profile/api.ts'
+import { BridgeError } from '../../../../../../src/renderer/src/platform/bridge.ts'
+import { MarksheetsStore, MERGED_FILE_NAME } from '../../../../../../src/renderer/src/features/profile/stores/MarksheetsStore.ts'
+import { platformMerge } from '../../../../../../src/renderer/src/features/profile/stores/profileStores.ts'
+import type { MarksheetProgress } from '../../../../../../src/shared/ipc.ts'
 import { fakeApi, fakeSession, fakeUi, me, networkError, user } from './profileFakes.ts'
 
 /** The main process's merge channel as the bridge exposes it, with its progress events. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AddEmailStore, ParentPhoneStore } from '../../../../../src/renderer/src/stores/ProfileDialogStores.ts'
+import { AddEmailStore, ParentPhoneStore } from '../../../../../../src/renderer/src/features/profile/stores/ProfileDialogStores.ts'
 import { fakeApi, fakeSession, fakeUi, me, user } from './profileFakes.ts'
 
 // The server answers in French whatever the pupil's language: its text must not reach the screen.

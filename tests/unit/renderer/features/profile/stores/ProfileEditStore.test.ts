@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../../../src/renderer/src/api/errors.ts'
-import { ProfileEditStore } from '../../../../../src/renderer/src/stores/ProfileEditStore.ts'
-import type { User } from '../../../../../src/shared/api/accounts.ts'
+import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
+import { ProfileEditStore } from '../../../../../../src/renderer/src/features/profile/stores/ProfileEditStore.ts'
+import type { User } from '../../../../../../src/shared/api/accounts.ts'
 import { fakeApi, fakeSession, fakeUi, me, user } from './profileFakes.ts'
 
 const TODAY = '2026-11-22'

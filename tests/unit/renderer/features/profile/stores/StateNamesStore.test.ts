@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { StateNamesStore } from '../../../../../src/renderer/src/stores/StateNamesStore.ts'
-import { isolate } from '../../../../../src/renderer/src/lib/bidi.ts'
+import { StateNamesStore } from '../../../../../../src/renderer/src/features/profile/stores/StateNamesStore.ts'
+import { isolate } from '../../../../../../src/renderer/src/lib/bidi.ts'
 import { fakeApi, networkError } from './profileFakes.ts'
 
 describe('StateNamesStore: the governorate on the profile page', () => {

@@ -1,7 +1,7 @@
-import type { MeResponse, User } from '../../../../../src/shared/api/accounts.ts'
-import { ApiError } from '../../../../../src/renderer/src/api/errors.ts'
-import type { ProfileApi, UpdateProfileBody } from '../../../../../src/renderer/src/api/profile.ts'
-import type { Snackbar, SnackbarInput } from '../../../../../src/renderer/src/stores/UiStore.ts'
+import type { MeResponse, User } from '../../../../../../src/shared/api/accounts.ts'
+import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
+import type { ProfileApi, UpdateProfileBody } from '../../../../../../src/renderer/src/features/profile/api.ts'
+import type { Snackbar, SnackbarInput } from '../../../../../../src/renderer/src/stores/UiStore.ts'
 
 export function user(overrides: Partial<User> = {}): User {
   return {

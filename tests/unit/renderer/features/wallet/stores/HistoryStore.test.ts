@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { HistoryStore } from '../../../../src/renderer/src/stores/HistoryStore.ts'
-import { PagedRows, ruleMessage } from '../../../../src/renderer/src/stores/walletSupport.ts'
-import { walletEnUS } from '../../../../src/renderer/src/i18n/locales/wallet.en-US.ts'
-import { walletFr } from '../../../../src/renderer/src/i18n/locales/wallet.fr.ts'
-import { frMessages, type MessageKey } from '../../../../src/shared/rules/messages.ts'
+import { HistoryStore } from '../../../../../../src/renderer/src/features/wallet/stores/HistoryStore.ts'
+import { PagedRows, ruleMessage } from '../../../../../../src/renderer/src/features/wallet/stores/walletSupport.ts'
+import { walletEnUS } from '../../../../../../src/renderer/src/i18n/locales/wallet.en-US.ts'
+import { walletFr } from '../../../../../../src/renderer/src/i18n/locales/wallet.fr.ts'
+import { frMessages, type MessageKey } from '../../../../../../src/shared/rules/messages.ts'
 import { fakeWalletApi, networkError, transfer } from './walletFakes.ts'
 
 describe('HistoryStore', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../../src/renderer/src/api/errors.ts'
-import type { WalletApi } from '../../../../src/renderer/src/api/wallet.ts'
-import { TransferStore } from '../../../../src/renderer/src/stores/TransferStore.ts'
+import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
+import type { WalletApi } from '../../../../../../src/renderer/src/features/wallet/api.ts'
+import { TransferStore } from '../../../../../../src/renderer/src/features/wallet/stores/TransferStore.ts'
 import { fakeWalletApi, networkError, sequentialKeys, transfer } from './walletFakes.ts'
 
 function setup(overrides: Partial<WalletApi> = {}, adminUserId: number | null = null) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../../src/renderer/src/api/errors.ts'
-import type { WalletApi } from '../../../../src/renderer/src/api/wallet.ts'
-import { WalletStore } from '../../../../src/renderer/src/stores/WalletStore.ts'
+import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
+import type { WalletApi } from '../../../../../../src/renderer/src/features/wallet/api.ts'
+import { WalletStore } from '../../../../../../src/renderer/src/features/wallet/stores/WalletStore.ts'
 import { code, fakeWalletApi, flush, manualTimers, networkError, sequentialKeys } from './walletFakes.ts'
 
 function setup(overrides: Partial<WalletApi> = {}) {

@@ -1,6 +1,6 @@
-import type { PaymentCode, Transfer, WalletApi } from '../../../../src/renderer/src/api/wallet.ts'
-import { ApiError } from '../../../../src/renderer/src/api/errors.ts'
-import type { Timers } from '../../../../src/renderer/src/stores/WalletStore.ts'
+import type { PaymentCode, Transfer, WalletApi } from '../../../../../../src/renderer/src/features/wallet/api.ts'
+import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
+import type { Timers } from '../../../../../../src/renderer/src/features/wallet/stores/WalletStore.ts'
 
 export type Call = { name: keyof WalletApi; args: unknown[] }
 
