@@ -3,6 +3,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import darsi from './scripts/eslint/areaImports.js'
 
 /**
  * The layer rule of ARCHITECTURE.md: shared imports nothing of the others; the renderer never
@@ -58,6 +59,12 @@ export default tseslint.config(
         'The renderer talks to main only through window.darsi and never imports server code.'
       )
     }
+  },
+  // One folder per area: another area's files only through its index.ts (docs/decisions/0028-areas.md).
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    plugins: { darsi },
+    rules: { 'darsi/area-imports': 'error' }
   },
   {
     files: ['src/preload/**/*.ts'],
