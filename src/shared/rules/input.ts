@@ -33,6 +33,8 @@ export function normalizeAmountInput(value: string): string {
  */
 export const INPUT_MAX = {
   password: 128,
+  /** First and last names: past NAME_MAX the rule says the name is not valid. */
+  name: 100,
   code: 32,
   amount: 32
 } as const

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { NAME_MAX, NAME_MIN } from '../constants.ts'
+import { INPUT_MAX } from './input.ts'
 import type { MessageKey } from './messages.ts'
 
 const LETTERS_AND_SPACES = /^[\p{L}\p{M} ]+$/u
@@ -17,7 +18,7 @@ function nameSchema(which: 'first' | 'last') {
   const invalid = which === 'first' ? 'names.firstNameInvalid' : 'names.lastNameInvalid'
   return z
     .string({ error: required })
-    .max(100, { error: invalid })
+    .max(INPUT_MAX.name, { error: invalid })
     .superRefine((value, ctx) => {
       const key = checkName(value, which)
       if (key) ctx.addIssue({ code: 'custom', message: key })

@@ -76,10 +76,10 @@ export const Component = observer(function RegisterPage() {
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <div className={styles.grid}>
           <FormField label={t('register.firstName')} required error={store.error('name')}>
-            <Input {...text('name')} autoComplete="given-name" maxLength={25} />
+            <Input {...text('name')} autoComplete="given-name" maxLength={INPUT_MAX.name} />
           </FormField>
           <FormField label={t('register.lastName')} required error={store.error('lastName')}>
-            <Input {...text('lastName')} autoComplete="family-name" maxLength={25} />
+            <Input {...text('lastName')} autoComplete="family-name" maxLength={INPUT_MAX.name} />
           </FormField>
           <FormField label={t('register.country')} required error={store.error('country')}>
             <Select {...select('country')}>

@@ -10,6 +10,7 @@ import { Component as RegisterPage } from '../../../../../src/renderer/src/featu
 import { Component as ResetPasswordPage } from '../../../../../src/renderer/src/features/auth/ResetPasswordPage.tsx'
 import { Component as UpdatePasswordPage } from '../../../../../src/renderer/src/features/auth/UpdatePasswordPage.tsx'
 import { createI18n } from '../../../../../src/renderer/src/i18n/index.ts'
+import { NAME_MAX } from '../../../../../src/shared/constants.ts'
 import { RootStore } from '../../../../../src/renderer/src/stores/RootStore.ts'
 import { fakeAccountsApi, meFixture, sessionFixture } from '../../fakeAccountsApi.ts'
 import { fakePlatform } from '../../fakePlatform.ts'
@@ -50,6 +51,11 @@ describe('the sign-in screens never cut what is typed', () => {
   it('register: both password boxes take an over-long password', async () => {
     const html = await render('/register', 'register', RegisterPage)
     for (const id of ['register-password', 'register-passwordConfirm']) expect(maxLength(html, id), id).toBeGreaterThanOrEqual(PASSWORD_ROOM)
+  })
+
+  it('register: the name boxes take a name past the 25 characters of the rule, which then refuses it', async () => {
+    const html = await render('/register', 'register', RegisterPage)
+    for (const id of ['register-name', 'register-lastName']) expect(maxLength(html, id), id).toBeGreaterThan(NAME_MAX)
   })
 
   it('reset: the new password boxes take an over-long password, the code box a pasted code', async () => {
