@@ -14,6 +14,8 @@
  *       private PostgreSQL cluster
  *   home the eight requests of the home screen on PGlite (demo student): each, in a row, at once,
  *        and all at once the first time after the server's start
+ *   progress (P10) 200 pupils × 1 progress tick / 5 s over the WebSocket on PGlite, 600 on PostgreSQL:
+ *       the time to each tick's answer (scripts/benchProgress.ts)
  *
  * P1 and P6 require a build (`npx electron-vite build`). `--json <file>` also writes the figures;
  * `--strict` exits non-zero when a size budget (P1) is exceeded (the test run uses it).
@@ -33,6 +35,7 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { openDatabase } from '../server/src/db/client.ts'
 import { hasPostgresBinaries, startPgCluster } from '../tests/server/pgCluster.ts'
+import { benchProgress } from './benchProgress.ts'
 import { BENCH_VOLUME, seedBenchVolume } from './benchVolume.ts'
 
 const root = join(import.meta.dirname, '..')
@@ -458,7 +461,7 @@ async function p7(): Promise<void> {
   }
 }
 
-const PARTS = { bundle: 'P1', ui: 'P2–P4', main: 'P6', merge: 'P7', api: 'P8', home: 'home screen requests' } as const
+const PARTS = { bundle: 'P1', ui: 'P2–P4', main: 'P6', merge: 'P7', api: 'P8', home: 'home screen requests', progress: 'P10' } as const
 type Part = keyof typeof PARTS
 const args = process.argv.slice(2)
 /** Options that take a value: the value is not a part's name. */
@@ -490,6 +493,7 @@ if (selected('main')) await p6()
 if (selected('merge')) await p7()
 if (selected('api')) await p8(benchOptions)
 if (selected('home')) await homeRoutes()
+if (selected('progress')) await benchProgress({ lines: report, figures })
 console.log(`Darsi bench — ${new Date().toISOString()} — node ${process.version}, ${(await import('node:os')).cpus().length} cores`)
 for (const line of report) console.log(`  ${line}`)
 const jsonIndex = args.indexOf('--json')

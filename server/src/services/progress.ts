@@ -14,7 +14,7 @@
  * - The resume point is the position of the latest tick (by the client's clock), whatever the
  *   device; free playback spends the pupil's free hours, and is refused once they are used up.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import {
   PLAYBACK_RATE_MAX, PROGRESS_TICK_MAX_AGE_DAYS, PROGRESS_TICK_MAX_SPAN_SECONDS, PROGRESS_TICK_TOLERANCE_SECONDS, VIDEO_CONTENT_TYPES,
   type ProgressReply, type TickState
@@ -93,40 +93,69 @@ function reply(contentId: number, duration: number, row: ProgressRow, extra: { c
   }
 }
 
-/** Seconds the merged ranges cover. */
-const coveredSeconds = (ranges: ReturnType<typeof sql>) => sql`(select coalesce(sum(upper(r) - lower(r)), 0) from unnest(${ranges}) as r)::int`
+/** Seconds the ranges cover. */
+const coveredSeconds = (ranges: SQL) => sql`(select coalesce(sum(upper(r) - lower(r)), 0) from unnest(${ranges}) as r)::int`
+
+type Recorded = { userId: number; contentId: number; duration: number; tick: Tick; freeSeconds: number; now: Date }
 
 /**
- * Adds a tick's stretch to the pupil's progress in the lesson: the watched ranges merged, their
- * seconds, the share of the video (kept if higher before), completion at 80 %, the resume point
- * when the tick is the latest, the free seconds spent.
+ * The statement adding a tick's stretch to the pupil's progress in the lesson: the watched
+ * ranges merged, their seconds, the share of the video (kept if higher before), completion at
+ * 80 %, the resume point when the tick is the latest, the free seconds spent. `source` is the
+ * row to add: the tick's values, or a select of them behind the viewing's update (see applyTick).
  */
-async function record(tx: Tx, userId: number, contentId: number, duration: number, tick: Tick, freeSeconds: number, now: Date): Promise<ProgressRow> {
+function progressUpsert({ userId, contentId, duration, tick, freeSeconds, now }: Recorded, behindView?: SQL): SQL {
   const stretch = stretchOf(tick)
   const ranges = stretch ? sql`int4multirange(int4range(${stretch.start}::int, ${stretch.end}::int))` : sql`'{}'::int4multirange`
   const length = stretch ? stretch.end - stretch.start : 0
-  const resume = Math.min(duration, Math.floor(tick.watchedTime))
-  const merged = sql`(${contentProgress.watched} + excluded.watched)`
-  const mergedSeconds = coveredSeconds(merged)
-  const [row] = await tx.insert(contentProgress).values({
-    userId, contentId, watched: ranges as unknown as string, watchedSeconds: length,
-    percentage: Math.min(100, Math.floor((length * 100) / duration)), completed: length * 100 >= LESSON_COMPLETE_PERCENT * duration,
-    lastWatchedSecond: resume, lastTickAt: tick.at, freeSeconds, updatedAt: now
-  }).onConflictDoUpdate({
-    target: [contentProgress.userId, contentProgress.contentId],
-    set: {
-      watched: sql`${merged}`,
-      watchedSeconds: sql`${mergedSeconds}`,
-      percentage: sql`greatest(${contentProgress.percentage}, least(100, ${mergedSeconds} * 100 / ${duration}::int))`,
-      completed: sql`${contentProgress.completed} or ${mergedSeconds} * 100 >= ${LESSON_COMPLETE_PERCENT * duration}::int`,
-      lastWatchedSecond: sql`case when ${contentProgress.lastTickAt} is null or excluded.last_tick_at >= ${contentProgress.lastTickAt}
-        then excluded.last_watched_second else ${contentProgress.lastWatchedSecond} end`,
-      lastTickAt: sql`greatest(${contentProgress.lastTickAt}, excluded.last_tick_at)`,
-      freeSeconds: sql`${contentProgress.freeSeconds} + excluded.free_seconds`,
-      updatedAt: sql`excluded.updated_at`
-    }
-  }).returning(progressColumns)
+  const row = sql`${userId}::int, ${contentId}::int, ${ranges}, ${length}::int, ${Math.min(100, Math.floor((length * 100) / duration))}::int,
+    ${length * 100 >= LESSON_COMPLETE_PERCENT * duration}::boolean, ${Math.min(duration, Math.floor(tick.watchedTime))}::int, ${tick.at}::bigint,
+    ${freeSeconds}::int, ${now.toISOString()}::timestamptz`
+  const merged = coveredSeconds(sql`cp.watched + excluded.watched`)
+  return sql`${behindView ?? sql``}
+    insert into ${contentProgress} as cp (user_id, content_id, watched, watched_seconds, percentage, completed, last_watched_second, last_tick_at, free_seconds, updated_at)
+    ${behindView ? sql`select ${row} from applied` : sql`values (${row})`}
+    on conflict (user_id, content_id) do update set
+      watched = cp.watched + excluded.watched,
+      watched_seconds = ${merged},
+      percentage = greatest(cp.percentage, least(100, ${merged} * 100 / ${duration}::int)),
+      completed = cp.completed or ${merged} * 100 >= ${LESSON_COMPLETE_PERCENT * duration}::int,
+      last_watched_second = case when cp.last_tick_at is null or excluded.last_tick_at >= cp.last_tick_at
+        then excluded.last_watched_second else cp.last_watched_second end,
+      last_tick_at = greatest(cp.last_tick_at, excluded.last_tick_at),
+      free_seconds = cp.free_seconds + excluded.free_seconds,
+      updated_at = excluded.updated_at
+    returning percentage, completed, last_watched_second as "lastWatchedSecond", watched_seconds as "watchedSeconds"`
+}
+
+function rowsOf(result: unknown): ProgressRow[] {
+  return ((result as { rows: ProgressRow[] }).rows ?? []).map((row) => ({
+    percentage: Number(row.percentage), completed: row.completed === true, lastWatchedSecond: Number(row.lastWatchedSecond), watchedSeconds: Number(row.watchedSeconds)
+  }))
+}
+
+async function record(tx: Tx, recorded: Recorded): Promise<ProgressRow> {
+  const [row] = rowsOf(await tx.execute(progressUpsert(recorded)))
   return row!
+}
+
+/**
+ * The usual tick — the next of a viewing already under way, in order and within real time, not
+ * on free hours — in ONE statement: the viewing's row moves on only if all that holds, and the
+ * progress is recorded only if it moved. Null when it did not (a first tick, a replay, a refusal,
+ * whose reason the transaction of applyInTransaction works out).
+ */
+async function applyNext(db: Db, recorded: Recorded, played: number): Promise<ProgressRow | null> {
+  const { userId, contentId, tick, now } = recorded
+  const moved = sql`with applied as (
+    update ${progressViews} set last_sequence = ${tick.sequence}::int, last_at = ${tick.at}::bigint, updated_at = ${now.toISOString()}::timestamptz
+    where view_token = ${tick.viewToken} and user_id = ${userId}::int and content_id = ${contentId}::int
+      and last_sequence < ${tick.sequence}::int and last_at <= ${tick.at}::bigint
+      and ${played}::float8 <= (${tick.at}::bigint - last_at) / 1000.0 * ${PLAYBACK_RATE_MAX}::int + ${PROGRESS_TICK_TOLERANCE_SECONDS}::int
+    returning 1
+  )`
+  const [row] = rowsOf(await db.execute(progressUpsert(recorded, moved)))
+  return row ?? null
 }
 
 const usedFreeQuery = (tx: Tx, userId: number) =>
@@ -151,6 +180,11 @@ export async function applyTick(db: Db, context: TickContext, tick: Tick): Promi
   // An administrator acting for the pupil watches without changing the pupil's progress or free time.
   if (auth.impersonatorId) {
     return reply(place.contentId, duration, await currentProgress(db, userId, place.contentId), { counted: false, freeHours: state.freeHours, expired: false })
+  }
+  if (!state.freeHours) {
+    const stretch = stretchOf(tick)
+    const next = await applyNext(db, { userId, contentId: place.contentId, duration, tick, freeSeconds: 0, now }, stretch ? tick.watchedTime - tick.from : 0)
+    if (next) return reply(place.contentId, duration, next, { counted: true, freeHours: false, expired: false })
   }
   const work = (tx: Tx) => applyInTransaction(tx, userId, place, duration, tick, { freeHours: state.freeHours, allowance: freeAllowanceSeconds(auth.user), now })
   try {
@@ -185,10 +219,10 @@ async function applyInTransaction(
     const freeSeconds = Math.min(left, Math.round(played))
     const expired = left - freeSeconds <= 0
     await saveView(tx, tick, userId, place.contentId, Boolean(view), now)
-    return reply(place.contentId, duration, await record(tx, userId, place.contentId, duration, tick, freeSeconds, now), { counted: true, freeHours, expired })
+    return reply(place.contentId, duration, await record(tx, { userId, contentId: place.contentId, duration, tick, freeSeconds, now }), { counted: true, freeHours, expired })
   }
   await saveView(tx, tick, userId, place.contentId, Boolean(view), now)
-  return reply(place.contentId, duration, await record(tx, userId, place.contentId, duration, tick, 0, now), { counted: true, freeHours, expired: false })
+  return reply(place.contentId, duration, await record(tx, { userId, contentId: place.contentId, duration, tick, freeSeconds: 0, now }), { counted: true, freeHours, expired: false })
 }
 
 async function saveView(tx: Tx, tick: Tick, userId: number, contentId: number, exists: boolean, now: Date): Promise<void> {
