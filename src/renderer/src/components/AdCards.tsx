@@ -1,6 +1,7 @@
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
-import type { SyntheticEvent } from 'react'
+import { useEffect, useState, type SyntheticEvent } from 'react'
 import type { AdCard } from '../../../shared/api/profile.ts'
+import { sortAdCards } from '../lib/adCards.ts'
 import { useOpenExternal } from './shell/useOpenExternal.ts'
 
 /** An image that cannot be loaded takes no room (the card keeps its text). */
@@ -33,9 +34,11 @@ const useStyles = makeStyles({
   action: { alignSelf: 'flex-start' }
 })
 
-export interface AdCardListProps {
-  /** Visible cards, in the order to show (by position, §2). */
-  cards: readonly AdCard[]
+export interface AdCardsProps {
+  /** The cards to show, in their order (a store's, by position); or, instead, */
+  cards?: readonly AdCard[]
+  /** their request, made when the column is shown: the visible ones then show by position, none when it fails. */
+  load?: () => Promise<readonly AdCard[]>
   /** The column's accessible name, and the buttons' texts, in the screen's namespace. */
   label: string
   openLabel: string
@@ -44,9 +47,29 @@ export interface AdCardListProps {
   testId: string
 }
 
+/** The cards of `load`, asked for once shown; the column is secondary, so a failure shows none. */
+function useLoadedCards(load: AdCardsProps['load']): AdCard[] {
+  const [cards, setCards] = useState<AdCard[]>([])
+  useEffect(() => {
+    if (!load) return
+    let live = true
+    load()
+      .then((answer) => {
+        if (live) setCards(sortAdCards(answer))
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [load])
+  return cards
+}
+
 /** The side column of ad cards of the home, profile and subjects screens; links open in the system browser. */
-export function AdCardList({ cards, label, openLabel, videoLabel, className, testId }: AdCardListProps) {
+export function AdCards({ cards: given, load, label, openLabel, videoLabel, className, testId }: AdCardsProps) {
   const styles = useStyles()
+  const loaded = useLoadedCards(load)
+  const cards = given ?? loaded
   const openExternal = useOpenExternal()
   if (cards.length === 0) return null
   return (

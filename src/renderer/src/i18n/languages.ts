@@ -7,6 +7,11 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
 }
 
+/** A language as the two-letter code the server's `?lang=` and the web pages take: fr, en or ar (French for any other). */
+export function shortLanguage(language: string): 'fr' | 'en' | 'ar' {
+  return language === 'ar' ? 'ar' : language === 'en-US' ? 'en' : 'fr'
+}
+
 export function directionOf(language: Language): 'ltr' | 'rtl' {
   return language === 'ar' ? 'rtl' : 'ltr'
 }

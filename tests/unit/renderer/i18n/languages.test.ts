@@ -3,7 +3,8 @@ import {
   detectLanguage,
   directionOf,
   isLanguage,
-  languageFromLocale
+  languageFromLocale,
+  shortLanguage
 } from '../../../../src/renderer/src/i18n/languages.ts'
 
 describe('language detection', () => {
@@ -27,5 +28,11 @@ describe('language detection', () => {
     expect(directionOf('en-US')).toBe('ltr')
     expect(isLanguage('en-US')).toBe(true)
     expect(isLanguage('en')).toBe(false)
+  })
+
+  it('names each language by the two letters the server and the web pages take', () => {
+    expect(shortLanguage('fr')).toBe('fr')
+    expect(shortLanguage('en-US')).toBe('en')
+    expect(shortLanguage('ar')).toBe('ar')
   })
 })

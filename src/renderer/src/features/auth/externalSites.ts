@@ -1,3 +1,5 @@
+import { shortLanguage } from '../../i18n/languages.ts'
+
 /** Sites outside the app that the sign-in flows send people to (allowlisted by main). */
 export const TEACHER_SITE = 'https://enseignant.darsi.tn'
 /** The platform's web registration page (docs/decisions/0008-impersonation-sessions.md). */
@@ -5,8 +7,7 @@ export const EXTERNAL_REGISTER_PAGE = 'https://inscription.darsi.tn/'
 
 /** The external registration page in the app's language (fr, en or ar). */
 export function externalRegisterPageUrl(language: string): string {
-  const lang = language === 'ar' ? 'ar' : language === 'en-US' ? 'en' : 'fr'
-  return `${EXTERNAL_REGISTER_PAGE}?${new URLSearchParams({ lang })}`
+  return `${EXTERNAL_REGISTER_PAGE}?${new URLSearchParams({ lang: shortLanguage(language) })}`
 }
 
 export function teacherSiteUrl(token: string): string {

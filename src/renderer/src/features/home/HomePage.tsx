@@ -2,7 +2,7 @@ import { BookOpen24Regular, VideoClip24Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AdCardList } from '../../components/AdCards.tsx'
+import { AdCards } from '../../components/AdCards.tsx'
 import { afterPaint } from '../../lib/afterPaint.ts'
 import { isolate } from '../../lib/bidi.ts'
 import { markInteractive } from '../../lib/performance.ts'
@@ -89,7 +89,7 @@ export const Component = observer(function HomePage() {
           <ForumSection home={home} />
         </div>
       </div>
-      <AdCardList
+      <AdCards
         cards={home.adCards}
         label={t('ads.label')}
         openLabel={t('ads.open')}

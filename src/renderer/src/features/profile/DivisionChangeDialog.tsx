@@ -20,7 +20,7 @@ import { isolate } from '../../lib/bidi.ts'
 import { formatReportDate } from '../../lib/time.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { FormField } from '../../forms/FormField.tsx'
-import { StatusBadge } from './StatusBadge.tsx'
+import { StatusBadge } from '../../components/StatusBadge.tsx'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
 
@@ -119,7 +119,7 @@ export const DivisionChangeDialog = observer(function DivisionChangeDialog() {
                       </span>
                       <span className={styles.listMeta}>
                         <span className={styles.ltr}>{formatReportDate(request.created_at)}</span>
-                        <StatusBadge status={request.status} />
+                        <StatusBadge namespace="profile" status={request.status} />
                       </span>
                     </li>
                   ))}

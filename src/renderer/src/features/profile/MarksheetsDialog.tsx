@@ -21,7 +21,7 @@ import { MARKSHEET_EXTENSIONS } from '../../../../shared/api/profile.ts'
 import { useOpenExternal } from '../../components/shell/useOpenExternal.ts'
 import type { Problem, Trimester } from './stores/MarksheetsStore.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
-import { StatusBadge } from './StatusBadge.tsx'
+import { StatusBadge } from '../../components/StatusBadge.tsx'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
 import { ALL_NAMESPACES } from '../../i18n/resources.ts'
@@ -75,7 +75,7 @@ export const MarksheetsDialog = observer(function MarksheetsDialog() {
                       <span className={styles.listMeta}>
                         <span>{t('marksheets.trimesterValue', { trimester: item.trimester })}</span>
                         <span className={styles.muted}>{item.division.name}</span>
-                        <StatusBadge status={item.status} />
+                        <StatusBadge namespace="profile" status={item.status} />
                         <Button size="small" appearance="subtle" onClick={openExternal(absolute(item.url))}>
                           {t('marksheets.open')}
                         </Button>

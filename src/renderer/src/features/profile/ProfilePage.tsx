@@ -7,7 +7,7 @@ import { isolate } from '../../lib/bidi.ts'
 import { markInteractive } from '../../lib/performance.ts'
 import { formatReportDate } from '../../lib/time.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
-import { AdCards } from './AdCards.tsx'
+import { AdCards } from '../../components/AdCards.tsx'
 import { ParentPhoneDialog } from './ParentPhoneDialog.tsx'
 import { useProfileCatalogue } from '../../i18n/profileCatalogue.ts'
 import { useProfileStyles } from './styles.ts'
@@ -26,7 +26,7 @@ function regionName(code: string, language: string): string | null {
 export const Component = observer(function ProfilePage() {
   useProfileCatalogue()
   const { session, settings } = useStores()
-  const { parentPhone, stateNames } = useProfileStores()
+  const { parentPhone, stateNames, adCards } = useProfileStores()
   const styles = useProfileStyles()
   const { t } = useTranslation('profile')
   const navigate = useNavigate()
@@ -79,7 +79,7 @@ export const Component = observer(function ProfilePage() {
         </MessageBar>
       ) : null}
       <div className={styles.layout}>
-      <div className={styles.blocks}>
+      <div className={styles.grid}>
         <section className={styles.card} aria-labelledby="identity-title" data-testid="profile-identity">
           <div className={styles.identity}>
             <Avatar
@@ -137,7 +137,7 @@ export const Component = observer(function ProfilePage() {
           </dl>
         </section>
       </div>
-      <AdCards />
+      <AdCards load={adCards} label={t('page.adsLabel')} openLabel={t('ads.open')} videoLabel={t('ads.video')} testId="profile-ads" />
       </div>
       <ParentPhoneDialog open={parentOpen} onClose={() => setParentOpen(false)} />
     </div>

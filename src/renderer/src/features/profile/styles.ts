@@ -1,42 +1,16 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
-import { cardGridStyle, cardStyle } from '../../components/cardStyles.ts'
+import { cardScreenStyles } from '../../components/cardStyles.ts'
 
 /** The layout of the profile and profile-edit screens. */
 export const useProfileStyles = makeStyles({
-  page: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXL,
-    maxWidth: '1100px',
-    marginInline: 'auto',
-    paddingBlock: tokens.spacingVerticalXL,
-    paddingInline: tokens.spacingHorizontalL,
-    boxSizing: 'border-box',
-    width: '100%'
-  },
-  header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  ...cardScreenStyles,
   headerRow: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
-  title: {
-    margin: 0,
-    fontSize: tokens.fontSizeHero700,
-    lineHeight: tokens.lineHeightHero700,
-    fontWeight: tokens.fontWeightSemibold
-  },
-  muted: { margin: 0, color: tokens.colorNeutralForeground2 },
   layout: {
     display: 'grid',
     gap: tokens.spacingHorizontalL,
     gridTemplateColumns: 'minmax(0, 1fr)',
     '@media (min-width: 1199px)': { gridTemplateColumns: 'minmax(0, 1fr) 300px' },
     alignItems: 'start'
-  },
-  blocks: cardGridStyle(320),
-  card: cardStyle,
-  sectionTitle: {
-    margin: 0,
-    fontSize: tokens.fontSizeBase500,
-    lineHeight: tokens.lineHeightBase500,
-    fontWeight: tokens.fontWeightSemibold
   },
   identity: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
   facts: {
@@ -63,10 +37,7 @@ export const useProfileStyles = makeStyles({
     '& > :first-child': { flexGrow: 1, minWidth: 0 },
     '& > button': { flexShrink: 0, whiteSpace: 'nowrap' }
   },
-  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   ads: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  ltr: { direction: 'ltr /* @noflip */' as 'ltr', unicodeBidi: 'isolate' },
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   listItem: {
     display: 'flex',

@@ -9,7 +9,7 @@ import { markInteractive } from '../../lib/performance.ts'
 import type { AttendanceRow, BookmarkRow, ClassChangeRow, HistoryList } from './stores/HistoryStore.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { PagedTable, type Column } from './components/PagedTable.tsx'
-import { StatusBadge } from './components/StatusBadge.tsx'
+import { StatusBadge } from '../../components/StatusBadge.tsx'
 import { useWalletStyles } from './components/styles.ts'
 import { useWalletText } from './components/useWalletText.ts'
 import { formatAmount } from '../../lib/amounts.ts'
@@ -96,7 +96,7 @@ export const Component = observer(function HistoryPage() {
     { id: 'requested', header: t('historyPage.classChanges.requested'), cell: (row) => row.new_division },
     { id: 'reason', header: t('historyPage.classChanges.reason'), cell: (row) => row.reason },
     { id: 'other', header: t('historyPage.classChanges.otherReason'), cell: (row) => row.other_reason ?? '' },
-    { id: 'status', header: t('historyPage.classChanges.status'), cell: (row) => <StatusBadge status={row.status} /> }
+    { id: 'status', header: t('historyPage.classChanges.status'), cell: (row) => <StatusBadge namespace="wallet" status={row.status} /> }
   ]
   const transferColumns: Column<Transfer>[] = [
     { id: 'senderId', header: t('historyPage.transfers.senderId'), cell: (row) => row.from_user.id, width: 'minmax(110px, 0.7fr)' },
@@ -105,7 +105,7 @@ export const Component = observer(function HistoryPage() {
     { id: 'receiver', header: t('historyPage.transfers.receiver'), cell: (row) => row.to_user.name, width: 'minmax(140px, 1.2fr)' },
     { id: 'points', header: t('historyPage.transfers.points'), cell: (row) => formatAmount(row.points, language), width: 'minmax(80px, 0.6fr)' },
     { id: 'updated', header: t('historyPage.transfers.updatedAt'), cell: (row) => <bdi>{formatDateTime(row.updated_at)}</bdi> },
-    { id: 'status', header: t('historyPage.transfers.status'), cell: (row) => <StatusBadge status={row.status} />, width: 'minmax(170px, 1fr)' },
+    { id: 'status', header: t('historyPage.transfers.status'), cell: (row) => <StatusBadge namespace="wallet" status={row.status} />, width: 'minmax(170px, 1fr)' },
     {
       id: 'confirmed',
       header: t('historyPage.transfers.confirmed'),

@@ -65,7 +65,7 @@ export const Component = observer(function WalletPage() {
     <div className={styles.page} data-testid="wallet-page">
       <header className={styles.header}>
         <h1 className={styles.title}>{t('page.title')}</h1>
-        <p className={styles.subtitle}>{t('page.subtitle')}</p>
+        <p className={styles.muted}>{t('page.subtitle')}</p>
       </header>
       <div className={styles.grid}>
         <BalanceCard />

@@ -13,6 +13,7 @@ import type { AdCard, ForumPost, HomeApi, HomeContent, LiveEvent, Subject, Subje
 import type { LoadStatus } from '../../../stores/status.ts'
 import type { FlagStorage } from '../../../lib/flagStorage.ts'
 import { createFrameBatch } from '../../../lib/frameBatch.ts'
+import { sortAdCards } from '../../../lib/adCards.ts'
 
 
 // ——— rules ———
@@ -89,11 +90,6 @@ export function progressRows(subjects: readonly Subject[], progress: readonly Su
       color: subject.color,
       progress: Math.round(capProgress(figures.get(subject.id) ?? subject.progress))
     }))
-}
-
-/** Visible ad cards by position (§2). */
-export function sortAdCards(cards: readonly AdCard[]): AdCard[] {
-  return cards.filter((card) => card.visible).slice().sort((a, b) => a.position - b.position || a.id - b.id)
 }
 
 export type SessionState = 'inProgress' | 'upcoming' | 'finished'

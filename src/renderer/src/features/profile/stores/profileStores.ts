@@ -1,6 +1,7 @@
 import { ApiError } from '../../../api/errors.ts'
 import { createHttp } from '../../../api/http.ts'
-import { createProfileApi, type ProfileApi, type ReasonLanguage } from '../api.ts'
+import { createProfileApi, type AdCard, type ProfileApi } from '../api.ts'
+import { shortLanguage } from '../../../i18n/languages.ts'
 import { toTunis } from '../../../lib/time.ts'
 import { BridgeError, type Platform } from '../../../platform/bridge.ts'
 import { AvatarStore } from './AvatarStore.ts'
@@ -23,6 +24,8 @@ export interface ProfileStores {
   avatar: AvatarStore
   /** The governorates' Arabic names, for the profile page. */
   stateNames: StateNamesStore
+  /** The profile's side column of ad cards (asked for on each visit). */
+  adCards(): Promise<AdCard[]>
   /** A fresh form, filled from the current user (each visit of the edit screen). */
   newEditForm(): ProfileEditStore | null
 }
@@ -55,8 +58,6 @@ export function platformMerge(platform: Pick<Platform, 'marksheetMerge' | 'onMar
   }
 }
 
-const reasonLanguage = (language: string): ReasonLanguage => (language === 'ar' ? 'ar' : language === 'en-US' ? 'en' : 'fr')
-
 /** Wires the profile stores to the session's API and the platform. */
 export function createProfileStores(root: { session: SessionStore; ui: UiStore; settings: SettingsStore; platform: Platform }): ProfileStores {
   let api: { baseUrls: unknown; client: ProfileApi } | null = null
@@ -73,10 +74,11 @@ export function createProfileStores(root: { session: SessionStore; ui: UiStore; 
     addEmail: new AddEmailStore(deps),
     parentPhone: new ParentPhoneStore(deps),
     preferences: new NotificationPreferencesStore(deps),
-    divisionChange: new DivisionChangeStore({ ...deps, language: () => reasonLanguage(root.settings.language) }),
+    divisionChange: new DivisionChangeStore({ ...deps, language: () => shortLanguage(root.settings.language) }),
     marksheets: new MarksheetsStore({ ...deps, merge: platformMerge(root.platform) }),
     avatar: new AvatarStore(deps),
     stateNames: new StateNamesStore(deps),
+    adCards: () => profileApi().adCards(),
     newEditForm: () => {
       const user = root.session.me?.user
       return user

@@ -6,7 +6,7 @@ import { useStores } from '../../../stores/StoreContext.tsx'
 import { formatAmount } from '../../../lib/amounts.ts'
 import { formatDateTime } from '../../../lib/time.ts'
 import { PagedTable, type Column } from './PagedTable.tsx'
-import { StatusBadge } from './StatusBadge.tsx'
+import { StatusBadge } from '../../../components/StatusBadge.tsx'
 import { useWalletStyles } from './styles.ts'
 import { useWalletStores } from '../useWalletStores.ts'
 
@@ -23,7 +23,7 @@ export const PointsHistory = observer(function PointsHistory() {
     { id: 'amount', header: t('history.columns.amount'), cell: (row) => t('balance.dinars', { amount: formatAmount(row.amount, language) }), width: 'minmax(90px, 0.7fr)' },
     { id: 'description', header: t('history.columns.description'), cell: (row) => row.description, width: 'minmax(160px, 1.6fr)' },
     { id: 'date', header: t('history.columns.date'), cell: (row) => <bdi>{formatDateTime(row.date)}</bdi>, width: 'minmax(140px, 1fr)' },
-    { id: 'status', header: t('history.columns.status'), cell: (row) => <StatusBadge status={row.status} />, width: 'minmax(110px, 0.8fr)' }
+    { id: 'status', header: t('history.columns.status'), cell: (row) => <StatusBadge namespace="wallet" status={row.status} />, width: 'minmax(110px, 0.8fr)' }
   ]
 
   return (

@@ -1,4 +1,5 @@
 import { ApiError } from '../../../api/errors.ts'
+import { shortLanguage } from '../../../i18n/languages.ts'
 import { createHttp } from '../../../api/http.ts'
 import { createWalletApi, type WalletApi } from '../api.ts'
 import type { Platform } from '../../../platform/bridge.ts'
@@ -53,8 +54,7 @@ export function createWalletStores(root: { platform: Platform; session: SessionS
       const { createProfileApi } = await loadProfileApi()
       profile = { baseUrls, client: createProfileApi(createHttp(baseUrls, root.session)) }
     }
-    const language = root.settings.language === 'ar' ? 'ar' : root.settings.language === 'en-US' ? 'en' : 'fr'
-    const requests = await profile.client.divisionRequests(language)
+    const requests = await profile.client.divisionRequests(shortLanguage(root.settings.language))
     return requests.map((request) => ({
       id: request.id,
       old_division: request.old_division?.name ?? '',

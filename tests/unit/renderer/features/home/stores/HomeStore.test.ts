@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
 import type { AdCard, HomeApi, HomeContent, LiveEvent, Subject } from '../../../../../../src/renderer/src/features/home/api.ts'
 import {
-  countForm, expiryCountdown, expiryProgress, HOME_FRESH_MS, HomeStore, progressRows, restDaysNow, Section, sessionState, sortAdCards, welcomeKey
+  countForm, expiryCountdown, expiryProgress, HOME_FRESH_MS, HomeStore, progressRows, restDaysNow, Section, sessionState, welcomeKey
 } from '../../../../../../src/renderer/src/features/home/stores/HomeStore.ts'
+import { sortAdCards } from '../../../../../../src/renderer/src/lib/adCards.ts'
 import type { FlagStorage } from '../../../../../../src/renderer/src/lib/flagStorage.ts'
 
 const subject = (id: number, position: number, extra: Partial<Subject> = {}): Subject => ({
