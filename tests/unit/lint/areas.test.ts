@@ -2,17 +2,10 @@
  * One folder per area (docs/decisions/0028-areas.md): outside an area, its files are reached only
  * through its index.ts. A deliberate violation must fail lint, and the allowed imports must pass.
  */
-import { join } from 'node:path'
-import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
+import { ruleMessages } from './lintText.ts'
 
-const root = join(import.meta.dirname, '..', '..', '..')
-const eslint = new ESLint({ cwd: root })
-
-async function areaImports(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) })
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'darsi/area-imports').map((m) => m.message)
-}
+const areaImports = (filePath: string, code: string) => ruleMessages('darsi/area-imports', filePath, code)
 
 describe('area rule', () => {
   const cases: [string, string, string][] = [

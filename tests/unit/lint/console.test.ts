@@ -3,17 +3,10 @@
  * logs through src/main/logger.ts, the server through Fastify's pino, and its command lines print
  * through server/src/print.ts). A deliberate violation in each must fail; the allowed ways pass.
  */
-import { join } from 'node:path'
-import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
+import { ruleMessages } from './lintText.ts'
 
-const root = join(import.meta.dirname, '..', '..', '..')
-const eslint = new ESLint({ cwd: root })
-
-async function consoleMessages(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) })
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-console').map((m) => m.message)
-}
+const consoleMessages = (filePath: string, code: string) => ruleMessages('no-console', filePath, code)
 
 describe('no console in main and the server', () => {
   const cases: [string, string, string][] = [

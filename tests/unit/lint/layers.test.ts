@@ -2,17 +2,10 @@
  * The layer rule of ARCHITECTURE.md is enforced by ESLint: a deliberate violation in each layer
  * must fail lint, and the allowed direction must pass.
  */
-import { join } from 'node:path'
-import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
+import { ruleMessages } from './lintText.ts'
 
-const root = join(import.meta.dirname, '..', '..', '..')
-const eslint = new ESLint({ cwd: root })
-
-async function restrictedImports(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) })
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)
-}
+const restrictedImports = (filePath: string, code: string) => ruleMessages('no-restricted-imports', filePath, code)
 
 describe('layer rule', () => {
   const cases: [string, string, string][] = [
