@@ -160,11 +160,11 @@ describe('GET …/contents/{lesson}', () => {
     const url = new URL(video!.url, 'http://api')
     expect(url.pathname).toBe(`/api/media/lessons/${video!.id}`)
     expect(url.searchParams.get('u')).toBe(String(sami.id))
-    const expires = Number(url.searchParams.get('e'))
+    const expires = Number(url.searchParams.get('expires'))
     const now = Math.floor(server.clock.now().getTime() / 1000)
     expect(expires - now).toBeGreaterThan(0)
     expect(expires - now).toBeLessThanOrEqual(MEDIA_URL_TTL_SECONDS)
-    expect(found.otp).toBe(url.searchParams.get('t'))
+    expect(found.otp).toBe(url.searchParams.get('signature'))
     expect(decodePlaybackInfo(found.playbackInfo!)).toEqual({ videoId: video!.id, url: video!.url, expiresAt: new Date(expires * 1000).toISOString(), mimeType: 'video/webm' })
     // The side list: every tab's sections, their chapters and lessons.
     expect(found.sections.map((section) => section.type)).toEqual(['course', 'course', 'exam', 'recording', 'divers'])
@@ -325,18 +325,18 @@ describe('GET /api/media/lessons/{id}', () => {
       return `${path}?${query}`
     }
     const other = await pupil(14)
-    const t = url.searchParams.get('t')!
+    const t = url.searchParams.get('signature')!
     for (const forged of [
-      variant({ t: `${t.slice(0, -1)}${t.endsWith('A') ? 'B' : 'A'}` }),
+      variant({ signature: `${t.slice(0, -1)}${t.endsWith('A') ? 'B' : 'A'}` }),
       variant({ u: String(other.id) }),
-      variant({ e: String(Number(url.searchParams.get('e')) + 3600) }),
+      variant({ expires: String(Number(url.searchParams.get('expires')) + 3600) }),
       variant({}, `/api/media/lessons/${video!.id + 1}`)
     ]) {
       const reply = await media(forged)
       expect(reply.statusCode, forged).toBe(403)
       expect(reply.json().code).toBe('forbidden')
     }
-    expect((await media(`${url.pathname}?u=1&e=1`)).statusCode).toBe(422)
+    expect((await media(`${url.pathname}?u=1&expires=1`)).statusCode).toBe(422)
     const start = server.clock.now()
     try {
       server.clock.advance((MEDIA_URL_TTL_SECONDS - 1) * 1000)
@@ -377,7 +377,7 @@ describe('random paths and queries (T1)', () => {
     fc.constantFrom('mathematiques', 'limites-et-continuite', 'limite-finie-en-un-point', '1', '1-x', 'economie', '%00', '..', 'a'.repeat(200)))
   const routes = Object.entries(learningEndpoints).filter(([, endpoint]) => endpoint.service === 'api')
   it.each(routes)('%s never answers a 5xx, and always the contract', async (_name, endpoint) => {
-    await fc.assert(fc.asyncProperty(fc.array(segment, { minLength: 3, maxLength: 3 }), fc.dictionary(fc.constantFrom('u', 'e', 't', 'x'), fc.string({ maxLength: 50 })),
+    await fc.assert(fc.asyncProperty(fc.array(segment, { minLength: 3, maxLength: 3 }), fc.dictionary(fc.constantFrom('u', 'expires', 'signature', 'x'), fc.string({ maxLength: 50 })),
       async (parts, query) => {
         let index = 0
         const path = endpoint.path.replace(/:(\w+)/g, () => encodeURIComponent(parts[index++]!))

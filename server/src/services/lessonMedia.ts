@@ -41,13 +41,13 @@ export function createMediaSigner(secret: string, clock: Clock, ttlSeconds = MED
     sign(videoId, userId) {
       const expires = Math.floor(clock.now().getTime() / 1000) + ttlSeconds
       const token = mac(videoId, userId, expires)
-      const query = new URLSearchParams({ u: String(userId), e: String(expires), t: token })
+      const query = new URLSearchParams({ u: String(userId), expires: String(expires), signature: token })
       return { url: `${servicePrefixes.api}/media/lessons/${videoId}?${query}`, token, expires }
     },
     verify(videoId, query) {
-      if (query.e * 1000 <= clock.now().getTime()) return null
-      const expected = Buffer.from(mac(videoId, query.u, query.e))
-      const given = Buffer.from(query.t)
+      if (query.expires * 1000 <= clock.now().getTime()) return null
+      const expected = Buffer.from(mac(videoId, query.u, query.expires))
+      const given = Buffer.from(query.signature)
       return expected.length === given.length && timingSafeEqual(expected, given) ? query.u : null
     }
   }

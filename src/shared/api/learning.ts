@@ -246,11 +246,11 @@ export const LessonSchema = z.object({
 })
 export type Lesson = z.infer<typeof LessonSchema>
 
-/** The signed query of a video address. */
+/** The signed query of a video address: the pupil, the expiry (seconds since the epoch), the signature (kept out of the logs). */
 export const MediaQuerySchema = z.strictObject({
   u: z.coerce.number({ error: 'common.invalid' }).int().positive().max(2_147_483_647),
-  e: z.coerce.number({ error: 'common.invalid' }).int().positive().max(99_999_999_999),
-  t: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'common.invalid' })
+  expires: z.coerce.number({ error: 'common.invalid' }).int().positive().max(99_999_999_999),
+  signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'common.invalid' })
 })
 export type MediaQuery = z.infer<typeof MediaQuerySchema>
 
