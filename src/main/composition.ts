@@ -1,33 +1,12 @@
 /**
  * Builds the main-process services and their IPC handlers from injected primitives. The app
- * (`index.ts`) passes Electron's objects; the end-to-end harness passes fakes and runs the same
- * code in plain Node.
+ * (`index.ts`) passes Electron's objects; the end-to-end harness (`tests/e2e/harness.ts`) passes
+ * fakes and runs the same code in plain Node. Both wire it alike: the services, then their
+ * handlers, then a dispatcher that admits the page's origin only, as `harness()` of
+ * tests/unit/main/composition.test.ts does under test.
  *
- * Exports:
- *   interface MainPrimitives   { safeStorage, createStore, shell, notifications, app, env?, logger?,
- *                                marksheetWorkerPath? }
- *   interface MainServices     { settings, secureStore, deepLinks, notifier, externalLinks,
- *                                marksheet, appInfo, apiOrigins, contentSecurityPolicy }
- *   type EmitEvent = (channel: EventChannel, payload: unknown) => void
- *   createMainServices(primitives): MainServices
- *   createIpcHandlers(services, emit, options?: { focusWindow? }): IpcHandlers
- *       one async function per invoke channel; also routes deep links (once `app:ready` was
- *       called), notification clicks and merge progress to `emit` (`deep-link:open`,
- *       `notification:clicked`, `marksheet:progress`), payloads checked against the contract
- *   handleSecondInstance(services, argv, focusWindow?): boolean
- *       what `second-instance` does: `services.deepLinks.pushFromArgv(argv)` + focus
- *   re-exported: createIpcDispatcher, allowOrigins, SenderInfo, IpcHandlers (./ipc/dispatch.ts),
- *                createMemoryStore, StoreLike, SafeStorageLike, NotifierPrimitive
- *
- * Typical wiring (the app and the harness do the same):
- *   const services = createMainServices(primitives)
- *   const handlers = createIpcHandlers(services, emit, { focusWindow })
- *   const dispatch = createIpcDispatcher({ handlers, isTrustedSender: allowOrigins([pageOrigin]) })
- *   services.deepLinks.push('darsi://…')        // or pushFromArgv(argv) / handleSecondInstance
- *   …
- *   await services.marksheet.dispose()          // stops the merge worker
- *
- * Call createIpcHandlers once per services object: each call subscribes `emit` to the events.
+ * Every export is documented where it is declared, and only there (the unit test
+ * tests/unit/main/compositionExports.test.ts requires it): the declarations are the list.
  */
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -49,12 +28,15 @@ import { createSettingsService, type SettingsService, type SettingsStoreData } f
 import type { StoreLike } from './services/store.ts'
 import type { IpcHandlers } from './ipc/dispatch.ts'
 
-export { allowOrigins, createIpcDispatcher, type IpcHandlers, type SenderInfo } from './ipc/dispatch.ts'
-export type { SafeStorageLike } from './services/secureStore.ts'
+/**
+ * The dispatcher of ipc/dispatch.ts, for the app: it loads this module lazily once ready and
+ * builds the dispatcher of these handlers from it.
+ */
+export { allowOrigins, createIpcDispatcher } from './ipc/dispatch.ts'
+/** A store of `MainPrimitives.createStore` (services/store.ts), for the harness's own stores. */
 export type { StoreLike } from './services/store.ts'
-export type { NotifierPrimitive } from './services/notifier.ts'
-export { createMemoryStore } from './services/store.ts'
 
+/** What the main process is built from: Electron's objects in the app, fakes in the harness and tests. */
 export interface MainPrimitives {
   safeStorage: SafeStorageLike
   createStore: <T extends Record<string, unknown>>(options: { name: string; defaults: T }) => StoreLike<T>
@@ -71,6 +53,7 @@ export interface MainPrimitives {
   marksheetWorkerPath?: string
 }
 
+/** The services of the main process, built once by `createMainServices`. */
 export interface MainServices {
   settings: SettingsService
   secureStore: SecureStore
@@ -85,6 +68,7 @@ export interface MainServices {
   contentSecurityPolicy: string
 }
 
+/** Sends an event to the page (`webContents.send` in the app). */
 export type EmitEvent = (channel: EventChannel, payload: unknown) => void
 
 function appInfoOf(app: MainPrimitives['app']): AppInfo {
@@ -92,6 +76,7 @@ function appInfoOf(app: MainPrimitives['app']): AppInfo {
   return AppInfoSchema.parse({ name: app.name, version: app.version, platform, locale: app.locale })
 }
 
+/** The services, each logging under its own scope of the primitives' logger. */
 export function createMainServices(primitives: MainPrimitives): MainServices {
   const logger = primitives.logger ?? Logger.silent
   const settings = createSettingsService({
@@ -134,11 +119,19 @@ function checkedEmit(emit: EmitEvent): EmitEvent {
   }
 }
 
+/** What `createIpcHandlers` may do besides answering. */
 export interface IpcHandlerOptions {
   /** Brings the app window forward (restore if minimized, show, focus). */
   focusWindow?: () => void
 }
 
+/**
+ * One async function per invoke channel of the contract (src/shared/ipc.ts). Also sends the page
+ * the deep links (once it called `app:ready`), the notification clicks and the marksheet merge's
+ * progress (`deep-link:open`, `notification:clicked`, `marksheet:progress`), each payload checked
+ * against the contract, bringing the window forward for links and clicks. Call it once per
+ * services object: each call subscribes `emit` to their events.
+ */
 export function createIpcHandlers(services: MainServices, emit: EmitEvent, options: IpcHandlerOptions = {}): IpcHandlers {
   const send = checkedEmit(emit)
   connectEvents(services, send, options.focusWindow)
