@@ -6,13 +6,15 @@
  * here as plain functions.
  */
 import { DateTime } from 'luxon'
-import { compareStructural, makeAutoObservable, observableRef, runInAction } from 'mobx'
+import { makeAutoObservable, runInAction } from 'mobx'
 import { EXPIRY_WARNING_DAYS, HOME_CONTENTS_SHOWN, HOME_PROGRESS_SUBJECTS, capProgress } from '../../../../../shared/api/home.ts'
 import { TUNIS_TIME_ZONE } from '../../../../../shared/constants.ts'
 import type { AdCard, ForumPost, HomeApi, HomeContent, LiveEvent, Subject, SubjectProgress, Warning } from '../api.ts'
-import type { LoadStatus } from '../../../stores/status.ts'
 import type { FlagStorage } from '../../../lib/flagStorage.ts'
 import { createFrameBatch } from '../../../lib/frameBatch.ts'
+import { Resource, type ApplyUpdate, type Loadable } from '../../../lib/loadable.ts'
+
+export type { ApplyUpdate }
 import { sortAdCards } from '../../../lib/adCards.ts'
 
 
@@ -105,14 +107,6 @@ export function sessionState(event: Pick<LiveEvent, 'start_date' | 'end_date' | 
 
 // ——— sections ———
 
-/** Applies a section's new state (by default at once; the home batches its sections per frame). */
-export type ApplyUpdate = (update: () => void) => Promise<void>
-
-const applyNow: ApplyUpdate = (update) => {
-  runInAction(update)
-  return Promise.resolve()
-}
-
 /**
  * How long a section's answer is taken as current: coming back to the home within this time shows
  * it as it was, without asking again (a pupil going back and forth between the home and another
@@ -121,77 +115,8 @@ const applyNow: ApplyUpdate = (update) => {
  */
 export const HOME_FRESH_MS = 60_000
 
-/** One section's data and status; a second load while one runs joins it. */
-export class Section<T> {
-  status: LoadStatus = 'idle'
-  data: T | null = null
-  private running: Promise<void> | null = null
-  /** When the answer on screen arrived (the section's clock), or null before any. */
-  private answeredAt: number | null = null
-  private readonly fetch: () => Promise<T>
-  private readonly apply: ApplyUpdate
-  private readonly clock: () => number
-
-  constructor(fetch: () => Promise<T>, apply: ApplyUpdate = applyNow, clock: () => number = Date.now) {
-    this.fetch = fetch
-    this.apply = apply
-    this.clock = clock
-    // An answer is replaced whole, never changed in place: no deep observable copy of it.
-    makeAutoObservable<Section<T>, 'running' | 'answeredAt' | 'fetch' | 'apply' | 'clock'>(
-      this,
-      { data: observableRef, running: false, answeredAt: false, fetch: false, apply: false, clock: false },
-      { autoBind: true }
-    )
-  }
-
-  /** Its last load succeeded less than `maxAgeMs` ago (a clock set back since is not taken on trust). */
-  isFresh(maxAgeMs: number): boolean {
-    if (this.status !== 'succeeded' || this.answeredAt === null) return false
-    const age = this.clock() - this.answeredAt
-    return age >= 0 && age < maxAgeMs
-  }
-
-  /** A load unless the answer on screen is fresh (or one is already running, which it joins). */
-  refresh(maxAgeMs: number): Promise<void> {
-    return this.running ?? (this.isFresh(maxAgeMs) ? Promise.resolve() : this.load())
-  }
-
-  /** Nothing to show yet: first load still running. */
-  get pending(): boolean {
-    return this.data === null && (this.status === 'idle' || this.status === 'loading')
-  }
-
-  /** Failed with nothing to show: the section offers a retry. */
-  get failed(): boolean {
-    return this.data === null && this.status === 'failed'
-  }
-
-  load(): Promise<void> {
-    if (this.running) return this.running
-    this.status = 'loading'
-    const run = (async () => {
-      try {
-        const data = await this.fetch()
-        this.answeredAt = this.clock()
-        await this.apply(() => {
-          // The same answer as before (coming back to the home) changes nothing on screen.
-          if (this.data === null || !compareStructural(this.data, data)) this.data = data
-          this.status = 'succeeded'
-        })
-      } catch {
-        await this.apply(() => {
-          this.status = 'failed'
-        })
-      } finally {
-        runInAction(() => {
-          this.running = null
-        })
-      }
-    })()
-    this.running = run
-    return run
-  }
-}
+/** One section's data and status (lib/loadable.ts): a second load while one runs joins it. */
+export type Section<T> = Resource<T>
 
 export const welcomeKey = (userId: number) => `darsi.home.welcomed.${userId}`
 
@@ -245,15 +170,15 @@ export class HomeStore {
     this.deps = deps
     this.now = deps.now?.() ?? Date.now()
     const apply = deps.apply ?? createFrameBatch()
-    const clock = () => deps.now?.() ?? Date.now()
-    this.subjects = new Section(() => deps.api().subjects(), apply, clock)
-    this.progress = new Section(() => deps.api().subjectsProgress(), apply, clock)
-    this.latest = new Section(() => deps.api().newContents(), apply, clock)
-    this.free = new Section(() => deps.api().freeContents(), apply, clock)
-    this.sessions = new Section(() => deps.api().todayEvents(), apply, clock)
-    this.alerts = new Section(() => deps.api().alerts(), apply, clock)
-    this.forum = new Section(() => deps.api().forumPosts(), apply, clock)
-    this.ads = new Section(() => deps.api().adCards(), apply, clock)
+    const options = { apply, clock: () => deps.now?.() ?? Date.now() }
+    this.subjects = new Resource(() => deps.api().subjects(), options)
+    this.progress = new Resource(() => deps.api().subjectsProgress(), options)
+    this.latest = new Resource(() => deps.api().newContents(), options)
+    this.free = new Resource(() => deps.api().freeContents(), options)
+    this.sessions = new Resource(() => deps.api().todayEvents(), options)
+    this.alerts = new Resource(() => deps.api().alerts(), options)
+    this.forum = new Resource(() => deps.api().forumPosts(), options)
+    this.ads = new Resource(() => deps.api().adCards(), options)
     makeAutoObservable<HomeStore, 'deps' | 'ahead' | 'leaving' | 'sections'>(this, {
       deps: false, ahead: false, leaving: false, sections: false, subjects: false, progress: false, latest: false, free: false, sessions: false, alerts: false, forum: false, ads: false
     }, { autoBind: true })
@@ -290,8 +215,8 @@ export class HomeStore {
     await Promise.all(this.sections().map((section) => section.refresh(HOME_FRESH_MS)))
   }
 
-  private sections(): Array<Section<unknown>> {
-    const sections: Array<Section<unknown>> = [this.sessions, this.subjects, this.progress, this.latest, this.free, this.alerts, this.ads]
+  private sections(): Loadable[] {
+    const sections: Loadable[] = [this.sessions, this.subjects, this.progress, this.latest, this.free, this.alerts, this.ads]
     if (this.showsForum) sections.push(this.forum)
     return sections
   }

@@ -1,27 +1,36 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable } from 'mobx'
+import { Resource } from '../../../lib/loadable.ts'
 import type { PaymentReceipt, Subscription, Transfer, WalletApi } from '../api.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
 import { errorMessage, PagedRows, type WalletMessage } from './walletSupport.ts'
 
 /**
- * One list of the history screen. `source` null: the platform API has no endpoint for it yet, so
- * the list is empty (never invented rows) and nothing is requested.
+ * One list of the history screen, loaded through a `Resource` (lib/loadable.ts). `source` null:
+ * the platform API has no endpoint for it yet, so the list is empty (never invented rows) and
+ * nothing is requested.
  */
 export class HistoryList<T> {
   readonly rows = new PagedRows<T>()
-  status: LoadStatus = 'idle'
-  error: WalletMessage | null = null
+  private readonly resource: Resource<T[]> | null
   private readonly source: (() => Promise<T[]>) | null
-  /** The latest load: an older answer arriving after a newer one is dropped. */
-  private latest = 0
 
   constructor(source: (() => Promise<T[]>) | null) {
     this.source = source
-    makeAutoObservable<HistoryList<T>, 'source' | 'latest'>(this, { source: false, rows: false, latest: false }, { autoBind: true })
+    this.resource = source ? new Resource(source, { onData: (rows) => this.rows.setRows(rows) }) : null
+    makeAutoObservable<HistoryList<T>, 'source' | 'resource'>(this, { source: false, resource: false, rows: false }, { autoBind: true })
   }
 
   get available(): boolean {
     return this.source !== null
+  }
+
+  /** A list the API does not serve yet is there at once, empty. */
+  get status(): LoadStatus {
+    return this.resource ? this.resource.status : 'succeeded'
+  }
+
+  get error(): WalletMessage | null {
+    return this.resource?.status === 'failed' ? errorMessage(this.resource.error) : null
   }
 
   get empty(): boolean {
@@ -30,31 +39,11 @@ export class HistoryList<T> {
 
   /**
    * Asks for the list. A first load shows its progress; a load behind rows already on screen (the
-   * list asked again in another language) keeps them there until its answer replaces them.
+   * list asked again in another language) keeps them there until its answer replaces them. A load
+   * asked for while another runs (the language switched meanwhile) supersedes it.
    */
   async load(): Promise<void> {
-    if (!this.source) {
-      this.status = 'succeeded'
-      return
-    }
-    // A load asked for while another runs (the language switched meanwhile) supersedes it.
-    const load = ++this.latest
-    if (this.status !== 'succeeded') this.status = 'loading'
-    this.error = null
-    try {
-      const rows = await this.source()
-      runInAction(() => {
-        if (load !== this.latest) return
-        this.rows.setRows(rows)
-        this.status = 'succeeded'
-      })
-    } catch (error) {
-      runInAction(() => {
-        if (load !== this.latest) return
-        this.status = 'failed'
-        this.error = errorMessage(error)
-      })
-    }
+    await this.resource?.reload()
   }
 }
 

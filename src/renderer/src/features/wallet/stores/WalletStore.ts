@@ -1,4 +1,4 @@
-import { compareStructural, makeAutoObservable, observableRef, runInAction } from 'mobx'
+import { makeAutoObservable, runInAction } from 'mobx'
 import type { DeepLink } from '../../../../../shared/deepLink.ts'
 import { checkPaymentAmount, checkPaymentReference, readAmount } from '../../../../../shared/rules/amounts.ts'
 import { normalizeAmountInput } from '../../../../../shared/rules/input.ts'
@@ -14,6 +14,7 @@ import type {
   WalletSummary
 } from '../api.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
+import { Resource } from '../../../lib/loadable.ts'
 import { balanceUnit, type BalanceUnit } from '../../../../../shared/rules/points.ts'
 import { errorMessage, fieldMessage, PagedRows, RetryKey, ruleMessage, type WalletMessage } from './walletSupport.ts'
 
@@ -68,12 +69,11 @@ export interface D17View {
  * top-up by bank transfer, card (system browser) or D17 QR code, and the payment returns.
  */
 export class WalletStore {
-  summary: WalletSummary | null = null
-  summaryStatus: LoadStatus = 'idle'
-  bankAccounts: BankAccount[] = []
-  bankAccountsStatus: LoadStatus = 'idle'
+  /** The balance card's figures, the bank accounts and the points history (lib/loadable.ts). */
+  readonly summaryResource: Resource<WalletSummary>
+  readonly bankAccountsResource: Resource<BankAccount[]>
+  readonly historyResource: Resource<PaymentHistoryRow[]>
   readonly history = new PagedRows<PaymentHistoryRow>()
-  historyStatus: LoadStatus = 'idle'
 
   /** The top-up form (what the user typed is kept until a success). */
   method: PaymentMethod = 'transfer'
@@ -96,18 +96,41 @@ export class WalletStore {
   private pollHandle: unknown = null
   /** Orders whose return was already handled: a link fed twice shows the same answer once. */
   private readonly handledOrders = new Set<string>()
-  /** The latest load of each section: an older answer arriving after a newer one is dropped. */
-  private readonly loads = { summary: 0, history: 0 }
 
   constructor(deps: WalletStoreDeps) {
     this.deps = deps
     this.topUpKey = new RetryKey(deps.newKey)
-    makeAutoObservable<WalletStore, 'deps' | 'topUpKey' | 'pollHandle' | 'handledOrders' | 'loads'>(
+    this.summaryResource = new Resource(() => deps.api().summary())
+    this.bankAccountsResource = new Resource(() => deps.api().bankAccounts())
+    this.historyResource = new Resource(() => deps.api().codes(), { onData: (rows) => this.history.setRows(rows) })
+    makeAutoObservable<WalletStore, 'deps' | 'topUpKey' | 'pollHandle' | 'handledOrders'>(
       this,
-      // Answers are replaced whole, never changed in place: no deep observable copies of them.
-      { summary: observableRef, bankAccounts: observableRef, deps: false, topUpKey: false, pollHandle: false, handledOrders: false, loads: false, history: false },
+      {
+        deps: false, topUpKey: false, pollHandle: false, handledOrders: false, history: false,
+        summaryResource: false, bankAccountsResource: false, historyResource: false
+      },
       { autoBind: true }
     )
+  }
+
+  get summary(): WalletSummary | null {
+    return this.summaryResource.data
+  }
+
+  get summaryStatus(): LoadStatus {
+    return this.summaryResource.status
+  }
+
+  get bankAccounts(): BankAccount[] {
+    return this.bankAccountsResource.data ?? []
+  }
+
+  get bankAccountsStatus(): LoadStatus {
+    return this.bankAccountsResource.status
+  }
+
+  get historyStatus(): LoadStatus {
+    return this.historyResource.status
   }
 
   private get timers(): Timers {
@@ -138,54 +161,17 @@ export class WalletStore {
   // drawn again for the same figures. Loads may overlap (a visit, then a refresh after a
   // transfer): only the answer of the latest one is shown.
 
-  async loadSummary(): Promise<void> {
-    const load = ++this.loads.summary
-    if (this.summaryStatus !== 'succeeded') this.summaryStatus = 'loading'
-    try {
-      const summary = await this.deps.api().summary()
-      runInAction(() => {
-        if (load !== this.loads.summary) return
-        if (!this.summary || !compareStructural(this.summary, summary)) this.summary = summary
-        this.summaryStatus = 'succeeded'
-      })
-    } catch {
-      runInAction(() => {
-        if (load === this.loads.summary) this.summaryStatus = 'failed'
-      })
-    }
+  loadSummary(): Promise<void> {
+    return this.summaryResource.reload()
   }
 
-  async loadBankAccounts(): Promise<void> {
-    if (this.bankAccountsStatus === 'succeeded') return
-    this.bankAccountsStatus = 'loading'
-    try {
-      const accounts = await this.deps.api().bankAccounts()
-      runInAction(() => {
-        this.bankAccounts = accounts
-        this.bankAccountsStatus = 'succeeded'
-      })
-    } catch {
-      runInAction(() => {
-        this.bankAccountsStatus = 'failed'
-      })
-    }
+  /** Asked once: a second visit while the first request runs joins it. */
+  loadBankAccounts(): Promise<void> {
+    return this.bankAccountsResource.ensure()
   }
 
-  async loadHistory(): Promise<void> {
-    const load = ++this.loads.history
-    if (this.historyStatus !== 'succeeded') this.historyStatus = 'loading'
-    try {
-      const rows = await this.deps.api().codes()
-      runInAction(() => {
-        if (load !== this.loads.history) return
-        if (!compareStructural(this.history.rows, rows)) this.history.setRows(rows)
-        this.historyStatus = 'succeeded'
-      })
-    } catch {
-      runInAction(() => {
-        if (load === this.loads.history) this.historyStatus = 'failed'
-      })
-    }
+  loadHistory(): Promise<void> {
+    return this.historyResource.reload()
   }
 
   /** The balance and the history again, and the shell's copy of the balance. */
@@ -362,7 +348,7 @@ export class WalletStore {
         this.d17.checking = false
         this.d17.payment = { ...this.d17.payment, status: check.status }
         if (manual && check.status === 'pending') this.d17.notYet = true
-        if (this.summary) this.summary = { ...this.summary, points: check.points }
+        if (this.summary) this.summaryResource.replace({ ...this.summary, points: check.points })
       })
       if (check.status !== 'pending') {
         this.stopPolling()
@@ -425,7 +411,7 @@ export class WalletStore {
       return
     }
     runInAction(() => {
-      if (this.summary) this.summary = { ...this.summary, points: result.points }
+      if (this.summary) this.summaryResource.replace({ ...this.summary, points: result.points })
       if (this.paymentResult?.orderId !== link.orderId) return
       this.paymentResult = result.success
         ? { state: 'success', orderId: link.orderId, amount: result.amount }

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
 import type { AdCard, HomeApi, HomeContent, LiveEvent, Subject } from '../../../../../../src/renderer/src/features/home/api.ts'
 import {
-  countForm, expiryCountdown, expiryProgress, HOME_FRESH_MS, HomeStore, progressRows, restDaysNow, Section, sessionState, welcomeKey
+  countForm, expiryCountdown, expiryProgress, HOME_FRESH_MS, HomeStore, progressRows, restDaysNow, sessionState, welcomeKey
 } from '../../../../../../src/renderer/src/features/home/stores/HomeStore.ts'
 import { sortAdCards } from '../../../../../../src/renderer/src/lib/adCards.ts'
 import type { FlagStorage } from '../../../../../../src/renderer/src/lib/flagStorage.ts'
+import { Resource as Section } from '../../../../../../src/renderer/src/lib/loadable.ts'
 
 const subject = (id: number, position: number, extra: Partial<Subject> = {}): Subject => ({
   id, o_id: id, name: `Matière ${id}`, slug: `matiere-${id}`, thumbnail: null, progress: 0, color: '#1E6FD9', visible: true, position, subjectVideos: 3, ...extra

@@ -50,6 +50,25 @@ describe('WalletStore loading', () => {
 })
 
 describe('WalletStore overlapping loads', () => {
+  it('asks for the bank accounts once when the screen is entered again while they load', async () => {
+    let asked = 0
+    const answers: Array<() => void> = []
+    const { store } = setup({
+      bankAccounts: () => {
+        asked++
+        return new Promise((resolve) => answers.push(() => resolve([{ id: 1, bank: 'BIAT', rib: '08 006 0123456789012 34', owner: 'Darsi' }] as never)))
+      }
+    })
+    const first = store.loadBankAccounts()
+    const second = store.loadBankAccounts()
+    expect(asked).toBe(1)
+    answers[0]!()
+    await Promise.all([first, second])
+    expect([store.bankAccountsStatus, store.bankAccounts.length]).toEqual(['succeeded', 1])
+    await store.loadBankAccounts()
+    expect(asked).toBe(1)
+  })
+
   it('shows the answer of the latest load when an older one arrives after it', async () => {
     const answers: Array<(points: number) => void> = []
     const row = (id: number) => ({ id, code: `VIR${id}`, method: 'transfer' as const, amount: 50, description: 'Virement', date: '2026-11-21T10:00:00Z', status: 'pending' as const })
