@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components'
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,6 +6,7 @@ import { useFormStyles } from './components/AuthCard.tsx'
 import { ChangePasswordFields } from './components/ChangePasswordFields.tsx'
 import { ChangePasswordStore } from './stores/ChangePasswordStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
+import { SubmitButton } from '../../forms/SubmitButton.tsx'
 
 /** The voluntary password change (§5). */
 export const ChangePasswordDialog = observer(function ChangePasswordDialog(props: { open: boolean; onClose: () => void }) {
@@ -40,15 +41,13 @@ const ChangePasswordSurface = observer(function ChangePasswordSurface({ onClose 
             <Button onClick={onClose} data-testid="password-cancel">
               {t('password.cancel')}
             </Button>
-            <Button
-              type="submit"
-              appearance="primary"
+            <SubmitButton
               disabled={!store.canSubmit}
-              icon={store.form.submitting ? <Spinner size="tiny" /> : undefined}
+              submitting={store.form.submitting}
               data-testid="password-submit"
             >
               {t('password.submit')}
-            </Button>
+            </SubmitButton>
           </DialogActions>
         </DialogBody>
       </form>

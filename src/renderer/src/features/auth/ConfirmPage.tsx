@@ -1,4 +1,4 @@
-import { Button, Input, Link as FluentLink, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components'
+import { Button, Input, Link as FluentLink, makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
@@ -9,6 +9,7 @@ import { AuthCard, useFormStyles } from './components/AuthCard.tsx'
 import { FormField } from '../../forms/FormField.tsx'
 import { ConfirmFormStore } from './stores/ConfirmFormStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
+import { SubmitButton } from '../../forms/SubmitButton.tsx'
 
 const useStyles = makeStyles({
   destination: {
@@ -101,15 +102,13 @@ export const Component = observer(function ConfirmPage() {
             <FluentLink as="button" type="button" onClick={store.cancelChange} disabled={store.changeForm.submitting} data-testid="confirm-change-cancel">
               {t('confirm.changeCancel')}
             </FluentLink>
-            <Button
-              type="submit"
-              appearance="primary"
+            <SubmitButton
               disabled={!store.canChange}
-              icon={store.changeForm.submitting ? <Spinner size="tiny" /> : undefined}
+              submitting={store.changeForm.submitting}
               data-testid="confirm-credential-submit"
             >
               {t('confirm.changeSubmit')}
-            </Button>
+            </SubmitButton>
           </div>
         </form>
       ) : null}
@@ -125,17 +124,15 @@ export const Component = observer(function ConfirmPage() {
             data-testid="confirm-code"
           />
         </FormField>
-        <Button
-          type="submit"
-          appearance="primary"
+        <SubmitButton
           size="large"
           className={styles.submit}
           disabled={!store.canSubmit}
-          icon={form.submitting ? <Spinner size="tiny" /> : undefined}
+          submitting={form.submitting}
           data-testid="confirm-submit"
         >
           {t('confirm.submit')}
-        </Button>
+        </SubmitButton>
       </form>
       <div className={styles.row}>
         {store.canResend ? (

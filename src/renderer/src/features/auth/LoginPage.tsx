@@ -1,4 +1,4 @@
-import { Button, Divider, Input, Spinner } from '@fluentui/react-components'
+import { Button, Divider, Input } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,6 +11,7 @@ import { socialAuthorizeUrl } from './externalSites.ts'
 import { browserSocialSignIns } from './socialSignIn.ts'
 import { LoginFormStore } from './stores/LoginFormStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
+import { SubmitButton } from '../../forms/SubmitButton.tsx'
 
 /** /login (§2, §5 Login). A successful sign-in leaves through the route guard. */
 export const Component = observer(function LoginPage() {
@@ -69,17 +70,15 @@ export const Component = observer(function LoginPage() {
             {t('login.forgot')}
           </Link>
         </div>
-        <Button
-          type="submit"
-          appearance="primary"
+        <SubmitButton
           size="large"
           className={styles.submit}
           disabled={!store.canSubmit}
-          icon={form.submitting ? <Spinner size="tiny" /> : undefined}
+          submitting={form.submitting}
           data-testid="login-submit"
         >
           {t('login.submit')}
-        </Button>
+        </SubmitButton>
       </form>
       <Divider className={styles.divider}>{t('login.or')}</Divider>
       <div className={styles.social}>

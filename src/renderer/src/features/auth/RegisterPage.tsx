@@ -1,4 +1,4 @@
-import { Button, Input, MessageBar, MessageBarBody, Select, Spinner } from '@fluentui/react-components'
+import { Button, Input, MessageBar, MessageBarBody, Select } from '@fluentui/react-components'
 import { reaction } from 'mobx'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type FormEvent } from 'react'
@@ -13,6 +13,7 @@ import { FormField } from '../../forms/FormField.tsx'
 import { PasswordInput } from './components/PasswordInput.tsx'
 import { RegisterFormStore } from './stores/RegisterFormStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
+import { SubmitButton } from '../../forms/SubmitButton.tsx'
 
 function countryName(country: Country, language: string): string {
   if (language === 'ar') return country.name_ar
@@ -159,17 +160,15 @@ export const Component = observer(function RegisterPage() {
             </FormField>
           ) : null}
         </div>
-        <Button
-          type="submit"
-          appearance="primary"
+        <SubmitButton
           size="large"
           className={styles.submit}
           disabled={!store.canSubmit}
-          icon={form.submitting ? <Spinner size="tiny" /> : undefined}
+          submitting={form.submitting}
           data-testid="register-submit"
         >
           {t('register.submit')}
-        </Button>
+        </SubmitButton>
       </form>
       <p className={styles.center}>
         <span>{t('register.haveAccount')}</span>

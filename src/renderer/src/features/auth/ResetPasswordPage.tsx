@@ -1,4 +1,4 @@
-import { Button, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components'
+import { Button, Input, MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,6 +13,7 @@ import { INPUT_MAX } from '../../../../shared/rules/input.ts'
 import { PasswordInput } from './components/PasswordInput.tsx'
 import { ResetPasswordStore } from './stores/ResetPasswordStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
+import { SubmitButton } from '../../forms/SubmitButton.tsx'
 
 /** The carried query string (nextPage, referral…) with the credential set or removed. */
 function withCredential(search: string, credential: string | null): string {
@@ -80,17 +81,15 @@ const ResetPasswordScreen = observer(function ResetPasswordScreen({ step }: { st
   }
 
   const submit = (label: string, testId: string) => (
-    <Button
-      type="submit"
-      appearance="primary"
+    <SubmitButton
       size="large"
       className={styles.submit}
       disabled={!store.canSubmit}
-      icon={form.submitting ? <Spinner size="tiny" /> : undefined}
+      submitting={form.submitting}
       data-testid={testId}
     >
       {label}
-    </Button>
+    </SubmitButton>
   )
   const backToLogin = (
     <p className={styles.center}>

@@ -1,4 +1,4 @@
-import { Button, Link as FluentLink, Spinner } from '@fluentui/react-components'
+import { Link as FluentLink } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -8,6 +8,7 @@ import { AuthCard, useFormStyles } from './components/AuthCard.tsx'
 import { ChangePasswordFields } from './components/ChangePasswordFields.tsx'
 import { ChangePasswordStore } from './stores/ChangePasswordStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
+import { SubmitButton } from '../../forms/SubmitButton.tsx'
 
 /** /update-password: the way out of an expired password (§4); nothing else opens until then. */
 export const Component = observer(function UpdatePasswordPage() {
@@ -32,17 +33,15 @@ export const Component = observer(function UpdatePasswordPage() {
     <AuthCard heading={t('password.heading')} subtitle={expired ? t('password.expiredText') : undefined} testId="update-password-page">
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <ChangePasswordFields store={store} />
-        <Button
-          type="submit"
-          appearance="primary"
+        <SubmitButton
           size="large"
           className={styles.submit}
           disabled={!store.canSubmit}
-          icon={store.form.submitting ? <Spinner size="tiny" /> : undefined}
+          submitting={store.form.submitting}
           data-testid="password-submit"
         >
           {t('password.submit')}
-        </Button>
+        </SubmitButton>
       </form>
       <p className={styles.center}>
         <FluentLink as="button" onClick={() => void signOut()} data-testid="password-sign-out">

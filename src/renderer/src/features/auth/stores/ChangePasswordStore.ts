@@ -4,7 +4,7 @@ import { checkNewPassword } from '../../../../../shared/rules/password.ts'
 import { ApiError, isApiError } from '../../../api/errors.ts'
 import { mapChangePasswordError, type ChangePasswordField } from '../errorMapping.ts'
 import { type Message } from '../../../forms/messages.ts'
-import { FormState } from './FormState.ts'
+import { FormState } from '../../../forms/FormState.ts'
 import { toast, type AuthDeps } from './deps.ts'
 
 /** §5 Password change, for an expired password and from the user menu. */

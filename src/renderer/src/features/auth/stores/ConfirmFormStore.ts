@@ -9,7 +9,7 @@ import { codeDestination, isTunisianAddress } from '../../../../../shared/rules/
 import { ApiError, isApiError } from '../../../api/errors.ts'
 import { mapChangeCredentialError, mapConfirmError } from '../errorMapping.ts'
 import { generalMessage, type MappedError, type Message } from '../../../forms/messages.ts'
-import { FormState } from './FormState.ts'
+import { FormState } from '../../../forms/FormState.ts'
 import { toast, type AuthDeps } from './deps.ts'
 import { browserFlagStorage, type FlagStorage } from '../../../lib/flagStorage.ts'
 

@@ -6,7 +6,7 @@ import { isApiError, ApiError } from '../../../api/errors.ts'
 import { mapLoginError } from '../errorMapping.ts'
 import { type Message } from '../../../forms/messages.ts'
 import { teacherSiteUrl } from '../externalSites.ts'
-import { FormState } from './FormState.ts'
+import { FormState } from '../../../forms/FormState.ts'
 import { toast, type AuthDeps } from './deps.ts'
 
 type Field = 'username' | 'password'

@@ -12,7 +12,7 @@ import { ApiError, isApiError } from '../../../api/errors.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
 import { mapRegisterError, type RegisterField } from '../errorMapping.ts'
 import { type Message } from '../../../forms/messages.ts'
-import { FormState } from './FormState.ts'
+import { FormState } from '../../../forms/FormState.ts'
 import { toast, type AuthDeps } from './deps.ts'
 
 type Field = RegisterField | 'referral'

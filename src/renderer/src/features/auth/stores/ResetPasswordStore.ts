@@ -7,7 +7,7 @@ import { checkNewPassword } from '../../../../../shared/rules/password.ts'
 import { ApiError, isApiError } from '../../../api/errors.ts'
 import { mapResetError, mapResetRequestError, type ResetField } from '../errorMapping.ts'
 import { type Message } from '../../../forms/messages.ts'
-import { FormState } from './FormState.ts'
+import { FormState } from '../../../forms/FormState.ts'
 import { toast, type AuthDeps } from './deps.ts'
 
 export type ResetStep = 'request' | 'reset' | 'done'
