@@ -9,7 +9,7 @@
  * DARSI_BENCH_PROGRESS_SECONDS sets the length of each run (30 by default).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import pg from 'pg'
@@ -26,6 +26,8 @@ const BAR = { pglitePupils: 200, postgresFactor: 3, p95Ms: 20 } as const
 type Figures = {
   pupils: number; seconds: number; ticks: number; answered: number; refused: Record<string, number>
   ticksPerSecond: number; p50Ms: number; p95Ms: number; p99Ms: number; maxMs: number
+  /** CPU time of this process (API, PGlite and the clients) per tick: a figure a loaded machine disturbs less than latencies. */
+  cpuMsPerTick: number
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -102,6 +104,7 @@ async function measure(dataDir: string, databaseUrl: string | null, pupils: numb
       }
     }))
     const began = performance.now()
+    const cpu = process.cpuUsage()
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
     running = false
     for (const player of players) player.stop()
@@ -109,11 +112,13 @@ async function measure(dataDir: string, databaseUrl: string | null, pupils: numb
     // The last answers.
     const deadline = Date.now() + 5000
     while (latencies.length < ticks && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+    const used = process.cpuUsage(cpu)
     for (const player of players) player.socket.close()
     const sorted = [...latencies].sort((a, b) => a - b)
     return {
       pupils, seconds: Math.round(elapsed), ticks, answered: latencies.length, refused, ticksPerSecond: Math.round((ticks / elapsed) * 10) / 10,
-      p50Ms: percentile(sorted, 50), p95Ms: percentile(sorted, 95), p99Ms: percentile(sorted, 99), maxMs: sorted.at(-1) ?? 0
+      p50Ms: percentile(sorted, 50), p95Ms: percentile(sorted, 95), p99Ms: percentile(sorted, 99), maxMs: sorted.at(-1) ?? 0,
+      cpuMsPerTick: ticks > 0 ? (used.user + used.system) / 1000 / ticks : 0
     }
   } finally {
     await app.close()
@@ -125,7 +130,8 @@ function line(label: string, figures: Figures): string {
   const ms = (value: number) => value.toFixed(1)
   return `${label}: ${figures.pupils} pupils × 1 tick/${PROGRESS_TICK_SECONDS} s for ${figures.seconds} s: ${figures.ticks} ticks (${figures.ticksPerSecond}/s), ` +
     `${figures.answered} answered, refused ${refused}; per tick p50 ${ms(figures.p50Ms)} ms, p95 ${ms(figures.p95Ms)} ms, p99 ${ms(figures.p99Ms)} ms, ` +
-    `max ${ms(figures.maxMs)} ms (bar p95 ≤ ${BAR.p95Ms}) ${figures.p95Ms <= BAR.p95Ms && figures.answered === figures.ticks ? 'ok' : 'OVER'}`
+    `max ${ms(figures.maxMs)} ms (bar p95 ≤ ${BAR.p95Ms}) ${figures.p95Ms <= BAR.p95Ms && figures.answered === figures.ticks ? 'ok' : 'OVER'}; ` +
+    `${ms(figures.cpuMsPerTick)} ms of this process's CPU per tick; load average ${loadavg()[0]!.toFixed(1)}`
 }
 
 export async function benchProgress(into: { lines: string[]; figures: Record<string, unknown> }): Promise<void> {
