@@ -118,6 +118,13 @@ export class FormState<F extends string> {
     return mapped.toast
   }
 
+  /** Nothing shown as left or refused any more (a dialog opened again); the values and the status stay. */
+  clearFeedback(): void {
+    this.touched = {}
+    this.submitAttempted = false
+    this.serverErrors = {}
+  }
+
   /** A fresh start with these values: nothing left, no errors, not sent. */
   reset(values: Record<F, string>): void {
     this.values = { ...values }

@@ -2,8 +2,8 @@ import { Button, Spinner, type ButtonProps } from '@fluentui/react-components'
 import type { ReactNode } from 'react'
 
 export interface SubmitButtonProps {
-  /** The form is being sent: a small spinner shows in the button. */
-  submitting: boolean
+  /** The form is being sent: a small spinner shows in the button (a form that shows its progress elsewhere leaves it out). */
+  submitting?: boolean
   /** The form may not be sent (rules broken, already sending). */
   disabled?: boolean
   appearance?: ButtonProps['appearance']
@@ -14,6 +14,6 @@ export interface SubmitButtonProps {
 }
 
 /** A form's submit button: primary, a small spinner while the form is sent. */
-export function SubmitButton({ submitting, appearance = 'primary', ...button }: SubmitButtonProps) {
+export function SubmitButton({ submitting = false, appearance = 'primary', ...button }: SubmitButtonProps) {
   return <Button {...button} type="submit" appearance={appearance} icon={submitting ? <Spinner size="tiny" /> : undefined} />
 }

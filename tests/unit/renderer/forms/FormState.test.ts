@@ -98,4 +98,17 @@ describe('FormState, the one form state', () => {
     expect(state.values).toEqual({ email: 'karim@example.com', phone: '55123456' })
     expect(state.submitAttempted).toBe(true)
   })
+
+  it('a dialog opened again shows nothing as left or refused, and keeps what was chosen', () => {
+    const state = form()
+    state.set('phone', '12')
+    state.attempt()
+    state.fail(new ApiError('validation_failed', '', { status: 422, keys: { email: ['email.invalid'] } }), { email: 'email' })
+    expect(state.error('email')).not.toBeNull()
+    expect(state.error('phone')).not.toBeNull()
+    state.clearFeedback()
+    expect(state.error('email')).toBeNull()
+    expect(state.error('phone')).toBeNull()
+    expect(state.values.phone).toBe('12')
+  })
 })

@@ -1,9 +1,10 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Input, Spinner } from '@fluentui/react-components'
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Input } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { INPUT_MAX } from '../../../../shared/rules/input.ts'
 import { FormField } from '../../forms/FormField.tsx'
+import { SubmitButton } from '../../forms/SubmitButton.tsx'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
 
@@ -27,24 +28,24 @@ export const AddEmailDialog = observer(function AddEmailDialog({ open, onClose }
             <DialogTitle>{addEmail.step !== 'email' ? t('email.codeTitle') : addEmail.confirming ? t('email.confirmTitle') : t('email.title')}</DialogTitle>
             <DialogContent className={styles.form}>
               {addEmail.step === 'email' ? (
-                <FormField label={t('email.label')} required error={addEmail.email.error}>
+                <FormField label={t('email.label')} required error={addEmail.email.error('email')}>
                   <Input
                     type="email"
                     className={styles.ltr}
-                    value={addEmail.email.value}
-                    onChange={(_event, data) => addEmail.email.set(data.value)}
+                    value={addEmail.email.values.email}
+                    onChange={(_event, data) => addEmail.email.set('email', data.value)}
                     autoComplete="email"
                     data-testid="add-email-input"
                   />
                 </FormField>
               ) : (
                 <>
-                  <p className={styles.muted}>{t('email.codeIntro', { email: addEmail.email.value.trim() })}</p>
-                  <FormField label={t('email.code')} required error={addEmail.code.error}>
+                  <p className={styles.muted}>{t('email.codeIntro', { email: addEmail.email.values.email.trim() })}</p>
+                  <FormField label={t('email.code')} required error={addEmail.code.error('code')}>
                     <Input
                       className={styles.ltr}
-                      value={addEmail.code.value}
-                      onChange={(_event, data) => addEmail.code.set(data.value)}
+                      value={addEmail.code.values.code}
+                      onChange={(_event, data) => addEmail.code.set('code', data.value)}
                       autoComplete="one-time-code"
                       maxLength={INPUT_MAX.code}
                       data-testid="add-email-code"
@@ -62,9 +63,9 @@ export const AddEmailDialog = observer(function AddEmailDialog({ open, onClose }
               <Button appearance="secondary" onClick={onClose}>
                 {t('email.close')}
               </Button>
-              <Button appearance="primary" type="submit" disabled={addEmail.busy} icon={addEmail.busy ? <Spinner size="tiny" /> : undefined} data-testid="add-email-submit">
+              <SubmitButton disabled={addEmail.busy} submitting={addEmail.busy} data-testid="add-email-submit">
                 {addEmail.step === 'email' ? t('email.send') : t('email.verify')}
-              </Button>
+              </SubmitButton>
             </DialogActions>
           </DialogBody>
         </form>

@@ -10,7 +10,6 @@ import {
   MessageBarActions,
   MessageBarBody,
   Select,
-  Spinner,
   Textarea
 } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
@@ -23,6 +22,7 @@ import { FormField } from '../../forms/FormField.tsx'
 import { StatusBadge } from '../../components/StatusBadge.tsx'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
+import { SubmitButton } from '../../forms/SubmitButton.tsx'
 
 /** The class-change dialog (§3, §5): reason, new class, free text for reason 4; the pupil's requests. */
 export const DivisionChangeDialog = observer(function DivisionChangeDialog() {
@@ -130,15 +130,13 @@ export const DivisionChangeDialog = observer(function DivisionChangeDialog() {
               <Button appearance="secondary" onClick={store.close}>
                 {t('divisionChange.close')}
               </Button>
-              <Button
-                appearance="primary"
-                type="submit"
+              <SubmitButton
                 disabled={!store.allowed || store.pending || store.submitting}
-                icon={store.submitting ? <Spinner size="tiny" /> : undefined}
+                submitting={store.submitting}
                 data-testid="division-change-submit"
               >
                 {t('divisionChange.submit')}
-              </Button>
+              </SubmitButton>
             </DialogActions>
           </DialogBody>
         </form>

@@ -22,6 +22,7 @@ import { useOpenExternal } from '../../components/shell/useOpenExternal.ts'
 import type { Problem, Trimester } from './stores/MarksheetsStore.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { StatusBadge } from '../../components/StatusBadge.tsx'
+import { SubmitButton } from '../../forms/SubmitButton.tsx'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
 import { ALL_NAMESPACES } from '../../i18n/resources.ts'
@@ -180,9 +181,10 @@ export const MarksheetsDialog = observer(function MarksheetsDialog() {
               <Button appearance="secondary" onClick={store.close} disabled={store.busy}>
                 {t('marksheets.close')}
               </Button>
-              <Button appearance="primary" type="submit" disabled={store.busy} data-testid="marksheet-send">
+              {/* The merge and the upload show their progress in the dialog, not in the button. */}
+              <SubmitButton disabled={store.busy} data-testid="marksheet-send">
                 {t('marksheets.send')}
-              </Button>
+              </SubmitButton>
             </DialogActions>
           </DialogBody>
         </form>

@@ -1,8 +1,9 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Input, Spinner } from '@fluentui/react-components'
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Input } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField } from '../../forms/FormField.tsx'
+import { SubmitButton } from '../../forms/SubmitButton.tsx'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
 
@@ -11,7 +12,7 @@ export const ParentPhoneDialog = observer(function ParentPhoneDialog({ open, onC
   const { parentPhone } = useProfileStores()
   const styles = useProfileStyles()
   const { t } = useTranslation('profile')
-  const busy = parentPhone.phone.status === 'loading'
+  const busy = parentPhone.phone.submitting
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -25,13 +26,13 @@ export const ParentPhoneDialog = observer(function ParentPhoneDialog({ open, onC
           <DialogBody>
             <DialogTitle>{t('parentPhone.title')}</DialogTitle>
             <DialogContent className={styles.form}>
-              <FormField label={t('parentPhone.label')} hint={t('parentPhone.hint')} required error={parentPhone.phone.error}>
+              <FormField label={t('parentPhone.label')} hint={t('parentPhone.hint')} required error={parentPhone.phone.error('phone')}>
                 <Input
                   type="tel"
                   inputMode="tel"
                   className={styles.ltr}
-                  value={parentPhone.phone.value}
-                  onChange={(_event, data) => parentPhone.phone.set(data.value)}
+                  value={parentPhone.phone.values.phone}
+                  onChange={(_event, data) => parentPhone.phone.set('phone', data.value)}
                   data-testid="parent-phone-input"
                 />
               </FormField>
@@ -40,9 +41,9 @@ export const ParentPhoneDialog = observer(function ParentPhoneDialog({ open, onC
               <Button appearance="secondary" onClick={onClose}>
                 {t('parentPhone.close')}
               </Button>
-              <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} data-testid="parent-phone-submit">
+              <SubmitButton disabled={busy} submitting={busy} data-testid="parent-phone-submit">
                 {t('parentPhone.submit')}
-              </Button>
+              </SubmitButton>
             </DialogActions>
           </DialogBody>
         </form>

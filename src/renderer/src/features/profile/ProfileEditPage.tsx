@@ -1,4 +1,4 @@
-import { Button, Input, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Select, Spinner } from '@fluentui/react-components'
+import { Button, Input, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Select } from '@fluentui/react-components'
 import { reaction } from 'mobx'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type FormEvent } from 'react'
@@ -16,6 +16,7 @@ import { NotificationPreferencesPanel } from './NotificationPreferencesPanel.tsx
 import { useProfileCatalogue } from '../../i18n/profileCatalogue.ts'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
+import { SubmitButton } from '../../forms/SubmitButton.tsx'
 
 /** Profile edit (§2): 'Modifier mon profil' once complete, else 'Compléter vos données'. */
 export const Component = observer(function ProfileEditPage() {
@@ -265,14 +266,12 @@ export const Component = observer(function ProfileEditPage() {
 const SaveButton = observer(function SaveButton({ form }: { form: ProfileEditStore }) {
   const { t } = useTranslation('profile')
   return (
-    <Button
-      appearance="primary"
-      type="submit"
+    <SubmitButton
       disabled={form.readOnly || form.submitting}
-      icon={form.submitting ? <Spinner size="tiny" /> : undefined}
+      submitting={form.submitting}
       data-testid="profile-save"
     >
       {t('edit.save')}
-    </Button>
+    </SubmitButton>
   )
 })

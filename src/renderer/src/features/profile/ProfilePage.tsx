@@ -113,7 +113,7 @@ export const Component = observer(function ProfilePage() {
             <div className={styles.actions}>
               <Button
                 onClick={() => {
-                  parentPhone.phone.reset()
+                  parentPhone.phone.reset({ phone: '' })
                   setParentOpen(true)
                 }}
                 data-testid="profile-add-parent-phone"

@@ -3,11 +3,14 @@ import { OTHER_REASON_ID } from '../../../../../shared/api/profile.ts'
 import type { MessageKey } from '../../../../../shared/rules/messages.ts'
 import { isApiError } from '../../../api/errors.ts'
 import type { Division, DivisionChangeReason, DivisionRequest, ProfileApi, ReasonLanguage } from '../api.ts'
-import { generalMessage, ruleMessage, serverFieldMessage, type Message } from '../../../forms/messages.ts'
+import { FormState } from '../../../forms/FormState.ts'
+import { generalMessage, serverFieldMessage, type Message } from '../../../forms/messages.ts'
 import type { DialogDeps } from './ProfileDialogStores.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
 
 type Field = 'newDivision' | 'reason' | 'reason2'
+
+const EMPTY: Record<Field, string> = { newDivision: '', reason: '', reason2: '' }
 
 export interface DivisionChangeDeps extends DialogDeps {
   api: () => ProfileApi
@@ -21,10 +24,8 @@ export interface DivisionChangeDeps extends DialogDeps {
  */
 export class DivisionChangeStore {
   open = false
-  values: Record<Field, string> = { newDivision: '', reason: '', reason2: '' }
-  attempted = false
-  serverErrors: Partial<Record<Field, Message>> = {}
-  status: LoadStatus = 'idle'
+  /** The choices, the server's errors and the submit status. */
+  readonly form = new FormState<Field>(EMPTY)
   loadStatus: LoadStatus = 'idle'
   reasons: DivisionChangeReason[] = []
   requests: DivisionRequest[] = []
@@ -38,7 +39,11 @@ export class DivisionChangeStore {
 
   constructor(deps: DivisionChangeDeps) {
     this.deps = deps
-    makeAutoObservable<DivisionChangeStore, 'deps' | 'divisionsLanguage' | 'loads'>(this, { deps: false, divisionsLanguage: false, loads: false }, { autoBind: true })
+    makeAutoObservable<DivisionChangeStore, 'deps' | 'divisionsLanguage' | 'loads'>(this, { deps: false, divisionsLanguage: false, loads: false, form: false }, { autoBind: true })
+  }
+
+  get values(): Record<Field, string> {
+    return this.form.values
   }
 
   get currentDivisionId(): number | null {
@@ -62,8 +67,7 @@ export class DivisionChangeStore {
 
   show(): void {
     this.open = true
-    this.attempted = false
-    this.serverErrors = {}
+    this.form.clearFeedback()
     void this.load()
   }
 
@@ -104,9 +108,8 @@ export class DivisionChangeStore {
 
   set(field: Field, value: string): void {
     // The current class is no change: the choice is cleared.
-    this.values[field] = field === 'newDivision' && value !== '' && Number(value) === this.currentDivisionId ? '' : value
-    delete this.serverErrors[field]
-    if (field === 'reason' && !this.needsText) delete this.serverErrors.reason2
+    this.form.set(field, field === 'newDivision' && value !== '' && Number(value) === this.currentDivisionId ? '' : value)
+    if (field === 'reason' && !this.needsText) this.form.setServerError('reason2', null)
   }
 
   rule(field: Field): MessageKey | null {
@@ -116,22 +119,19 @@ export class DivisionChangeStore {
   }
 
   error(field: Field): Message | null {
-    const server = this.serverErrors[field]
-    if (server) return server
-    const key = this.rule(field)
-    return key && this.attempted ? ruleMessage(key) : null
+    return this.form.visible(field, this.rule(field))
   }
 
   get submitting(): boolean {
-    return this.status === 'loading'
+    return this.form.submitting
   }
 
   async submit(): Promise<boolean> {
-    this.attempted = true
+    this.form.attempt()
     // One request at a time: the server refuses a second while one is pending.
     if (this.submitting || !this.allowed || this.pending) return false
     if (this.rule('reason') || this.rule('newDivision') || this.rule('reason2')) return false
-    this.status = 'loading'
+    this.form.setStatus('loading')
     try {
       // The server's text is French: the pupil reads the catalogue's, in their language.
       await this.deps.api().createDivisionRequest(
@@ -143,16 +143,15 @@ export class DivisionChangeStore {
         this.deps.language()
       )
       runInAction(() => {
-        this.status = 'succeeded'
-        this.values = { newDivision: '', reason: '', reason2: '' }
-        this.attempted = false
+        this.form.reset(EMPTY)
+        this.form.setStatus('succeeded')
       })
       this.deps.ui.notify({ intent: 'success', key: 'profile:divisionChange.sent' })
       await this.load()
       return true
     } catch (error) {
       runInAction(() => {
-        this.status = 'failed'
+        this.form.setStatus('failed')
         if (!isApiError(error)) {
           this.deps.ui.notify({ intent: 'error', key: 'auth:errors.server' })
           return
@@ -162,7 +161,7 @@ export class DivisionChangeStore {
           const message = serverFieldMessage(error, field)
           if (message) fields[field] = message
         }
-        this.serverErrors = fields
+        this.form.setServerErrors(fields)
         if (Object.keys(fields).length === 0) {
           const message = generalMessage(error)
           if ('key' in message) this.deps.ui.notify({ intent: 'error', key: message.key })

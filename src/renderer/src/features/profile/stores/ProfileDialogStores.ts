@@ -7,9 +7,9 @@ import type { MessageKey } from '../../../../../shared/rules/messages.ts'
 import { checkParentPhone, normalizeTunisianPhone } from '../../../../../shared/rules/phone.ts'
 import { isApiError } from '../../../api/errors.ts'
 import type { NotificationPreferences, ProfileApi } from '../api.ts'
-import { generalMessage, ruleMessage, serverFieldMessage, type Message } from '../../../forms/messages.ts'
+import { FormState } from '../../../forms/FormState.ts'
+import { generalMessage, serverFieldMessage, type Message } from '../../../forms/messages.ts'
 import type { UiStore } from '../../../stores/UiStore.ts'
-import type { LoadStatus } from '../../../stores/status.ts'
 
 export interface DialogDeps {
   api: () => ProfileApi
@@ -27,42 +27,9 @@ function show(ui: DialogDeps['ui'], message: Message, intent: 'error' | 'success
   else if ('text' in message) ui.notify({ intent, text: message.text })
 }
 
-/** One text field with its rule, how it reads what is typed, the server's error and the submit status. */
-class FieldState {
-  value = ''
-  attempted = false
-  serverError: Message | null = null
-  status: LoadStatus = 'idle'
-
-  private readonly check: (value: string) => MessageKey | null
-  private readonly normalize: (value: string) => string
-
-  constructor(check: (value: string) => MessageKey | null, normalize: (value: string) => string = (value) => value) {
-    this.check = check
-    this.normalize = normalize
-    makeAutoObservable<FieldState, 'check' | 'normalize'>(this, { check: false, normalize: false }, { autoBind: true })
-  }
-
-  set(value: string): void {
-    this.value = this.normalize(value)
-    this.serverError = null
-  }
-
-  get rule(): MessageKey | null {
-    return this.check(this.value)
-  }
-
-  get error(): Message | null {
-    if (this.serverError) return this.serverError
-    return this.attempted && this.rule ? ruleMessage(this.rule) : null
-  }
-
-  reset(): void {
-    this.value = ''
-    this.attempted = false
-    this.serverError = null
-    this.status = 'idle'
-  }
+/** An address as typed: blank, spaced or only digits is not one. */
+function typedEmailRule(value: string): MessageKey | null {
+  return value.trim() === '' || /\s/.test(value) || /^\d+$/.test(value.trim()) ? 'email.invalid' : checkEmail(value.trim())
 }
 
 /** Add e-mail (§5): the address, then the code sent to it. */
@@ -70,8 +37,8 @@ export class AddEmailStore {
   step: 'email' | 'code' | 'done' = 'email'
   /** Opened to prove the address already on the profile rather than to add one. */
   confirming = false
-  readonly email = new FieldState((value) => (value.trim() === '' || /\s/.test(value) || /^\d+$/.test(value.trim()) ? 'email.invalid' : checkEmail(value.trim())))
-  readonly code = new FieldState(checkConfirmationCode, normalizeDigits)
+  readonly email = new FormState({ email: '' }, { rules: { email: typedEmailRule } })
+  readonly code = new FormState({ code: '' }, { rules: { code: checkConfirmationCode }, normalize: { code: normalizeDigits } })
 
   private readonly deps: DialogDeps
 
@@ -83,25 +50,25 @@ export class AddEmailStore {
   /** `unconfirmed`: the address on the profile that no code has proven yet, offered as typed. */
   open(unconfirmed?: string | null): void {
     this.step = 'email'
-    this.email.reset()
+    this.email.reset({ email: '' })
     this.confirming = Boolean(unconfirmed)
-    if (unconfirmed) this.email.set(unconfirmed)
-    this.code.reset()
+    if (unconfirmed) this.email.set('email', unconfirmed)
+    this.code.reset({ code: '' })
   }
 
   get busy(): boolean {
-    return this.email.status === 'loading' || this.code.status === 'loading'
+    return this.email.submitting || this.code.submitting
   }
 
   async sendEmail(): Promise<boolean> {
-    this.email.attempted = true
-    if (this.email.rule || this.busy) return false
-    this.email.status = 'loading'
+    this.email.attempt()
+    if (this.email.invalid || this.busy) return false
+    this.email.setStatus('loading')
     try {
       // The server's text is French: the pupil reads the catalogue's, in their language.
-      await this.deps.api().addEmail(this.email.value.trim())
+      await this.deps.api().addEmail(this.email.values.email.trim())
       runInAction(() => {
-        this.email.status = 'succeeded'
+        this.email.setStatus('succeeded')
         this.step = 'code'
       })
       this.deps.ui.notify({ intent: 'success', key: 'profile:email.sent' })
@@ -109,8 +76,8 @@ export class AddEmailStore {
     } catch (error) {
       const mapped = failure(error, 'email')
       runInAction(() => {
-        this.email.status = 'failed'
-        this.email.serverError = mapped.field
+        this.email.setStatus('failed')
+        this.email.setServerError('email', mapped.field)
       })
       if (!mapped.field) show(this.deps.ui, mapped.toast)
       return false
@@ -118,14 +85,14 @@ export class AddEmailStore {
   }
 
   async confirm(): Promise<boolean> {
-    this.code.attempted = true
-    if (this.code.rule || this.busy) return false
-    this.code.status = 'loading'
+    this.code.attempt()
+    if (this.code.invalid || this.busy) return false
+    this.code.setStatus('loading')
     try {
       const captcha = await this.deps.session.solveCaptcha()
-      await this.deps.api().confirmEmail({ confirmationToken: normalizeCodeInput(this.code.value), email: this.email.value.trim(), 'g-recaptcha-response': captcha })
+      await this.deps.api().confirmEmail({ confirmationToken: normalizeCodeInput(this.code.values.code), email: this.email.values.email.trim(), 'g-recaptcha-response': captcha })
       runInAction(() => {
-        this.code.status = 'succeeded'
+        this.code.setStatus('succeeded')
         this.step = 'done'
       })
       this.deps.ui.notify({ intent: 'success', key: 'profile:email.confirmed' })
@@ -134,8 +101,8 @@ export class AddEmailStore {
     } catch (error) {
       const mapped = failure(error, 'confirmationToken')
       runInAction(() => {
-        this.code.status = 'failed'
-        this.code.serverError = mapped.field
+        this.code.setStatus('failed')
+        this.code.setServerError('code', mapped.field)
       })
       if (!mapped.field) show(this.deps.ui, mapped.toast)
       return false
@@ -145,13 +112,13 @@ export class AddEmailStore {
   /** Back to the address (a typo in it): the code step starts over. */
   back(): void {
     this.step = 'email'
-    this.code.reset()
+    this.code.reset({ code: '' })
   }
 }
 
 /** Add parent phone (§5): 8 digits starting with 2, 4, 5 or 9, with or without +216 / 00216. */
 export class ParentPhoneStore {
-  readonly phone = new FieldState(checkParentPhone, normalizeDigits)
+  readonly phone = new FormState({ phone: '' }, { rules: { phone: checkParentPhone }, normalize: { phone: normalizeDigits } })
 
   private readonly deps: DialogDeps
 
@@ -161,13 +128,13 @@ export class ParentPhoneStore {
   }
 
   async submit(): Promise<boolean> {
-    this.phone.attempted = true
-    if (this.phone.rule || this.phone.status === 'loading') return false
-    this.phone.status = 'loading'
+    this.phone.attempt()
+    if (this.phone.invalid || this.phone.submitting) return false
+    this.phone.setStatus('loading')
     try {
-      await this.deps.api().addParentPhone(normalizeTunisianPhone(this.phone.value))
+      await this.deps.api().addParentPhone(normalizeTunisianPhone(this.phone.values.phone))
       runInAction(() => {
-        this.phone.status = 'succeeded'
+        this.phone.setStatus('succeeded')
       })
       this.deps.ui.notify({ intent: 'success', key: 'profile:parentPhone.saved' })
       await this.deps.session.loadUser().catch(() => undefined)
@@ -175,8 +142,8 @@ export class ParentPhoneStore {
     } catch (error) {
       const mapped = failure(error, 'phone2')
       runInAction(() => {
-        this.phone.status = 'failed'
-        this.phone.serverError = mapped.field
+        this.phone.setStatus('failed')
+        this.phone.setServerError('phone', mapped.field)
       })
       if (!mapped.field) show(this.deps.ui, mapped.toast)
       return false

@@ -8,7 +8,8 @@ import { checkPhone, normalizeTunisianPhone } from '../../../../../shared/rules/
 import type { MessageKey } from '../../../../../shared/rules/messages.ts'
 import { isApiError, type ApiError } from '../../../api/errors.ts'
 import type { Country, Delegation, Division, Institute, ProfileApi, State, UpdateProfileBody } from '../api.ts'
-import { generalMessage, ruleMessage, serverFieldMessage, serverTextMessage, stripPunctuation, type Message } from '../../../forms/messages.ts'
+import { FormState } from '../../../forms/FormState.ts'
+import { generalMessage, serverFieldMessage, serverTextMessage, stripPunctuation, type Message } from '../../../forms/messages.ts'
 import type { UiStore } from '../../../stores/UiStore.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
 
@@ -62,11 +63,8 @@ const idText = (value: { id: number } | null | undefined) => (value ? String(val
  * depended on it.
  */
 export class ProfileEditStore {
-  values: Record<ProfileField, string>
-  touched: Partial<Record<ProfileField, boolean>> = {}
-  submitAttempted = false
-  serverErrors: Partial<Record<ProfileField, Message>> = {}
-  status: LoadStatus = 'idle'
+  /** The values, what was left, the server's errors and the submit status. */
+  readonly form: FormState<ProfileField>
   countries: Options<Country> = empty()
   states: Options<State> = empty()
   delegations: Options<Delegation> = empty()
@@ -80,7 +78,7 @@ export class ProfileEditStore {
   constructor(deps: ProfileEditDeps, user: User) {
     this.deps = deps
     this.initial = user
-    this.values = {
+    this.form = new FormState<ProfileField>({
       name: user.name,
       lastName: user.last_name,
       gender: user.gender ?? '',
@@ -92,8 +90,12 @@ export class ProfileEditStore {
       delegation: idText(user.delegation),
       institute: idText(user.institute),
       division: idText(user.division)
-    }
-    makeAutoObservable<ProfileEditStore, 'deps'>(this, { deps: false, initial: false }, { autoBind: true })
+    }, { normalize: { phone: normalizeDigits, phone2: normalizeDigits } })
+    makeAutoObservable<ProfileEditStore, 'deps'>(this, { deps: false, initial: false, form: false }, { autoBind: true })
+  }
+
+  get values(): Record<ProfileField, string> {
+    return this.form.values
   }
 
   /**
@@ -168,15 +170,14 @@ export class ProfileEditStore {
 
   set(field: ProfileField, value: string): void {
     if (this.readOnly) return
-    this.values[field] = field === 'phone' || field === 'phone2' ? normalizeDigits(value) : value
-    delete this.serverErrors[field]
+    this.form.set(field, value)
     if (field === 'country') this.chooseCountry(value)
     else if (field === 'state') this.chooseState(value)
     else if (field === 'delegation') this.clear('institute')
   }
 
   touch(field: ProfileField): void {
-    this.touched[field] = true
+    this.form.touch(field)
   }
 
   /** The rule broken by a field's value, or null. */
@@ -211,11 +212,7 @@ export class ProfileEditStore {
   }
 
   error(field: ProfileField): Message | null {
-    const server = this.serverErrors[field]
-    if (server) return server
-    const key = this.rule(field)
-    if (!key || (!this.touched[field] && !this.submitAttempted)) return null
-    return ruleMessage(key)
+    return this.form.visible(field, this.rule(field))
   }
 
   get valid(): boolean {
@@ -223,7 +220,7 @@ export class ProfileEditStore {
   }
 
   get submitting(): boolean {
-    return this.status === 'loading'
+    return this.form.submitting
   }
 
   /** The body of `/user/update`: only what the pupil may change. */
@@ -248,19 +245,19 @@ export class ProfileEditStore {
 
   async save(): Promise<SaveOutcome> {
     if (this.readOnly || this.submitting) return { kind: 'failed' }
-    this.submitAttempted = true
+    this.form.attempt()
     if (this.rule('country') || this.rule('state')) {
       this.deps.ui.notify({ intent: 'error', key: 'auth:rules.address.required' })
       return { kind: 'failed' }
     }
     if (!this.valid) return { kind: 'failed' }
-    this.status = 'loading'
+    this.form.setStatus('loading')
     const toastId = this.deps.ui.notify({ intent: 'info', key: 'profile:edit.processing' })
     try {
       const captcha = await this.deps.session.solveCaptcha()
       const result = await this.deps.api().update(this.body(captcha))
       runInAction(() => {
-        this.status = 'succeeded'
+        this.form.setStatus('succeeded')
       })
       this.deps.ui.dismiss(toastId)
       // The server's text is French: the pupil reads the catalogue's, in their language.
@@ -272,7 +269,7 @@ export class ProfileEditStore {
     } catch (error) {
       this.deps.ui.dismiss(toastId)
       runInAction(() => {
-        this.status = 'failed'
+        this.form.setStatus('failed')
         if (isApiError(error)) this.placeError(error)
         else this.deps.ui.notify({ intent: 'error', key: 'auth:errors.server' })
       })
@@ -293,7 +290,7 @@ export class ProfileEditStore {
       const text = error.message.replace(prefixed[0], '')
       if (stripPunctuation(text)) fields[prefixed[1]] = serverTextMessage(error, text)
     }
-    this.serverErrors = fields
+    this.form.setServerErrors(fields)
     if (Object.keys(fields).length === 0) {
       const message = error.code === 'test_account' ? { key: 'profile:edit.testAccount' as const } : generalMessage(error)
       if ('key' in message) this.deps.ui.notify({ intent: 'error', key: message.key })
@@ -327,8 +324,7 @@ export class ProfileEditStore {
   }
 
   private clear(field: ProfileField): void {
-    this.values[field] = ''
-    delete this.serverErrors[field]
+    this.form.set(field, '')
   }
 
   private async fetch<K extends List>(list: K, load: () => Promise<this[K]['items']>): Promise<void> {
