@@ -5,6 +5,7 @@ import { InboxHost } from './InboxHost.ts'
 import type { InboxStoresOptions } from '../features/inbox/index.ts'
 import { SessionStore, type SessionStoreOptions } from './SessionStore.ts'
 import { SettingsStore } from './SettingsStore.ts'
+import { StoreRegistry } from './StoreRegistry.ts'
 import { UiStore } from './UiStore.ts'
 import { UserStore } from './UserStore.ts'
 
@@ -17,7 +18,10 @@ export class RootStore {
   readonly deepLinks: DeepLinkStore
   readonly session: SessionStore
   readonly inbox: InboxHost
+  /** The areas' stores, for the signed-in user (StoreRegistry.ts): a sign-out clears them. */
+  readonly stores: StoreRegistry
   private readonly stopLanguageReaction: () => void
+  private readonly stopScopeReaction: () => void
 
   constructor(
     platform: Platform,
@@ -37,10 +41,15 @@ export class RootStore {
     })
     this.inbox = new InboxHost({ ...inboxOptions, platform, session: this.session })
     this.stopLanguageReaction = reaction(() => this.settings.language, () => void this.session.languageChanged())
+    this.stores = new StoreRegistry(() => this.session.userScope)
+    // A sign-out, a new sign-in or a switch: the previous user's stores go at once (a D17 poll stops).
+    this.stopScopeReaction = reaction(() => this.session.userScope, () => this.stores.clear())
   }
 
   dispose(): void {
     this.stopLanguageReaction()
+    this.stopScopeReaction()
+    this.stores.clear()
     this.ui.dispose()
     this.inbox.dispose()
     this.session.dispose()

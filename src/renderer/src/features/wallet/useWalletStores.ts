@@ -2,24 +2,17 @@ import type { i18n as I18n } from 'i18next'
 import type { RootStore } from '../../stores/RootStore.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { createWalletStores, type WalletStores } from './stores/walletStores.ts'
+import { StoreKey } from '../../stores/StoreRegistry.ts'
 import { ensureWalletCatalogue } from '../../i18n/walletCatalogue.ts'
 
-// One set per root store and signed-in user, built the first time a wallet or history screen opens: the
-// stores and their schemas then load with those screens, not with the app's first page. Another
-// user (a sign-out, a new sign-in, an administrator's switch) gets a new set: nothing of the
-// previous user's data is carried over.
-const built = new WeakMap<RootStore, { scope: number; stores: WalletStores }>()
+// One set in the root's registry per signed-in user, built the first time a wallet or history screen
+// opens: the stores and their schemas then load with those screens, not with the app's first page.
+// Another user (a sign-out, a new sign-in, an administrator's switch) gets a new set: nothing of
+// the previous user's data is carried over, and the previous user's D17 check stops polling.
+const walletStoresKey = new StoreKey<WalletStores>('wallet', (stores) => stores.wallet.dispose())
 
 export function walletStoresOf(root: RootStore): WalletStores {
-  const scope = root.session.userScope
-  let entry = built.get(root)
-  if (!entry || entry.scope !== scope) {
-    // The previous user's D17 check stops polling.
-    entry?.stores.wallet.dispose()
-    entry = { scope, stores: createWalletStores(root) }
-    built.set(root, entry)
-  }
-  return entry.stores
+  return root.stores.get(walletStoresKey, () => createWalletStores(root))
 }
 
 export function useWalletStores(): WalletStores {

@@ -1,6 +1,6 @@
 import { makeAutoObservable, reaction, runInAction, type IReactionDisposer } from 'mobx'
 import type { SessionStore } from '../../../stores/SessionStore.ts'
-import { ApiError } from '../../../api/errors.ts'
+import { lazyClient } from '../../../api/lazyClient.ts'
 import { openEventStream, type EventStream, type StreamMessage } from '../../../api/eventStream.ts'
 import { createHttp } from '../../../api/http.ts'
 import { createNotificationsApi, type NotificationsApi } from '../api.ts'
@@ -42,13 +42,18 @@ export class InboxStores {
   windowFocused: boolean
 
   private readonly options: InboxStoresOptions
-  private api: { baseUrls: unknown; client: NotificationsApi } | null = null
+  private readonly api: () => NotificationsApi
   private stream: EventStream | null = null
   private readonly disposers: Array<IReactionDisposer | (() => void)> = []
 
   constructor(options: InboxStoresOptions) {
     this.options = options
     this.windowFocused = options.initiallyFocused?.() ?? (typeof document !== 'undefined' && typeof document.hasFocus === 'function' ? document.hasFocus() : true)
+    const created = options.createApi
+    let given: NotificationsApi | null = null
+    this.api = created
+      ? () => (given ??= created())
+      : lazyClient(options.session, (baseUrls) => createNotificationsApi(createHttp(baseUrls, options.session)))
     const api = () => this.client()
     const userId = () => this.userId
     this.notifications = new NotificationStore({
@@ -90,14 +95,7 @@ export class InboxStores {
   }
 
   private client(): NotificationsApi {
-    if (this.options.createApi) {
-      this.api ??= { baseUrls: null, client: this.options.createApi() }
-      return this.api.client
-    }
-    const baseUrls = this.options.session.baseUrls
-    if (!baseUrls) throw new ApiError('network', 'the API is not configured yet')
-    if (this.api?.baseUrls !== baseUrls) this.api = { baseUrls, client: createNotificationsApi(createHttp(baseUrls, this.options.session)) }
-    return this.api.client
+    return this.api()
   }
 
   private start(): void {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../api/errors.ts'
+import { lazyClient } from '../../../api/lazyClient.ts'
 import { createHttp } from '../../../api/http.ts'
 import { createProfileApi, type AdCard, type ProfileApi } from '../api.ts'
 import { shortLanguage } from '../../../i18n/languages.ts'
@@ -60,14 +60,8 @@ export function platformMerge(platform: Pick<Platform, 'marksheetMerge' | 'onMar
 
 /** Wires the profile stores to the session's API and the platform. */
 export function createProfileStores(root: { session: SessionStore; ui: UiStore; settings: SettingsStore; platform: Platform }): ProfileStores {
-  let api: { baseUrls: unknown; client: ProfileApi } | null = null
   // Built on first use: the base URLs arrive with the session's start-up.
-  const profileApi = (): ProfileApi => {
-    const baseUrls = root.session.baseUrls
-    if (!baseUrls) throw new ApiError('network', 'the API is not configured yet')
-    if (api?.baseUrls !== baseUrls) api = { baseUrls, client: createProfileApi(createHttp(baseUrls, root.session, { language: root.session.apiLanguage })) }
-    return api.client
-  }
+  const profileApi: () => ProfileApi = lazyClient(root.session, (baseUrls) => createProfileApi(createHttp(baseUrls, root.session, { language: root.session.apiLanguage })))
   const deps: DialogDeps = { api: profileApi, session: root.session, ui: root.ui }
   return {
     deps,

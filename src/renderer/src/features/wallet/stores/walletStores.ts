@@ -1,9 +1,9 @@
-import { ApiError } from '../../../api/errors.ts'
+import { lazyClient, lazyLoadedClient } from '../../../api/lazyClient.ts'
 import { shortLanguage } from '../../../i18n/languages.ts'
 import { createHttp } from '../../../api/http.ts'
 import { createWalletApi, type WalletApi } from '../api.ts'
 import type { Platform } from '../../../platform/bridge.ts'
-import { loadProfileApi, type ProfileApi } from '../../profile/index.ts'
+import { loadProfileApi } from '../../profile/index.ts'
 import { HistoryStore, type ClassChangeRow } from './HistoryStore.ts'
 import type { SessionStore } from '../../../stores/SessionStore.ts'
 import type { SettingsStore } from '../../../stores/SettingsStore.ts'
@@ -18,14 +18,8 @@ export interface WalletStores {
 
 /** Wires the wallet, transfer and history stores to the session's API and the platform. */
 export function createWalletStores(root: { platform: Platform; session: SessionStore; settings: SettingsStore }): WalletStores {
-  let api: { baseUrls: unknown; client: WalletApi } | null = null
   // Built on first use: the base URLs arrive with the session's start-up.
-  const walletApi = (): WalletApi => {
-    const baseUrls = root.session.baseUrls
-    if (!baseUrls) throw new ApiError('network', 'the API is not configured yet')
-    if (api?.baseUrls !== baseUrls) api = { baseUrls, client: createWalletApi(createHttp(baseUrls, root.session)) }
-    return api.client
-  }
+  const walletApi: () => WalletApi = lazyClient(root.session, (baseUrls) => createWalletApi(createHttp(baseUrls, root.session)))
   const refreshUser = () => {
     if (root.session.signedIn) root.session.loadUser().catch(() => undefined)
   }
@@ -45,16 +39,13 @@ export function createWalletStores(root: { platform: Platform; session: SessionS
     },
     newKey
   })
-  let profile: { baseUrls: unknown; client: ProfileApi } | null = null
+  // The profile area's calls load with its chunk, the first time the list is asked for.
+  const profileApi = lazyLoadedClient(root.session, async (baseUrls) => {
+    const { createProfileApi } = await loadProfileApi()
+    return createProfileApi(createHttp(baseUrls, root.session))
+  })
   const classChanges = async (): Promise<ClassChangeRow[]> => {
-    const baseUrls = root.session.baseUrls
-    if (!baseUrls) throw new ApiError('network', 'the API is not configured yet')
-    if (profile?.baseUrls !== baseUrls) {
-      // The profile area's calls load with its chunk, the first time the list is asked for.
-      const { createProfileApi } = await loadProfileApi()
-      profile = { baseUrls, client: createProfileApi(createHttp(baseUrls, root.session)) }
-    }
-    const requests = await profile.client.divisionRequests(shortLanguage(root.settings.language))
+    const requests = await (await profileApi()).divisionRequests(shortLanguage(root.settings.language))
     return requests.map((request) => ({
       id: request.id,
       old_division: request.old_division?.name ?? '',

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { freeHoursStoreOf, homeStoreOf } from '../../../../../../src/renderer/src/features/home/stores/homeStores.ts'
 import type { SessionStore } from '../../../../../../src/renderer/src/stores/SessionStore.ts'
+import { StoreRegistry } from '../../../../../../src/renderer/src/stores/StoreRegistry.ts'
 
 /** The part of the session the home's stores read: who is signed in, and the scope of their data. */
 function rootOf(userId: number) {
   const session = { userScope: 1, me: { user: { id: userId }, permissions: { has_forum: false } }, baseUrls: null, storageWarning: false }
-  return { root: { session: session as unknown as SessionStore }, session }
+  return { root: { session: session as unknown as SessionStore, stores: new StoreRegistry(() => session.userScope) }, session }
 }
 
 describe('the home stores of a session', () => {
