@@ -8,8 +8,8 @@ import { frMessages, isMessageKey, type MessageKey } from '../../../shared/rules
 import type { ApiError } from '../api/errors.ts'
 import type { TranslationKey } from '../i18n/keys.ts'
 
-/** A catalogue key, a server text, or an error style with no text. */
-export type Message = { key: TranslationKey } | { text: string } | { blank: true }
+/** A catalogue key (with the values its text takes), a server text, or an error style with no text: the one message type of the app. */
+export type Message = { key: TranslationKey; values?: Record<string, string | number> } | { text: string } | { blank: true }
 
 export interface MappedError<F extends string> {
   fields: Partial<Record<F, Message>>

@@ -11,7 +11,7 @@ import { useStores } from '../../stores/StoreContext.tsx'
 import { PagedTable, type Column } from './components/PagedTable.tsx'
 import { StatusBadge } from '../../components/StatusBadge.tsx'
 import { useWalletStyles } from './components/styles.ts'
-import { useWalletText } from './components/useWalletText.ts'
+import { useMessageText } from '../../forms/useMessage.ts'
 import { formatAmount } from '../../lib/amounts.ts'
 import { formatDateTime, formatReportDate } from '../../lib/time.ts'
 import { useWalletStores } from './useWalletStores.ts'
@@ -31,7 +31,7 @@ const HistorySection = observer(function HistorySection<T>(props: {
   const { list } = props
   const styles = useWalletStyles()
   const { t } = useTranslation('wallet')
-  const text = useWalletText()
+  const text = useMessageText()
   return (
     <section className={styles.section} aria-labelledby={`history-${props.id}-title`} data-testid={`history-${props.id}`}>
       <h2 id={`history-${props.id}-title`} className={styles.sectionTitle}>

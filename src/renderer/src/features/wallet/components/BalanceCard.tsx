@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { useStores } from '../../../stores/StoreContext.tsx'
 import { formatAmount } from '../../../lib/amounts.ts'
-import { usePointsText } from './useWalletText.ts'
+import { usePointsText } from './usePointsText.ts'
 import { useWalletStyles } from './styles.ts'
 import { useWalletStores } from '../useWalletStores.ts'
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useStores } from '../../../stores/StoreContext.tsx'
 import { formatAmount } from '../../../lib/amounts.ts'
 import { useWalletStyles } from './styles.ts'
-import { useWalletText } from './useWalletText.ts'
+import { useMessageText } from '../../../forms/useMessage.ts'
 import { useWalletStores } from '../useWalletStores.ts'
 
 const useStyles = makeStyles({
@@ -27,7 +27,7 @@ export const D17Dialog = observer(function D17Dialog() {
   const shared = useWalletStyles()
   const styles = useStyles()
   const { t } = useTranslation('wallet')
-  const text = useWalletText()
+  const text = useMessageText()
   if (!view) return null
   const status = view.payment.status
   const paid = status === 'paid'

@@ -3,7 +3,8 @@ import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { useWalletStyles } from './styles.ts'
-import { usePointsText, useWalletText } from './useWalletText.ts'
+import { usePointsText } from './usePointsText.ts'
+import { useMessageText } from '../../../forms/useMessage.ts'
 import { useWalletStores } from '../useWalletStores.ts'
 
 /** The payment result dialog (§4): closing it goes to the offers after a success, else stays on the wallet. */
@@ -12,7 +13,7 @@ export const PaymentResultDialog = observer(function PaymentResultDialog() {
   const navigate = useNavigate()
   const shared = useWalletStyles()
   const { t } = useTranslation('wallet')
-  const text = useWalletText()
+  const text = useMessageText()
   const pointsText = usePointsText()
   const view = wallet.paymentResult
   if (!view) return null

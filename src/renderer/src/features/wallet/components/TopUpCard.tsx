@@ -4,9 +4,11 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { INPUT_MAX } from '../../../../../shared/rules/input.ts'
 import type { PaymentMethod } from '../api.ts'
+import { FormField } from '../../../forms/FormField.tsx'
 import { useWalletStyles } from './styles.ts'
-import { useWalletText } from './useWalletText.ts'
+import { useMessageText } from '../../../forms/useMessage.ts'
 import { useWalletStores } from '../useWalletStores.ts'
+import { SubmitButton } from '../../../forms/SubmitButton.tsx'
 
 const METHODS: PaymentMethod[] = ['transfer', 'online', 'd17']
 
@@ -15,7 +17,7 @@ export const TopUpCard = observer(function TopUpCard() {
   const { wallet } = useWalletStores()
   const shared = useWalletStyles()
   const { t } = useTranslation('wallet')
-  const text = useWalletText()
+  const text = useMessageText()
   const method = wallet.method
   const errors = wallet.fieldErrors
 
@@ -59,12 +61,11 @@ export const TopUpCard = observer(function TopUpCard() {
         </MessageBar>
       ) : null}
       <form className={shared.form} onSubmit={onSubmit} noValidate>
-        <Field
+        <FormField
           label={t('topUp.amount')}
           required
           hint={errors.amount ? undefined : t('topUp.amountHint')}
-          validationState={errors.amount ? 'error' : 'none'}
-          validationMessage={text(errors.amount)}
+          error={errors.amount ?? null}
         >
           <Input
             value={wallet.amount}
@@ -74,14 +75,13 @@ export const TopUpCard = observer(function TopUpCard() {
             maxLength={INPUT_MAX.amount}
             data-testid="topup-amount"
           />
-        </Field>
+        </FormField>
         {method === 'transfer' ? (
-          <Field
+          <FormField
             label={t('topUp.reference')}
             required
             hint={errors.reference ? undefined : t('topUp.referenceHint')}
-            validationState={errors.reference ? 'error' : 'none'}
-            validationMessage={text(errors.reference)}
+            error={errors.reference ?? null}
           >
             <Input
               value={wallet.reference}
@@ -90,7 +90,7 @@ export const TopUpCard = observer(function TopUpCard() {
               maxLength={64}
               data-testid="topup-reference"
             />
-          </Field>
+          </FormField>
         ) : null}
         <Field label={t('topUp.comment')}>
           <Textarea value={wallet.comment} onChange={(_event, data) => wallet.setComment(data.value)} maxLength={500} resize="vertical" data-testid="topup-comment" />
@@ -106,15 +106,13 @@ export const TopUpCard = observer(function TopUpCard() {
           </MessageBar>
         ) : null}
         <div className={shared.actions}>
-          <Button
-            type="submit"
-            appearance="primary"
+          <SubmitButton
             disabled={wallet.submitting}
-            icon={wallet.submitting ? <Spinner size="tiny" /> : undefined}
+            submitting={wallet.submitting}
             data-testid="topup-submit"
           >
             {t(`topUp.submit.${method}`)}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </section>

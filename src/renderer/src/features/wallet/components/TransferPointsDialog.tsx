@@ -1,19 +1,22 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components'
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Input, MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { INPUT_MAX } from '../../../../../shared/rules/input.ts'
 import { isolate } from '../../../lib/bidi.ts'
+import { FormField } from '../../../forms/FormField.tsx'
 import { useWalletStyles } from './styles.ts'
-import { usePointsText, useWalletText } from './useWalletText.ts'
+import { usePointsText } from './usePointsText.ts'
+import { useMessageText } from '../../../forms/useMessage.ts'
 import { useWalletStores } from '../useWalletStores.ts'
+import { SubmitButton } from '../../../forms/SubmitButton.tsx'
 
 /** The transfer-points dialog: recipient and amount, then the confirmation code (§4, §5). */
 export const TransferPointsDialog = observer(function TransferPointsDialog() {
   const { transfer } = useWalletStores()
   const shared = useWalletStyles()
   const { t } = useTranslation('wallet')
-  const text = useWalletText()
+  const text = useMessageText()
   const pointsText = usePointsText()
   const errors = transfer.fieldErrors
   const pending = transfer.transfer
@@ -39,12 +42,11 @@ export const TransferPointsDialog = observer(function TransferPointsDialog() {
               {transfer.step === 'form' ? (
                 <>
                   <p className={shared.muted}>{t('transfer.intro')}</p>
-                  <Field
+                  <FormField
                     label={t('transfer.toUser')}
                     required
                     hint={errors.toUser ? undefined : t('transfer.toUserHint')}
-                    validationState={errors.toUser ? 'error' : 'none'}
-                    validationMessage={text(errors.toUser)}
+                    error={errors.toUser ?? null}
                   >
                     <Input
                       value={transfer.toUser}
@@ -53,13 +55,12 @@ export const TransferPointsDialog = observer(function TransferPointsDialog() {
                       maxLength={180}
                       data-testid="transfer-to-user"
                     />
-                  </Field>
-                  <Field
+                  </FormField>
+                  <FormField
                     label={t('transfer.points')}
                     required
                     hint={errors.points ? undefined : t('transfer.pointsHint')}
-                    validationState={errors.points ? 'error' : 'none'}
-                    validationMessage={text(errors.points)}
+                    error={errors.points ?? null}
                   >
                     <Input
                       value={transfer.points}
@@ -69,17 +70,16 @@ export const TransferPointsDialog = observer(function TransferPointsDialog() {
                       maxLength={INPUT_MAX.amount}
                       data-testid="transfer-points"
                     />
-                  </Field>
+                  </FormField>
                 </>
               ) : null}
               {transfer.step === 'code' ? (
                 <>
                   <p className={shared.muted}>{t('transfer.codeIntro', values)}</p>
-                  <Field
+                  <FormField
                     label={t('transfer.code')}
                     required
-                    validationState={errors.code ? 'error' : 'none'}
-                    validationMessage={text(errors.code)}
+                    error={errors.code ?? null}
                   >
                     <Input
                       value={transfer.code}
@@ -89,7 +89,7 @@ export const TransferPointsDialog = observer(function TransferPointsDialog() {
                       maxLength={INPUT_MAX.code}
                       data-testid="transfer-code"
                     />
-                  </Field>
+                  </FormField>
                 </>
               ) : null}
               {transfer.step === 'done' ? (
@@ -119,15 +119,13 @@ export const TransferPointsDialog = observer(function TransferPointsDialog() {
                   {t('transfer.cancel')}
                 </Button>
               )}
-              <Button
-                type="submit"
-                appearance="primary"
+              <SubmitButton
                 disabled={transfer.busy}
-                icon={transfer.busy ? <Spinner size="tiny" /> : undefined}
+                submitting={transfer.busy}
                 data-testid={transfer.step === 'form' ? 'transfer-submit' : transfer.step === 'code' ? 'transfer-confirm' : 'transfer-close'}
               >
                 {transfer.step === 'form' ? t('transfer.submit') : transfer.step === 'code' ? t('transfer.confirm') : t('transfer.close')}
-              </Button>
+              </SubmitButton>
             </DialogActions>
           </DialogBody>
         </form>

@@ -2,7 +2,8 @@ import { makeAutoObservable } from 'mobx'
 import { Resource } from '../../../lib/loadable.ts'
 import type { PaymentReceipt, Subscription, Transfer, WalletApi } from '../api.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
-import { errorMessage, PagedRows, type WalletMessage } from './walletSupport.ts'
+import { errorMessage, PagedRows } from './walletSupport.ts'
+import type { Message } from '../../../forms/messages.ts'
 
 /**
  * One list of the history screen, loaded through a `Resource` (lib/loadable.ts). `source` null:
@@ -29,7 +30,7 @@ export class HistoryList<T> {
     return this.resource ? this.resource.status : 'succeeded'
   }
 
-  get error(): WalletMessage | null {
+  get error(): Message | null {
     return this.resource?.status === 'failed' ? errorMessage(this.resource.error) : null
   }
 

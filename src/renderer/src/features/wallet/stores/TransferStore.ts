@@ -3,9 +3,10 @@ import { checkTransferPoints, readAmount } from '../../../../../shared/rules/amo
 import { checkConfirmationCode } from '../../../../../shared/rules/code.ts'
 import { normalizeAmountInput, normalizeCodeInput, normalizeDigits } from '../../../../../shared/rules/input.ts'
 import { isApiError } from '../../../api/errors.ts'
-import type { Transfer, TransferPointsBody, WalletApi } from '../api.ts'
+import type { Transfer, TransferBody, WalletApi } from '../api.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
-import { errorMessage, fieldMessage, RetryKey, ruleMessage, type WalletMessage } from './walletSupport.ts'
+import { errorMessage, fieldMessage, RetryKey, ruleMessage } from './walletSupport.ts'
+import type { Message } from '../../../forms/messages.ts'
 
 export interface TransferStoreDeps {
   api(): WalletApi
@@ -29,11 +30,11 @@ export class TransferStore {
   toUser = ''
   points = ''
   code = ''
-  fieldErrors: Partial<Record<TransferField, WalletMessage>> = {}
+  fieldErrors: Partial<Record<TransferField, Message>> = {}
   /** 'Remplir les champs', or a failure not tied to one field. */
-  error: WalletMessage | null = null
+  error: Message | null = null
   /** An answer worth telling (a code resent, the transfer confirmed). */
-  notice: WalletMessage | null = null
+  notice: Message | null = null
   status: LoadStatus = 'idle'
   transfer: Transfer | null = null
 
@@ -95,7 +96,7 @@ export class TransferStore {
 
   /** §5: both fields required ('Remplir les champs'), then 10 to 5000, then whole points. */
   validate(): boolean {
-    const errors: Partial<Record<TransferField, WalletMessage>> = {}
+    const errors: Partial<Record<TransferField, Message>> = {}
     this.error = null
     const missingUser = this.toUser.trim() === ''
     const missingPoints = this.points.trim() === ''
@@ -117,7 +118,7 @@ export class TransferStore {
     this.notice = null
     if (!this.validate()) return false
     const admin = this.deps.adminUserId()
-    const body: TransferPointsBody = {
+    const body: TransferBody = {
       toUser: this.toUser.trim(),
       points: readAmount(this.points) as number,
       ...(admin !== null ? { admin } : {})

@@ -4,7 +4,7 @@ import { checkPaymentAmount, checkPaymentReference, readAmount } from '../../../
 import { normalizeAmountInput } from '../../../../../shared/rules/input.ts'
 import type {
   BankAccount,
-  CreatePaymentCodeBody,
+  CreateCodeBody,
   D17Payment,
   PaymentHistoryRow,
   PaymentMethod,
@@ -16,7 +16,8 @@ import type {
 import type { LoadStatus } from '../../../stores/status.ts'
 import { Resource } from '../../../lib/loadable.ts'
 import { balanceUnit, type BalanceUnit } from '../../../../../shared/rules/points.ts'
-import { errorMessage, fieldMessage, PagedRows, RetryKey, ruleMessage, type WalletMessage } from './walletSupport.ts'
+import { errorMessage, fieldMessage, PagedRows, RetryKey, ruleMessage } from './walletSupport.ts'
+import type { Message } from '../../../forms/messages.ts'
 
 /** How often the D17 dialog asks whether the QR code has been paid. */
 export const D17_POLL_MS = 4000
@@ -53,7 +54,7 @@ export type PaymentResultView =
   | { state: 'success'; orderId: string; amount: number }
   | { state: 'pending'; orderId: string }
   | { state: 'failure'; orderId: string }
-  | { state: 'error'; orderId: string; outcome: PaymentReturnLink['outcome']; message: WalletMessage }
+  | { state: 'error'; orderId: string; outcome: PaymentReturnLink['outcome']; message: Message }
 
 export interface D17View {
   payment: D17Payment
@@ -61,7 +62,7 @@ export interface D17View {
   checking: boolean
   /** A manual check found nothing yet. */
   notYet: boolean
-  error: WalletMessage | null
+  error: Message | null
 }
 
 /**
@@ -80,11 +81,11 @@ export class WalletStore {
   amount = ''
   reference = ''
   comment = ''
-  fieldErrors: Partial<Record<TopUpField, WalletMessage>> = {}
-  submitError: WalletMessage | null = null
+  fieldErrors: Partial<Record<TopUpField, Message>> = {}
+  submitError: Message | null = null
   submitStatus: LoadStatus = 'idle'
   /** The last top-up that went through (bank transfer: "pending in the history"). */
-  notice: WalletMessage | null = null
+  notice: Message | null = null
 
   /** A card payment whose page is open in the browser, until its return link arrives. */
   onlineWaiting: { orderId: string; url: string; codeId: number } | null = null
@@ -209,7 +210,7 @@ export class WalletStore {
 
   /** §5: amount required, > 0, ≤ 9999; a bank transfer needs a reference without spaces. */
   validateTopUp(): boolean {
-    const errors: Partial<Record<TopUpField, WalletMessage>> = {}
+    const errors: Partial<Record<TopUpField, Message>> = {}
     const amountKey = checkPaymentAmount(this.amount)
     if (amountKey) errors.amount = ruleMessage(amountKey)
     if (this.method === 'transfer') {
@@ -231,7 +232,7 @@ export class WalletStore {
     this.notice = null
     if (!this.validateTopUp()) return false
     const method = this.method
-    const body: CreatePaymentCodeBody = {
+    const body: CreateCodeBody = {
       amount: readAmount(this.amount) as number,
       reference: method === 'transfer' ? this.reference.trim() : null,
       comment: this.comment.trim() || null,

@@ -6,16 +6,13 @@ import { makeAutoObservable } from 'mobx'
 import { TABLE_PAGE_SIZES } from '../../../../../shared/constants.ts'
 import { isMessageKey, type MessageKey } from '../../../../../shared/rules/messages.ts'
 import { isApiError } from '../../../api/errors.ts'
-import { codeMessage, firstRuleKey, ruleKeyOfText } from '../../../forms/messages.ts'
+import { codeMessage, firstRuleKey, ruleKeyOfText, type Message } from '../../../forms/messages.ts'
 import type { TranslationKey } from '../../../i18n/keys.ts'
 
 export type WalletKey =
   | Extract<TranslationKey, `wallet:${string}`>
   | Extract<TranslationKey, `auth:rules.${string}`>
   | Extract<TranslationKey, `auth:errors.${string}`>
-
-/** A catalogue key (with values), or a text shown as it is (a field's server text). */
-export type WalletMessage = { key: WalletKey; values?: Record<string, string | number> } | { text: string }
 
 /** The rule keys the wallet screens translate themselves (`wallet:rules.…`). */
 const WALLET_RULE_KEYS = new Set<MessageKey>([
@@ -39,7 +36,7 @@ const WALLET_RULE_KEYS = new Set<MessageKey>([
 ])
 
 /** A rule key in the user's language: the wallet's own wording, otherwise the shared rules catalogue. */
-export function ruleMessage(key: MessageKey): WalletMessage {
+export function ruleMessage(key: MessageKey): Message {
   return { key: (WALLET_RULE_KEYS.has(key) ? `wallet:rules.${key}` : `auth:rules.${key}`) as WalletKey }
 }
 
@@ -60,7 +57,7 @@ const CODE_MESSAGES: Partial<Record<string, WalletKey>> = {
  * The general message of a failure, always in the user's language: a rule the server named, the
  * wallet's own wording of a code, otherwise the general wording of the code.
  */
-export function errorMessage(error: unknown): WalletMessage {
+export function errorMessage(error: unknown): Message {
   if (!isApiError(error)) return { key: 'wallet:errors.server' }
   const ruleKey = firstRuleKey(error)
   if (ruleKey) return ruleMessage(ruleKey)
@@ -78,7 +75,7 @@ function isWalletKey(key: TranslationKey): key is WalletKey {
  * The server's first message for a field, in the user's language: by its rule key, else by the
  * rule its text is, else by the failure's code (the server's sentence is never shown).
  */
-export function fieldMessage(error: unknown, field: string): WalletMessage | null {
+export function fieldMessage(error: unknown, field: string): Message | null {
   if (!isApiError(error)) return null
   const key = error.keys[field]?.[0]
   if (key && isMessageKey(key)) return ruleMessage(key)

@@ -2,17 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { pointsNoun } from '../../../../../shared/rules/points.ts'
 import { formatAmount } from '../../../lib/amounts.ts'
 import { useStores } from '../../../stores/StoreContext.tsx'
-import type { WalletMessage } from '../stores/walletSupport.ts'
-
-/** The text of a store message in the current language (server texts as sent). */
-export function useWalletText(): (message: WalletMessage | null | undefined) => string | undefined {
-  const { t } = useTranslation(['wallet', 'auth'])
-  return (message) => {
-    if (!message) return undefined
-    if ('text' in message) return message.text
-    return t(message.key, message.values ?? {})
-  }
-}
 
 /**
  * A number of points as the wallet's sentences take it: the figure in the user's digits and the
