@@ -4,9 +4,16 @@
  * requests replayed, the 401 policy, every answer parsed with the shared schema, and the
  * interface language sent with every request (Accept-Language: the server names classes,
  * delegations and institutes in it).
+ *
+ * The API modules call through `call`, which takes an entry of the shared endpoint tables
+ * (`src/shared/api/*`, the ones the server registers its routes from): the method, the service
+ * and the path (with its typed `:name` parameters) come from the entry, the query and body are
+ * typed by its schemas, and the answer is parsed with its response schema. A path or a schema
+ * of the client cannot drift from the server's.
  */
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios'
 import type { z } from 'zod'
+import type { endpoints } from '../../../shared/api/index.ts'
 import type { ApiBaseUrls } from '../../../shared/ipc.ts'
 import { ApiError, apiErrorFromResponse, isApiError } from './errors.ts'
 import { RefreshQueue } from './refreshQueue.ts'
@@ -40,8 +47,71 @@ export interface RequestSpec<S extends z.ZodType> {
   onUploadProgress?: (fraction: number) => void
 }
 
+type Tables = typeof endpoints
+type TableEntry = { [Domain in keyof Tables]: Tables[Domain][keyof Tables[Domain]] }[keyof Tables]
+/** An entry of the shared endpoint tables served by one of the app's base URLs (not the operator's). */
+export type ClientEndpoint = Extract<TableEntry, { service: ServiceName }>
+
+/** `/countries/:id/states` → `'id'` */
+type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never
+/** Query values travel as text: a number stands for its digits. */
+type QueryValue<T> = T extends string ? T | number : T
+type QueryOf<Q extends z.ZodType> = { [K in keyof z.input<Q>]: QueryValue<z.input<Q>[K]> }
+/** Upload endpoints take their multipart form as it is; the others a body of their schema's input. */
+export type CallBody<E> = E extends { multipart: true } ? FormData : E extends { body: infer B extends z.ZodType } ? z.input<B> : never
+
+type ParamsPart<E extends ClientEndpoint> = [PathParamNames<E['path']>] extends [never]
+  ? { params?: never }
+  : { params: Record<PathParamNames<E['path']>, string | number> }
+type QueryPart<E extends ClientEndpoint> = E extends { querystring: infer Q extends z.ZodType }
+  ? Partial<QueryOf<Q>> extends QueryOf<Q> ? { query?: QueryOf<Q> } : { query: QueryOf<Q> }
+  : { query?: never }
+type BodyPart<E extends ClientEndpoint> = [CallBody<E>] extends [never] ? { body?: never } : { body: CallBody<E> }
+
+/** What a call adds to its endpoint: path parameters, query and body as the contract types them. */
+export type CallOptions<E extends ClientEndpoint> = ParamsPart<E> & QueryPart<E> & BodyPart<E> & {
+  /** False to send no session bearer (a call carrying its own `Authorization`); public endpoints never send one. */
+  auth?: false
+  signal?: AbortSignal
+  /** Extra request headers (`Idempotency-Key` on money-moving POSTs). */
+  headers?: Record<string, string>
+  /** Upload progress of the body, from 0 to 1 (file uploads). */
+  onUploadProgress?: (fraction: number) => void
+}
+/** The options as the layer reads them, once the contract's typing has been checked at the call. */
+interface LooseCallOptions {
+  params?: Readonly<Record<string, string | number>>
+  query?: Record<string, string | number>
+  body?: unknown
+  auth?: false
+  signal?: AbortSignal
+  headers?: Record<string, string>
+  onUploadProgress?: (fraction: number) => void
+}
+type CallArgs<E extends ClientEndpoint> = Partial<CallOptions<E>> extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>]
+/** The parsed answer of an endpoint. */
+export type ResponseOf<E extends ClientEndpoint> = z.output<E['response']>
+
+/** What the API modules call with: entries of the shared tables (`request` while the modules move to `call`). */
 export interface HttpClient {
+  call<E extends ClientEndpoint>(endpoint: E, ...options: CallArgs<E>): Promise<ResponseOf<E>>
   request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>>
+}
+
+/** The client and the request layer under it (tested on its own). */
+export type HttpLayer = HttpClient
+
+/** The endpoint's path with its `:name` parameters filled in, each encoded. */
+export function endpointPath(path: string, params: Readonly<Record<string, string | number>> | undefined): string {
+  return path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params?.[name]
+    if (value === undefined) throw new Error(`missing path parameter ${name} of ${path}`)
+    return encodeURIComponent(String(value))
+  })
 }
 
 const TIMEOUT_MS = 20_000
@@ -60,7 +130,7 @@ export interface HttpOptions {
   language?: () => string
 }
 
-export function createHttp(baseUrls: ApiBaseUrls, tokens: TokenSource, options: HttpOptions = {}): HttpClient {
+export function createHttp(baseUrls: ApiBaseUrls, tokens: TokenSource, options: HttpOptions = {}): HttpLayer {
   const instances = new Map<ServiceName, AxiosInstance>()
   const instance = (service: ServiceName): AxiosInstance => {
     let found = instances.get(service)
@@ -134,5 +204,21 @@ export function createHttp(baseUrls: ApiBaseUrls, tokens: TokenSource, options: 
     return parsed.data
   }
 
-  return { request }
+  function call<E extends ClientEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> {
+    const options = (args[0] ?? {}) as LooseCallOptions
+    return request({
+      service: endpoint.service,
+      method: endpoint.method,
+      path: endpointPath(endpoint.path, options.params),
+      query: options.query,
+      body: options.body,
+      schema: endpoint.response,
+      auth: endpoint.access !== 'public' && options.auth !== false,
+      signal: options.signal,
+      headers: options.headers,
+      onUploadProgress: options.onUploadProgress
+    }) as Promise<ResponseOf<E>>
+  }
+
+  return { request, call }
 }

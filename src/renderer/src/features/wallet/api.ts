@@ -1,50 +1,26 @@
-/** The wallet and history calls, typed by the shared contract and parsed with its schemas. */
-import { z } from 'zod'
-import { MessageResponseSchema } from '../../../../shared/api/common.ts'
+/** The wallet and history calls: entries of the shared wallet table, parsed with their response schemas. */
 import {
-  BankAccountSchema,
-  D17CheckResponseSchema,
-  D17PaymentSchema,
-  PaymentCodeSchema,
-  PaymentHistoryRowSchema,
-  PaymentReceiptSchema,
-  PaymentRedirectResponseSchema,
-  PaymentResultSchema,
-  SubscriptionSchema,
-  TransferResponseSchema,
-  TransferSchema,
-  WalletSummarySchema,
+  walletEndpoints,
   type BankAccount,
+  type CreatePaymentCodeBody,
   type PaymentCode,
   type PaymentHistoryRow,
   type PaymentMethod,
   type PaymentResult,
-  type Transfer
+  type Transfer,
+  type TransferPointsBody
 } from '../../../../shared/api/wallet.ts'
-import type { HttpClient } from '../../api/http.ts'
+import type { HttpClient, ResponseOf } from '../../api/http.ts'
 
-export type WalletSummary = z.infer<typeof WalletSummarySchema>
-export type D17Payment = z.infer<typeof D17PaymentSchema>
-export type D17Check = z.infer<typeof D17CheckResponseSchema>
-export type PaymentRedirect = z.infer<typeof PaymentRedirectResponseSchema>
-export type Subscription = z.infer<typeof SubscriptionSchema>
-export type PaymentReceipt = z.infer<typeof PaymentReceiptSchema>
-export type TransferResponse = z.infer<typeof TransferResponseSchema>
-export type { BankAccount, PaymentCode, PaymentHistoryRow, PaymentMethod, PaymentResult, Transfer }
-
-export interface CreateCodeBody {
-  reference: string | null
-  amount: number
-  comment: string | null
-  paymentMethod: PaymentMethod
-}
-
-export interface TransferBody {
-  toUser: string
-  points: number
-  /** The impersonating administrator (§6), when there is one. */
-  admin?: number
-}
+type Endpoints = typeof walletEndpoints
+export type WalletSummary = ResponseOf<Endpoints['summary']>
+export type D17Payment = ResponseOf<Endpoints['d17']>
+export type D17Check = ResponseOf<Endpoints['d17Check']>
+export type PaymentRedirect = ResponseOf<Endpoints['paymentRedirect']>
+export type Subscription = ResponseOf<Endpoints['subscriptions']>[number]
+export type PaymentReceipt = ResponseOf<Endpoints['payments']>[number]
+export type TransferResponse = ResponseOf<Endpoints['transfer']>
+export type { BankAccount, CreatePaymentCodeBody, PaymentCode, PaymentHistoryRow, PaymentMethod, PaymentResult, Transfer, TransferPointsBody }
 
 export type PaymentOutcome = 'success' | 'echec'
 export type ResultLanguage = 'fr' | 'en-US' | 'ar'
@@ -54,12 +30,12 @@ export interface WalletApi {
   bankAccounts(): Promise<BankAccount[]>
   codes(): Promise<PaymentHistoryRow[]>
   /** Money-moving: `idempotencyKey` is the same for retries of one submit. */
-  createCode(body: CreateCodeBody, idempotencyKey: string): Promise<PaymentCode>
+  createCode(body: CreatePaymentCodeBody, idempotencyKey: string): Promise<PaymentCode>
   paymentRedirect(id: number): Promise<PaymentRedirect>
   d17(id: number): Promise<D17Payment>
   d17Check(id: number): Promise<D17Check>
   paymentReturn(outcome: PaymentOutcome, orderId: string, lang: ResultLanguage): Promise<PaymentResult>
-  transfer(body: TransferBody, idempotencyKey: string): Promise<TransferResponse>
+  transfer(body: TransferPointsBody, idempotencyKey: string): Promise<TransferResponse>
   confirmTransfer(code: string, idempotencyKey: string): Promise<TransferResponse>
   resendTransferCode(id: number): Promise<string>
   transferHistory(): Promise<Transfer[]>
@@ -70,31 +46,22 @@ export interface WalletApi {
 const idempotent = (key: string) => ({ 'Idempotency-Key': key })
 
 export function createWalletApi(http: HttpClient): WalletApi {
+  const id = (value: number) => ({ params: { id: value } })
   return {
-    summary: () => http.request({ method: 'GET', path: '/student/wallet', schema: WalletSummarySchema }),
-    bankAccounts: () => http.request({ method: 'GET', path: '/payment/bank-accounts', schema: z.array(BankAccountSchema) }),
-    codes: () => http.request({ method: 'GET', path: '/codes', schema: z.array(PaymentHistoryRowSchema) }),
-    createCode: (body, key) =>
-      http.request({ method: 'POST', path: '/student/codes', body, headers: idempotent(key), schema: PaymentCodeSchema }),
-    paymentRedirect: (id) => http.request({ method: 'GET', path: `/payment/redirect/${id}`, schema: PaymentRedirectResponseSchema }),
-    d17: (id) => http.request({ method: 'GET', path: `/payment/d17/${id}`, schema: D17PaymentSchema }),
-    d17Check: (id) => http.request({ method: 'GET', path: `/payment/d17/check/${id}`, schema: D17CheckResponseSchema }),
+    summary: () => http.call(walletEndpoints.summary),
+    bankAccounts: () => http.call(walletEndpoints.bankAccounts),
+    codes: () => http.call(walletEndpoints.codes),
+    createCode: (body, key) => http.call(walletEndpoints.createCode, { body, headers: idempotent(key) }),
+    paymentRedirect: (code) => http.call(walletEndpoints.paymentRedirect, id(code)),
+    d17: (code) => http.call(walletEndpoints.d17, id(code)),
+    d17Check: (code) => http.call(walletEndpoints.d17Check, id(code)),
     paymentReturn: (outcome, orderId, lang) =>
-      http.request({ method: 'POST', path: `/payment/${outcome}`, query: { orderId, lang }, schema: PaymentResultSchema }),
-    transfer: (body, key) =>
-      http.request({ method: 'POST', path: '/student/transfer-points', body, headers: idempotent(key), schema: TransferResponseSchema }),
-    confirmTransfer: (code, key) =>
-      http.request({
-        method: 'POST',
-        path: '/student/confirm-transfer-points',
-        query: { confirmationToken: code },
-        headers: idempotent(key),
-        schema: TransferResponseSchema
-      }),
-    resendTransferCode: (id) =>
-      http.request({ method: 'GET', path: `/student/confirm-transfer-points/${id}`, schema: MessageResponseSchema }).then((answer) => answer.message),
-    transferHistory: () => http.request({ method: 'GET', path: '/student/transfer-points-history', schema: z.array(TransferSchema) }),
-    subscriptions: () => http.request({ method: 'GET', path: '/student/history/subscriptions', schema: z.array(SubscriptionSchema) }),
-    payments: () => http.request({ method: 'GET', path: '/student/history/payments', schema: z.array(PaymentReceiptSchema) })
+      http.call(outcome === 'success' ? walletEndpoints.paymentSuccess : walletEndpoints.paymentEchec, { query: { orderId, lang } }),
+    transfer: (body, key) => http.call(walletEndpoints.transfer, { body, headers: idempotent(key) }),
+    confirmTransfer: (code, key) => http.call(walletEndpoints.confirmTransfer, { query: { confirmationToken: code }, headers: idempotent(key) }),
+    resendTransferCode: (transfer) => http.call(walletEndpoints.resendTransferCode, id(transfer)).then((answer) => answer.message),
+    transferHistory: () => http.call(walletEndpoints.transferHistory),
+    subscriptions: () => http.call(walletEndpoints.subscriptions),
+    payments: () => http.call(walletEndpoints.payments)
   }
 }

@@ -3,7 +3,7 @@ import { checkTransferPoints, readAmount } from '../../../../../shared/rules/amo
 import { checkConfirmationCode } from '../../../../../shared/rules/code.ts'
 import { normalizeAmountInput, normalizeCodeInput, normalizeDigits } from '../../../../../shared/rules/input.ts'
 import { isApiError } from '../../../api/errors.ts'
-import type { Transfer, TransferBody, WalletApi } from '../api.ts'
+import type { Transfer, TransferPointsBody, WalletApi } from '../api.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
 import { errorMessage, fieldMessage, RetryKey, ruleMessage } from './walletSupport.ts'
 import type { Message } from '../../../forms/messages.ts'
@@ -118,7 +118,7 @@ export class TransferStore {
     this.notice = null
     if (!this.validate()) return false
     const admin = this.deps.adminUserId()
-    const body: TransferBody = {
+    const body: TransferPointsBody = {
       toUser: this.toUser.trim(),
       points: readAmount(this.points) as number,
       ...(admin !== null ? { admin } : {})

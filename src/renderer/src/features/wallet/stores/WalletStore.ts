@@ -4,7 +4,7 @@ import { checkPaymentAmount, checkPaymentReference, readAmount } from '../../../
 import { normalizeAmountInput } from '../../../../../shared/rules/input.ts'
 import type {
   BankAccount,
-  CreateCodeBody,
+  CreatePaymentCodeBody,
   D17Payment,
   PaymentHistoryRow,
   PaymentMethod,
@@ -232,7 +232,7 @@ export class WalletStore {
     this.notice = null
     if (!this.validateTopUp()) return false
     const method = this.method
-    const body: CreateCodeBody = {
+    const body: CreatePaymentCodeBody = {
       amount: readAmount(this.amount) as number,
       reference: method === 'transfer' ? this.reference.trim() : null,
       comment: this.comment.trim() || null,

@@ -1,0 +1,150 @@
+/**
+ * Every call of the renderer's API modules is an entry of the shared endpoint tables (the ones
+ * the server registers its routes from), sent with that entry's method, service and path.
+ */
+import type { AxiosAdapter, AxiosResponse } from 'axios'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { allEndpoints } from '../../../../src/shared/api/index.ts'
+import { walletEndpoints } from '../../../../src/shared/api/wallet.ts'
+import type { Endpoint } from '../../../../src/shared/api/common.ts'
+import type { ApiBaseUrls } from '../../../../src/shared/ipc.ts'
+import { createHttp, endpointPath, type ClientEndpoint, type HttpClient, type TokenSource } from '../../../../src/renderer/src/api/http.ts'
+import { createWalletApi } from '../../../../src/renderer/src/features/wallet/api.ts'
+
+/** Each service on its own origin, so a request tells which service it went to. */
+const BASE_URLS: ApiBaseUrls = {
+  api: 'http://api.test/api',
+  notify: 'http://notify.test/notify',
+  progress: 'http://progress.test/progress-service',
+  analytics: 'http://analytics.test/analytics',
+  sandbox: 'http://sandbox.test/sandbox'
+}
+
+interface Sent {
+  base: string
+  method: string
+  url: string
+}
+
+interface Traced {
+  entry: Endpoint
+  sent: Sent[]
+}
+
+/** A client over a fake axios adapter that records each entry called and each request sent. */
+function tracingClient() {
+  const sent: Sent[] = []
+  const entries: Endpoint[] = []
+  const adapter: AxiosAdapter = async (config) => {
+    sent.push({ base: config.baseURL ?? '', method: (config.method ?? '').toUpperCase(), url: config.url ?? '' })
+    // An answer no response schema takes: the call fails after its request went out.
+    const response: AxiosResponse = { data: null, status: 200, statusText: '', headers: {}, config }
+    return response
+  }
+  const tokens: TokenSource = { accessToken: () => 'tok', canRefresh: () => false, refresh: () => Promise.reject(new Error('no')), onUnauthorized: () => undefined }
+  const layer = createHttp(BASE_URLS, tokens, { adapter })
+  const http: HttpClient = {
+    call: (endpoint, ...options) => {
+      entries.push(endpoint)
+      return layer.call(endpoint, ...options)
+    },
+    request: layer.request
+  }
+  /** Runs one API method and hands back what it called and sent. */
+  async function trace(run: () => Promise<unknown>): Promise<Traced[]> {
+    entries.length = 0
+    sent.length = 0
+    await run().catch(() => undefined)
+    return entries.map((entry) => ({ entry, sent: [...sent] }))
+  }
+  return { http, trace }
+}
+
+const TABLE = new Set<Endpoint>(allEndpoints().map(({ endpoint }) => endpoint))
+
+function pathPattern(path: string): RegExp {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/:]+')
+  return new RegExp(`^${escaped}$`)
+}
+
+type Samples<Api> = { [K in keyof Api]: (api: Api) => Promise<unknown> }
+
+const modules: Array<{ name: string; build: (http: HttpClient) => object; samples: Record<string, (api: never) => Promise<unknown>> }> = [
+  {
+    name: 'wallet',
+    build: createWalletApi,
+    samples: {
+      summary: (api) => api.summary(),
+      bankAccounts: (api) => api.bankAccounts(),
+      codes: (api) => api.codes(),
+      createCode: (api) => api.createCode({ reference: null, amount: 10, comment: null, paymentMethod: 'd17' }, 'k1'),
+      paymentRedirect: (api) => api.paymentRedirect(1),
+      d17: (api) => api.d17(1),
+      d17Check: (api) => api.d17Check(1),
+      paymentReturn: async (api) => {
+        await api.paymentReturn('success', 'o1', 'fr').catch(() => undefined)
+        await api.paymentReturn('echec', 'o2', 'ar')
+      },
+      transfer: (api) => api.transfer({ toUser: '20000002', points: 10 }, 'k2'),
+      confirmTransfer: (api) => api.confirmTransfer('A1B2C3', 'k3'),
+      resendTransferCode: (api) => api.resendTransferCode(3),
+      transferHistory: (api) => api.transferHistory(),
+      subscriptions: (api) => api.subscriptions(),
+      payments: (api) => api.payments()
+    } satisfies Samples<ReturnType<typeof createWalletApi>>
+  }
+]
+
+describe('the API modules call the shared endpoint tables', () => {
+  for (const module of modules) {
+    it(`${module.name}: every method calls table entries, each sent with the entry's method, service and path`, async () => {
+      const { http, trace } = tracingClient()
+      const api = module.build(http) as Record<string, unknown>
+      // A method without a sample here would go unchecked.
+      expect(Object.keys(module.samples).sort()).toEqual(Object.keys(api).sort())
+      for (const [method, run] of Object.entries(module.samples)) {
+        const calls = await trace(() => run(api as never))
+        expect(calls.length, `${module.name}.${method} calls an entry`).toBeGreaterThan(0)
+        const sent = calls[0]?.sent ?? []
+        expect(sent, `${module.name}.${method} sends one request per entry`).toHaveLength(calls.length)
+        calls.forEach(({ entry }, index) => {
+          expect(TABLE.has(entry), `${module.name}.${method} calls an entry of the tables`).toBe(true)
+          const request = sent[index]
+          expect(request?.method, `${module.name}.${method}`).toBe(entry.method)
+          expect(request?.base, `${module.name}.${method}`).toBe(BASE_URLS[entry.service as keyof ApiBaseUrls])
+          expect(request?.url, `${module.name}.${method}`).toMatch(pathPattern(entry.path))
+        })
+      }
+    })
+  }
+
+  it('sends the entry with its path parameters filled in and encoded, and parses the answer with its schema', async () => {
+    const seen: string[] = []
+    const adapter: AxiosAdapter = async (config) => {
+      seen.push(`${(config.method ?? '').toUpperCase()} ${config.baseURL ?? ''}${config.url ?? ''}`)
+      return { data: { message: 'Un nouveau code a été envoyé', extra: true }, status: 200, statusText: '', headers: {}, config }
+    }
+    const tokens: TokenSource = { accessToken: () => 'tok', canRefresh: () => false, refresh: () => Promise.reject(new Error('no')), onUnauthorized: () => undefined }
+    const http = createHttp(BASE_URLS, tokens, { adapter })
+    const answer = await http.call(walletEndpoints.resendTransferCode, { params: { id: 42 } })
+    expect(answer).toEqual({ message: 'Un nouveau code a été envoyé' })
+    expect(seen).toEqual(['GET http://api.test/api/student/confirm-transfer-points/42'])
+    expect(endpointPath('/auth/social/:provider/callback', { provider: 'a b/c' })).toBe('/auth/social/a%20b%2Fc/callback')
+    expect(() => endpointPath('/countries/:id/states', {})).toThrow(/id/)
+  })
+
+  it('refuses, at compile time, an endpoint that is not an entry of the tables', () => {
+    const invented = { method: 'GET', service: 'api', path: '/student/wallet-v2', access: 'user', summary: 'x', response: z.object({}) } as const
+    const accept = (call: HttpClient['call']) => call
+    // @ts-expect-error a hand-written endpoint is not a table entry
+    const check = (http: HttpClient) => accept(http.call)(invented)
+    // @ts-expect-error a path parameter of the entry is required
+    const missing = (http: HttpClient) => http.call(walletEndpoints.d17)
+    // @ts-expect-error the body is typed by the entry's schema
+    const wrongBody = (http: HttpClient) => http.call(walletEndpoints.transfer, { body: { to: 'x' } })
+    expect([check, missing, wrongBody].every((fn) => typeof fn === 'function')).toBe(true)
+    const entry: ClientEndpoint = walletEndpoints.summary
+    expect(TABLE.has(entry)).toBe(true)
+  })
+})
