@@ -6,7 +6,10 @@ import { fakePlatform } from '../fakePlatform.ts'
 
 class AreaStore {
   disposed = false
-  constructor(readonly id: number) {}
+  readonly id: number
+  constructor(id: number) {
+    this.id = id
+  }
 }
 
 describe('StoreRegistry', () => {
