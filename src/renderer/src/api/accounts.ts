@@ -1,44 +1,24 @@
-/** The accounts and pickers calls, typed by the shared contract and parsed with its schemas. */
-import { z } from 'zod'
-import {
-  AuthResultSchema,
-  CaptchaChallengeSchema,
-  ChangeCredentialResponseSchema,
-  MeResponseSchema,
-  RegisterResponseSchema,
-  type AuthResult,
-  type MeResponse
-} from '../../../shared/api/accounts.ts'
-import { MessageResponseSchema } from '../../../shared/api/common.ts'
-import { CountrySchema, DivisionSchema, OptionalSubjectSchema, StateSchema, type Country, type Division, type State } from '../../../shared/api/pickers.ts'
-import type { RegistrationForm } from '../../../shared/rules/registration.ts'
-import type { HttpClient } from './http.ts'
+/** The accounts and pickers calls: entries of the shared accounts and pickers tables, parsed with their response schemas. */
+import { accountsEndpoints, type AuthResult, type MeResponse } from '../../../shared/api/accounts.ts'
+import { pickersEndpoints, type Country, type Division, type State } from '../../../shared/api/pickers.ts'
+import type { z } from 'zod'
+import type { SocialProviderSchema } from '../../../shared/deepLink.ts'
+import type { CallBody, HttpClient, ResponseOf } from './http.ts'
 
-export type SocialProvider = 'google' | 'facebook'
-export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>
-export type RegisterResult = z.infer<typeof RegisterResponseSchema>
-export type ChangeCredentialResult = z.infer<typeof ChangeCredentialResponseSchema>
-export type OptionalSubject = z.infer<typeof OptionalSubjectSchema>
-export type RegisterBody = RegistrationForm
-
-export interface ChangePasswordBody {
-  oldPassword: string
-  newPassword: string
-  new_password_confirmation: string
-  'g-recaptcha-response': string
-}
-
-export interface ResetPasswordBody {
-  token: string
-  credential: string
-  newPassword: string
-  retypePassword: string
-  'g-recaptcha-response': string
-}
+type Endpoints = typeof accountsEndpoints
+export type SocialProvider = z.infer<typeof SocialProviderSchema>
+export type CaptchaChallenge = ResponseOf<Endpoints['captchaChallenge']>
+export type RegisterResult = ResponseOf<Endpoints['register']>
+export type ChangeCredentialResult = ResponseOf<Endpoints['changeCredential']>
+export type OptionalSubject = ResponseOf<typeof pickersEndpoints.optionalSubjects>[number]
+export type LoginBody = CallBody<Endpoints['login']>
+export type RegisterBody = CallBody<Endpoints['register']>
+export type ChangePasswordBody = CallBody<Endpoints['changePassword']>
+export type ResetPasswordBody = CallBody<Endpoints['resetPassword']>
 
 export interface AccountsApi {
   captchaChallenge(): Promise<CaptchaChallenge>
-  login(body: { username: string; password: string; 'g-recaptcha-response': string }): Promise<AuthResult>
+  login(body: LoginBody): Promise<AuthResult>
   refresh(refreshToken: string): Promise<AuthResult>
   logout(): Promise<void>
   /** Revokes another session than the current one (the one a switch link replaces). */
@@ -64,64 +44,35 @@ export interface AccountsApi {
 const message = (response: { message: string }) => response.message
 
 export function createAccountsApi(http: HttpClient): AccountsApi {
+  const accounts = accountsEndpoints
+  const pickers = pickersEndpoints
   return {
-    captchaChallenge: () => http.request({ method: 'GET', path: '/captcha/challenge', schema: CaptchaChallengeSchema, auth: false }),
-    login: (body) => http.request({ method: 'POST', path: '/auth/login_check', body, schema: AuthResultSchema, auth: false }),
-    refresh: (refreshToken) =>
-      http.request({ method: 'POST', path: '/auth/refresh', body: { refresh_token: refreshToken }, schema: AuthResultSchema, auth: false }),
+    captchaChallenge: () => http.call(accounts.captchaChallenge),
+    login: (body) => http.call(accounts.login, { body }),
+    refresh: (refreshToken) => http.call(accounts.refresh, { body: { refresh_token: refreshToken } }),
     logout: async () => {
-      await http.request({ method: 'GET', path: '/auth/logout', schema: MessageResponseSchema })
+      await http.call(accounts.logout)
     },
     logoutSession: async (accessToken) => {
-      await http.request({
-        method: 'GET', path: '/auth/logout', schema: MessageResponseSchema, auth: false, headers: { Authorization: `Bearer ${accessToken}` }
-      })
+      await http.call(accounts.logout, { auth: false, headers: { Authorization: `Bearer ${accessToken}` } })
     },
-    switchSession: (switchToken) =>
-      http.request({ method: 'POST', path: '/auth/switch', body: { token: switchToken }, schema: AuthResultSchema, auth: false }),
-    me: () => http.request({ method: 'GET', path: '/auth/me', schema: MeResponseSchema }),
-    register: (body) => http.request({ method: 'POST', path: '/auth/register', body, schema: RegisterResponseSchema, auth: false }),
+    switchSession: (switchToken) => http.call(accounts.switchSession, { body: { token: switchToken } }),
+    me: () => http.call(accounts.me),
+    register: (body) => http.call(accounts.register, { body }),
     confirmRegistration: (code, captcha) =>
-      http.request({
-        method: 'POST',
-        path: '/auth/confirm-registration',
-        query: { token: code },
-        body: { 'g-recaptcha-response': captcha },
-        schema: AuthResultSchema
-      }),
-    resendCode: () => http.request({ method: 'GET', path: '/auth/resend-code', schema: MessageResponseSchema }).then(message),
+      http.call(accounts.confirmRegistration, { query: { token: code }, body: { 'g-recaptcha-response': captcha } }),
+    resendCode: () => http.call(accounts.resendCode).then(message),
     changeCredential: (credential, captcha) =>
-      http.request({
-        method: 'POST',
-        path: '/auth/change-credential',
-        body: { credential, 'g-recaptcha-response': captcha },
-        schema: ChangeCredentialResponseSchema
-      }),
+      http.call(accounts.changeCredential, { body: { credential, 'g-recaptcha-response': captcha } }),
     requestPassword: (credential, captcha) =>
-      http
-        .request({
-          method: 'POST',
-          path: '/auth/request-password',
-          body: { credentiel: credential, 'g-recaptcha-response': captcha },
-          schema: MessageResponseSchema,
-          auth: false
-        })
-        .then(message),
-    resetPassword: (body) =>
-      http.request({ method: 'POST', path: '/auth/reset-password', body, schema: MessageResponseSchema, auth: false }).then(message),
-    changePassword: (body) => http.request({ method: 'PUT', path: '/user/change-password', body, schema: AuthResultSchema }),
+      http.call(accounts.requestPassword, { body: { credentiel: credential, 'g-recaptcha-response': captcha } }).then(message),
+    resetPassword: (body) => http.call(accounts.resetPassword, { body }).then(message),
+    changePassword: (body) => http.call(accounts.changePassword, { body }),
     socialCallback: (provider, code, codeVerifier) =>
-      http.request({
-        method: 'GET',
-        path: `/auth/social/${encodeURIComponent(provider)}/callback`,
-        query: { code, code_verifier: codeVerifier },
-        schema: AuthResultSchema,
-        auth: false
-      }),
-    countries: () => http.request({ method: 'GET', path: '/countries', schema: z.array(CountrySchema), auth: false }),
-    states: (countryId) => http.request({ method: 'GET', path: `/countries/${countryId}/states`, schema: z.array(StateSchema), auth: false }),
-    divisions: () => http.request({ method: 'GET', path: '/divisions', schema: z.array(DivisionSchema), auth: false }),
-    optionalSubjects: (divisionId) =>
-      http.request({ method: 'GET', path: `/optional-subjects/${divisionId}`, schema: z.array(OptionalSubjectSchema), auth: false })
+      http.call(accounts.socialCallback, { params: { provider }, query: { code, code_verifier: codeVerifier } }),
+    countries: () => http.call(pickers.countries),
+    states: (countryId) => http.call(pickers.states, { params: { id: countryId } }),
+    divisions: () => http.call(pickers.divisions),
+    optionalSubjects: (divisionId) => http.call(pickers.optionalSubjects, { params: { id: divisionId } })
   }
 }

@@ -96,14 +96,15 @@ type CallArgs<E extends ClientEndpoint> = Partial<CallOptions<E>> extends CallOp
 /** The parsed answer of an endpoint. */
 export type ResponseOf<E extends ClientEndpoint> = z.output<E['response']>
 
-/** What the API modules call with: entries of the shared tables (`request` while the modules move to `call`). */
+/** What the API modules call with: only entries of the shared tables. */
 export interface HttpClient {
   call<E extends ClientEndpoint>(endpoint: E, ...options: CallArgs<E>): Promise<ResponseOf<E>>
-  request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>>
 }
 
 /** The client and the request layer under it (tested on its own). */
-export type HttpLayer = HttpClient
+export interface HttpLayer extends HttpClient {
+  request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>>
+}
 
 /** The endpoint's path with its `:name` parameters filled in, each encoded. */
 export function endpointPath(path: string, params: Readonly<Record<string, string | number>> | undefined): string {

@@ -1,6 +1,7 @@
 /**
  * Every call of the renderer's API modules is an entry of the shared endpoint tables (the ones
- * the server registers its routes from), sent with that entry's method, service and path.
+ * the server registers its routes from), sent with that entry's method, service and path. The
+ * sources are searched for requests written by hand in tests/unit/build/apiCalls.test.ts.
  */
 import type { AxiosAdapter, AxiosResponse } from 'axios'
 import { describe, expect, it } from 'vitest'
@@ -9,7 +10,11 @@ import { allEndpoints } from '../../../../src/shared/api/index.ts'
 import { walletEndpoints } from '../../../../src/shared/api/wallet.ts'
 import type { Endpoint } from '../../../../src/shared/api/common.ts'
 import type { ApiBaseUrls } from '../../../../src/shared/ipc.ts'
+import { createAccountsApi, type ChangePasswordBody, type RegisterBody, type ResetPasswordBody } from '../../../../src/renderer/src/api/accounts.ts'
 import { createHttp, endpointPath, type ClientEndpoint, type HttpClient, type TokenSource } from '../../../../src/renderer/src/api/http.ts'
+import { createHomeApi } from '../../../../src/renderer/src/features/home/api.ts'
+import { createNotificationsApi } from '../../../../src/renderer/src/features/inbox/api.ts'
+import { createProfileApi, type UpdateProfileBody } from '../../../../src/renderer/src/features/profile/api.ts'
 import { createWalletApi } from '../../../../src/renderer/src/features/wallet/api.ts'
 
 /** Each service on its own origin, so a request tells which service it went to. */
@@ -48,8 +53,7 @@ function tracingClient() {
     call: (endpoint, ...options) => {
       entries.push(endpoint)
       return layer.call(endpoint, ...options)
-    },
-    request: layer.request
+    }
   }
   /** Runs one API method and hands back what it called and sent. */
   async function trace(run: () => Promise<unknown>): Promise<Traced[]> {
@@ -70,7 +74,88 @@ function pathPattern(path: string): RegExp {
 
 type Samples<Api> = { [K in keyof Api]: (api: Api) => Promise<unknown> }
 
+const file = new Blob(['x'], { type: 'image/png' })
+
 const modules: Array<{ name: string; build: (http: HttpClient) => object; samples: Record<string, (api: never) => Promise<unknown>> }> = [
+  {
+    name: 'accounts',
+    build: createAccountsApi,
+    samples: {
+      captchaChallenge: (api) => api.captchaChallenge(),
+      login: (api) => api.login({ username: 'sami@example.com', password: 'secret-1', 'g-recaptcha-response': 'c' }),
+      refresh: (api) => api.refresh('r'),
+      logout: (api) => api.logout(),
+      logoutSession: (api) => api.logoutSession('other'),
+      switchSession: (api) => api.switchSession('s'),
+      me: (api) => api.me(),
+      register: (api) => api.register({} as RegisterBody),
+      confirmRegistration: (api) => api.confirmRegistration('A1B2C3', 'c'),
+      resendCode: (api) => api.resendCode(),
+      changeCredential: (api) => api.changeCredential('20000001', 'c'),
+      requestPassword: (api) => api.requestPassword('20000001', 'c'),
+      resetPassword: (api) => api.resetPassword({} as ResetPasswordBody),
+      changePassword: (api) => api.changePassword({} as ChangePasswordBody),
+      socialCallback: (api) => api.socialCallback('google', 'code', 'v'.repeat(43)),
+      countries: (api) => api.countries(),
+      states: (api) => api.states(1),
+      divisions: (api) => api.divisions(),
+      optionalSubjects: (api) => api.optionalSubjects(4)
+    } satisfies Samples<ReturnType<typeof createAccountsApi>>
+  },
+  {
+    name: 'home',
+    build: createHomeApi,
+    samples: {
+      subjects: (api) => api.subjects(),
+      subjectsProgress: (api) => api.subjectsProgress(),
+      newContents: (api) => api.newContents(),
+      freeContents: (api) => api.freeContents(),
+      todayEvents: (api) => api.todayEvents(),
+      alerts: (api) => api.alerts(),
+      forumPosts: (api) => api.forumPosts(),
+      usedDuration: (api) => api.usedDuration(50),
+      adCards: (api) => api.adCards()
+    } satisfies Samples<ReturnType<typeof createHomeApi>>
+  },
+  {
+    name: 'inbox',
+    build: createNotificationsApi,
+    samples: {
+      notifications: (api) => api.notifications(2, true),
+      markSeen: (api) => api.markSeen(5),
+      messages: (api) => api.messages(7),
+      message: (api) => api.message(7, 'm1'),
+      popups: (api) => api.popups(7),
+      hidePopup: (api) => api.hidePopup(7, 'p1'),
+      search: (api) => api.search('alg')
+    } satisfies Samples<ReturnType<typeof createNotificationsApi>>
+  },
+  {
+    name: 'profile',
+    build: createProfileApi,
+    samples: {
+      myProfile: (api) => api.myProfile(),
+      update: (api) => api.update({} as UpdateProfileBody),
+      addEmail: (api) => api.addEmail('sami@example.com'),
+      confirmEmail: (api) => api.confirmEmail({ confirmationToken: 'A1B2C3', email: 'sami@example.com', 'g-recaptcha-response': 'c' }),
+      addParentPhone: (api) => api.addParentPhone('20000003'),
+      updatePreferences: (api) => api.updatePreferences({}),
+      countries: (api) => api.countries(),
+      states: (api) => api.states(1),
+      delegations: (api) => api.delegations(3),
+      institutes: (api) => api.institutes(3),
+      divisions: (api) => api.divisions(),
+      divisionReasons: (api) => api.divisionReasons('fr'),
+      divisionRequests: (api) => api.divisionRequests('ar'),
+      createDivisionRequest: (api) => api.createDivisionRequest({ newDivision: 2, reason: 1, reason2: null }, 'en'),
+      marksheets: (api) => api.marksheets(),
+      uploadMarksheet: (api) => api.uploadMarksheet({ file, fileName: 'bulletin.png', trimester: 1, division: 2 }),
+      deleteMarksheet: (api) => api.deleteMarksheet(8),
+      adCards: (api) => api.adCards(),
+      uploadAvatar: (api) => api.uploadAvatar(file, 'avatar.png'),
+      deleteAvatar: (api) => api.deleteAvatar()
+    } satisfies Samples<ReturnType<typeof createProfileApi>>
+  },
   {
     name: 'wallet',
     build: createWalletApi,

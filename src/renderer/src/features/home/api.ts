@@ -1,13 +1,6 @@
-/** The home dashboard's calls, typed by the shared contract and parsed with its schemas. */
-import { z } from 'zod'
+/** The home dashboard's calls: entries of the shared home and profile tables, parsed with their response schemas. */
 import {
-  ForumPostSchema,
-  HomeContentSchema,
-  LiveEventSchema,
-  SubjectProgressSchema,
-  SubjectSchema,
-  UsedDurationSchema,
-  WarningSchema,
+  homeEndpoints,
   type ForumPost,
   type HomeContent,
   type LiveEvent,
@@ -16,7 +9,7 @@ import {
   type UsedDuration,
   type Warning
 } from '../../../../shared/api/home.ts'
-import { AdCardSchema, type AdCard } from '../../../../shared/api/profile.ts'
+import { profileEndpoints, type AdCard } from '../../../../shared/api/profile.ts'
 import type { HttpClient } from '../../api/http.ts'
 
 export type { AdCard, ForumPost, HomeContent, LiveEvent, Subject, SubjectProgress, UsedDuration, Warning }
@@ -35,16 +28,16 @@ export interface HomeApi {
 }
 
 export function createHomeApi(http: HttpClient): HomeApi {
+  const home = homeEndpoints
   return {
-    subjects: () => http.request({ method: 'GET', path: '/student/subjects', schema: z.array(SubjectSchema) }),
-    subjectsProgress: () => http.request({ service: 'progress', method: 'GET', path: '/progress/subjects', schema: z.array(SubjectProgressSchema) }),
-    newContents: () => http.request({ method: 'GET', path: '/student/chapters/new-contents', schema: z.array(HomeContentSchema) }),
-    freeContents: () => http.request({ method: 'GET', path: '/student/chapters/free-contents', schema: z.array(HomeContentSchema) }),
-    todayEvents: () => http.request({ method: 'GET', path: '/events', query: { offset: 0, today: 1 }, schema: z.array(LiveEventSchema) }),
-    alerts: () => http.request({ method: 'GET', path: '/alerts', schema: z.array(WarningSchema) }),
-    forumPosts: () => http.request({ method: 'GET', path: '/forum/latest-posts', schema: z.array(ForumPostSchema) }),
-    usedDuration: (seconds) =>
-      http.request({ service: 'progress', method: 'GET', path: '/free-offer-duration/used-duration', query: { duration: seconds }, schema: UsedDurationSchema }),
-    adCards: () => http.request({ method: 'GET', path: '/student/pubs-cards', schema: z.array(AdCardSchema) })
+    subjects: () => http.call(home.subjects),
+    subjectsProgress: () => http.call(home.subjectsProgress),
+    newContents: () => http.call(home.newContents),
+    freeContents: () => http.call(home.freeContents),
+    todayEvents: () => http.call(home.events, { query: { offset: 0, today: 1 } }),
+    alerts: () => http.call(home.alerts),
+    forumPosts: () => http.call(home.forumLatestPosts),
+    usedDuration: (seconds) => http.call(home.usedDuration, { query: { duration: seconds } }),
+    adCards: () => http.call(profileEndpoints.adCards)
   }
 }

@@ -1,11 +1,9 @@
-/** The notification service and search calls, parsed with the shared contract's schemas. */
-import { z } from 'zod'
-import { MessageResponseSchema } from '../../../../shared/api/common.ts'
+/** The notification service and search calls: entries of the shared notifications and search tables, parsed with their response schemas. */
 import {
-  InboxMessageSchema, MarkSeenResponseSchema, MessagesResponseSchema, NotificationPageSchema, PopupSchema,
+  notificationEndpoints,
   type InboxMessage, type MessagesResponse, type Notification, type NotificationPage, type Popup
 } from '../../../../shared/api/notifications.ts'
-import { SearchResultSchema, type SearchResult } from '../../../../shared/api/search.ts'
+import { searchEndpoints, type SearchResult } from '../../../../shared/api/search.ts'
 import { NOTIFICATION_PAGE_SIZE } from '../../../../shared/constants.ts'
 import type { HttpClient } from '../../api/http.ts'
 
@@ -22,24 +20,18 @@ export interface NotificationsApi {
 }
 
 export function createNotificationsApi(http: HttpClient): NotificationsApi {
+  const notify = notificationEndpoints
   return {
-    notifications: (page, unreadOnly, perPage = NOTIFICATION_PAGE_SIZE) => http.request({
-      method: 'GET', path: '/student/notifications', schema: NotificationPageSchema,
+    notifications: (page, unreadOnly, perPage = NOTIFICATION_PAGE_SIZE) => http.call(notify.notifications, {
       query: { page, orderBy: 'id', sortedBy: 'desc', perPage, ...(unreadOnly ? { search: 'seen:false' } : {}) }
     }),
-    markSeen: async (id) => (await http.request({
-      method: 'POST', path: `/student/notifications/${id}/mark-as-seen`, schema: MarkSeenResponseSchema
-    })).notification,
-    messages: (userId) => http.request({ service: 'notify', method: 'GET', path: '/getMessages', query: { user_id: userId }, schema: MessagesResponseSchema }),
-    message: (userId, messageId) => http.request({
-      service: 'notify', method: 'GET', path: '/message', query: { user_id: userId, message_id: messageId }, schema: InboxMessageSchema
-    }),
-    popups: (userId) => http.request({ service: 'notify', method: 'GET', path: '/getPopups', query: { user_id: userId }, schema: z.array(PopupSchema) }),
+    markSeen: async (id) => (await http.call(notify.markSeen, { params: { id } })).notification,
+    messages: (userId) => http.call(notify.messages, { query: { user_id: userId } }),
+    message: (userId, messageId) => http.call(notify.message, { query: { user_id: userId, message_id: messageId } }),
+    popups: (userId) => http.call(notify.popups, { query: { user_id: userId } }),
     hidePopup: async (userId, popupId) => {
-      await http.request({ service: 'notify', method: 'GET', path: '/popup/hide', query: { popup_id: popupId, user_id: userId }, schema: MessageResponseSchema })
+      await http.call(notify.hidePopup, { query: { popup_id: popupId, user_id: userId } })
     },
-    search: (term, signal) => http.request({
-      method: 'POST', path: '/search/autocomplete', body: { term }, schema: z.array(SearchResultSchema), ...(signal ? { signal } : {})
-    })
+    search: (term, signal) => http.call(searchEndpoints.autocomplete, { body: { term }, ...(signal ? { signal } : {}) })
   }
 }

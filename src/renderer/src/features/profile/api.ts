@@ -1,39 +1,29 @@
-/** The profile calls, typed by the shared contract and parsed with its schemas. */
-import { z } from 'zod'
+/** The profile calls: entries of the shared accounts, pickers and profile tables, parsed with their response schemas. */
+import { accountsEndpoints, type NotificationPreferences, type UpdateProfileBody } from '../../../../shared/api/accounts.ts'
+import { pickersEndpoints, type Country, type Division, type State } from '../../../../shared/api/pickers.ts'
 import {
-  MessageResponseSchema
-} from '../../../../shared/api/common.ts'
-import {
-  AvatarResponseSchema,
-  MyProfileResponseSchema,
-  NotificationPreferencesSchema,
-  UpdateProfileResponseSchema,
-  type NotificationPreferences,
-  type UpdateProfileBody
-} from '../../../../shared/api/accounts.ts'
-import { CountrySchema, DelegationSchema, DivisionSchema, InstituteSchema, StateSchema, type Country, type Division, type State } from '../../../../shared/api/pickers.ts'
-import {
-  AdCardSchema,
-  CreateDivisionRequestResponseSchema,
-  DivisionChangeReasonSchema,
-  DivisionRequestSchema,
-  MarksheetSchema,
-  UploadMarksheetResponseSchema,
+  profileEndpoints,
   type AdCard,
   type DivisionChangeReason,
   type DivisionRequest,
   type Marksheet
 } from '../../../../shared/api/profile.ts'
-import type { HttpClient } from '../../api/http.ts'
+import type { z } from 'zod'
+import type { CallBody, HttpClient, ResponseOf } from '../../api/http.ts'
 
-export type MyProfile = z.infer<typeof MyProfileResponseSchema>
-export type UpdateProfileResult = z.infer<typeof UpdateProfileResponseSchema>
-export type Delegation = z.infer<typeof DelegationSchema>
-export type Institute = z.infer<typeof InstituteSchema>
+type Accounts = typeof accountsEndpoints
+export type MyProfile = ResponseOf<Accounts['myProfile']>
+export type UpdateProfileResult = ResponseOf<Accounts['updateProfile']>
+export type Delegation = ResponseOf<typeof pickersEndpoints.delegations>[number]
+export type Institute = ResponseOf<typeof pickersEndpoints.institutes>[number]
+export type ConfirmEmailBody = CallBody<Accounts['confirmEmail']>
+/** The class change request as the server reads it, every field given (`reason2` null unless the reason asks for it). */
+export type CreateDivisionRequestBody = { [K in keyof ParsedBody]-?: Exclude<ParsedBody[K], undefined> }
+type ParsedBody = z.output<NonNullable<(typeof profileEndpoints.createDivisionRequest)['body']>>
 export type { AdCard, Country, Division, DivisionChangeReason, DivisionRequest, Marksheet, NotificationPreferences, State, UpdateProfileBody }
 export type ReasonLanguage = 'fr' | 'en' | 'ar'
-export type UploadResult = z.infer<typeof UploadMarksheetResponseSchema>
-export type AvatarResult = z.infer<typeof AvatarResponseSchema>
+export type UploadResult = ResponseOf<typeof profileEndpoints.uploadMarksheet>
+export type AvatarResult = ResponseOf<Accounts['uploadAvatar']>
 
 export interface MarksheetUpload {
   file: Blob
@@ -46,7 +36,7 @@ export interface ProfileApi {
   myProfile(): Promise<MyProfile>
   update(body: UpdateProfileBody): Promise<UpdateProfileResult>
   addEmail(email: string): Promise<string>
-  confirmEmail(body: { confirmationToken: string; email: string; 'g-recaptcha-response': string }): Promise<string>
+  confirmEmail(body: ConfirmEmailBody): Promise<string>
   addParentPhone(phone2: string): Promise<string>
   updatePreferences(preferences: Partial<NotificationPreferences>): Promise<NotificationPreferences>
   countries(): Promise<Country[]>
@@ -56,7 +46,7 @@ export interface ProfileApi {
   divisions(): Promise<Division[]>
   divisionReasons(language: ReasonLanguage): Promise<DivisionChangeReason[]>
   divisionRequests(language: ReasonLanguage): Promise<DivisionRequest[]>
-  createDivisionRequest(body: { newDivision: number; reason: number; reason2: string | null }, language: ReasonLanguage): Promise<string>
+  createDivisionRequest(body: CreateDivisionRequestBody, language: ReasonLanguage): Promise<string>
   marksheets(): Promise<Marksheet[]>
   uploadMarksheet(upload: MarksheetUpload, signal?: AbortSignal): Promise<UploadResult>
   deleteMarksheet(id: number): Promise<string>
@@ -68,51 +58,42 @@ export interface ProfileApi {
 const message = (response: { message: string }) => response.message
 
 export function createProfileApi(http: HttpClient): ProfileApi {
+  const accounts = accountsEndpoints
+  const pickers = pickersEndpoints
+  const profile = profileEndpoints
+  const language = (value: ReasonLanguage) => ({ 'Accept-Language': value })
   return {
-    myProfile: () => http.request({ method: 'GET', path: '/auth/my-profile', schema: MyProfileResponseSchema }),
-    update: (body) => http.request({ method: 'POST', path: '/user/update', body, schema: UpdateProfileResponseSchema }),
-    addEmail: (email) => http.request({ method: 'PUT', path: '/user/add-email', body: { email }, schema: MessageResponseSchema }).then(message),
-    confirmEmail: (body) => http.request({ method: 'POST', path: '/user/confirm-code', body, schema: MessageResponseSchema }).then(message),
-    addParentPhone: (phone2) =>
-      http.request({ method: 'PUT', path: '/user/add-parent-phone', body: { phone2 }, schema: MessageResponseSchema }).then(message),
+    myProfile: () => http.call(accounts.myProfile),
+    update: (body) => http.call(accounts.updateProfile, { body }),
+    addEmail: (email) => http.call(accounts.addEmail, { body: { email } }).then(message),
+    confirmEmail: (body) => http.call(accounts.confirmEmail, { body }).then(message),
+    addParentPhone: (phone2) => http.call(accounts.addParentPhone, { body: { phone2 } }).then(message),
     updatePreferences: (preferences) =>
-      http
-        .request({
-          method: 'PUT',
-          path: '/user/update-notification-preferences',
-          body: preferences,
-          schema: MessageResponseSchema.extend({ notification_preferences: NotificationPreferencesSchema })
-        })
-        .then((answer) => answer.notification_preferences),
-    countries: () => http.request({ method: 'GET', path: '/countries', schema: z.array(CountrySchema), auth: false }),
-    states: (countryId) => http.request({ method: 'GET', path: `/countries/${countryId}/states`, schema: z.array(StateSchema), auth: false }),
-    delegations: (stateId) => http.request({ method: 'GET', path: `/deleg/${stateId}/delegation`, schema: z.array(DelegationSchema), auth: false }),
-    institutes: (stateId) => http.request({ method: 'GET', path: `/state/${stateId}/institutes`, schema: z.array(InstituteSchema), auth: false }),
-    divisions: () => http.request({ method: 'GET', path: '/divisions', schema: z.array(DivisionSchema), auth: false }),
-    divisionReasons: (language) =>
-      http.request({ method: 'GET', path: '/edit-division-reasons', headers: { 'Accept-Language': language }, schema: z.array(DivisionChangeReasonSchema) }),
-    divisionRequests: (language) =>
-      http.request({ method: 'GET', path: '/edit-division', headers: { 'Accept-Language': language }, schema: z.array(DivisionRequestSchema) }),
-    createDivisionRequest: (body, language) =>
-      http
-        .request({ method: 'POST', path: '/edit-division', body, headers: { 'Accept-Language': language }, schema: CreateDivisionRequestResponseSchema })
-        .then(message),
-    marksheets: () => http.request({ method: 'GET', path: '/student/mark-sheets', schema: z.array(MarksheetSchema) }),
+      http.call(accounts.updateNotificationPreferences, { body: preferences }).then((answer) => answer.notification_preferences),
+    countries: () => http.call(pickers.countries),
+    states: (countryId) => http.call(pickers.states, { params: { id: countryId } }),
+    delegations: (stateId) => http.call(pickers.delegations, { params: { stateId } }),
+    institutes: (stateId) => http.call(pickers.institutes, { params: { id: stateId } }),
+    divisions: () => http.call(pickers.divisions),
+    divisionReasons: (lang) => http.call(profile.divisionChangeReasons, { headers: language(lang) }),
+    divisionRequests: (lang) => http.call(profile.divisionRequests, { headers: language(lang) }),
+    createDivisionRequest: (body, lang) => http.call(profile.createDivisionRequest, { body, headers: language(lang) }).then(message),
+    marksheets: () => http.call(profile.marksheets),
     uploadMarksheet: (upload, signal) => {
       // Multipart: the browser sets the boundary of the content type itself.
       const form = new FormData()
       form.append('trimester', String(upload.trimester))
       form.append('division', String(upload.division))
       form.append('file', upload.file, upload.fileName)
-      return http.request({ method: 'POST', path: '/student/mark-sheet', body: form, signal, schema: UploadMarksheetResponseSchema })
+      return http.call(profile.uploadMarksheet, { body: form, signal })
     },
-    deleteMarksheet: (id) => http.request({ method: 'DELETE', path: `/student/mark-sheet/${id}`, schema: MessageResponseSchema }).then(message),
-    adCards: () => http.request({ method: 'GET', path: '/student/pubs-cards', schema: z.array(AdCardSchema) }),
+    deleteMarksheet: (id) => http.call(profile.deleteMarksheet, { params: { id } }).then(message),
+    adCards: () => http.call(profile.adCards),
     uploadAvatar: (file, fileName, onProgress) => {
       const form = new FormData()
       form.append('avatar', file, fileName)
-      return http.request({ method: 'POST', path: '/user/avatar', body: form, schema: AvatarResponseSchema, onUploadProgress: onProgress })
+      return http.call(accounts.uploadAvatar, { body: form, onUploadProgress: onProgress })
     },
-    deleteAvatar: () => http.request({ method: 'DELETE', path: '/user/avatar', schema: AvatarResponseSchema })
+    deleteAvatar: () => http.call(accounts.deleteAvatar)
   }
 }
