@@ -115,6 +115,11 @@ export function endpointPath(path: string, params: Readonly<Record<string, strin
   })
 }
 
+/** The full address of an entry, for the calls that do not go through axios (the event stream). */
+export function endpointUrl(baseUrls: ApiBaseUrls, endpoint: ClientEndpoint, params?: Readonly<Record<string, string | number>>): string {
+  return `${baseUrls[endpoint.service]}${endpointPath(endpoint.path, params)}`
+}
+
 const TIMEOUT_MS = 20_000
 
 /** axios's progress event as a fraction; a body of unknown length reports nothing. */

@@ -7,11 +7,12 @@ import type { AxiosAdapter, AxiosResponse } from 'axios'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { allEndpoints } from '../../../../src/shared/api/index.ts'
+import { notificationEndpoints } from '../../../../src/shared/api/notifications.ts'
 import { walletEndpoints } from '../../../../src/shared/api/wallet.ts'
 import type { Endpoint } from '../../../../src/shared/api/common.ts'
 import type { ApiBaseUrls } from '../../../../src/shared/ipc.ts'
 import { createAccountsApi, type ChangePasswordBody, type RegisterBody, type ResetPasswordBody } from '../../../../src/renderer/src/api/accounts.ts'
-import { createHttp, endpointPath, type ClientEndpoint, type HttpClient, type TokenSource } from '../../../../src/renderer/src/api/http.ts'
+import { createHttp, endpointPath, endpointUrl, type ClientEndpoint, type HttpClient, type TokenSource } from '../../../../src/renderer/src/api/http.ts'
 import { createHomeApi } from '../../../../src/renderer/src/features/home/api.ts'
 import { createNotificationsApi } from '../../../../src/renderer/src/features/inbox/api.ts'
 import { createProfileApi, type UpdateProfileBody } from '../../../../src/renderer/src/features/profile/api.ts'
@@ -217,6 +218,7 @@ describe('the API modules call the shared endpoint tables', () => {
     expect(seen).toEqual(['GET http://api.test/api/student/confirm-transfer-points/42'])
     expect(endpointPath('/auth/social/:provider/callback', { provider: 'a b/c' })).toBe('/auth/social/a%20b%2Fc/callback')
     expect(() => endpointPath('/countries/:id/states', {})).toThrow(/id/)
+    expect(endpointUrl(BASE_URLS, notificationEndpoints.stream)).toBe('http://notify.test/notify/stream')
   })
 
   it('refuses, at compile time, an endpoint that is not an entry of the tables', () => {

@@ -2,9 +2,9 @@ import { makeAutoObservable, reaction, runInAction, type IReactionDisposer } fro
 import type { SessionStore } from '../../../stores/SessionStore.ts'
 import { lazyClient } from '../../../api/lazyClient.ts'
 import { openEventStream, type EventStream, type StreamMessage } from '../../../api/eventStream.ts'
-import { createHttp } from '../../../api/http.ts'
+import { createHttp, endpointUrl } from '../../../api/http.ts'
 import { createNotificationsApi, type NotificationsApi } from '../api.ts'
-import { InboxMessageSchema, NotificationSchema, PopupSchema } from '../../../../../shared/api/notifications.ts'
+import { InboxMessageSchema, NotificationSchema, PopupSchema, notificationEndpoints } from '../../../../../shared/api/notifications.ts'
 import { searchClosed } from '../../../../../shared/rules/search.ts'
 import { tunisDate } from '../../../../../shared/tunisDate.ts'
 import type { Platform } from '../../../platform/bridge.ts'
@@ -117,7 +117,7 @@ export class InboxStores {
     if (!baseUrls) return
     const open = this.options.openStream ?? openEventStream
     this.stream = open({
-      url: `${baseUrls.notify}/stream`,
+      url: endpointUrl(baseUrls, notificationEndpoints.stream),
       tokens: this.options.session,
       ...(counted ? { resumeFrom: String(this.notifications.latestId) } : {}),
       onMessage: (message) => this.dispatch(message),
