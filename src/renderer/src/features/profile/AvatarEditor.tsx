@@ -3,10 +3,9 @@ import { CameraRegular, DeleteRegular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Problem } from './stores/MarksheetsStore.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { useProfileStores } from './useProfileStores.ts'
-import { ALL_NAMESPACES } from '../../i18n/resources.ts'
+import { useMessageText } from '../../forms/useMessage.ts'
 
 const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,.jpg,.jpeg,.png,.gif,.webp'
 
@@ -27,12 +26,11 @@ export const AvatarEditor = observer(function AvatarEditor() {
   const { session } = useStores()
   const styles = useStyles()
   const { t } = useTranslation('profile')
-  const { t: tAny } = useTranslation(ALL_NAMESPACES)
   const input = useRef<HTMLInputElement>(null)
+  const text = useMessageText()
   const user = session.me?.user
   if (!user) return null
   const fullName = `${user.name} ${user.last_name}`
-  const text = (problem: Problem) => ('key' in problem ? tAny(problem.key, problem.values ?? {}) : problem.text)
   const editable = store.locked === null
 
   return (

@@ -19,13 +19,13 @@ import { useRef, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MARKSHEET_EXTENSIONS } from '../../../../shared/api/profile.ts'
 import { useOpenExternal } from '../../components/shell/useOpenExternal.ts'
-import type { Problem, Trimester } from './stores/MarksheetsStore.ts'
+import type { Trimester } from './stores/MarksheetsStore.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { StatusBadge } from '../../components/StatusBadge.tsx'
 import { SubmitButton } from '../../forms/SubmitButton.tsx'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
-import { ALL_NAMESPACES } from '../../i18n/resources.ts'
+import { useMessageText } from '../../forms/useMessage.ts'
 
 const ACCEPT = MARKSHEET_EXTENSIONS.map((extension) => `.${extension}`).join(',')
 const TRIMESTERS: Trimester[] = [1, 2, 3]
@@ -36,12 +36,11 @@ export const MarksheetsDialog = observer(function MarksheetsDialog() {
   const { session } = useStores()
   const styles = useProfileStyles()
   const { t } = useTranslation('profile')
-  const { t: tAny } = useTranslation(ALL_NAMESPACES)
   const openExternal = useOpenExternal()
   const input = useRef<HTMLInputElement>(null)
   const divisions = session.me?.user.division ? [session.me.user.division] : []
 
-  const text = (problem: Problem | null) => (problem ? ('key' in problem ? tAny(problem.key, problem.values ?? {}) : problem.text) : undefined)
+  const text = useMessageText()
   const absolute = (url: string) => new URL(url, session.baseUrls?.api ?? window.location.origin).href
 
   const submit = (event: FormEvent) => {

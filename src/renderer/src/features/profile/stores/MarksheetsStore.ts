@@ -4,7 +4,6 @@ import { MARKSHEET_EXTENSIONS, MARKSHEET_MAX_BYTES } from '../../../../../shared
 import { isApiError } from '../../../api/errors.ts'
 import type { Marksheet, ProfileApi } from '../api.ts'
 import { generalMessage, ruleMessage, serverFieldMessage, type Message } from '../../../forms/messages.ts'
-import type { TranslationKey } from '../../../i18n/keys.ts'
 import type { DialogDeps } from './ProfileDialogStores.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
 
@@ -40,8 +39,8 @@ export interface MarksheetsDeps extends DialogDeps {
 
 export type Trimester = 1 | 2 | 3
 
-/** A message of the upload form: a catalogue key (with the file's name when it names one) or a server text. */
-export type Problem = { key: TranslationKey; values?: Record<string, string | number> } | { text: string }
+/** A message of the upload form, shown in a banner: never the error style alone (a catalogue key with the file's name when it names one, or a server text). */
+export type Problem = Exclude<Message, { blank: true }>
 
 function problemOf(message: Message | null): Problem | null {
   if (!message) return null
