@@ -22,7 +22,7 @@ export { prepareWallet as prepare } from './useWalletStores.ts'
 export const Component = observer(function WalletPage() {
   useWalletCatalogue()
   const { deepLinks, platform } = useStores()
-  const { wallet } = useWalletStores()
+  const { wallet, card, d17, payments } = useWalletStores()
   const styles = useWalletStyles()
   const { t } = useTranslation('wallet')
 
@@ -34,9 +34,9 @@ export const Component = observer(function WalletPage() {
       .finally(markInteractive)
     return () => {
       shown = false
-      wallet.dispose()
+      d17.dispose()
     }
-  }, [wallet])
+  }, [wallet, d17])
 
   // Payment returns (darsi://payment/…) are routed here; take each one, also while on this page.
   useEffect(
@@ -45,20 +45,20 @@ export const Component = observer(function WalletPage() {
         () => deepLinks.last,
         () => {
           const link = deepLinks.take('payment-return')
-          if (link) void wallet.handlePaymentReturn(link)
+          if (link) void payments.handlePaymentReturn(link)
         },
         { fireImmediately: true }
       ),
-    [deepLinks, wallet]
+    [deepLinks, payments]
   )
 
   // Coming back from the browser: a card payment may have been settled meanwhile.
   useEffect(
     () =>
       platform.onWindowFocus(({ focused }) => {
-        if (focused) void wallet.checkCardPayment()
+        if (focused) void card.checkCardPayment()
       }),
-    [platform, wallet]
+    [platform, card]
   )
 
   return (

@@ -9,7 +9,7 @@ import { ensureWalletCatalogue } from '../../i18n/walletCatalogue.ts'
 // opens: the stores and their schemas then load with those screens, not with the app's first page.
 // Another user (a sign-out, a new sign-in, an administrator's switch) gets a new set: nothing of
 // the previous user's data is carried over, and the previous user's D17 check stops polling.
-const walletStoresKey = new StoreKey<WalletStores>('wallet', (stores) => stores.wallet.dispose())
+const walletStoresKey = new StoreKey<WalletStores>('wallet', (stores) => stores.d17.dispose())
 
 export function walletStoresOf(root: RootStore): WalletStores {
   return root.stores.get(walletStoresKey, () => createWalletStores(root))

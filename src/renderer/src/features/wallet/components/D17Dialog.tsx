@@ -22,8 +22,8 @@ const useStyles = makeStyles({
 /** The D17 QR code, checked every few seconds while open and on demand (§4). */
 export const D17Dialog = observer(function D17Dialog() {
   const { settings } = useStores()
-  const { wallet } = useWalletStores()
-  const view = wallet.d17
+  const { d17 } = useWalletStores()
+  const view = d17.d17
   const shared = useWalletStyles()
   const styles = useStyles()
   const { t } = useTranslation('wallet')
@@ -34,7 +34,7 @@ export const D17Dialog = observer(function D17Dialog() {
   const failed = status === 'failed'
 
   return (
-    <Dialog open onOpenChange={(_event, data) => (data.open ? undefined : wallet.closeD17())}>
+    <Dialog open onOpenChange={(_event, data) => (data.open ? undefined : d17.closeD17())}>
       <DialogSurface data-testid="d17-dialog">
         <DialogBody>
           <DialogTitle>{t('d17.title')}</DialogTitle>
@@ -69,11 +69,11 @@ export const D17Dialog = observer(function D17Dialog() {
           </DialogContent>
           <DialogActions>
             {paid || failed ? null : (
-              <Button appearance="primary" disabled={view.checking} onClick={() => void wallet.checkD17(true)} data-testid="d17-check">
+              <Button appearance="primary" disabled={view.checking} onClick={() => void d17.checkD17(true)} data-testid="d17-check">
                 {t('d17.check')}
               </Button>
             )}
-            <Button onClick={wallet.closeD17} data-testid="d17-close">
+            <Button onClick={d17.closeD17} data-testid="d17-close">
               {t('d17.close')}
             </Button>
           </DialogActions>

@@ -9,17 +9,17 @@ import { useWalletStores } from '../useWalletStores.ts'
 
 /** The payment result dialog (§4): closing it goes to the offers after a success, else stays on the wallet. */
 export const PaymentResultDialog = observer(function PaymentResultDialog() {
-  const { wallet } = useWalletStores()
+  const { payments } = useWalletStores()
   const navigate = useNavigate()
   const shared = useWalletStyles()
   const { t } = useTranslation('wallet')
   const text = useMessageText()
   const pointsText = usePointsText()
-  const view = wallet.paymentResult
+  const view = payments.paymentResult
   if (!view) return null
 
   const close = () => {
-    const target = wallet.closePaymentResult()
+    const target = payments.closePaymentResult()
     if (target !== '/porte-monnaie') navigate(target)
   }
   const title =
@@ -46,7 +46,7 @@ export const PaymentResultDialog = observer(function PaymentResultDialog() {
           </DialogContent>
           <DialogActions>
             {view.state === 'error' ? (
-              <Button appearance="primary" onClick={wallet.retryPaymentReturn} data-testid="payment-result-retry">
+              <Button appearance="primary" onClick={payments.retryPaymentReturn} data-testid="payment-result-retry">
                 {t('result.retry')}
               </Button>
             ) : null}

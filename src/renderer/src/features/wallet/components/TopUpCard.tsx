@@ -14,16 +14,16 @@ const METHODS: PaymentMethod[] = ['transfer', 'online', 'd17']
 
 /** Top-up by bank transfer, online card payment or D17 QR code (§2, §4, §5). */
 export const TopUpCard = observer(function TopUpCard() {
-  const { wallet } = useWalletStores()
+  const { topUp, card } = useWalletStores()
   const shared = useWalletStyles()
   const { t } = useTranslation('wallet')
   const text = useMessageText()
-  const method = wallet.method
-  const errors = wallet.fieldErrors
+  const method = topUp.method
+  const errors = topUp.fieldErrors
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    void wallet.submitTopUp()
+    void topUp.submitTopUp()
   }
 
   return (
@@ -34,7 +34,7 @@ export const TopUpCard = observer(function TopUpCard() {
       <TabList
         aria-label={t('topUp.methodsLabel')}
         selectedValue={method}
-        onTabSelect={(_event, data) => wallet.setMethod(data.value as PaymentMethod)}
+        onTabSelect={(_event, data) => topUp.setMethod(data.value as PaymentMethod)}
       >
         {METHODS.map((value) => (
           <Tab key={value} value={value} data-testid={`topup-method-${value}`}>
@@ -43,17 +43,17 @@ export const TopUpCard = observer(function TopUpCard() {
         ))}
       </TabList>
       <p className={shared.muted}>{t(`topUp.methodHints.${method}`)}</p>
-      {wallet.onlineWaiting ? (
+      {card.onlineWaiting ? (
         <MessageBar intent="info" layout="multiline" data-testid="online-waiting">
           <MessageBarBody>
             <MessageBarTitle>{t('online.waitingTitle')}</MessageBarTitle>
             {t('online.waitingText')}
             <div className={shared.actions}>
               <Spinner size="tiny" />
-              <Button size="small" onClick={() => void wallet.reopenCardPayment()} data-testid="online-reopen">
+              <Button size="small" onClick={() => void card.reopenCardPayment()} data-testid="online-reopen">
                 {t('online.reopen')}
               </Button>
-              <Button size="small" appearance="subtle" onClick={wallet.stopWaitingForCard} data-testid="online-cancel">
+              <Button size="small" appearance="subtle" onClick={card.stopWaitingForCard} data-testid="online-cancel">
                 {t('online.cancel')}
               </Button>
             </div>
@@ -68,8 +68,8 @@ export const TopUpCard = observer(function TopUpCard() {
           error={errors.amount ?? null}
         >
           <Input
-            value={wallet.amount}
-            onChange={(_event, data) => wallet.setAmount(data.value)}
+            value={topUp.amount}
+            onChange={(_event, data) => topUp.setAmount(data.value)}
             inputMode="decimal"
             autoComplete="off"
             maxLength={INPUT_MAX.amount}
@@ -84,8 +84,8 @@ export const TopUpCard = observer(function TopUpCard() {
             error={errors.reference ?? null}
           >
             <Input
-              value={wallet.reference}
-              onChange={(_event, data) => wallet.setReference(data.value)}
+              value={topUp.reference}
+              onChange={(_event, data) => topUp.setReference(data.value)}
               autoComplete="off"
               maxLength={64}
               data-testid="topup-reference"
@@ -93,22 +93,22 @@ export const TopUpCard = observer(function TopUpCard() {
           </FormField>
         ) : null}
         <Field label={t('topUp.comment')}>
-          <Textarea value={wallet.comment} onChange={(_event, data) => wallet.setComment(data.value)} maxLength={500} resize="vertical" data-testid="topup-comment" />
+          <Textarea value={topUp.comment} onChange={(_event, data) => topUp.setComment(data.value)} maxLength={500} resize="vertical" data-testid="topup-comment" />
         </Field>
-        {wallet.submitError ? (
+        {topUp.submitError ? (
           <MessageBar intent="error" data-testid="topup-error">
-            <MessageBarBody>{text(wallet.submitError)}</MessageBarBody>
+            <MessageBarBody>{text(topUp.submitError)}</MessageBarBody>
           </MessageBar>
         ) : null}
-        {wallet.notice ? (
+        {topUp.notice ? (
           <MessageBar intent="success" data-testid="topup-notice">
-            <MessageBarBody>{text(wallet.notice)}</MessageBarBody>
+            <MessageBarBody>{text(topUp.notice)}</MessageBarBody>
           </MessageBar>
         ) : null}
         <div className={shared.actions}>
           <SubmitButton
-            disabled={wallet.submitting}
-            submitting={wallet.submitting}
+            disabled={topUp.submitting}
+            submitting={topUp.submitting}
             data-testid="topup-submit"
           >
             {t(`topUp.submit.${method}`)}

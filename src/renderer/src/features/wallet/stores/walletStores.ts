@@ -8,10 +8,10 @@ import { HistoryStore, type ClassChangeRow } from './HistoryStore.ts'
 import type { SessionStore } from '../../../stores/SessionStore.ts'
 import type { SettingsStore } from '../../../stores/SettingsStore.ts'
 import { TransferStore } from './TransferStore.ts'
-import { WalletStore } from './WalletStore.ts'
+import { createWalletFlows, type WalletFlows } from './walletFlows.ts'
 
-export interface WalletStores {
-  wallet: WalletStore
+/** The wallet screen's flows (walletFlows.ts), the transfer dialog and the history screen. */
+export interface WalletStores extends WalletFlows {
   transfer: TransferStore
   history: HistoryStore
 }
@@ -24,7 +24,7 @@ export function createWalletStores(root: { platform: Platform; session: SessionS
     if (root.session.signedIn) root.session.loadUser().catch(() => undefined)
   }
   const newKey = () => crypto.randomUUID()
-  const wallet = new WalletStore({
+  const flows = createWalletFlows({
     api: walletApi,
     openExternal: (url) => root.platform.shellOpenExternal(url),
     language: () => root.settings.language,
@@ -35,7 +35,7 @@ export function createWalletStores(root: { platform: Platform; session: SessionS
     api: walletApi,
     adminUserId: () => root.session.session?.adminUserId ?? root.session.me?.admin_user_id ?? null,
     onTransferred: () => {
-      void wallet.refreshAfterPayment()
+      void flows.wallet.refreshAfterPayment()
     },
     newKey
   })
@@ -55,5 +55,5 @@ export function createWalletStores(root: { platform: Platform; session: SessionS
       status: request.status
     }))
   }
-  return { wallet, transfer, history: new HistoryStore(walletApi, classChanges) }
+  return { ...flows, transfer, history: new HistoryStore(walletApi, classChanges) }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
 import type { WalletApi } from '../../../../../../src/renderer/src/features/wallet/api.ts'
-import { WalletStore } from '../../../../../../src/renderer/src/features/wallet/stores/WalletStore.ts'
+import { createWalletFlows } from '../../../../../../src/renderer/src/features/wallet/stores/walletFlows.ts'
 import { code, fakeWalletApi, flush, manualTimers, networkError, sequentialKeys } from './walletFakes.ts'
 
 function setup(overrides: Partial<WalletApi> = {}) {
@@ -9,7 +9,7 @@ function setup(overrides: Partial<WalletApi> = {}) {
   const opened: string[] = []
   const timers = manualTimers()
   let balanceChanges = 0
-  const store = new WalletStore({
+  const store = createWalletFlows({
     api: () => api,
     openExternal: (url) => {
       opened.push(url)
@@ -33,19 +33,19 @@ describe('WalletStore loading', () => {
       summary: () => Promise.resolve({ points, held_points: 0, currency: 'TND' }),
       codes: () => Promise.resolve([{ ...row }])
     })
-    await store.load()
-    const summary = store.summary
-    const rows = store.history.rows
+    await store.wallet.load()
+    const summary = store.wallet.summary
+    const rows = store.wallet.history.rows
     // Coming back: no 'loading' over what is on screen, and equal answers (new objects) replace nothing.
-    const again = store.load()
-    expect([store.summaryStatus, store.historyStatus]).toEqual(['succeeded', 'succeeded'])
+    const again = store.wallet.load()
+    expect([store.wallet.summaryStatus, store.wallet.historyStatus]).toEqual(['succeeded', 'succeeded'])
     await again
-    expect(store.summary).toBe(summary)
-    expect(store.history.rows).toBe(rows)
+    expect(store.wallet.summary).toBe(summary)
+    expect(store.wallet.history.rows).toBe(rows)
     // A balance that moved is taken.
     points = 200
-    await store.load()
-    expect(store.balance).toBe(200)
+    await store.wallet.load()
+    expect(store.wallet.balance).toBe(200)
   })
 })
 
@@ -59,13 +59,13 @@ describe('WalletStore overlapping loads', () => {
         return new Promise((resolve) => answers.push(() => resolve([{ id: 1, bank: 'BIAT', rib: '08 006 0123456789012 34', owner: 'Darsi' }] as never)))
       }
     })
-    const first = store.loadBankAccounts()
-    const second = store.loadBankAccounts()
+    const first = store.wallet.loadBankAccounts()
+    const second = store.wallet.loadBankAccounts()
     expect(asked).toBe(1)
     answers[0]!()
     await Promise.all([first, second])
-    expect([store.bankAccountsStatus, store.bankAccounts.length]).toEqual(['succeeded', 1])
-    await store.loadBankAccounts()
+    expect([store.wallet.bankAccountsStatus, store.wallet.bankAccounts.length]).toEqual(['succeeded', 1])
+    await store.wallet.loadBankAccounts()
     expect(asked).toBe(1)
   })
 
@@ -77,17 +77,17 @@ describe('WalletStore overlapping loads', () => {
       summary: () => new Promise((resolve) => answers.push((points) => resolve({ points, held_points: 0, currency: 'TND' }))),
       codes: () => new Promise((resolve) => rows.push(resolve))
     })
-    const visit = Promise.all([store.loadSummary(), store.loadHistory()])
+    const visit = Promise.all([store.wallet.loadSummary(), store.wallet.loadHistory()])
     // A transfer confirmed meanwhile: the refresh asks again, and its answer comes first.
-    const refresh = Promise.all([store.loadSummary(), store.loadHistory()])
+    const refresh = Promise.all([store.wallet.loadSummary(), store.wallet.loadHistory()])
     answers[1]!(90)
     rows[1]!([row(2)])
     await refresh
     answers[0]!(150)
     rows[0]!([row(1)])
     await visit
-    expect(store.balance).toBe(90)
-    expect(store.history.rows.map((row) => row.id)).toEqual([2])
+    expect(store.wallet.balance).toBe(90)
+    expect(store.wallet.history.rows.map((row) => row.id)).toEqual([2])
   })
 
   it('does not show a failure of an older load over the answer of a newer one', async () => {
@@ -95,13 +95,13 @@ describe('WalletStore overlapping loads', () => {
     const { store } = setup({
       summary: () => new Promise((resolve, reject) => answers.push({ resolve: (points) => resolve({ points, held_points: 0, currency: 'TND' }), reject }))
     })
-    const first = store.loadSummary()
-    const second = store.loadSummary()
+    const first = store.wallet.loadSummary()
+    const second = store.wallet.loadSummary()
     answers[1]!.resolve(90)
     await second
     answers[0]!.reject(networkError())
     await first
-    expect([store.summaryStatus, store.balance]).toEqual(['succeeded', 90])
+    expect([store.wallet.summaryStatus, store.wallet.balance]).toEqual(['succeeded', 90])
   })
 })
 
@@ -109,34 +109,34 @@ describe('WalletStore top-up validation (§5)', () => {
   it('requires an amount above 0 and at most 9999, with the specification message', async () => {
     const { store, api } = setup()
     for (const amount of ['', '0', '-5', '10000', 'abc']) {
-      store.setAmount(amount)
-      store.setReference('REF1')
-      expect(await store.submitTopUp()).toBe(false)
-      expect(store.fieldErrors.amount).toEqual({ key: 'wallet:rules.payment.amount' })
+      store.topUp.setAmount(amount)
+      store.topUp.setReference('REF1')
+      expect(await store.topUp.submitTopUp()).toBe(false)
+      expect(store.topUp.fieldErrors.amount).toEqual({ key: 'wallet:rules.payment.amount' })
     }
     expect(api.calls.filter((call) => call.name === 'createCode')).toEqual([])
   })
 
   it('requires a bank-transfer reference without spaces, and no reference for the card', async () => {
     const { store } = setup()
-    store.setAmount('50')
-    expect(await store.submitTopUp()).toBe(false)
-    expect(store.fieldErrors.reference).toEqual({ key: 'wallet:rules.payment.referenceRequired' })
-    store.setReference('AB 12')
-    expect(await store.submitTopUp()).toBe(false)
-    expect(store.fieldErrors.reference).toEqual({ key: 'wallet:rules.payment.referenceSpaces' })
-    store.setMethod('online')
-    expect(store.validateTopUp()).toBe(true)
+    store.topUp.setAmount('50')
+    expect(await store.topUp.submitTopUp()).toBe(false)
+    expect(store.topUp.fieldErrors.reference).toEqual({ key: 'wallet:rules.payment.referenceRequired' })
+    store.topUp.setReference('AB 12')
+    expect(await store.topUp.submitTopUp()).toBe(false)
+    expect(store.topUp.fieldErrors.reference).toEqual({ key: 'wallet:rules.payment.referenceSpaces' })
+    store.topUp.setMethod('online')
+    expect(store.topUp.validateTopUp()).toBe(true)
   })
 })
 
 describe('WalletStore top-up flows', () => {
   it('reads an amount typed in Arabic-Indic digits, with the Arabic decimal separator, as the number it is', async () => {
     const { store, api } = setup({ createCode: () => Promise.resolve(code({ method: 'transfer', reference: 'VIR-AR' })) })
-    store.setAmount('١٥٫٥')
-    expect(store.amount).toBe('15.5')
-    store.setReference('VIR-AR')
-    expect(await store.submitTopUp()).toBe(true)
+    store.topUp.setAmount('١٥٫٥')
+    expect(store.topUp.amount).toBe('15.5')
+    store.topUp.setReference('VIR-AR')
+    expect(await store.topUp.submitTopUp()).toBe(true)
     expect(api.calls.find((call) => call.name === 'createCode')!.args[0]).toMatchObject({ amount: 15.5 })
   })
 
@@ -145,15 +145,15 @@ describe('WalletStore top-up flows', () => {
       createCode: () => Promise.resolve(code({ method: 'transfer', reference: 'VIR123' })),
       codes: () => Promise.resolve([{ id: 7, code: 'VIR123', method: 'transfer', amount: 50, description: 'Virement', date: '2026-11-21T10:00:00Z', status: 'pending' }])
     })
-    store.setAmount('50,5')
-    store.setReference(' VIR123 ')
-    expect(await store.submitTopUp()).toBe(true)
+    store.topUp.setAmount('50,5')
+    store.topUp.setReference(' VIR123 ')
+    expect(await store.topUp.submitTopUp()).toBe(true)
     const create = api.calls.find((call) => call.name === 'createCode')!
     expect(create.args).toEqual([{ amount: 50.5, reference: 'VIR123', comment: null, paymentMethod: 'transfer' }, 'key-1'])
-    expect(store.notice).toEqual({ key: 'wallet:topUp.transferPending', values: { reference: 'VIR123' } })
-    expect([store.amount, store.reference]).toEqual(['', ''])
+    expect(store.topUp.notice).toEqual({ key: 'wallet:topUp.transferPending', values: { reference: 'VIR123' } })
+    expect([store.topUp.amount, store.topUp.reference]).toEqual(['', ''])
     await flush()
-    expect(store.history.rows.map((row) => row.code)).toEqual(['VIR123'])
+    expect(store.wallet.history.rows.map((row) => row.code)).toEqual(['VIR123'])
   })
 
   it('keeps what was typed after a failure and reuses the Idempotency-Key only when retrying after a network error', async () => {
@@ -166,13 +166,13 @@ describe('WalletStore top-up flows', () => {
         return Promise.resolve(code({ method: 'transfer' }))
       }
     })
-    store.setAmount('20')
-    store.setReference('R1')
-    expect(await store.submitTopUp()).toBe(false)
-    expect(store.submitError).toEqual({ key: 'wallet:errors.network' })
-    expect([store.amount, store.reference]).toEqual(['20', 'R1'])
-    expect(await store.submitTopUp()).toBe(false)
-    expect(await store.submitTopUp()).toBe(true)
+    store.topUp.setAmount('20')
+    store.topUp.setReference('R1')
+    expect(await store.topUp.submitTopUp()).toBe(false)
+    expect(store.topUp.submitError).toEqual({ key: 'wallet:errors.network' })
+    expect([store.topUp.amount, store.topUp.reference]).toEqual(['20', 'R1'])
+    expect(await store.topUp.submitTopUp()).toBe(false)
+    expect(await store.topUp.submitTopUp()).toBe(true)
     const keys = api.calls.filter((call) => call.name === 'createCode').map((call) => call.args[1])
     // Same key for the retry after the network failure; a fresh one after a real answer.
     expect(keys).toEqual(['key-1', 'key-1', 'key-2'])
@@ -182,11 +182,11 @@ describe('WalletStore top-up flows', () => {
     const { store } = setup({
       createCode: () => Promise.reject(new ApiError('validation_failed', 'Validation', { status: 422, keys: { reference: ['payment.referenceSpaces'] } }))
     })
-    store.setAmount('20')
-    store.setReference('R1')
-    await store.submitTopUp()
-    expect(store.fieldErrors.reference).toEqual({ key: 'wallet:rules.payment.referenceSpaces' })
-    expect(store.submitError).toBeNull()
+    store.topUp.setAmount('20')
+    store.topUp.setReference('R1')
+    await store.topUp.submitTopUp()
+    expect(store.topUp.fieldErrors.reference).toEqual({ key: 'wallet:rules.payment.referenceSpaces' })
+    expect(store.topUp.submitError).toBeNull()
   })
 
   it('opens the card gateway in the system browser and waits for its return', async () => {
@@ -194,11 +194,11 @@ describe('WalletStore top-up flows', () => {
       createCode: () => Promise.resolve(code()),
       paymentRedirect: (id) => Promise.resolve({ url: `http://127.0.0.1:4000/sandbox/pay/order-${id}`, order_id: `order-${id}` })
     })
-    store.setMethod('online')
-    store.setAmount('50')
-    expect(await store.submitTopUp()).toBe(true)
+    store.topUp.setMethod('online')
+    store.topUp.setAmount('50')
+    expect(await store.topUp.submitTopUp()).toBe(true)
     expect(opened).toEqual(['http://127.0.0.1:4000/sandbox/pay/order-7'])
-    expect(store.onlineWaiting).toEqual({ orderId: 'order-7', url: 'http://127.0.0.1:4000/sandbox/pay/order-7', codeId: 7 })
+    expect(store.card.onlineWaiting).toEqual({ orderId: 'order-7', url: 'http://127.0.0.1:4000/sandbox/pay/order-7', codeId: 7 })
   })
 
   it('back in the app, shows the result of a card payment the history says was settled', async () => {
@@ -209,17 +209,17 @@ describe('WalletStore top-up flows', () => {
       codes: () => Promise.resolve([{ id: 7, code: '#7', method: 'online', amount: 50, description: 'Carte', date: '2026-11-21T10:00:00Z', status }]),
       paymentReturn: () => Promise.resolve({ order_id: 'order-7', status: 'paid', success: true, message: 'Abonnement activé', detail: null, amount: 50, points: 200 })
     })
-    store.setMethod('online')
-    store.setAmount('50')
-    await store.submitTopUp()
-    await store.checkCardPayment()
-    expect(store.onlineWaiting).not.toBeNull()
+    store.topUp.setMethod('online')
+    store.topUp.setAmount('50')
+    await store.topUp.submitTopUp()
+    await store.card.checkCardPayment()
+    expect(store.card.onlineWaiting).not.toBeNull()
     expect(api.calls.some((call) => call.name === 'paymentReturn')).toBe(false)
     status = 'paid'
-    await store.checkCardPayment()
+    await store.card.checkCardPayment()
     expect(api.calls.find((call) => call.name === 'paymentReturn')?.args).toEqual(['success', 'order-7', 'ar'])
-    expect(store.paymentResult?.state).toBe('success')
-    expect(store.onlineWaiting).toBeNull()
+    expect(store.payments.paymentResult?.state).toBe('success')
+    expect(store.card.onlineWaiting).toBeNull()
   })
 })
 
@@ -236,21 +236,21 @@ describe('WalletStore D17 polling', () => {
       },
       summary: () => Promise.resolve({ points: checks > 1 ? 200 : 150, held_points: 0, currency: 'TND' })
     })
-    store.setMethod('d17')
-    store.setAmount('50')
-    await store.submitTopUp()
-    expect(store.d17?.payment.qr).toBe('http://127.0.0.1:4000/sandbox/d17/order-7')
+    store.topUp.setMethod('d17')
+    store.topUp.setAmount('50')
+    await store.topUp.submitTopUp()
+    expect(store.d17.d17?.payment.qr).toBe('http://127.0.0.1:4000/sandbox/d17/order-7')
     expect(timers.pending()).toBe(1)
     timers.fire()
     await flush()
-    expect(store.d17?.payment.status).toBe('pending')
+    expect(store.d17.d17?.payment.status).toBe('pending')
     expect(timers.pending()).toBe(1)
     timers.fire()
     await flush()
     await flush()
-    expect(store.d17?.payment.status).toBe('paid')
+    expect(store.d17.d17?.payment.status).toBe('paid')
     expect(timers.pending()).toBe(0)
-    expect(store.balance).toBe(200)
+    expect(store.wallet.balance).toBe(200)
     expect(balanceChanges()).toBe(1)
   })
 
@@ -260,13 +260,13 @@ describe('WalletStore D17 polling', () => {
       d17: () => Promise.resolve({ id: 7, order_id: 'order-7', amount: 50, qr: 'qr', status: 'pending' }),
       d17Check: () => Promise.resolve({ id: 7, status: 'pending', paid: false, points: 150 })
     })
-    store.setMethod('d17')
-    store.setAmount('50')
-    await store.submitTopUp()
-    await store.checkD17(true)
-    expect(store.d17?.notYet).toBe(true)
-    store.closeD17()
-    expect(store.d17).toBeNull()
+    store.topUp.setMethod('d17')
+    store.topUp.setAmount('50')
+    await store.topUp.submitTopUp()
+    await store.d17.checkD17(true)
+    expect(store.d17.d17?.notYet).toBe(true)
+    store.d17.closeD17()
+    expect(store.d17.d17).toBeNull()
     expect(timers.pending()).toBe(0)
   })
 })
@@ -277,12 +277,12 @@ describe('WalletStore payment returns (§4)', () => {
       paymentReturn: () =>
         Promise.resolve({ order_id: 'o1', status: 'paid', success: true, message: 'Abonnement activé', detail: null, amount: 50, points: 200 })
     })
-    await store.load()
-    await store.handlePaymentReturn({ kind: 'payment-return', outcome: 'success', orderId: 'o1' })
+    await store.wallet.load()
+    await store.payments.handlePaymentReturn({ kind: 'payment-return', outcome: 'success', orderId: 'o1' })
     expect(api.calls.find((call) => call.name === 'paymentReturn')?.args).toEqual(['success', 'o1', 'ar'])
-    expect(store.paymentResult).toEqual({ state: 'success', orderId: 'o1', amount: 50 })
+    expect(store.payments.paymentResult).toEqual({ state: 'success', orderId: 'o1', amount: 50 })
     expect(balanceChanges()).toBe(1)
-    expect(store.closePaymentResult()).toBe('/offres')
+    expect(store.payments.closePaymentResult()).toBe('/offres')
   })
 
   it('trusts the server over the link: a failed order shows the failure and stays on the wallet', async () => {
@@ -290,9 +290,9 @@ describe('WalletStore payment returns (§4)', () => {
       paymentReturn: () =>
         Promise.resolve({ order_id: 'o2', status: 'failed', success: false, message: 'Une erreur est survenue', detail: 'x', amount: 50, points: 150 })
     })
-    await store.handlePaymentReturn({ kind: 'payment-return', outcome: 'success', orderId: 'o2' })
-    expect(store.paymentResult?.state).toBe('failure')
-    expect(store.closePaymentResult()).toBe('/porte-monnaie')
+    await store.payments.handlePaymentReturn({ kind: 'payment-return', outcome: 'success', orderId: 'o2' })
+    expect(store.payments.paymentResult?.state).toBe('failure')
+    expect(store.payments.closePaymentResult()).toBe('/porte-monnaie')
   })
 
   it('handles the same return link once, and offers a retry after a network error', async () => {
@@ -305,14 +305,14 @@ describe('WalletStore payment returns (§4)', () => {
       }
     })
     const link = { kind: 'payment-return', outcome: 'success', orderId: 'o3' } as const
-    await store.handlePaymentReturn(link)
-    expect(store.paymentResult).toMatchObject({ state: 'error', message: { key: 'wallet:errors.network' } })
-    await store.handlePaymentReturn(link)
+    await store.payments.handlePaymentReturn(link)
+    expect(store.payments.paymentResult).toMatchObject({ state: 'error', message: { key: 'wallet:errors.network' } })
+    await store.payments.handlePaymentReturn(link)
     expect(calls).toBe(1)
-    store.retryPaymentReturn()
+    store.payments.retryPaymentReturn()
     await flush()
     await flush()
-    expect(store.paymentResult?.state).toBe('success')
+    expect(store.payments.paymentResult?.state).toBe('success')
     expect(calls).toBe(2)
   })
 })
@@ -321,9 +321,9 @@ describe('WalletStore balance unit (§9)', () => {
   it('uses the singular from 1 to 10 points and the plural otherwise in French and English', async () => {
     for (const [points, unit] of [[0, 'unitOther'], [1, 'unitOne'], [2, 'unitOne'], [10, 'unitOne'], [11, 'unitOther'], [150, 'unitOther']] as const) {
       const { store } = setup({ summary: () => Promise.resolve({ points, held_points: 0, currency: 'TND' }) })
-      await store.loadSummary()
-      expect(store.balanceUnit('fr'), String(points)).toBe(unit)
-      expect(store.balanceUnit('en-US'), String(points)).toBe(unit)
+      await store.wallet.loadSummary()
+      expect(store.wallet.balanceUnit('fr'), String(points)).toBe(unit)
+      expect(store.wallet.balanceUnit('en-US'), String(points)).toBe(unit)
     }
   })
 
@@ -332,8 +332,8 @@ describe('WalletStore balance unit (§9)', () => {
       [100, 'unitOne'], [102, 'unitOne'], [105, 'unitOther'], [150, 'unitOne'], [1000, 'unitOne']] as const
     for (const [points, unit] of cases) {
       const { store } = setup({ summary: () => Promise.resolve({ points, held_points: 0, currency: 'TND' }) })
-      await store.loadSummary()
-      expect(store.balanceUnit('ar'), String(points)).toBe(unit)
+      await store.wallet.loadSummary()
+      expect(store.wallet.balanceUnit('ar'), String(points)).toBe(unit)
     }
   })
 })
