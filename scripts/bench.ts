@@ -7,8 +7,9 @@
  *       (scripts/benchUi.ts; needs Chromium)
  *   P6  evaluation time of the main bundle with Electron stubbed
  *   P7  marksheet merge of 10 × 12 MP photos: time and main event-loop delay
- *   P8  API start times (first start: create + migrate + seed; later starts), then the throughput
- *       and p95 latency (20 connections, loopback) of GET /api/auth/me and of every list a screen
+ *   P8  API start times (first start: create + migrate + seed; later starts), then the throughput,
+ *       p95 latency and the API process's CPU time per answer (20 connections, loopback) of
+ *       GET /api/auth/me and of every list a screen
  *       of the app opens (LIST_ROUTES), the demo pupil given a few years of volume first
  *       (scripts/benchVolume.ts); on PGlite and, when PostgreSQL's binaries are installed, on a
  *       private PostgreSQL cluster
@@ -24,9 +25,9 @@
  * the lists whose name or path holds the text, `--backend pglite|postgres` one backend only and
  * `--seconds <n>` sets each measure's length (5 by default).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { solveChallenge } from 'altcha-lib'
@@ -189,7 +190,31 @@ async function demoToken(url: string): Promise<string> {
   return body.token
 }
 
-type Load = { requestsPerSecond: number; p95Ms: number; p99Ms: number; total: number; non2xx: number; errors: number }
+type Load = {
+  requestsPerSecond: number; p95Ms: number; p99Ms: number; total: number; non2xx: number; errors: number
+  /** CPU time of the API process per answer (user + system): steadier than the throughput on a shared machine. */
+  cpuMsPerAnswer?: number
+}
+
+const CLOCK_TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  } catch {
+    return 100
+  }
+})()
+
+/** CPU milliseconds a process has used (Linux: /proc/<pid>/stat); undefined elsewhere. */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
+    // After the command: state is field 3, utime field 14 and stime field 15 of the whole line.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND
+  } catch {
+    return undefined
+  }
+}
 
 /** The bar of P8 for an authenticated list on PGlite (QUALITY.md): p95 ≤ 50 ms at ≥ 1,000 req/s. */
 const P8_BAR = { pgliteRequestsPerSecond: 1000, postgresRequestsPerSecond: 3000, p95Ms: 50 } as const
@@ -223,19 +248,24 @@ const LIST_ROUTES: ReadonlyArray<{ name: string; path: (userId: number) => strin
   { name: 'report cards', path: () => '/api/student/mark-sheets' }
 ]
 
-/** `path` with 20 connections for a few seconds; p95 from every response time. */
-async function load(url: string, path: string, token: string, seconds: number): Promise<Load> {
+/** `path` with 20 connections for a few seconds; p95 from every response time; the API process's CPU per answer. */
+async function load(url: string, path: string, token: string, seconds: number, pid?: number): Promise<Load> {
   const times: number[] = []
+  const cpuBefore = cpuMsOf(pid)
   const instance = autocannon({ url: `${url}${path}`, connections: 20, duration: seconds, headers: { authorization: `Bearer ${token}` } })
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     times.push(responseTime)
   })
   const result = await instance
+  const cpuAfter = cpuMsOf(pid)
   times.sort((a, b) => a - b)
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN
   return {
     requestsPerSecond: Math.round(result.requests.total / result.duration), p95Ms: at(0.95), p99Ms: at(0.99),
-    total: result.requests.total, non2xx: result.non2xx, errors: result.errors + result.timeouts
+    total: result.requests.total, non2xx: result.non2xx, errors: result.errors + result.timeouts,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? { cpuMsPerAnswer: Number(((cpuAfter - cpuBefore) / result.requests.total).toFixed(3)) }
+      : {})
   }
 }
 
@@ -256,8 +286,9 @@ async function measureApi(dataDir: string, databaseUrl: string | undefined, opti
     const token = await demoToken(api.url)
     const headers = { authorization: `Bearer ${token}` }
     const me = (await (await fetch(`${api.url}/api/auth/me`, { headers })).json()) as { user: { id: number } }
+    const pid = api.child.pid
     await load(api.url, '/api/auth/me', token, 1) // warm-up
-    const figures: ApiFigures = { me: await load(api.url, '/api/auth/me', token, options.seconds), lists: [] }
+    const figures: ApiFigures = { me: await load(api.url, '/api/auth/me', token, options.seconds, pid), lists: [] }
     for (const route of LIST_ROUTES) {
       const path = route.path(me.user.id)
       if (options.lists.length > 0 && !options.lists.some((text) => route.name.includes(text) || path.includes(text))) continue
@@ -265,7 +296,8 @@ async function measureApi(dataDir: string, databaseUrl: string | undefined, opti
       const text = await response.text()
       if (!response.ok) throw new Error(`${path}: ${response.status} ${text.slice(0, 200)}`)
       await load(api.url, path, token, 1) // warm-up
-      figures.lists.push({ name: route.name, path, items: itemsOf(JSON.parse(text)), bytes: Buffer.byteLength(text), load: await load(api.url, path, token, options.seconds) })
+      const measured = await load(api.url, path, token, options.seconds, pid)
+      figures.lists.push({ name: route.name, path, items: itemsOf(JSON.parse(text)), bytes: Buffer.byteLength(text), load: measured })
     }
     return figures
   } finally {
@@ -285,7 +317,8 @@ async function addVolume(dataDir: string, databaseUrl?: string): Promise<void> {
 
 function loadFigures(load: Load): string {
   const failures = load.non2xx + load.errors
-  return `${load.requestsPerSecond} req/s, p95 ${load.p95Ms.toFixed(1)} ms, p99 ${load.p99Ms.toFixed(1)} ms${failures ? `, ${failures} failed answers` : ''}`
+  const cpu = load.cpuMsPerAnswer === undefined ? '' : `, API CPU ${load.cpuMsPerAnswer.toFixed(2)} ms/answer`
+  return `${load.requestsPerSecond} req/s, p95 ${load.p95Ms.toFixed(1)} ms, p99 ${load.p99Ms.toFixed(1)} ms${cpu}${failures ? `, ${failures} failed answers` : ''}`
 }
 
 function loadLine(label: string, load: Load, bar: string): string {
@@ -461,6 +494,7 @@ async function p7(): Promise<void> {
   }
 }
 
+const loadAtStart = loadavg()[0]!
 const PARTS = { bundle: 'P1', ui: 'P2–P4', main: 'P6', merge: 'P7', api: 'P8', home: 'home screen requests', progress: 'P10' } as const
 type Part = keyof typeof PARTS
 const args = process.argv.slice(2)
@@ -494,7 +528,9 @@ if (selected('merge')) await p7()
 if (selected('api')) await p8(benchOptions)
 if (selected('home')) await homeRoutes()
 if (selected('progress')) await benchProgress({ lines: report, figures })
-console.log(`Darsi bench — ${new Date().toISOString()} — node ${process.version}, ${(await import('node:os')).cpus().length} cores`)
+// The machine is shared: its load (1-minute average) at the start and at the end tells how far the figures compare.
+console.log(`Darsi bench — ${new Date().toISOString()} — node ${process.version}, ${cpus().length} cores, ` +
+  `load ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end`)
 for (const line of report) console.log(`  ${line}`)
 const jsonIndex = args.indexOf('--json')
 if (jsonIndex >= 0 && args[jsonIndex + 1]) writeFileSync(args[jsonIndex + 1]!, JSON.stringify(figures, null, 2))

@@ -1,4 +1,4 @@
--- The indexes of the lists a screen opens (docs/decisions/0028-lists-at-the-p8-bar.md): a parent's
+-- The indexes of the lists a screen opens (docs/decisions/0030-lists-at-the-p8-bar.md): a parent's
 -- pupils, a user's points codes and unread notifications newest first, the inbox's unread count,
 -- a class's live sessions by subject and start.
 DROP INDEX "notifications_unread_idx";--> statement-breakpoint

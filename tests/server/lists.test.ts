@@ -1,5 +1,5 @@
 /**
- * The lists the app's screens open (docs/decisions/0028-lists-at-the-p8-bar.md): each runs ONE
+ * The lists the app's screens open (docs/decisions/0030-lists-at-the-p8-bar.md): each runs ONE
  * statement once the session is known, and answers byte for byte what its response schema
  * writes (the JSON is built by the database, server/src/db/json.ts), also for names, texts,
  * amounts and times that JSON and JavaScript treat specially; and the database's JSON of times,
