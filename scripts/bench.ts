@@ -9,10 +9,9 @@
  *   P7  marksheet merge of 10 × 12 MP photos: time and main event-loop delay
  *   P8  API start times (first start: create + migrate + seed; later starts), then the throughput,
  *       p95 latency and the API process's CPU time per answer (20 connections, loopback) of
- *       GET /api/auth/me and of every list a screen
- *       of the app opens (LIST_ROUTES), the demo pupil given a few years of volume first
- *       (scripts/benchVolume.ts); on PGlite and, when PostgreSQL's binaries are installed, on a
- *       private PostgreSQL cluster
+ *       GET /api/auth/me and of every list a screen of the app opens (LIST_ROUTES), the demo
+ *       pupil given a few years of volume first (scripts/benchVolume.ts); on PGlite and, when
+ *       PostgreSQL's binaries are installed, on a private PostgreSQL cluster
  *   home the eight requests of the home screen on PGlite (demo student): each, in a row, at once,
  *        and all at once the first time after the server's start
  *   progress (P10) 200 pupils × 1 progress tick / 5 s over the WebSocket on PGlite, 600 on PostgreSQL:
