@@ -10,6 +10,7 @@ import {
 } from '../features/auth/index.ts'
 import { loadHomePage } from '../features/home/index.ts'
 import { loadInboxMessagePage } from '../features/inbox/index.ts'
+import { loadSubjectDetailsPage, loadSubjectsPage } from '../features/learning/index.ts'
 import { loadNotFoundPage } from '../features/notFound/index.ts'
 import { loadPlaceholderPage } from '../features/placeholder/index.ts'
 import { loadProfileEditPage, loadProfilePage } from '../features/profile/index.ts'
@@ -72,9 +73,9 @@ const rows: Row[] = [
   ['updatePassword', '/update-password', 'protected', 'bare', loadUpdatePasswordPage],
   ['switch', '/switch', 'any', 'bare', loadSwitchPage],
   // Learning (specification 2, §2)
-  ['subjects', '/subjects', 'protected', 'shell'],
-  ['courses', '/courses', 'protected', 'shell'],
-  ['subjectDetails', '/subjects/:subject_id/details', 'protected', 'shell'],
+  ['subjects', '/subjects', 'protected', 'shell', loadSubjectsPage],
+  ['courses', '/courses', 'protected', 'shell', loadSubjectsPage],
+  ['subjectDetails', '/subjects/:subject_id/details', 'protected', 'shell', loadSubjectDetailsPage],
   ['lesson', '/subjects/:subjectSlug/chapters/:chapterSlug/lessons/:lessonSlug/content', 'protected', 'shell'],
   ['recording', '/subjects/:subjectSlug/chapters/:chapterSlug/recordings/:recordingSlug/content', 'protected', 'shell'],
   ['exams', '/exams', 'protected', 'shell'],

@@ -5,6 +5,7 @@
 import { authFr } from './auth.fr.ts'
 import type { homeFr } from './home.fr.ts'
 import type { inboxFr } from './inbox.fr.ts'
+import type { learningFr } from './learning.fr.ts'
 import type { profileFr } from './profile.fr.ts'
 import type { walletFr } from './wallet.fr.ts'
 
@@ -156,7 +157,9 @@ export const fr = {
  * Namespaces that load with the screens using them (their route chunk adds them to i18next), so
  * that the start-up bundle does not carry them.
  */
-export type LazyCatalogue = { wallet: typeof walletFr; profile: typeof profileFr; home: typeof homeFr; inbox: typeof inboxFr }
+export type LazyCatalogue = {
+  wallet: typeof walletFr; profile: typeof profileFr; home: typeof homeFr; inbox: typeof inboxFr; learning: typeof learningFr
+}
 
 export type SourceCatalogue = typeof fr & LazyCatalogue
 
