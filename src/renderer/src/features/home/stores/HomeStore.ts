@@ -12,6 +12,7 @@ import { TUNIS_TIME_ZONE } from '../../../../../shared/constants.ts'
 import type { AdCard, ForumPost, HomeApi, HomeContent, LiveEvent, Subject, SubjectProgress, Warning } from '../api.ts'
 import type { FlagStorage } from '../../../lib/flagStorage.ts'
 import { createFrameBatch } from '../../../lib/frameBatch.ts'
+import { countForm, type CountForm } from '../../../lib/countForm.ts'
 import { Resource, type ApplyUpdate, type Loadable } from '../../../lib/loadable.ts'
 
 export type { ApplyUpdate }
@@ -23,19 +24,6 @@ import { sortAdCards } from '../../../lib/adCards.ts'
 /** The expiry card's bar (§9): 10 × (10 − rest days), within 0–100. */
 export function expiryProgress(restDays: number): number {
   return capProgress(10 * (EXPIRY_WARNING_DAYS - restDays))
-}
-
-/**
- * One, two, a few or any other count: Arabic has a plural of its own for 3 to 10, and for 103 to
- * 110, 203 to 210 … (the last two digits; Unicode's plural rules), a dual for 2, and the singular
- * for 11 to 99; French and English word 2 and a few like any other count.
- */
-export type CountForm = 'One' | 'Two' | 'Few' | 'Other'
-export function countForm(count: number): CountForm {
-  if (count === 1) return 'One'
-  if (count === 2) return 'Two'
-  const lastTwo = count % 100
-  return Number.isInteger(count) && lastTwo >= 3 && lastTwo <= 10 ? 'Few' : 'Other'
 }
 
 /**

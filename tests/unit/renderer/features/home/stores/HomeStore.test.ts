@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
 import type { AdCard, HomeApi, HomeContent, LiveEvent, Subject } from '../../../../../../src/renderer/src/features/home/api.ts'
 import {
-  countForm, expiryCountdown, expiryProgress, HOME_FRESH_MS, HomeStore, progressRows, restDaysNow, sessionState, welcomeKey
+  expiryCountdown, expiryProgress, HOME_FRESH_MS, HomeStore, progressRows, restDaysNow, sessionState, welcomeKey
 } from '../../../../../../src/renderer/src/features/home/stores/HomeStore.ts'
+import { countForm } from '../../../../../../src/renderer/src/lib/countForm.ts'
 import { sortAdCards } from '../../../../../../src/renderer/src/lib/adCards.ts'
 import type { FlagStorage } from '../../../../../../src/renderer/src/lib/flagStorage.ts'
 import { Resource as Section } from '../../../../../../src/renderer/src/lib/loadable.ts'
