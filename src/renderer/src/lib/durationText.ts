@@ -6,6 +6,11 @@ export function splitDuration(seconds: number): { hours: number; minutes: number
   return { hours: Math.floor(minutes / 60), minutes: minutes % 60 }
 }
 
+/** A lesson's length in whole minutes, at least one: a clip shorter than a minute does not read « 0 min ». */
+export function lessonMinutes(seconds: number): number {
+  return Math.max(1, Math.round(seconds / 60))
+}
+
 /** A number of seconds as « 2 h 15 min », « 3 h » or « 40 min » in the interface language. */
 export function useDurationText(): (seconds: number) => string {
   const { t } = useTranslation('shell')

@@ -6,7 +6,9 @@ import { Link } from 'react-router-dom'
 import { contentPath } from '../../../../shared/api/home.ts'
 import type { HomeContent } from './api.ts'
 import { formatReportDate } from '../../lib/time.ts'
-import { countForm, type Section } from './stores/HomeStore.ts'
+import { countForm } from '../../lib/countForm.ts'
+import { lessonMinutes } from '../../lib/durationText.ts'
+import type { Section } from './stores/HomeStore.ts'
 import { HomeSection } from './HomeSection.tsx'
 import { useHomeStyles } from './styles.ts'
 
@@ -51,7 +53,7 @@ export const ContentsSection = observer(function ContentsSection({ id, title, em
               </span>
               <div className={styles.meta}>
                 <span className={styles.small}>{t('content.added', { date: formatReportDate(item.createdAt) })}</span>
-                {item.content.duration ? <span className={styles.small}>{minutes(Math.round(item.content.duration / 60))}</span> : null}
+                {item.content.duration ? <span className={styles.small}>{minutes(lessonMinutes(item.content.duration))}</span> : null}
                 {item.content.is_free ? (
                   <Badge appearance="tint" color="success" size="small">
                     {t('free.badge')}
