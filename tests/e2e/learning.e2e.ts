@@ -76,7 +76,7 @@ async function subjectIdOf(division: number, slug: string): Promise<number> {
 async function openSubjects(page: Page): Promise<void> {
   await page.getByTestId('nav-subjects').click()
   await expect(page.getByTestId('subjects-page')).toBeVisible()
-  expect(pathname(page)).toBe('/subjects')
+  await expect.poll(() => pathname(page)).toBe('/subjects')
   await expect(page.getByTestId('subject-card').first()).toBeVisible({ timeout: 15_000 })
 }
 
@@ -104,7 +104,7 @@ test('subjects → a subject → its tabs → other subjects, in French, light',
   await cards.first().getByRole('link').click()
   const details = page.getByTestId('subject-details')
   await expect(details).toBeVisible({ timeout: 15_000 })
-  expect(pathname(page)).toMatch(/^\/subjects\/\d+\/details$/)
+  await expect.poll(() => pathname(page)).toMatch(/^\/subjects\/\d+\/details$/)
   await expect(details).toHaveAttribute('data-tab', 'course')
   await expect(page.getByTestId('subject-tab-course')).toHaveAttribute('aria-selected', 'true')
   const rows = page.getByTestId('chapter-row')
@@ -143,7 +143,7 @@ test('subjects → a subject → its tabs → other subjects, in French, light',
   await others.first().click()
   await expect(page.getByTestId('subject-widget')).toContainText('Physique')
   await page.getByTestId('chapter-link').first().click()
-  expect(pathname(page)).toMatch(/^\/subjects\/physique\/chapters\/[^/]+\/lessons\/[^/]+\/content$/)
+  await expect.poll(() => pathname(page)).toMatch(/^\/subjects\/physique\/chapters\/[^/]+\/lessons\/[^/]+\/content$/)
 })
 
 test('an unknown subject is the 404 page, another class’s the level message', async () => {
