@@ -25,6 +25,12 @@ export interface ResourceOptions<T> {
   scope?: () => unknown
   /** Called (within the update) each time a different answer replaces the one held. */
   onData?: (data: T) => void
+  /**
+   * Called (within the update) with every answer the latest load brings, equal to the one held or
+   * not: for a store that builds more on the answer (a first page that later pages and live
+   * arrivals extend) and compares it with what it shows itself.
+   */
+  onAnswer?: (data: T) => void
 }
 
 /** What a screen that loads several resources together needs of each, whatever its answer's type. */
@@ -46,6 +52,7 @@ export class Resource<T> implements Loadable {
   private readonly clock: () => number
   private readonly scope: () => unknown
   private readonly onData: ((data: T) => void) | undefined
+  private readonly onAnswer: ((data: T) => void) | undefined
   /** The load in flight, which `load` joins. */
   private running: Promise<void> | null = null
   /** The number of the latest load: an older answer arriving after a newer one is dropped. */
@@ -60,14 +67,23 @@ export class Resource<T> implements Loadable {
     this.clock = options.clock ?? Date.now
     this.scope = options.scope ?? (() => undefined)
     this.onData = options.onData
-    makeAutoObservable<Resource<T>, 'fetch' | 'apply' | 'clock' | 'scope' | 'onData' | 'running' | 'latest' | 'answeredAt' | 'answeredScope'>(
+    this.onAnswer = options.onAnswer
+    makeAutoObservable<Resource<T>, 'fetch' | 'apply' | 'clock' | 'scope' | 'onData' | 'onAnswer' | 'running' | 'latest' | 'answeredAt' | 'answeredScope'>(
       this,
       {
         data: observableRef, error: observableRef,
-        fetch: false, apply: false, clock: false, scope: false, onData: false, running: false, latest: false, answeredAt: false, answeredScope: false
+        fetch: false, apply: false, clock: false, scope: false, onData: false, onAnswer: false, asked: false, running: false, latest: false, answeredAt: false, answeredScope: false
       },
       { autoBind: true }
     )
+  }
+
+  /**
+   * How many loads (and resets) were asked for so far. What a store asks beside the resource (the
+   * next page of a list, a count that brings the first page) is still current while it is unchanged.
+   */
+  get asked(): number {
+    return this.latest
   }
 
   /** Nothing to show yet: the first load has not answered. */
@@ -126,6 +142,7 @@ export class Resource<T> implements Loadable {
             this.data = data
             this.onData?.(data)
           }
+          this.onAnswer?.(data)
           this.status = 'succeeded'
         })
       } catch (error) {

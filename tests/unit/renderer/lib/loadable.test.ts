@@ -135,4 +135,26 @@ describe('Resource (the one loading primitive)', () => {
     await resource.ensure()
     expect(pending).toHaveLength(1)
   })
+
+  it('hands every answer of the latest load to onAnswer, an equal one too, and counts the loads asked for', async () => {
+    const { fetch, pending } = deferredFetch<number[]>()
+    const changed: number[][] = []
+    const answered: number[][] = []
+    const resource = new Resource(fetch, { onData: (data) => changed.push(data), onAnswer: (data) => answered.push(data) })
+    expect(resource.asked).toBe(0)
+    const older = resource.reload()
+    const first = resource.reload()
+    expect(resource.asked).toBe(2)
+    pending[1]!.resolve([1])
+    await first
+    pending[0]!.resolve([0])
+    await older
+    const again = resource.reload()
+    pending[2]!.resolve([1])
+    await again
+    expect(changed).toEqual([[1]])
+    expect(answered).toEqual([[1], [1]])
+    resource.reset()
+    expect(resource.asked).toBe(4)
+  })
 })

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { InboxMessage, NotificationsApi } from '../api.ts'
+import type { InboxMessage, MessagesResponse, NotificationsApi } from '../api.ts'
+import { Resource } from '../../../lib/loadable.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
 
 export type MessageTab = 'all' | 'unread'
@@ -9,17 +10,39 @@ export class MessageStore {
   tab: MessageTab = 'all'
   messages: InboxMessage[] = []
   unread = 0
-  status: LoadStatus = 'idle'
   opened: InboxMessage | null = null
   openStatus: LoadStatus = 'idle'
 
   private readonly api: () => NotificationsApi
   private readonly userId: () => number | null
+  /**
+   * The inbox as the server gives it (lib/loadable.ts), for the signed-in user: the latest load's
+   * answer is shown, one asked for another user (before a switch of account) is dropped.
+   */
+  private readonly inbox: Resource<MessagesResponse>
 
   constructor(api: () => NotificationsApi, userId: () => number | null) {
     this.api = api
     this.userId = userId
-    makeAutoObservable<MessageStore, 'api' | 'userId'>(this, { api: false, userId: false }, { autoBind: true })
+    this.inbox = new Resource(() => api().messages(this.signedInUser()), {
+      scope: userId,
+      // The list on screen takes each answer: messages pushed or opened since changed it.
+      onAnswer: (inbox) => {
+        this.messages = inbox.data
+        this.unread = inbox.unread
+      }
+    })
+    makeAutoObservable<MessageStore, 'api' | 'userId' | 'inbox'>(this, { api: false, userId: false, inbox: false }, { autoBind: true })
+  }
+
+  private signedInUser(): number {
+    const userId = this.userId()
+    if (userId === null) throw new Error('No user signed in')
+    return userId
+  }
+
+  get status(): LoadStatus {
+    return this.inbox.status
   }
 
   get visible(): InboxMessage[] {
@@ -31,23 +54,8 @@ export class MessageStore {
   }
 
   async load(): Promise<void> {
-    const userId = this.userId()
-    if (userId === null) return
-    this.status = 'loading'
-    try {
-      const inbox = await this.api().messages(userId)
-      runInAction(() => {
-        // Asked for by the user before a switch of account: not this user's inbox.
-        if (this.userId() !== userId) return
-        this.messages = inbox.data
-        this.unread = inbox.unread
-        this.status = 'succeeded'
-      })
-    } catch {
-      runInAction(() => {
-        if (this.userId() === userId) this.status = 'failed'
-      })
-    }
+    if (this.userId() === null) return
+    await this.inbox.reload()
   }
 
   /**
@@ -89,7 +97,7 @@ export class MessageStore {
     this.tab = 'all'
     this.messages = []
     this.unread = 0
-    this.status = 'idle'
+    this.inbox.reset()
     this.opened = null
     this.openStatus = 'idle'
   }

@@ -1,5 +1,6 @@
 import { compareStructural, makeAutoObservable, runInAction } from 'mobx'
 import type { Notification, NotificationPage, NotificationsApi } from '../api.ts'
+import { Resource } from '../../../lib/loadable.ts'
 import { NOTIFICATION_PAGE_SIZE } from '../../../../../shared/constants.ts'
 import type { NativeNotification } from '../../../../../shared/ipc.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
@@ -34,7 +35,6 @@ export class NotificationStore {
   items: Notification[] = []
   page = 0
   lastPage = 1
-  status: LoadStatus = 'idle'
   moreStatus: LoadStatus = 'idle'
   unreadCount = 0
   /** The newest id known (the stream resumes after it). */
@@ -43,7 +43,13 @@ export class NotificationStore {
   counted = false
 
   private readonly deps: NotificationDeps
-  private generation = 0
+  /**
+   * The current tab's first page (lib/loadable.ts): a load asked for while another runs supersedes
+   * it, and what was asked beside it (a next page, a count) is dropped once a newer load was asked.
+   */
+  private readonly firstPage: Resource<NotificationPage>
+  /** A first page is on screen: it stays there while it is asked for again, and if that fails. */
+  private shown = false
   /** Bumped when the user's data is dropped: answers asked for before it are not for this user. */
   private session = 0
   /** The newest id when the server last counted: the count includes everything up to it. */
@@ -55,11 +61,22 @@ export class NotificationStore {
 
   constructor(deps: NotificationDeps) {
     this.deps = deps
-    makeAutoObservable<NotificationStore, 'deps' | 'generation' | 'session' | 'countedThrough' | 'arrived' | 'stalled' | 'showFirstPage'>(
+    this.firstPage = new Resource(() => deps.api().notifications(1, this.tab === 'unread'), {
+      onAnswer: (page) => {
+        this.showFirstPage(page)
+        if (this.tab === 'unread') this.unreadCount = page.meta.total
+      }
+    })
+    makeAutoObservable<NotificationStore, 'deps' | 'firstPage' | 'session' | 'countedThrough' | 'arrived' | 'stalled' | 'showFirstPage'>(
       this,
-      { deps: false, generation: false, session: false, countedThrough: false, arrived: false, stalled: false, showFirstPage: false },
+      { deps: false, firstPage: false, session: false, countedThrough: false, arrived: false, stalled: false, showFirstPage: false },
       { autoBind: true }
     )
+  }
+
+  /** The list's status: a first page on screen is 'succeeded', whatever asking for it again does. */
+  get status(): LoadStatus {
+    return this.shown ? 'succeeded' : this.firstPage.status
   }
 
   get hasMore(): boolean {
@@ -72,7 +89,7 @@ export class NotificationStore {
    */
   async refreshCount(): Promise<void> {
     const api = this.deps.api()
-    const generation = this.generation
+    const asked = this.firstPage.asked
     const session = this.session
     const [unread, newest] = await Promise.all([api.notifications(1, true, 1), api.notifications(1, false)])
     runInAction(() => {
@@ -84,7 +101,7 @@ export class NotificationStore {
       for (const id of this.arrived) if (id <= this.countedThrough) this.arrived.delete(id)
       this.latestId = Math.max(this.latestId, newestId)
       // Not over a list being loaded, another tab, or pages scrolled into.
-      if (generation === this.generation && this.tab === 'all' && this.status !== 'loading' && this.page <= 1) this.showFirstPage(newest)
+      if (asked === this.firstPage.asked && this.tab === 'all' && this.status !== 'loading' && this.page <= 1) this.showFirstPage(newest)
     })
   }
 
@@ -100,21 +117,12 @@ export class NotificationStore {
    * opening once more), and stays if that fails.
    */
   async load(options: { keepShown?: boolean } = {}): Promise<void> {
-    const generation = ++this.generation
-    if (!(options.keepShown && this.status === 'succeeded')) this.status = 'loading'
-    this.moreStatus = 'idle'
-    try {
-      const page = await this.deps.api().notifications(1, this.tab === 'unread')
-      runInAction(() => {
-        if (generation !== this.generation) return
-        this.showFirstPage(page)
-        if (this.tab === 'unread') this.unreadCount = page.meta.total
-      })
-    } catch {
-      runInAction(() => {
-        if (generation === this.generation && this.status === 'loading') this.status = 'failed'
-      })
+    if (!(options.keepShown && this.status === 'succeeded')) {
+      this.shown = false
+      this.firstPage.reset()
     }
+    this.moreStatus = 'idle'
+    await this.firstPage.reload()
   }
 
   private showFirstPage(page: NotificationPage): void {
@@ -125,7 +133,7 @@ export class NotificationStore {
     this.lastPage = page.meta.last_page
     this.latestId = Math.max(this.latestId, page.data[0]?.id ?? 0)
     this.stalled = false
-    this.status = 'succeeded'
+    this.shown = true
   }
 
   /**
@@ -136,13 +144,13 @@ export class NotificationStore {
    */
   async loadMore(): Promise<void> {
     if (!this.hasMore || this.status !== 'succeeded' || this.moreStatus === 'loading') return
-    const generation = this.generation
+    const asked = this.firstPage.asked
     const next = this.stalled ? this.page + 1 : Math.min(this.page + 1, Math.floor(this.items.length / NOTIFICATION_PAGE_SIZE) + 1)
     this.moreStatus = 'loading'
     try {
       const page = await this.deps.api().notifications(next, this.tab === 'unread')
       runInAction(() => {
-        if (generation !== this.generation) return
+        if (asked !== this.firstPage.asked) return
         const known = new Set(this.items.map((n) => n.id))
         const added = page.data.filter((n) => !known.has(n.id))
         this.items.push(...added)
@@ -153,7 +161,7 @@ export class NotificationStore {
       })
     } catch {
       runInAction(() => {
-        if (generation === this.generation) this.moreStatus = 'failed'
+        if (asked === this.firstPage.asked) this.moreStatus = 'failed'
       })
     }
   }
@@ -206,7 +214,8 @@ export class NotificationStore {
   }
 
   clear(): void {
-    this.generation++
+    this.firstPage.reset()
+    this.shown = false
     this.session++
     this.counted = false
     this.countedThrough = 0
@@ -216,7 +225,6 @@ export class NotificationStore {
     this.items = []
     this.page = 0
     this.lastPage = 1
-    this.status = 'idle'
     this.moreStatus = 'idle'
     this.unreadCount = 0
     this.latestId = 0

@@ -7,10 +7,19 @@ import { FormState } from '../../../forms/FormState.ts'
 import { generalMessage, serverFieldMessage, type Message } from '../../../forms/messages.ts'
 import type { DialogDeps } from './ProfileDialogStores.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
+import { Resource } from '../../../lib/loadable.ts'
 
 type Field = 'newDivision' | 'reason' | 'reason2'
 
 const EMPTY: Record<Field, string> = { newDivision: '', reason: '', reason2: '' }
+
+/** What the dialog loads: the reasons, the pupil's requests and the classes, named in one language. */
+interface DivisionChangeData {
+  reasons: DivisionChangeReason[]
+  requests: DivisionRequest[]
+  divisions: Division[]
+  language: ReasonLanguage
+}
 
 export interface DivisionChangeDeps extends DialogDeps {
   api: () => ProfileApi
@@ -26,20 +35,34 @@ export class DivisionChangeStore {
   open = false
   /** The choices, the server's errors and the submit status. */
   readonly form = new FormState<Field>(EMPTY)
-  loadStatus: LoadStatus = 'idle'
-  reasons: DivisionChangeReason[] = []
-  requests: DivisionRequest[] = []
-  divisions: Division[] = []
+  /**
+   * The reasons, the requests and the classes (lib/loadable.ts). A load asked for while another
+   * runs (the dialog opened again, in another language) supersedes it: the older answer is dropped.
+   */
+  readonly data: Resource<DivisionChangeData>
 
   private readonly deps: DivisionChangeDeps
-  /** The language the classes were named in: kept across openings of the dialog, asked again in another. */
-  private divisionsLanguage: ReasonLanguage | null = null
-  /** Counts the loads: only the latest one's answer is shown. */
-  private loads = 0
 
   constructor(deps: DivisionChangeDeps) {
     this.deps = deps
-    makeAutoObservable<DivisionChangeStore, 'deps' | 'divisionsLanguage' | 'loads'>(this, { deps: false, divisionsLanguage: false, loads: false, form: false }, { autoBind: true })
+    this.data = new Resource(() => this.fetch())
+    makeAutoObservable<DivisionChangeStore, 'deps' | 'fetch'>(this, { deps: false, fetch: false, form: false, data: false }, { autoBind: true })
+  }
+
+  get loadStatus(): LoadStatus {
+    return this.data.status
+  }
+
+  get reasons(): DivisionChangeReason[] {
+    return this.data.data?.reasons ?? []
+  }
+
+  get requests(): DivisionRequest[] {
+    return this.data.data?.requests ?? []
+  }
+
+  get divisions(): Division[] {
+    return this.data.data?.divisions ?? []
   }
 
   get values(): Record<Field, string> {
@@ -75,35 +98,24 @@ export class DivisionChangeStore {
     this.open = false
   }
 
+  load(): Promise<void> {
+    return this.data.reload()
+  }
+
   /**
-   * The reasons, the pupil's requests and the classes, in the interface language (the classes kept
-   * from an earlier opening in the same language). A load asked for while another runs (the dialog
-   * opened again, in another language) supersedes it: the older answer is dropped.
+   * The reasons, the pupil's requests and the classes, in the interface language; the classes are
+   * kept from an earlier opening in the same language, asked again in another.
    */
-  async load(): Promise<void> {
-    const load = ++this.loads
-    this.loadStatus = 'loading'
+  private async fetch(): Promise<DivisionChangeData> {
     const language = this.deps.language()
-    const keptDivisions = this.divisions.length > 0 && this.divisionsLanguage === language
-    try {
-      const [reasons, requests, divisions] = await Promise.all([
-        this.deps.api().divisionReasons(language),
-        this.deps.api().divisionRequests(language),
-        keptDivisions ? Promise.resolve(this.divisions) : this.deps.api().divisions()
-      ])
-      runInAction(() => {
-        if (load !== this.loads) return
-        this.reasons = reasons
-        this.requests = requests
-        this.divisions = divisions
-        this.divisionsLanguage = language
-        this.loadStatus = 'succeeded'
-      })
-    } catch {
-      runInAction(() => {
-        if (load === this.loads) this.loadStatus = 'failed'
-      })
-    }
+    const held = this.data.data
+    const keptDivisions = held !== null && held.divisions.length > 0 && held.language === language
+    const [reasons, requests, divisions] = await Promise.all([
+      this.deps.api().divisionReasons(language),
+      this.deps.api().divisionRequests(language),
+      keptDivisions ? Promise.resolve(held.divisions) : this.deps.api().divisions()
+    ])
+    return { reasons, requests, divisions, language }
   }
 
   set(field: Field, value: string): void {

@@ -6,6 +6,7 @@ import type { Marksheet, ProfileApi } from '../api.ts'
 import { generalMessage, ruleMessage, serverFieldMessage, type Message } from '../../../forms/messages.ts'
 import type { DialogDeps } from './ProfileDialogStores.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
+import { Resource } from '../../../lib/loadable.ts'
 
 /** Photos the main process can merge into one PDF (one page each). */
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'gif'])
@@ -56,8 +57,8 @@ const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase(
  */
 export class MarksheetsStore {
   open = false
-  items: Marksheet[] = []
-  listStatus: LoadStatus = 'idle'
+  /** The pupil's report cards (lib/loadable.ts): the latest load's answer is the one shown. */
+  readonly list: Resource<Marksheet[]>
   trimester: Trimester = 1
   division = ''
   files: File[] = []
@@ -74,7 +75,16 @@ export class MarksheetsStore {
 
   constructor(deps: MarksheetsDeps) {
     this.deps = deps
-    makeAutoObservable<MarksheetsStore, 'deps'>(this, { deps: false }, { autoBind: true })
+    this.list = new Resource(() => deps.api().marksheets())
+    makeAutoObservable<MarksheetsStore, 'deps'>(this, { deps: false, list: false }, { autoBind: true })
+  }
+
+  get items(): Marksheet[] {
+    return this.list.data ?? []
+  }
+
+  get listStatus(): LoadStatus {
+    return this.list.status
   }
 
   show(trimester?: Trimester): void {
@@ -89,19 +99,8 @@ export class MarksheetsStore {
     this.open = false
   }
 
-  async load(): Promise<void> {
-    this.listStatus = 'loading'
-    try {
-      const items = await this.deps.api().marksheets()
-      runInAction(() => {
-        this.items = items
-        this.listStatus = 'succeeded'
-      })
-    } catch {
-      runInAction(() => {
-        this.listStatus = 'failed'
-      })
-    }
+  load(): Promise<void> {
+    return this.list.reload()
   }
 
   get busy(): boolean {
@@ -208,7 +207,7 @@ export class MarksheetsStore {
         this.prepared = null
         this.files = []
         this.attempted = false
-        this.items = [result.marksheet, ...this.items.filter((item) => item.id !== result.marksheet.id)]
+        this.list.replace([result.marksheet, ...this.items.filter((item) => item.id !== result.marksheet.id)])
       })
       // The server's text is French: the pupil reads the catalogue's, in their language.
       this.deps.ui.notify({ intent: 'success', key: 'profile:marksheets.uploaded' })
@@ -235,7 +234,7 @@ export class MarksheetsStore {
     try {
       await this.deps.api().deleteMarksheet(id)
       runInAction(() => {
-        this.items = this.items.filter((entry) => entry.id !== id)
+        this.list.replace(this.items.filter((entry) => entry.id !== id))
       })
       this.deps.ui.notify({ intent: 'success', key: 'profile:marksheets.deleted' })
     } catch (error) {
