@@ -14,6 +14,12 @@ export interface FormOptions<F extends string> {
   normalize?: Partial<Record<F, (value: string) => string>>
   /** How a failure's own wording is placed: a rule key, or the failure's code (decision 0021). */
   wording?: (key: MessageKey) => Message
+  /**
+   * When the rules' messages show. 'live' (the default): each follows its field's value once the
+   * field was left or a submit attempted. 'untilEdit': a submit's `check` places them, and each
+   * stays until its field is edited, as the server's do (the wallet's forms, decision 0028).
+   */
+  feedback?: 'live' | 'untilEdit'
 }
 
 /**
@@ -25,6 +31,8 @@ export class FormState<F extends string> {
   touched: Partial<Record<F, boolean>> = {}
   submitAttempted = false
   serverErrors: Partial<Record<F, Message>> = {}
+  /** The rules' messages the latest `check` placed (feedback 'untilEdit'), each until its field is edited. */
+  checked: Partial<Record<F, Message>> = {}
   status: LoadStatus = 'idle'
   /** The values the form started from (what `dirty` compares with). */
   initial: Record<F, string>
@@ -54,7 +62,13 @@ export class FormState<F extends string> {
   set(field: F, value: string): void {
     const normalize = this.options.normalize?.[field]
     this.values[field] = normalize ? normalize(value) : value
+    this.clearError(field)
+  }
+
+  /** The field's message goes (the server's, and the one a check placed). */
+  clearError(field: F): void {
     delete this.serverErrors[field]
+    delete this.checked[field]
   }
 
   touch(field: F): void {
@@ -72,10 +86,14 @@ export class FormState<F extends string> {
     return (Object.keys(rules) as F[]).some((field) => this.rule(field) !== null)
   }
 
-  /** The error to show: the server's, else the rule's once the field was left or submitted. */
+  /**
+   * The error to show: the server's, else the rule's once the field was left or submitted (with
+   * feedback 'untilEdit', the one the latest check placed).
+   */
   visible(field: F, ruleKey: MessageKey | null): Message | null {
     const server = this.serverErrors[field]
     if (server) return server
+    if (this.options.feedback === 'untilEdit') return this.checked[field] ?? null
     if (!ruleKey || (!this.touched[field] && !this.submitAttempted)) return null
     return (this.options.wording ?? ruleMessage)(ruleKey)
   }
@@ -83,6 +101,35 @@ export class FormState<F extends string> {
   /** The error to show for a field by the form's own rules. */
   error(field: F): Message | null {
     return this.visible(field, this.rule(field))
+  }
+
+  /** The message shown for each field that has one. */
+  get errors(): Partial<Record<F, Message>> {
+    const errors: Partial<Record<F, Message>> = {}
+    for (const field of Object.keys(this.values) as F[]) {
+      const error = this.error(field)
+      if (error) errors[field] = error
+    }
+    return errors
+  }
+
+  /**
+   * A submit's check of `fields` (by default every field with a rule): true when none breaks its
+   * rule. With feedback 'untilEdit', the messages shown are this check's from now on, each until
+   * its field is edited; those of an earlier submit, the server's too, go.
+   */
+  check(fields: readonly F[] = Object.keys(this.options.rules ?? {}) as F[]): boolean {
+    this.submitAttempted = true
+    const placed: Partial<Record<F, Message>> = {}
+    for (const field of fields) {
+      const key = this.rule(field)
+      if (key) placed[field] = (this.options.wording ?? ruleMessage)(key)
+    }
+    if (this.options.feedback === 'untilEdit') {
+      this.checked = placed
+      this.serverErrors = {}
+    }
+    return Object.keys(placed).length === 0
   }
 
   setServerErrors(errors: Partial<Record<F, Message>>): void {
@@ -123,6 +170,7 @@ export class FormState<F extends string> {
     this.touched = {}
     this.submitAttempted = false
     this.serverErrors = {}
+    this.checked = {}
   }
 
   /** A fresh start with these values: nothing left, no errors, not sent. */
@@ -132,6 +180,7 @@ export class FormState<F extends string> {
     this.touched = {}
     this.submitAttempted = false
     this.serverErrors = {}
+    this.checked = {}
     this.status = 'idle'
   }
 }

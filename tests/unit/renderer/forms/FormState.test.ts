@@ -111,4 +111,36 @@ describe('FormState, the one form state', () => {
     expect(state.error('phone')).toBeNull()
     expect(state.values.phone).toBe('12')
   })
+
+  it('with feedback untilEdit, a submit’s check places the rules’ messages and each goes when its field is edited', () => {
+    const state = new FormState<'email' | 'phone'>(
+      { email: '', phone: '12' },
+      { rules: { email: checkEmail, phone: checkParentPhone }, feedback: 'untilEdit' }
+    )
+    state.touch('email')
+    expect(state.errors).toEqual({})
+    expect(state.check()).toBe(false)
+    expect(Object.keys(state.errors).sort()).toEqual(['email', 'phone'])
+    // Edited, still wrong: its message goes until the next check.
+    state.set('phone', '13')
+    expect(state.error('phone')).toBeNull()
+    expect(state.error('email')).not.toBeNull()
+    // A check of some fields shows only theirs; the server's of an earlier submit go with it.
+    state.setServerError('email', { key: 'auth:errors.server' })
+    expect(state.check(['phone'])).toBe(false)
+    expect(Object.keys(state.errors)).toEqual(['phone'])
+    state.set('phone', '98123456')
+    state.set('email', 'ines@example.org')
+    expect(state.check()).toBe(true)
+    expect(state.errors).toEqual({})
+  })
+
+  it('live feedback: a check tells whether the rules pass and shows them as a submit does', () => {
+    const state = form()
+    expect(state.check()).toBe(false)
+    expect(state.error('phone')).not.toBeNull()
+    state.set('phone', '98123456')
+    expect(state.error('phone')).toBeNull()
+    expect(state.check()).toBe(true)
+  })
 })

@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { checkPaymentAmount, checkPaymentReference, readAmount } from '../../../../../shared/rules/amounts.ts'
 import { normalizeAmountInput } from '../../../../../shared/rules/input.ts'
 import type { Message } from '../../../forms/messages.ts'
+import { FormState } from '../../../forms/FormState.ts'
 import type { CreatePaymentCodeBody, PaymentMethod } from '../api.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
 import type { CardPaymentStore } from './CardPaymentStore.ts'
@@ -11,19 +12,20 @@ import type { WalletStore, WalletStoreDeps } from './WalletStore.ts'
 
 export type TopUpField = 'amount' | 'reference'
 
+const EMPTY: Record<TopUpField | 'comment', string> = { amount: '', reference: '', comment: '' }
+
 /**
  * The top-up form (§5): the method, the amount, the bank transfer's reference and a comment; it
  * creates the points code, then hands the card payment and the D17 QR code to their flows.
  */
 export class TopUpStore {
-  /** What the user typed is kept until a success. */
   method: PaymentMethod = 'transfer'
-  amount = ''
-  reference = ''
-  comment = ''
-  fieldErrors: Partial<Record<TopUpField, Message>> = {}
+  /**
+   * The amount, the reference and the comment (kept until a success), their messages and the
+   * submit status. A rule's message is placed by the submit and goes when its field is edited.
+   */
+  readonly form: FormState<TopUpField | 'comment'>
   submitError: Message | null = null
-  submitStatus: LoadStatus = 'idle'
   /** The last top-up that went through (bank transfer: "pending in the history"). */
   notice: Message | null = null
 
@@ -37,15 +39,46 @@ export class TopUpStore {
     this.wallet = wallet
     this.flows = flows
     this.topUpKey = new RetryKey(deps.newKey)
+    this.form = new FormState(EMPTY, {
+      // §5: amount required, > 0, ≤ 9999; a bank transfer needs a reference without spaces (those
+      // around it, a paste, are dropped).
+      rules: {
+        amount: checkPaymentAmount,
+        reference: (value) => (this.method === 'transfer' ? checkPaymentReference(value.trim(), 'transfer') : null)
+      },
+      normalize: { amount: normalizeAmountInput },
+      wording: ruleMessage,
+      feedback: 'untilEdit'
+    })
     makeAutoObservable<TopUpStore, 'deps' | 'wallet' | 'flows' | 'topUpKey'>(
       this,
-      { deps: false, wallet: false, flows: false, topUpKey: false },
+      { deps: false, wallet: false, flows: false, topUpKey: false, form: false },
       { autoBind: true }
     )
   }
 
+  get amount(): string {
+    return this.form.values.amount
+  }
+
+  get reference(): string {
+    return this.form.values.reference
+  }
+
+  get comment(): string {
+    return this.form.values.comment
+  }
+
+  get fieldErrors(): Partial<Record<TopUpField, Message>> {
+    return this.form.errors
+  }
+
+  get submitStatus(): LoadStatus {
+    return this.form.status
+  }
+
   get submitting(): boolean {
-    return this.submitStatus === 'loading'
+    return this.form.submitting
   }
 
   /** The card flow's word on the gateway page (it could not be opened), shown under the form. */
@@ -58,38 +91,27 @@ export class TopUpStore {
     this.submitError = null
     this.notice = null
     // The reference belongs to the bank transfer only.
-    delete this.fieldErrors.reference
+    this.form.clearError('reference')
   }
 
   setAmount(value: string): void {
-    this.amount = normalizeAmountInput(value)
-    delete this.fieldErrors.amount
+    this.form.set('amount', value)
     this.notice = null
   }
 
   setReference(value: string): void {
-    this.reference = value
-    delete this.fieldErrors.reference
+    this.form.set('reference', value)
     this.notice = null
   }
 
   setComment(value: string): void {
-    this.comment = value
+    this.form.set('comment', value)
     this.notice = null
   }
 
-  /** §5: amount required, > 0, ≤ 9999; a bank transfer needs a reference without spaces. */
+  /** The form's rules (§5), their messages placed on the fields. */
   validateTopUp(): boolean {
-    const errors: Partial<Record<TopUpField, Message>> = {}
-    const amountKey = checkPaymentAmount(this.amount)
-    if (amountKey) errors.amount = ruleMessage(amountKey)
-    if (this.method === 'transfer') {
-      // Spaces around the reference (a paste) are dropped; spaces inside it are an error.
-      const referenceKey = checkPaymentReference(this.reference.trim(), 'transfer')
-      if (referenceKey) errors.reference = ruleMessage(referenceKey)
-    }
-    this.fieldErrors = errors
-    return Object.keys(errors).length === 0
+    return this.form.check()
   }
 
   /**
@@ -108,7 +130,7 @@ export class TopUpStore {
       comment: this.comment.trim() || null,
       paymentMethod: method
     }
-    this.submitStatus = 'loading'
+    this.form.setStatus('loading')
     let code
     try {
       code = await this.deps.api().createCode(body, this.topUpKey.take(body))
@@ -124,29 +146,27 @@ export class TopUpStore {
     } catch (error) {
       // The code exists (it is in the history); only its payment step failed.
       runInAction(() => {
-        this.submitStatus = 'failed'
+        this.form.setStatus('failed')
         this.submitError = errorMessage(error)
       })
       void this.wallet.loadHistory()
       return false
     }
     runInAction(() => {
-      this.submitStatus = 'succeeded'
+      this.form.reset(EMPTY)
+      this.form.setStatus('succeeded')
       if (method === 'transfer') this.notice = { key: 'wallet:topUp.transferPending', values: { reference: body.reference ?? '' } }
-      this.amount = ''
-      this.reference = ''
-      this.comment = ''
     })
     void this.wallet.loadHistory()
     return true
   }
 
   private failTopUp(error: unknown): void {
-    this.submitStatus = 'failed'
+    this.form.setStatus('failed')
     const amount = fieldMessage(error, 'amount')
     const reference = fieldMessage(error, 'reference')
-    if (amount) this.fieldErrors.amount = amount
-    if (reference) this.fieldErrors.reference = reference
+    this.form.setServerError('amount', amount)
+    this.form.setServerError('reference', reference)
     if (!amount && !reference) this.submitError = errorMessage(error)
   }
 }

@@ -7,6 +7,7 @@ import type { Transfer, TransferPointsBody, WalletApi } from '../api.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
 import { errorMessage, fieldMessage, RetryKey, ruleMessage } from './walletSupport.ts'
 import type { Message } from '../../../forms/messages.ts'
+import { FormState } from '../../../forms/FormState.ts'
 
 export interface TransferStoreDeps {
   api(): WalletApi
@@ -20,6 +21,8 @@ export interface TransferStoreDeps {
 export type TransferField = 'toUser' | 'points' | 'code'
 export type TransferStep = 'form' | 'code' | 'done'
 
+const EMPTY: Record<TransferField, string> = { toUser: '', points: '', code: '' }
+
 /**
  * The transfer-points dialog (§4, §5): recipient and amount, then the 6-character code sent to
  * the sender, which moves the held points to the recipient.
@@ -27,15 +30,15 @@ export type TransferStep = 'form' | 'code' | 'done'
 export class TransferStore {
   open = false
   step: TransferStep = 'form'
-  toUser = ''
-  points = ''
-  code = ''
-  fieldErrors: Partial<Record<TransferField, Message>> = {}
+  /**
+   * The recipient, the amount and the code, as typed (in ASCII digits), their messages and the
+   * submit status. A rule's message is placed by the submit and goes when its field is edited.
+   */
+  readonly form: FormState<TransferField>
   /** 'Remplir les champs', or a failure not tied to one field. */
   error: Message | null = null
   /** An answer worth telling (a code resent, the transfer confirmed). */
   notice: Message | null = null
-  status: LoadStatus = 'idle'
   transfer: Transfer | null = null
 
   private readonly deps: TransferStoreDeps
@@ -46,28 +49,57 @@ export class TransferStore {
     this.deps = deps
     this.transferKey = new RetryKey(deps.newKey)
     this.confirmKey = new RetryKey(deps.newKey)
+    const missing = (value: string) => value.trim() === ''
+    this.form = new FormState(EMPTY, {
+      // §5: both fields required ('Remplir les champs'), then 10 to 5000 whole points; the code is
+      // kept as typed or pasted, its grouping spaces go when it is checked and sent.
+      rules: {
+        toUser: (value) => (missing(value) ? 'common.required' : null),
+        points: (value) => (missing(value) ? 'common.required' : missing(this.form.values.toUser) ? null : checkTransferPoints(value)),
+        code: checkConfirmationCode
+      },
+      normalize: { toUser: normalizeDigits, points: normalizeAmountInput, code: normalizeDigits },
+      wording: ruleMessage,
+      feedback: 'untilEdit'
+    })
     makeAutoObservable<TransferStore, 'deps' | 'transferKey' | 'confirmKey'>(
       this,
-      { deps: false, transferKey: false, confirmKey: false },
+      { deps: false, transferKey: false, confirmKey: false, form: false },
       { autoBind: true }
     )
   }
 
+  get toUser(): string {
+    return this.form.values.toUser
+  }
+
+  get points(): string {
+    return this.form.values.points
+  }
+
+  get code(): string {
+    return this.form.values.code
+  }
+
+  get fieldErrors(): Partial<Record<TransferField, Message>> {
+    return this.form.errors
+  }
+
+  get status(): LoadStatus {
+    return this.form.status
+  }
+
   get busy(): boolean {
-    return this.status === 'loading'
+    return this.form.submitting
   }
 
   /** Opens the dialog on a fresh form. */
   start(): void {
     this.open = true
     this.step = 'form'
-    this.toUser = ''
-    this.points = ''
-    this.code = ''
-    this.fieldErrors = {}
+    this.form.reset(EMPTY)
     this.error = null
     this.notice = null
-    this.status = 'idle'
     this.transfer = null
   }
 
@@ -76,40 +108,25 @@ export class TransferStore {
   }
 
   setToUser(value: string): void {
-    this.toUser = normalizeDigits(value)
-    delete this.fieldErrors.toUser
+    this.form.set('toUser', value)
     this.error = null
   }
 
   setPoints(value: string): void {
-    this.points = normalizeAmountInput(value)
-    delete this.fieldErrors.points
+    this.form.set('points', value)
     this.error = null
   }
 
-  /** Kept as typed or pasted, in ASCII digits; its grouping spaces go when it is checked and sent. */
   setCode(value: string): void {
-    this.code = normalizeDigits(value)
-    delete this.fieldErrors.code
+    this.form.set('code', value)
     this.error = null
   }
 
-  /** §5: both fields required ('Remplir les champs'), then 10 to 5000, then whole points. */
+  /** The recipient and the amount by the rules of §5; a field left empty also says 'Remplir les champs'. */
   validate(): boolean {
-    const errors: Partial<Record<TransferField, Message>> = {}
-    this.error = null
-    const missingUser = this.toUser.trim() === ''
-    const missingPoints = this.points.trim() === ''
-    if (missingUser || missingPoints) {
-      this.error = ruleMessage('common.fillFields')
-      if (missingUser) errors.toUser = ruleMessage('common.required')
-      if (missingPoints) errors.points = ruleMessage('common.required')
-    } else {
-      const pointsKey = checkTransferPoints(this.points)
-      if (pointsKey) errors.points = ruleMessage(pointsKey)
-    }
-    this.fieldErrors = errors
-    return this.error === null && Object.keys(errors).length === 0
+    const valid = this.form.check(['toUser', 'points'])
+    this.error = this.toUser.trim() === '' || this.points.trim() === '' ? ruleMessage('common.fillFields') : null
+    return valid
   }
 
   /** Starts the transfer: the points are held and a code is sent to the sender. */
@@ -123,15 +140,15 @@ export class TransferStore {
       points: readAmount(this.points) as number,
       ...(admin !== null ? { admin } : {})
     }
-    this.status = 'loading'
+    this.form.setStatus('loading')
     try {
       const answer = await this.deps.api().transfer(body, this.transferKey.take(body))
       this.transferKey.settle(null)
       runInAction(() => {
-        this.status = 'succeeded'
+        this.form.setStatus('succeeded')
         this.transfer = answer.transfer
         this.step = 'code'
-        this.code = ''
+        this.form.set('code', '')
         this.notice = { key: 'wallet:transfer.codeSent' }
       })
       // The points are held from now on: the balance card shows less.
@@ -140,11 +157,11 @@ export class TransferStore {
     } catch (error) {
       this.transferKey.settle(error)
       runInAction(() => {
-        this.status = 'failed'
+        this.form.setStatus('failed')
         const toUser = fieldMessage(error, 'toUser')
         const points = fieldMessage(error, 'points')
-        if (toUser) this.fieldErrors.toUser = toUser
-        if (points) this.fieldErrors.points = points
+        this.form.setServerError('toUser', toUser)
+        this.form.setServerError('points', points)
         if (!toUser && !points) this.error = errorMessage(error)
       })
       return false
@@ -156,18 +173,14 @@ export class TransferStore {
     if (this.busy || this.step !== 'code') return false
     this.notice = null
     this.error = null
-    const key = checkConfirmationCode(this.code)
-    if (key) {
-      this.fieldErrors = { code: ruleMessage(key) }
-      return false
-    }
+    if (!this.form.check(['code'])) return false
     const code = normalizeCodeInput(this.code)
-    this.status = 'loading'
+    this.form.setStatus('loading')
     try {
       const answer = await this.deps.api().confirmTransfer(code, this.confirmKey.take(code))
       this.confirmKey.settle(null)
       runInAction(() => {
-        this.status = 'succeeded'
+        this.form.setStatus('succeeded')
         this.transfer = answer.transfer
         this.step = 'done'
       })
@@ -176,10 +189,10 @@ export class TransferStore {
     } catch (error) {
       this.confirmKey.settle(error)
       runInAction(() => {
-        this.status = 'failed'
+        this.form.setStatus('failed')
         const codeError = fieldMessage(error, 'confirmationToken')
-        if (codeError) this.fieldErrors = { code: codeError }
-        else if (isApiError(error) && error.code === 'invalid_verification_code') this.fieldErrors = { code: ruleMessage('transfer.codeInvalid') }
+        if (codeError) this.form.setServerErrors({ code: codeError })
+        else if (isApiError(error) && error.code === 'invalid_verification_code') this.form.setServerErrors({ code: ruleMessage('transfer.codeInvalid') })
         else this.error = errorMessage(error)
       })
       return false
@@ -190,20 +203,20 @@ export class TransferStore {
   async resend(): Promise<void> {
     const transfer = this.transfer
     if (!transfer || this.busy || this.step !== 'code') return
-    this.status = 'loading'
+    this.form.setStatus('loading')
     this.notice = null
     this.error = null
     try {
       await this.deps.api().resendTransferCode(transfer.id)
       runInAction(() => {
-        this.status = 'succeeded'
-        this.code = ''
-        this.fieldErrors = {}
+        this.form.setStatus('succeeded')
+        this.form.set('code', '')
+        this.form.clearFeedback()
         this.notice = { key: 'wallet:transfer.codeResent' }
       })
     } catch (error) {
       runInAction(() => {
-        this.status = 'failed'
+        this.form.setStatus('failed')
         this.error = errorMessage(error)
       })
     }

@@ -29,6 +29,22 @@ describe('TransferStore validation (§5)', () => {
     expect(api.calls).toEqual([])
   })
 
+  it('a field\'s message goes when that field is edited, and comes back only with the next submit', async () => {
+    const { store } = setup()
+    store.setPoints('3')
+    expect(await store.submit()).toBe(false)
+    // The recipient is missing: the amount is not checked against the range before it is given.
+    expect(store.fieldErrors).toEqual({ toUser: { key: 'wallet:rules.common.required' } })
+    store.setToUser('20000002')
+    expect(store.fieldErrors).toEqual({})
+    expect(await store.submit()).toBe(false)
+    expect(store.fieldErrors).toEqual({ points: { key: 'wallet:rules.transfer.amountRange' } })
+    store.setToUser('20000003')
+    expect(store.fieldErrors.points).toEqual({ key: 'wallet:rules.transfer.amountRange' })
+    store.setPoints('4')
+    expect(store.fieldErrors).toEqual({})
+  })
+
   it('accepts 10 to 5000 whole points only', async () => {
     const { store, api } = setup()
     store.setToUser('20000002')
