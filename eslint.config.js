@@ -23,6 +23,18 @@ const layer = {
   server: ['**/server/**', '**/server', '**/server/src/**']
 }
 
+const serverLayer = {
+  group: ['electron', ...layer.main, ...layer.preload, ...layer.renderer],
+  message: 'The server never imports electron, main, preload or renderer.'
+}
+
+/**
+ * Route → service → presenter (docs/architecture.md): these route files validate, authorize and
+ * call a service; queries and transactions live in server/src/services, the shaping of rows in
+ * server/src/presenters. Every route file joins the list once its queries have moved.
+ */
+const layeredRoutes = ['learning', 'notifications'].map((name) => `server/src/routes/${name}.ts`)
+
 export default tseslint.config(
   {
     ignores: ['out/**', 'out-*/**', 'dist/**', 'release/**', 'node_modules/**', 'coverage/**', 'test-results/**',
@@ -79,8 +91,18 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.ts'],
-    rules: forbid(['electron', ...layer.main, ...layer.preload, ...layer.renderer],
-      'The server never imports electron, main, preload or renderer.')
+    rules: forbid(serverLayer.group, serverLayer.message)
+  },
+  {
+    files: layeredRoutes,
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [serverLayer, {
+          group: ['drizzle-orm', 'drizzle-orm/*', '**/db/*', '**/repositories/*'],
+          message: 'A route validates, authorizes and calls a service: queries belong in server/src/services, shaping rows in server/src/presenters.'
+        }]
+      }]
+    }
   },
   // One logger per process: Fastify's pino on the server, src/main/logger.ts in main. The command
   // lines print through server/src/print.ts.

@@ -39,3 +39,31 @@ describe('layer rule', () => {
     expect(await restrictedImports(file, code)).toEqual([])
   })
 })
+
+describe('route → service → presenter', () => {
+  const route = 'server/src/routes/notifications.ts'
+  const refused: [string, string][] = [
+    ['the schema', "import { notifications } from '../db/schema.ts'\nexport const a = notifications\n"],
+    ['drizzle-orm', "import { eq } from 'drizzle-orm'\nexport const a = eq\n"],
+    ['a drizzle-orm dialect', "import { alias } from 'drizzle-orm/pg-core'\nexport const a = alias\n"],
+    ['the prepared statements', "import { preparedFor } from '../db/prepared.ts'\nexport const a = preparedFor\n"],
+    ['a repository', "import { findById } from '../repositories/users.ts'\nexport const a = findById\n"],
+    ['main (the layer rule still holds)', "import { a } from '../../../src/main/composition.ts'\nexport const b = a\n"]
+  ]
+  it.each(refused)('fails on a layered route importing %s', async (_name, code) => {
+    expect(await restrictedImports(route, code)).not.toEqual([])
+  })
+
+  it('allows a layered route its services, presenters and the shared contract', async () => {
+    const code = "import { notificationPage } from '../services/notifications.ts'\n" +
+      "import { presentNotificationPage } from '../presenters/notifications.ts'\n" +
+      "import { notificationEndpoints } from '../../../src/shared/api/notifications.ts'\n" +
+      'export const a = [notificationPage, presentNotificationPage, notificationEndpoints]\n'
+    expect(await restrictedImports(route, code)).toEqual([])
+  })
+
+  it('leaves services their queries', async () => {
+    const code = "import { eq } from 'drizzle-orm'\nimport { notifications } from '../db/schema.ts'\nexport const a = [eq, notifications]\n"
+    expect(await restrictedImports('server/src/services/notifications.ts', code)).toEqual([])
+  })
+})
