@@ -7,7 +7,7 @@
  */
 import type { z } from 'zod'
 import { periodDates, restOfSchoolYear, TUNIS_ZONE, type RestOfYear } from './calendar.ts'
-import { codeDiscount, type CodeDiscount } from './codes.ts'
+import { codeDiscount, normalizeDiscountCode, type CodeDiscount } from './codes.ts'
 import { refuse, type PricingRefusal } from './errors.ts'
 import { levelRate, RATE_DAYS } from './levelRates.ts'
 import { percentOf, prorate, splitLargestRemainder, toMillimes, type Millimes } from './money.ts'
@@ -185,7 +185,7 @@ export function quote(input: QuoteRequest): QuoteResult {
   // Step 3: one coupon or one referral code, only with the first instalment.
   const sliceIndex = request.sliceIndex ?? division.indexSliceToPay ?? -1
   if (request.codes.length > 1) {
-    const distinct = new Set(request.codes.map((applied) => applied.code.trim().toUpperCase()))
+    const distinct = new Set(request.codes.map((applied) => normalizeDiscountCode(applied.code)))
     return refuse(distinct.size < request.codes.length ? 'code_already_added' : 'two_codes')
   }
   let code: CodeDiscount | null = null
