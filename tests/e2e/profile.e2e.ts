@@ -219,6 +219,7 @@ test('contact details: the parent phone, then an e-mail address confirmed with i
   const phoneDialog = page.getByTestId('parent-phone-dialog')
   await phoneDialog.getByTestId('parent-phone-submit').click()
   await expect(phoneDialog.getByText('Le numéro de téléphone est requis')).toBeVisible()
+  await app.screenshot('profile-parent-phone-fr')
   await phoneDialog.getByTestId('parent-phone-input').fill('1234')
   await phoneDialog.getByTestId('parent-phone-submit').click()
   await expect(phoneDialog.getByText('Le numéro de téléphone doit comporter exactement 8 chiffres')).toBeVisible()
@@ -307,6 +308,16 @@ test('the profile page in Arabic', async () => {
   await expect(page.getByTestId('profile-page')).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('ملفي الشخصي')
   await app.screenshot('profile-ar')
+
+  // A dialog of the profile in Arabic: its title, its field's message and its buttons.
+  await page.getByTestId('profile-add-parent-phone').click()
+  const phoneDialog = page.getByTestId('parent-phone-dialog')
+  await expect(phoneDialog.getByRole('heading')).toHaveText('إضافة هاتف الوليّ')
+  await phoneDialog.getByTestId('parent-phone-submit').click()
+  await expect(phoneDialog.getByText('رقم الهاتف إلزامي')).toBeVisible()
+  await app.screenshot('profile-parent-phone-ar')
+  await phoneDialog.getByRole('button', { name: 'إغلاق' }).click()
+  await expect(phoneDialog).toHaveCount(0)
 })
 
 /** The natural width of the picture a Fluent avatar shows (0 until it has loaded, or when refused). */

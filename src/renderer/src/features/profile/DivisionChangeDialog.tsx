@@ -1,28 +1,14 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  Select,
-  Textarea
-} from '@fluentui/react-components'
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Select, Textarea } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
-import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isolate } from '../../lib/bidi.ts'
 import { formatReportDate } from '../../lib/time.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
+import { FormDialog } from '../../forms/FormDialog.tsx'
 import { FormField } from '../../forms/FormField.tsx'
 import { StatusBadge } from '../../components/StatusBadge.tsx'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
-import { SubmitButton } from '../../forms/SubmitButton.tsx'
 
 /** The class-change dialog (§3, §5): reason, new class, free text for reason 4; the pupil's requests. */
 export const DivisionChangeDialog = observer(function DivisionChangeDialog() {
@@ -32,115 +18,103 @@ export const DivisionChangeDialog = observer(function DivisionChangeDialog() {
   const { t } = useTranslation('profile')
   const current = store.divisions.find((division) => division.id === store.currentDivisionId)
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    void store.submit()
-  }
-
   return (
-    <Dialog open={store.open} onOpenChange={(_event, data) => (data.open ? undefined : store.close())}>
-      <DialogSurface data-testid="division-change-dialog">
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{t('divisionChange.title')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {store.loadStatus === 'failed' ? (
-                <MessageBar intent="error">
-                  <MessageBarBody>{t('divisionChange.loadFailed')}</MessageBarBody>
-                  <MessageBarActions>
-                    <Button onClick={() => void store.load()}>{t('divisionChange.retry')}</Button>
-                  </MessageBarActions>
-                </MessageBar>
-              ) : null}
-              {!store.allowed ? (
-                <MessageBar intent="warning">
-                  <MessageBarBody>{t('divisionChange.notAllowed')}</MessageBarBody>
-                </MessageBar>
-              ) : store.pending ? (
-                <MessageBar intent="info" data-testid="division-change-pending">
-                  <MessageBarBody>{t('divisionChange.pendingNotice')}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              {current ? <p className={styles.muted}>{t('divisionChange.current', { division: current.name })}</p> : null}
-              <FormField label={t('divisionChange.reason')} required error={store.error('reason')}>
-                <Select
-                  value={store.values.reason}
-                  onChange={(_event, data) => store.set('reason', data.value)}
-                  disabled={!store.allowed}
-                  data-testid="division-change-reason"
-                >
-                  <option value="">{t('divisionChange.choose')}</option>
-                  {store.reasons.map((reason) => (
-                    <option key={reason.id} value={String(reason.id)}>
-                      {/* Each reason carries its three texts: a language switch needs no new call. */}
-                      {settings.language === 'ar' ? reason.reason_ar : settings.language === 'en-US' ? reason.reason_en : reason.reason_fr}
-                    </option>
-                  ))}
-                </Select>
-              </FormField>
-              {store.needsText ? (
-                <FormField label={t('divisionChange.reason2')} required error={store.error('reason2')}>
-                  <Textarea
-                    value={store.values.reason2}
-                    onChange={(_event, data) => store.set('reason2', data.value)}
-                    maxLength={500}
-                    data-testid="division-change-reason2"
-                  />
-                </FormField>
-              ) : null}
-              <FormField label={t('divisionChange.newDivision')} required error={store.error('newDivision')}>
-                <Select
-                  value={store.values.newDivision}
-                  onChange={(_event, data) => store.set('newDivision', data.value)}
-                  disabled={!store.allowed}
-                  data-testid="division-change-division"
-                >
-                  <option value="">{t('divisionChange.choose')}</option>
-                  {store.divisions.map((division) => (
-                    <option key={division.id} value={String(division.id)}>
-                      {division.name}
-                    </option>
-                  ))}
-                </Select>
-              </FormField>
-              <h3 className={styles.sectionTitle}>{t('divisionChange.requests')}</h3>
-              {store.requests.length === 0 ? (
-                <p className={styles.muted}>{t('divisionChange.noRequests')}</p>
-              ) : (
-                <ul className={styles.list} data-testid="division-requests">
-                  {store.requests.map((request) => (
-                    <li key={request.id} className={styles.listItem} data-testid="division-request">
-                      <span>
-                        {t('divisionChange.fromTo', { from: isolate(request.old_division?.name ?? '—'), to: isolate(request.new_division.name) })}
-                      </span>
-                      <span className={styles.muted}>
-                        {request.reason}
-                        {request.reason2 ? ` — ${request.reason2}` : ''}
-                      </span>
-                      <span className={styles.listMeta}>
-                        <span className={styles.ltr}>{formatReportDate(request.created_at)}</span>
-                        <StatusBadge namespace="profile" status={request.status} />
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={store.close}>
-                {t('divisionChange.close')}
-              </Button>
-              <SubmitButton
-                disabled={!store.allowed || store.pending || store.submitting}
-                submitting={store.submitting}
-                data-testid="division-change-submit"
-              >
-                {t('divisionChange.submit')}
-              </SubmitButton>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      open={store.open}
+      onClose={store.close}
+      onSubmit={() => void store.submit()}
+      title={t('divisionChange.title')}
+      testId="division-change-dialog"
+      className={styles.form}
+      cancel={{ label: t('divisionChange.close') }}
+      submit={{
+        label: t('divisionChange.submit'),
+        disabled: !store.allowed || store.pending || store.submitting,
+        submitting: store.submitting,
+        testId: 'division-change-submit'
+      }}
+    >
+      {store.loadStatus === 'failed' ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{t('divisionChange.loadFailed')}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => void store.load()}>{t('divisionChange.retry')}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      ) : null}
+      {!store.allowed ? (
+        <MessageBar intent="warning">
+          <MessageBarBody>{t('divisionChange.notAllowed')}</MessageBarBody>
+        </MessageBar>
+      ) : store.pending ? (
+        <MessageBar intent="info" data-testid="division-change-pending">
+          <MessageBarBody>{t('divisionChange.pendingNotice')}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {current ? <p className={styles.muted}>{t('divisionChange.current', { division: current.name })}</p> : null}
+      <FormField label={t('divisionChange.reason')} required error={store.error('reason')}>
+        <Select
+          value={store.values.reason}
+          onChange={(_event, data) => store.set('reason', data.value)}
+          disabled={!store.allowed}
+          data-testid="division-change-reason"
+        >
+          <option value="">{t('divisionChange.choose')}</option>
+          {store.reasons.map((reason) => (
+            <option key={reason.id} value={String(reason.id)}>
+              {/* Each reason carries its three texts: a language switch needs no new call. */}
+              {settings.language === 'ar' ? reason.reason_ar : settings.language === 'en-US' ? reason.reason_en : reason.reason_fr}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      {store.needsText ? (
+        <FormField label={t('divisionChange.reason2')} required error={store.error('reason2')}>
+          <Textarea
+            value={store.values.reason2}
+            onChange={(_event, data) => store.set('reason2', data.value)}
+            maxLength={500}
+            data-testid="division-change-reason2"
+          />
+        </FormField>
+      ) : null}
+      <FormField label={t('divisionChange.newDivision')} required error={store.error('newDivision')}>
+        <Select
+          value={store.values.newDivision}
+          onChange={(_event, data) => store.set('newDivision', data.value)}
+          disabled={!store.allowed}
+          data-testid="division-change-division"
+        >
+          <option value="">{t('divisionChange.choose')}</option>
+          {store.divisions.map((division) => (
+            <option key={division.id} value={String(division.id)}>
+              {division.name}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <h3 className={styles.sectionTitle}>{t('divisionChange.requests')}</h3>
+      {store.requests.length === 0 ? (
+        <p className={styles.muted}>{t('divisionChange.noRequests')}</p>
+      ) : (
+        <ul className={styles.list} data-testid="division-requests">
+          {store.requests.map((request) => (
+            <li key={request.id} className={styles.listItem} data-testid="division-request">
+              <span>
+                {t('divisionChange.fromTo', { from: isolate(request.old_division?.name ?? '—'), to: isolate(request.new_division.name) })}
+              </span>
+              <span className={styles.muted}>
+                {request.reason}
+                {request.reason2 ? ` — ${request.reason2}` : ''}
+              </span>
+              <span className={styles.listMeta}>
+                <span className={styles.ltr}>{formatReportDate(request.created_at)}</span>
+                <StatusBadge namespace="profile" status={request.status} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </FormDialog>
   )
 })
