@@ -172,4 +172,19 @@ describe('MarksheetsStore', () => {
     expect(ui.shown.map((entry) => [entry.intent, 'key' in entry ? entry.key : entry.text])).toEqual([['error', 'profile:marksheets.notPending']])
     expect(store.deleting).toBeNull()
   })
+
+  it('shows the list of the latest load: one asked before, answering last, is dropped', async () => {
+    const answers: Array<(items: Marksheet[]) => void> = []
+    const api = fakeApi({ marksheets: () => new Promise<Marksheet[]>((resolve) => answers.push(resolve)) })
+    const session = fakeSession(me(user({ completed: true, division: { id: 7, name: '7e' } })))
+    const store = new MarksheetsStore({ api: () => api, session, ui: fakeUi(), merge: platformMerge(fakeMergePlatform()) })
+    const older = store.load()
+    const latest = store.load()
+    answers[1]!([sheet(2, 'pending')])
+    await latest
+    answers[0]!([sheet(1, 'approved')])
+    await older
+    expect(store.items.map((item) => item.id)).toEqual([2])
+    expect(store.listStatus).toBe('succeeded')
+  })
 })
