@@ -33,7 +33,7 @@ const serverLayer = {
  * call a service; queries and transactions live in server/src/services, the shaping of rows in
  * server/src/presenters. Every route file joins the list once its queries have moved.
  */
-const layeredRoutes = ['home', 'learning', 'notifications', 'profile'].map((name) => `server/src/routes/${name}.ts`)
+const layeredRoutes = ['home', 'learning', 'notifications', 'offers', 'profile', 'wallet'].map((name) => `server/src/routes/${name}.ts`)
 
 export default tseslint.config(
   {
