@@ -110,10 +110,13 @@ export interface OutboxEntry {
 }
 
 /** Starts the API CLI and resolves with its base URL once it prints its listening line. */
-export async function startApi(dataDir: string, seed: 'demo' | 'none' = 'demo', env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
+/** Starts the API on a data directory (on `port`, or any free one: an API stopped mid-test comes back on its own). */
+export async function startApi(
+  dataDir: string, seed: 'demo' | 'none' = 'demo', env: Record<string, string> = {}, port = 0
+): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ['server/src/index.ts', '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--seed', seed, '--dev'],
+    ['server/src/index.ts', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir, '--seed', seed, '--dev'],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'test', DARSI_LOG_LEVEL: 'warn', ...env } }
   )
   let output = ''

@@ -10,7 +10,7 @@ import {
 } from '../features/auth/index.ts'
 import { loadHomePage } from '../features/home/index.ts'
 import { loadInboxMessagePage } from '../features/inbox/index.ts'
-import { loadSubjectDetailsPage, loadSubjectsPage } from '../features/learning/index.ts'
+import { loadLessonPage, loadSubjectDetailsPage, loadSubjectsPage } from '../features/learning/index.ts'
 import { loadNotFoundPage } from '../features/notFound/index.ts'
 import { loadPlaceholderPage } from '../features/placeholder/index.ts'
 import { loadProfileEditPage, loadProfilePage } from '../features/profile/index.ts'
@@ -76,8 +76,11 @@ const rows: Row[] = [
   ['subjects', '/subjects', 'protected', 'shell', loadSubjectsPage],
   ['courses', '/courses', 'protected', 'shell', loadSubjectsPage],
   ['subjectDetails', '/subjects/:subject_id/details', 'protected', 'shell', loadSubjectDetailsPage],
-  ['lesson', '/subjects/:subjectSlug/chapters/:chapterSlug/lessons/:lessonSlug/content', 'protected', 'shell'],
-  ['recording', '/subjects/:subjectSlug/chapters/:chapterSlug/recordings/:recordingSlug/content', 'protected', 'shell'],
+  ['lesson', '/subjects/:subjectSlug/chapters/:chapterSlug/lessons/:lessonSlug/content', 'protected', 'shell', loadLessonPage],
+  ['recording', '/subjects/:subjectSlug/chapters/:chapterSlug/recordings/:recordingSlug/content', 'protected', 'shell', loadLessonPage],
+  // The course views (part 2, §2 names their parameters, not their paths: docs/decisions/0031-learning-screens.md).
+  ['courseLesson', '/courses/:subject_id/:chapter_id/:lesson_id', 'protected', 'shell', loadLessonPage],
+  ['courseRecording', '/courses/:subject_id/:chapter_id/recordings/:lesson_id', 'protected', 'shell', loadLessonPage],
   ['exams', '/exams', 'protected', 'shell'],
   ['examDetails', '/exams/:id', 'protected', 'shell'],
   ['examsCalendar', '/exams-calendar', 'protected', 'shell'],

@@ -20,3 +20,12 @@ export function useDurationText(): (seconds: number) => string {
     return hours > 0 ? t('walletWidget.hours', { hours }) : t('walletWidget.minutes', { minutes })
   }
 }
+
+/** A position in a video as a clock reads it: « 4:07 », « 1:02:09 » (Latin digits in every language, as players show). */
+export function clockTime(seconds: number): string {
+  const whole = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0
+  const hours = Math.floor(whole / 3600)
+  const minutes = Math.floor((whole % 3600) / 60)
+  const rest = String(whole % 60).padStart(2, '0')
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`
+}

@@ -26,6 +26,9 @@ const SPEC_PROTECTED = [
   '/subjects/:subject_id/details',
   '/subjects/:subjectSlug/chapters/:chapterSlug/lessons/:lessonSlug/content',
   '/subjects/:subjectSlug/chapters/:chapterSlug/recordings/:recordingSlug/content',
+  // The course views: the specification names their parameters (subject_id, chapter_id, lesson_id), not their paths.
+  '/courses/:subject_id/:chapter_id/:lesson_id',
+  '/courses/:subject_id/:chapter_id/recordings/:lesson_id',
   '/exams',
   '/exams/:id',
   '/sessions',

@@ -111,6 +111,8 @@ export const ar: BundledCatalogue = {
     subjectDetails: 'تفاصيل المادة',
     lesson: 'الدرس',
     recording: 'التسجيل',
+    courseLesson: 'الدرس',
+    courseRecording: 'التسجيل',
     exams: 'الامتحانات',
     examDetails: 'تفاصيل الامتحان',
     examsCalendar: 'رزنامة الامتحانات',

@@ -111,6 +111,8 @@ export const enUS: BundledCatalogue = {
     subjectDetails: 'Subject details',
     lesson: 'Lesson',
     recording: 'Recording',
+    courseLesson: 'Lesson',
+    courseRecording: 'Recording',
     exams: 'Exams',
     examDetails: 'Exam details',
     examsCalendar: 'Exam calendar',

@@ -119,6 +119,8 @@ export const fr = {
     subjectDetails: 'Détails de la matière',
     lesson: 'Leçon',
     recording: 'Enregistrement',
+    courseLesson: 'Leçon',
+    courseRecording: 'Enregistrement',
     exams: 'Examens',
     examDetails: 'Détails de l’examen',
     examsCalendar: 'Calendrier des examens',

@@ -57,5 +57,43 @@ export const learningAr: Catalogue['learning'] = {
     label: 'اكتشف',
     open: 'اكتشف',
     video: 'شاهد الفيديو'
+  },
+  lesson: {
+    breadcrumb: 'مسار التنقل',
+    back: 'العودة إلى {{subject}}',
+    previous: 'الدرس السابق',
+    next: 'الدرس التالي',
+    completed: 'اكتمل الدرس',
+    watched: 'تمت مشاهدة {{value}} %',
+    instructor: 'الأستاذ',
+    chapter: 'الفصل',
+    attachments: 'المرفقات',
+    noAttachments: 'لا توجد مرفقات في هذا الدرس',
+    listLabel: 'دروس المادة',
+    current: 'الدرس الحالي',
+    lockedLesson: 'درس مقفل',
+    completedLesson: 'درس مكتمل',
+    lockedTitle: 'هذا الدرس مقفل',
+    lockedText: 'يجب عليك فتح هذا الدرس: اختر عرضًا لمشاهدته.',
+    lockedAction: 'عرض العروض',
+    noVideo: 'سيتوفر فيديو هذا الدرس قريبًا.',
+    freeEndedTitle: 'انتهت ساعاتك المجانية',
+    freeEndedText: 'اشترك في عرض لمواصلة مشاهدة الدروس.',
+    freeEndedAction: 'عرض العروض',
+    freeHours: 'يُحتسب هذا الدرس من ساعاتك المجانية.'
+  },
+  player: {
+    label: 'مشغل الفيديو: {{name}}',
+    play: 'تشغيل',
+    pause: 'إيقاف مؤقت',
+    seek: 'الموضع في الفيديو',
+    time: '{{position}} من {{duration}}',
+    speed: 'السرعة',
+    fullscreen: 'ملء الشاشة',
+    exitFullscreen: 'الخروج من ملء الشاشة',
+    offline: 'انقطع الاتصال: تقدمك محفوظ وسيُرسل فور عودته.',
+    failed: 'تعذر تشغيل الفيديو.',
+    retry: 'إعادة المحاولة',
+    keys: 'المسافة: تشغيل أو إيقاف · ← →: 5 ثوانٍ · F: ملء الشاشة'
   }
 }

@@ -57,5 +57,43 @@ export const learningEnUS: Catalogue['learning'] = {
     label: 'Discover',
     open: 'Discover',
     video: 'Watch the video'
+  },
+  lesson: {
+    breadcrumb: 'Breadcrumb',
+    back: 'Back to {{subject}}',
+    previous: 'Previous lesson',
+    next: 'Next lesson',
+    completed: 'Lesson completed',
+    watched: '{{value}} % watched',
+    instructor: 'Teacher',
+    chapter: 'Chapter',
+    attachments: 'Attachments',
+    noAttachments: 'No attachments in this lesson',
+    listLabel: 'Lessons of the subject',
+    current: 'Current lesson',
+    lockedLesson: 'Locked lesson',
+    completedLesson: 'Lesson completed',
+    lockedTitle: 'This course is locked',
+    lockedText: 'You need to unlock this course: choose an offer to watch this lesson.',
+    lockedAction: 'See the offers',
+    noVideo: 'The video of this lesson will be available soon.',
+    freeEndedTitle: 'Your free hours are over',
+    freeEndedText: 'Subscribe to an offer to keep watching the lessons.',
+    freeEndedAction: 'See the offers',
+    freeHours: 'This lesson counts against your free hours.'
+  },
+  player: {
+    label: 'Video player: {{name}}',
+    play: 'Play',
+    pause: 'Pause',
+    seek: 'Position in the video',
+    time: '{{position}} of {{duration}}',
+    speed: 'Speed',
+    fullscreen: 'Full screen',
+    exitFullscreen: 'Exit full screen',
+    offline: 'Connection lost: your progress is kept and will be sent as soon as it is back.',
+    failed: 'The video could not be played.',
+    retry: 'Try again',
+    keys: 'Space: play or pause · ← →: 5 seconds · F: full screen'
   }
 }

@@ -56,5 +56,43 @@ export const learningFr = {
     label: 'À découvrir',
     open: 'Découvrir',
     video: 'Voir la vidéo'
+  },
+  lesson: {
+    breadcrumb: 'Fil d’Ariane',
+    back: 'Retour à {{subject}}',
+    previous: 'Leçon précédente',
+    next: 'Leçon suivante',
+    completed: 'Leçon terminée',
+    watched: '{{value}} % regardé',
+    instructor: 'Enseignant',
+    chapter: 'Chapitre',
+    attachments: 'Pièces jointes',
+    noAttachments: 'Aucune pièce jointe dans cette leçon',
+    listLabel: 'Leçons de la matière',
+    current: 'Leçon en cours',
+    lockedLesson: 'Leçon verrouillée',
+    completedLesson: 'Leçon terminée',
+    lockedTitle: 'Ce cours est verrouillé',
+    lockedText: 'Vous devez débloquer ce cours : choisissez une offre pour regarder cette leçon.',
+    lockedAction: 'Voir les offres',
+    noVideo: 'La vidéo de cette leçon sera bientôt disponible.',
+    freeEndedTitle: 'Vos heures gratuites sont terminées',
+    freeEndedText: 'Abonnez-vous à une offre pour continuer à regarder les cours.',
+    freeEndedAction: 'Voir les offres',
+    freeHours: 'Cette leçon est comptée sur vos heures gratuites.'
+  },
+  player: {
+    label: 'Lecteur vidéo : {{name}}',
+    play: 'Lire',
+    pause: 'Pause',
+    seek: 'Position dans la vidéo',
+    time: '{{position}} sur {{duration}}',
+    speed: 'Vitesse',
+    fullscreen: 'Plein écran',
+    exitFullscreen: 'Quitter le plein écran',
+    offline: 'Connexion perdue : votre progression est gardée et sera envoyée dès son retour.',
+    failed: 'La vidéo n’a pas pu être lue.',
+    retry: 'Réessayer',
+    keys: 'Espace : lecture ou pause · ← → : 5 secondes · F : plein écran'
   }
 }

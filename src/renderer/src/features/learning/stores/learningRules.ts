@@ -108,12 +108,16 @@ export interface SectionGroup {
   chapters: ChapterRow[]
 }
 
-/** The route of a chapter's first lesson; recordings use the recordings path (part 2, §2). */
-export function firstLessonPath(subjectSlug: string, entry: Pick<ChapterEntry, 'chapter' | 'firstLessonSlug'>): string | null {
-  if (!entry.firstLessonSlug) return null
+/** The route of a lesson; recordings use the recordings path (part 2, §2). */
+export function lessonPath(subjectSlug: string, chapter: { slug: string; type: string }, lessonSlug: string): string {
   const encode = encodeURIComponent
-  const part = entry.chapter.type === 'recording' ? 'recordings' : 'lessons'
-  return `/subjects/${encode(subjectSlug)}/chapters/${encode(entry.chapter.slug)}/${part}/${encode(entry.firstLessonSlug)}/content`
+  const part = chapter.type === 'recording' ? 'recordings' : 'lessons'
+  return `/subjects/${encode(subjectSlug)}/chapters/${encode(chapter.slug)}/${part}/${encode(lessonSlug)}/content`
+}
+
+/** The route of a chapter's first lesson (null while it has none). */
+export function firstLessonPath(subjectSlug: string, entry: Pick<ChapterEntry, 'chapter' | 'firstLessonSlug'>): string | null {
+  return entry.firstLessonSlug ? lessonPath(subjectSlug, entry.chapter, entry.firstLessonSlug) : null
 }
 
 /**

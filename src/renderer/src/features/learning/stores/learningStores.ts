@@ -2,9 +2,15 @@ import { createHttp } from '../../../api/http.ts'
 import { lazyClient } from '../../../api/lazyClient.ts'
 import type { SessionStore } from '../../../stores/SessionStore.ts'
 import { StoreKey, type StoreRegistry } from '../../../stores/StoreRegistry.ts'
+import { browserFlagStorage } from '../../../lib/flagStorage.ts'
 import { createLearningApi, type LearningApi } from '../api.ts'
+import { LessonStore, type LessonAddress } from './LessonStore.ts'
+import { PlayerStore } from './PlayerStore.ts'
+import { flushJournal, ProgressChannel, type SocketLike } from './ProgressChannel.ts'
+import { ProgressJournal } from './progressJournal.ts'
 import { SubjectDetailsStore } from './SubjectDetailsStore.ts'
 import { SubjectsStore } from './SubjectsStore.ts'
+import { newViewToken } from './tickRecorder.ts'
 
 type Root = { session: SessionStore; stores: StoreRegistry }
 
@@ -13,6 +19,8 @@ export interface LearningStores {
   subjects: SubjectsStore
   /** One store per subject page visited, kept while the user stays. */
   details: Map<string, SubjectDetailsStore>
+  /** The lesson pages visited, by address. */
+  lessons: Map<string, LessonStore>
 }
 
 /**
@@ -24,7 +32,7 @@ export const learningStoresKey = new StoreKey<LearningStores>('learning')
 function learningStoresOf(root: Root): LearningStores {
   return root.stores.get(learningStoresKey, () => {
     const api = lazyClient(root.session, (baseUrls) => createLearningApi(createHttp(baseUrls, root.session, { language: root.session.apiLanguage })))
-    return { api, subjects: new SubjectsStore(api), details: new Map() }
+    return { api, subjects: new SubjectsStore(api), details: new Map(), lessons: new Map() }
   })
 }
 
@@ -41,4 +49,84 @@ export function subjectDetailsStoreOf(root: Root, subjectId: string): SubjectDet
     stores.details.set(subjectId, store)
   }
   return store
+}
+
+/** The store of one lesson's page. */
+export function lessonStoreOf(root: Root, address: LessonAddress): LessonStore {
+  const stores = learningStoresOf(root)
+  const key = `${address.subject}/${address.chapter}/${address.content}`
+  let store = stores.lessons.get(key)
+  if (!store) {
+    store = new LessonStore(address, stores.api)
+    stores.lessons.set(key, store)
+  }
+  return store
+}
+
+/** An address the API gave relative to its origin, made absolute (null when it cannot be). */
+export function apiAddress(root: Root, path: string): string | null {
+  const base = root.session.baseUrls?.api
+  if (!base) return null
+  try {
+    return new URL(path, base).href
+  } catch {
+    return null
+  }
+}
+
+/** The progress socket's address for a lesson, with the session's access token. */
+export function progressSocketUrl(root: Root, contentId: number): string | null {
+  const base = root.session.baseUrls?.progress
+  const token = root.session.accessToken()
+  if (!base || !token) return null
+  const url = new URL(`${base.replace(/^http/, 'ws')}/progress/ws`)
+  url.searchParams.set('content_id', String(contentId))
+  url.searchParams.set('token', token)
+  return url.href
+}
+
+function journalOf(root: Root): ProgressJournal | null {
+  const userId = root.session.me?.user.id
+  return userId === undefined ? null : new ProgressJournal(browserFlagStorage(), userId)
+}
+
+/**
+ * A viewing of a lesson's video: its player store, its progress socket and the journal of the
+ * pupil's waiting ticks. What the journal kept of other lessons is sent first, over HTTP.
+ */
+export function startViewing(root: Root, lesson: LessonStore, openSocket: (url: string) => SocketLike = (url) => new WebSocket(url)): PlayerStore | null {
+  const data = lesson.data
+  const video = lesson.video
+  const journal = journalOf(root)
+  if (!data || !video || !journal) return null
+  const api = learningStoresOf(root).api
+  const contentId = data.content.id
+  const post = (body: Parameters<LearningApi['postProgress']>[0]) => api().postProgress(body)
+  void flushJournal(journal, post, contentId)
+  let player: PlayerStore | null = null
+  const channel = new ProgressChannel({
+    contentId,
+    journal,
+    socketUrl: () => progressSocketUrl(root, contentId),
+    openSocket,
+    refreshToken: () => root.session.refresh(),
+    post,
+    onProgress: (reply) => player?.onReply(reply),
+    onClosedForGood: (reason) => {
+      if (reason === 'locked') lesson.markLocked()
+    },
+    onConnection: (connected) => player?.setConnected(connected)
+  })
+  player = new PlayerStore({
+    contentId,
+    duration: video.duration,
+    freeHours: data.freeHours,
+    viewToken: newViewToken(),
+    api,
+    channel,
+    prefs: browserFlagStorage(),
+    onProgress: lesson.setProgress
+  })
+  channel.start()
+  return player
 }

@@ -18,7 +18,10 @@ function fakeApi(chapters: (slug: string) => Promise<ChapterList>, subjects = [s
       calls.push(`chapters ${slug}`)
       return chapters(slug)
     },
-    adCards: () => Promise.resolve([])
+    adCards: () => Promise.resolve([]),
+    lesson: () => Promise.reject(new Error('not used')),
+    postProgress: () => Promise.reject(new Error('not used')),
+    usedDuration: () => Promise.reject(new Error('not used'))
   }
 }
 

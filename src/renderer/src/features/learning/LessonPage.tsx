@@ -1,0 +1,292 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components'
+import { ArrowLeft20Regular, ArrowRight20Regular, CheckmarkCircle16Filled, CheckmarkCircle20Filled, LockClosed16Regular, LockClosed20Regular } from '@fluentui/react-icons'
+import { observer } from 'mobx-react-lite'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import { useLearningCatalogue } from '../../i18n/learningCatalogue.ts'
+import { clockTime } from '../../lib/durationText.ts'
+import { markInteractive } from '../../lib/performance.ts'
+import { useStores } from '../../stores/StoreContext.tsx'
+import { loadNotFoundPage } from '../notFound/index.ts'
+import { LessonPlayer } from './LessonPlayer.tsx'
+import { useLessonStyles } from './lessonStyles.ts'
+import { courseLessonId, type LessonAddress, type LessonStore } from './stores/LessonStore.ts'
+import { apiAddress, lessonStoreOf, startViewing } from './stores/learningStores.ts'
+import type { PlayerStore } from './stores/PlayerStore.ts'
+import { useLearningStyles } from './styles.ts'
+
+const NotFoundPage = lazy(() => loadNotFoundPage().then((module) => ({ default: module.Component })))
+
+/** The lesson's address from either route shape: the slugs, or the course view's ids (the lesson's before its first hyphen). */
+function useLessonAddress(): LessonAddress {
+  const params = useParams()
+  if (params.subject_id !== undefined) {
+    return { subject: params.subject_id, chapter: params.chapter_id ?? '', content: courseLessonId(params.lesson_id ?? '') }
+  }
+  return { subject: params.subjectSlug ?? '', chapter: params.chapterSlug ?? '', content: params.lessonSlug ?? params.recordingSlug ?? '' }
+}
+
+/**
+ * A lesson (part 2, §2 lesson view): its title, the breadcrumb back to the subject, the player,
+ * the control bar (previous, next; bookmark, reactions and report come with their own work), the
+ * info panel and the side list of the subject's lessons. A locked lesson shows the unlock prompt
+ * to /offres; free hours used up, the modal whose closing goes to /offres.
+ */
+export const Component = observer(function LessonPage() {
+  useLearningCatalogue()
+  const root = useStores()
+  const address = useLessonAddress()
+  const store = lessonStoreOf(root, address)
+  const styles = useLearningStyles()
+  const { t } = useTranslation('learning')
+
+  useEffect(() => {
+    void store.enter().finally(markInteractive)
+  }, [store])
+
+  if (store.outcome === 'notFound') {
+    return (
+      <Suspense fallback={null}>
+        <NotFoundPage />
+      </Suspense>
+    )
+  }
+  if (store.outcome === 'levelRefused') {
+    return (
+      <section className={styles.status} role="alert" data-testid="lesson-level-refused">
+        <h1 className={styles.sectionTitle}>{t('details.levelRefused')}</h1>
+        <Link to="/subjects" className={styles.breadcrumb}>
+          {t('details.backToSubjects')}
+        </Link>
+      </section>
+    )
+  }
+  if (store.outcome === 'failed') {
+    return (
+      <div className={styles.status} role="alert" data-testid="lesson-failed">
+        <p className={styles.muted}>{t('section.failed')}</p>
+        <Button onClick={() => void store.retry()}>{t('section.retry')}</Button>
+      </div>
+    )
+  }
+  const lesson = store.data
+  if (store.pending || !lesson) {
+    return (
+      <div className={styles.status}>
+        <Spinner size="small" label={t('section.loading')} />
+      </div>
+    )
+  }
+  return (
+    <div className={styles.page} data-testid="lesson-page" data-lesson={lesson.content.id}>
+      <div className={styles.main}>
+        <Breadcrumb store={store} />
+        <h1 className={styles.title} data-testid="lesson-title">
+          <bdi>{lesson.content.name}</bdi>
+        </h1>
+        <Viewing key={lesson.content.id} store={store} />
+        <ControlBar store={store} />
+        <InfoPanel store={store} />
+      </div>
+      <aside className={styles.side} aria-label={t('lesson.listLabel')}>
+        <SideList store={store} />
+      </aside>
+    </div>
+  )
+})
+
+function Breadcrumb({ store }: { store: LessonStore }) {
+  const styles = useLearningStyles()
+  const { t, i18n } = useTranslation('learning')
+  const lesson = store.data!
+  const Arrow = i18n.dir() === 'rtl' ? ArrowRight20Regular : ArrowLeft20Regular
+  return (
+    <nav aria-label={t('lesson.breadcrumb')}>
+      <Link to={store.subjectPath ?? '/subjects'} className={styles.breadcrumb} data-testid="lesson-back">
+        <Arrow aria-hidden />
+        <bdi>{lesson.subject.name}</bdi>
+      </Link>
+    </nav>
+  )
+}
+
+/** The player, or the unlock prompt; one viewing per visit of the page (its ticks, its socket). */
+const Viewing = observer(function Viewing({ store }: { store: LessonStore }) {
+  const root = useStores()
+  const styles = useLessonStyles()
+  const { t } = useTranslation('learning')
+  const navigate = useNavigate()
+  const [player, setPlayer] = useState<PlayerStore | null>(null)
+  const video = store.video
+  const playable = video !== null
+
+  useEffect(() => {
+    if (!playable) return
+    const started = startViewing(root, store)
+    setPlayer(started)
+    return () => {
+      started?.dispose()
+      setPlayer(null)
+    }
+  }, [root, store, playable])
+
+  if (store.locked) {
+    return (
+      <section className={styles.locked} data-testid="lesson-locked" aria-labelledby="lesson-locked-title">
+        <LockClosed20Regular className={styles.lockIcon} aria-hidden />
+        <h2 id="lesson-locked-title" className={styles.sideTitle}>
+          {t('lesson.lockedTitle')}
+        </h2>
+        <p>{t('lesson.lockedText')}</p>
+        <Link to="/offres" className={styles.primaryLink} data-testid="lesson-unlock">
+          {t('lesson.lockedAction')}
+        </Link>
+      </section>
+    )
+  }
+  if (!video) {
+    return (
+      <p className={styles.locked} data-testid="lesson-no-video">
+        {t('lesson.noVideo')}
+      </p>
+    )
+  }
+  const url = apiAddress(root, video.url)
+  if (!player || !url) return <div className={styles.player} style={{ aspectRatio: '16 / 9' }} />
+  return (
+    <>
+      <LessonPlayer player={player} name={store.data!.content.name} url={url} resumeAt={store.data!.progress.lastWatchedSecond} renew={store.renew} />
+      {store.data!.freeHours ? <p className={styles.watched}>{t('lesson.freeHours')}</p> : null}
+      <Dialog open={player.expired} modalType="alert" onOpenChange={(_, data) => (data.open ? undefined : navigate('/offres'))}>
+        <DialogSurface data-testid="free-hours-ended">
+          <DialogBody>
+            <DialogTitle>{t('lesson.freeEndedTitle')}</DialogTitle>
+            <DialogContent>{t('lesson.freeEndedText')}</DialogContent>
+            <DialogActions>
+              <Button appearance="primary" onClick={() => navigate('/offres')} data-testid="free-hours-offers">
+                {t('lesson.freeEndedAction')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </>
+  )
+})
+
+/** Previous and next lessons, and the completion mark (80 % of the video's seconds watched). */
+const ControlBar = observer(function ControlBar({ store }: { store: LessonStore }) {
+  const styles = useLessonStyles()
+  const { t, i18n } = useTranslation('learning')
+  const rtl = i18n.dir() === 'rtl'
+  const progress = store.progress
+  const Back = rtl ? ArrowRight20Regular : ArrowLeft20Regular
+  const Forward = rtl ? ArrowLeft20Regular : ArrowRight20Regular
+  return (
+    <div className={styles.bar} data-testid="lesson-bar">
+      <div className={styles.barGroup}>
+        {store.previous ? (
+          <Link to={store.previous.path} className={styles.navLink} data-testid="lesson-previous">
+            <Back aria-hidden />
+            {t('lesson.previous')}
+          </Link>
+        ) : null}
+        {store.next ? (
+          <Link to={store.next.path} className={styles.navLink} data-testid="lesson-next">
+            {t('lesson.next')}
+            <Forward aria-hidden />
+          </Link>
+        ) : null}
+      </div>
+      <div className={styles.barGroup} role="status">
+        {progress?.completed ? (
+          <span className={styles.done} data-testid="lesson-completed">
+            <CheckmarkCircle20Filled aria-hidden />
+            {t('lesson.completed')}
+          </span>
+        ) : null}
+        {progress && !store.locked ? (
+          <span className={styles.watched} data-testid="lesson-watched" data-value={progress.percentage}>
+            {t('lesson.watched', { value: progress.percentage })}
+          </span>
+        ) : null}
+      </div>
+    </div>
+  )
+})
+
+/** The teacher, the chapter, the attachments (they come with their own work: none yet). */
+function InfoPanel({ store }: { store: LessonStore }) {
+  const styles = useLessonStyles()
+  const { t } = useTranslation('learning')
+  const lesson = store.data!
+  const instructor = lesson.content.instructor
+  return (
+    <section className={styles.info} data-testid="lesson-info" aria-label={t('lesson.chapter')}>
+      <dl className={styles.infoList}>
+        {instructor ? (
+          <>
+            <dt className={styles.infoTerm}>{t('lesson.instructor')}</dt>
+            <dd className={styles.infoValue} data-testid="lesson-instructor">
+              <bdi>
+                {instructor.name} {instructor.last_name}
+              </bdi>
+            </dd>
+          </>
+        ) : null}
+        <dt className={styles.infoTerm}>{t('lesson.chapter')}</dt>
+        <dd className={styles.infoValue} data-testid="lesson-chapter">
+          <bdi>{lesson.chapter.name}</bdi>
+        </dd>
+        <dt className={styles.infoTerm}>{t('lesson.attachments')}</dt>
+        <dd className={styles.infoValue}>{lesson.attachments.length === 0 ? t('lesson.noAttachments') : lesson.attachments.map((file) => file.name).join(', ')}</dd>
+      </dl>
+    </section>
+  )
+}
+
+/** The subject's lessons of this tab, by section and chapter: locked ones marked, finished ones ticked. */
+const SideList = observer(function SideList({ store }: { store: LessonStore }) {
+  const styles = useLessonStyles()
+  const { t } = useTranslation('learning')
+  return (
+    <div className={styles.side} data-testid="lesson-list">
+      {store.sections.map((section) => (
+        <section key={section.key} className={styles.sideSection}>
+          <h2 className={styles.sideTitle}>
+            <bdi>{section.name}</bdi>
+          </h2>
+          {section.chapters.map((chapter) => (
+            <div key={chapter.id} className={styles.sideSection}>
+              <h3 className={styles.sideChapter}>
+                <bdi>{chapter.name}</bdi>
+              </h3>
+              <ul className={styles.lessonList}>
+                {chapter.lessons.map((lesson) => (
+                  <li key={lesson.id}>
+                    <Link
+                      to={lesson.path}
+                      className={`${styles.lessonLink} ${lesson.current ? styles.lessonCurrent : ''}`}
+                      aria-current={lesson.current ? 'page' : undefined}
+                      data-testid="lesson-list-item"
+                      data-completed={lesson.completed}
+                      data-locked={lesson.locked}
+                    >
+                      {lesson.locked ? <LockClosed16Regular className={styles.lessonLock} aria-label={t('lesson.lockedLesson')} /> : null}
+                      {lesson.completed ? <CheckmarkCircle16Filled className={styles.lessonDone} aria-label={t('lesson.completedLesson')} /> : null}
+                      <span className={styles.lessonName}>
+                        <bdi>{lesson.name}</bdi>
+                      </span>
+                      {lesson.duration ? <span className={styles.lessonMeta}>{clockTime(lesson.duration)}</span> : null}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      ))}
+    </div>
+  )
+})

@@ -1,0 +1,195 @@
+/**
+ * A lesson and its player (issue 27), driven as the demo pupil would, on one API shared by the
+ * journeys of this file: a lesson plays (its video's time advances), seeks, keeps the speed
+ * chosen after a reload, completes once 80 % of its seconds were watched (at 2×, on a 24-second
+ * clip) with the tick mark and the subject's progress up, resumes where it stopped; the API cut
+ * mid-lesson and brought back loses no progress; a locked lesson leads to /offres; and all of it
+ * once in Arabic at 599 px. Axe finds no serious or critical violation.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import type { ChildProcess } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { launchApp, runTemplateDir, startApi, stopProcess, type AppHandle } from './harness.ts'
+import { demo, signIn } from './helpers.ts'
+
+let api: { url: string; child: ChildProcess; dir: string; dataDir: string } | undefined
+let app: AppHandle | undefined
+
+test.beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'darsi-e2e-lesson-'))
+  const dataDir = join(dir, 'api')
+  if (existsSync(runTemplateDir())) cpSync(runTemplateDir(), dataDir, { recursive: true })
+  else mkdirSync(dataDir, { recursive: true })
+  const started = await startApi(dataDir, 'demo')
+  api = { ...started, dir, dataDir }
+})
+
+test.afterEach(async () => {
+  await app?.close()
+  app = undefined
+})
+
+test.afterAll(async () => {
+  if (!api) return
+  await stopProcess(api.child)
+  rmSync(api.dir, { recursive: true, force: true })
+})
+
+const pathname = (page: Page) => new URL(page.url()).pathname
+const videoTime = (page: Page) => page.getByTestId('lesson-video').evaluate((video: HTMLVideoElement) => video.currentTime)
+
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).include('#main-content').exclude('[data-tabster-dummy]').analyze()
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.html.slice(0, 160)).slice(0, 5) }))
+  expect(serious).toEqual([])
+}
+
+/** From the subjects grid: a subject's page, then the chapter row `chapter` (its first lesson). */
+async function openChapter(page: Page, subject: string, chapter: number): Promise<void> {
+  await page.getByTestId('nav-subjects').click()
+  await expect(page.getByTestId('subject-card').first()).toBeVisible({ timeout: 15_000 })
+  await page.getByTestId('subject-card').filter({ hasText: subject }).getByRole('link').click()
+  await expect(page.getByTestId('subject-details')).toBeVisible({ timeout: 15_000 })
+  await page.getByTestId('chapter-link').nth(chapter).click()
+  await expect(page.getByTestId('lesson-page')).toBeVisible({ timeout: 15_000 })
+  await expect.poll(() => pathname(page)).toMatch(/^\/subjects\/[^/]+\/chapters\/[^/]+\/(lessons|recordings)\/[^/]+\/content$/)
+}
+
+async function play(page: Page): Promise<void> {
+  await expect(page.getByTestId('lesson-video')).toHaveJSProperty('readyState', 4, { timeout: 15_000 })
+  await page.getByTestId('player-toggle').click()
+  await expect(page.getByTestId('lesson-player')).toHaveAttribute('data-playing', 'true')
+}
+
+test('a lesson plays, seeks, keeps its speed, completes at 80 % and resumes, in French, light', async () => {
+  test.setTimeout(120_000)
+  app = await launchApp({ apiUrl: api!.url })
+  const { page } = app
+  await signIn(page, demo.student)
+  // Mathématiques, « Nombres complexes »: not watched yet.
+  await openChapter(page, 'Mathématiques', 2)
+  await expect(page.getByTestId('lesson-title')).toHaveText('Forme algébrique d’un nombre complexe')
+  await expect(page.getByTestId('lesson-back')).toHaveText('Mathématiques')
+  await expect(page.getByTestId('lesson-chapter')).toHaveText('Nombres complexes')
+  await expect(page.getByTestId('lesson-list-item').filter({ has: page.locator('[aria-current="page"]') }).or(page.locator('[data-testid="lesson-list-item"][aria-current="page"]'))).toHaveCount(1)
+  await expect(page.getByTestId('lesson-watched')).toHaveAttribute('data-value', '0')
+  await app.screenshot('lesson-fr-light')
+  await expectNoSeriousViolations(page)
+
+  // It plays: the video's time advances.
+  await play(page)
+  const first = await videoTime(page)
+  await expect.poll(() => videoTime(page), { timeout: 10_000 }).toBeGreaterThan(first + 1)
+
+  // Seek with the slider, then with the keyboard.
+  await page.getByTestId('player-seek').fill('12')
+  await expect.poll(() => videoTime(page)).toBeGreaterThanOrEqual(12)
+  await page.getByTestId('player-toggle').click()
+  await expect(page.getByTestId('lesson-player')).toHaveAttribute('data-playing', 'false')
+  const before = await videoTime(page)
+  await page.getByTestId('lesson-video').focus()
+  await page.keyboard.press('ArrowLeft')
+  await expect.poll(() => videoTime(page)).toBeLessThan(before - 4)
+
+  // Speed 1.5, kept after a reload.
+  await page.getByTestId('player-speed').selectOption('1.5')
+  await expect(page.getByTestId('lesson-player')).toHaveAttribute('data-rate', '1.5')
+  await expect.poll(() => page.getByTestId('lesson-video').evaluate((video: HTMLVideoElement) => video.playbackRate)).toBe(1.5)
+  await page.reload()
+  await expect(page.getByTestId('lesson-player')).toHaveAttribute('data-rate', '1.5', { timeout: 15_000 })
+
+  // Watched from the start to the end at 2×: the tick mark, and the lesson ticked in the side list.
+  await page.getByTestId('player-speed').selectOption('2')
+  await page.getByTestId('player-seek').fill('0')
+  await expect.poll(() => videoTime(page)).toBeLessThan(1)
+  await play(page)
+  await expect(page.getByTestId('lesson-completed')).toBeVisible({ timeout: 30_000 })
+  await expect.poll(async () => Number(await page.getByTestId('lesson-watched').getAttribute('data-value')), { timeout: 15_000 }).toBeGreaterThanOrEqual(80)
+  await expect(page.locator('[data-testid="lesson-list-item"][aria-current="page"]')).toHaveAttribute('data-completed', 'true')
+  await app.screenshot('lesson-completed-fr-light')
+
+  // Reload: the lesson stays complete and resumes near where it stopped (not at the very end: the beginning).
+  await page.reload()
+  await expect(page.getByTestId('lesson-completed')).toBeVisible({ timeout: 15_000 })
+
+  // The next lesson, then back to the subject: its chapter's progress went up.
+  await page.getByTestId('lesson-next').click()
+  await expect(page.getByTestId('lesson-title')).toHaveText('Module et argument')
+  await play(page)
+  await expect.poll(() => videoTime(page), { timeout: 10_000 }).toBeGreaterThan(6)
+  await page.getByTestId('player-toggle').click()
+  const stoppedAt = await videoTime(page)
+  await page.reload()
+  await expect(page.getByTestId('lesson-title')).toHaveText('Module et argument', { timeout: 15_000 })
+  await expect(page.getByTestId('lesson-video')).toHaveJSProperty('readyState', 4, { timeout: 15_000 })
+  await expect.poll(() => videoTime(page)).toBeGreaterThan(stoppedAt - 6)
+  await page.getByTestId('lesson-back').click()
+  await expect(page.getByTestId('subject-details')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('chapter-row').nth(2)).not.toHaveAttribute('data-progress', '0')
+})
+
+test('a locked lesson shows the unlock prompt, which leads to /offres', async () => {
+  app = await launchApp({ apiUrl: api!.url })
+  const { page } = app
+  await signIn(page, demo.student)
+  // Français is not in the pupil's offer: only its first lesson is free.
+  await openChapter(page, 'Français', 0)
+  await page.locator('[data-testid="lesson-list-item"][data-locked="true"]').first().click()
+  await expect(page.getByTestId('lesson-locked')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('lesson-video')).toHaveCount(0)
+  await expectNoSeriousViolations(page)
+  await page.getByTestId('lesson-unlock').click()
+  await expect.poll(() => pathname(page)).toBe('/offres')
+})
+
+test('the API goes away mid-lesson and comes back: the ticks kept on the machine are counted', async () => {
+  test.setTimeout(150_000)
+  app = await launchApp({ apiUrl: api!.url })
+  const { page } = app
+  await signIn(page, demo.student)
+  // Physique, « Oscillations mécaniques libres »: not watched yet.
+  await openChapter(page, 'Physique', 1)
+  await expect(page.getByTestId('lesson-watched')).toHaveAttribute('data-value', '0')
+  await page.getByTestId('player-speed').selectOption('2')
+  await play(page)
+  await expect.poll(() => videoTime(page), { timeout: 10_000 }).toBeGreaterThan(2)
+
+  // The API stops: the video plays on from what it has, the ticks wait on the machine.
+  const port = new URL(api!.url).port
+  await stopProcess(api!.child)
+  await expect(page.getByTestId('player-offline')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('lesson-player')).toHaveAttribute('data-playing', 'false', { timeout: 30_000 })
+  expect(await videoTime(page)).toBeGreaterThan(23)
+  await expect(page.getByTestId('lesson-completed')).toHaveCount(0)
+
+  // It comes back on the same address: the socket reconnects and sends what waited.
+  api = { ...api!, ...(await startApi(api!.dataDir, 'demo', {}, Number(port))) }
+  await expect(page.getByTestId('player-offline')).toHaveCount(0, { timeout: 30_000 })
+  await expect(page.getByTestId('lesson-completed')).toBeVisible({ timeout: 30_000 })
+  await page.reload()
+  await expect(page.getByTestId('lesson-completed')).toBeVisible({ timeout: 15_000 })
+})
+
+test('in Arabic, dark, at 599 px: the lesson page right to left, the player left to right', async () => {
+  test.setTimeout(90_000)
+  app = await launchApp({ apiUrl: api!.url, locale: 'ar', colorScheme: 'dark' })
+  const { page } = app
+  await signIn(page, demo.student)
+  await openChapter(page, 'Mathématiques', 1)
+  await page.setViewportSize({ width: 599, height: 900 })
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(page.getByTestId('player-controls')).toHaveAttribute('dir', 'ltr')
+  await expect(page.getByTestId('lesson-bar')).toBeVisible()
+  await play(page)
+  await expect.poll(() => videoTime(page), { timeout: 10_000 }).toBeGreaterThan(1)
+  await page.getByTestId('player-toggle').click()
+  await app.screenshot('lesson-ar-dark-599')
+  await expectNoSeriousViolations(page)
+  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(width).toBeLessThanOrEqual(599)
+})
