@@ -1,11 +1,12 @@
 /**
  * The home dashboard (issue 6), driven as the demo pupil would: every section with the seeded
  * data, the expiry warning, the welcome modal once, the wallet widget leading to the wallet, a
- * section failing on its own and coming back with its retry; in French (light, 1280 × 800) and
- * in Arabic (dark, 1280 × 800 and 599 px). Axe finds no serious or critical violation.
+ * section failing on its own and coming back with its retry, the lessons, subjects and search
+ * results opening their pages; in French (light, 1280 × 800) and in Arabic (dark, 1280 × 800 and
+ * 599 px). Axe finds no serious or critical violation.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { launchApp, type AppHandle } from './harness.ts'
 import { demo, signIn } from './helpers.ts'
 
@@ -153,6 +154,57 @@ test('the demo pupil’s home: every section with its data, the warning, the wel
   await expect(page.getByTestId('wallet-page')).toBeVisible()
   expect(pathname(page)).toBe('/porte-monnaie')
 })
+
+const LESSON_PATH = /^\/subjects\/[^/]+\/chapters\/[^/]+\/(lessons|recordings)\/[^/]+\/content$/
+
+/** A click on the link named `name` lands on that lesson's page, at the link's own address. */
+async function opensLesson(page: Page, link: Locator, name: string): Promise<void> {
+  const href = await link.getAttribute('href')
+  expect(href).toMatch(LESSON_PATH)
+  await link.click()
+  await expect.poll(() => pathname(page)).toBe(href)
+  await expect(page.getByTestId('lesson-page')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('lesson-title')).toHaveText(name)
+}
+
+for (const locale of ['fr', 'ar'] as const) {
+  test(`${locale}: the latest and free lessons, the progress subjects and a search result open their pages`, async () => {
+    app = await launchApp({ locale })
+    const { page } = app
+    await signIn(page, demo.student)
+    await homeSettled(page)
+    // The subjects of the progress list are links now: the first one under the pointer.
+    await page.getByTestId('home-progress-link').first().hover()
+    await app.screenshot(`home-${locale}-links`)
+
+    for (const id of ['latest', 'free']) {
+      const link = page.getByTestId(`home-${id}-link`).first()
+      await opensLesson(page, link, (await link.textContent())!)
+      await page.goBack()
+      await homeSettled(page)
+    }
+
+    // A subject of the progress list opens its page.
+    const subject = page.getByTestId('home-progress-link').first()
+    await expect(subject).toHaveText('Mathématiques')
+    await subject.click()
+    await expect.poll(() => pathname(page)).toMatch(/^\/subjects\/\d+\/details$/)
+    await expect(page.getByTestId('subject-details')).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByTestId('subject-details')).toContainText('Mathématiques')
+    await page.goBack()
+    await homeSettled(page)
+
+    // A search result, chosen with the mouse, opens its lesson.
+    await page.getByTestId('search-box').fill('mat')
+    const result = page.getByTestId('search-result').first()
+    await expect(result).toBeVisible()
+    const resultName = (await result.locator('span').first().textContent())!
+    await result.click()
+    await expect.poll(() => pathname(page)).toMatch(LESSON_PATH)
+    await expect(page.getByTestId('lesson-page')).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByTestId('lesson-title')).toHaveText(resultName)
+  })
+}
 
 test('a section that fails shows its own retry, the others stay, and the retry brings it back', async () => {
   app = await launchApp({ keepWelcome: true })

@@ -101,13 +101,6 @@ export const HomeContentSchema = z.object({
 })
 export type HomeContent = z.infer<typeof HomeContentSchema>
 
-/** The route a lesson opens (recordings under /recordings/). */
-export function contentPath(item: Pick<HomeContent, 'subject' | 'chapter' | 'content'>): string {
-  const encode = encodeURIComponent
-  const part = item.chapter.type === 'recording' ? 'recordings' : 'lessons'
-  return `/subjects/${encode(item.subject.slug)}/chapters/${encode(item.chapter.slug)}/${part}/${encode(item.content.slug)}/content`
-}
-
 /** A live session (part 2, §3 Live event). Days and times are Tunis wall-clock values. */
 export const LiveEventSchema = z.object({
   id: z.number().int(),

@@ -29,13 +29,6 @@ export const SearchResultSchema = z.object({
 })
 export type SearchResult = z.infer<typeof SearchResultSchema>
 
-/** The route a result opens: its lesson (or recording) page. */
-export function lessonPath(result: Pick<SearchResult, 'subject_slug' | 'chapter_slug' | 'content_slug' | 'chapter_type'>): string {
-  const part = result.chapter_type === 'recording' ? 'recordings' : 'lessons'
-  const encode = encodeURIComponent
-  return `/subjects/${encode(result.subject_slug)}/chapters/${encode(result.chapter_slug)}/${part}/${encode(result.content_slug)}/content`
-}
-
 export const searchEndpoints = {
   autocomplete: {
     method: 'POST', service: 'api', path: '/search/autocomplete', access: 'user',

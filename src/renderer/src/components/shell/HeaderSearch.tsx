@@ -3,7 +3,8 @@ import { observer } from 'mobx-react-lite'
 import { useId, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { lessonPath, type SearchResult } from '../../../../shared/api/search.ts'
+import type { SearchResult } from '../../../../shared/api/search.ts'
+import { lessonPath } from '../../features/learning/index.ts'
 import { useInboxCatalogue } from '../../i18n/inboxCatalogue.ts'
 import { useInbox } from '../../stores/StoreContext.tsx'
 
@@ -68,7 +69,7 @@ export const HeaderSearch = observer(function HeaderSearch({ compact }: { compac
     setOpen(false)
     setActive(-1)
     search.clear()
-    void navigate(lessonPath(result))
+    void navigate(lessonPath(result.subject_slug, { slug: result.chapter_slug, type: result.chapter_type }, result.content_slug))
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

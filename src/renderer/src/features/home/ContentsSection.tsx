@@ -3,8 +3,8 @@ import { observer } from 'mobx-react-lite'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { contentPath } from '../../../../shared/api/home.ts'
 import type { HomeContent } from './api.ts'
+import { lessonPath } from '../learning/index.ts'
 import { formatReportDate } from '../../lib/time.ts'
 import { countForm } from '../../lib/countForm.ts'
 import { lessonMinutes } from '../../lib/durationText.ts'
@@ -45,7 +45,7 @@ export const ContentsSection = observer(function ContentsSection({ id, title, em
               {item.subject.name.charAt(0)}
             </span>
             <div className={styles.itemBody}>
-              <Link to={contentPath(item)} className={styles.itemLink}>
+              <Link to={lessonPath(item.subject.slug, item.chapter, item.content.slug)} className={styles.itemLink} data-testid={`home-${id}-link`}>
                 <bdi>{item.content.name}</bdi>
               </Link>
               <span className={styles.small}>
