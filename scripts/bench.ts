@@ -14,13 +14,16 @@
  *       PostgreSQL's binaries are installed, on a private PostgreSQL cluster
  *   home the eight requests of the home screen on PGlite (demo student): each, in a row, at once,
  *        and all at once the first time after the server's start
+ *   lesson (P9) a lesson click → its video's first frame, a seek to a point not buffered → playing, and a
+ *       subject of 40 chapters rendered at 4× throttle (scripts/benchLesson.ts; needs Chromium, and
+ *       ffmpeg for the seek)
  *   progress (P10) 200 pupils × 1 progress tick / 5 s over the WebSocket on PGlite, 600 on PostgreSQL:
  *       the time to each tick's answer (scripts/benchProgress.ts)
  *
  * P1 and P6 require a build (`npx electron-vite build`). `--json <file>` also writes the figures;
  * `--strict` exits non-zero when a size budget (P1) is exceeded (the test run uses it).
  * Parts may be named to run only them: `npm run bench -- api` (P8), `bundle` (P1), `main` (P6),
- * `merge` (P7), `home`; no name runs them all. In P8, `--list <text>` (repeatable) measures only
+ * `merge` (P7), `home`, `progress` (P10), `lesson` (P9); no name runs them all. In P8, `--list <text>` (repeatable) measures only
  * the lists whose name or path holds the text, `--backend pglite|postgres` one backend only and
  * `--seconds <n>` sets each measure's length (5 by default).
  */
@@ -494,7 +497,7 @@ async function p7(): Promise<void> {
 }
 
 const loadAtStart = loadavg()[0]!
-const PARTS = { bundle: 'P1', ui: 'P2–P4', main: 'P6', merge: 'P7', api: 'P8', home: 'home screen requests', progress: 'P10' } as const
+const PARTS = { bundle: 'P1', ui: 'P2–P4', main: 'P6', merge: 'P7', api: 'P8', home: 'home screen requests', progress: 'P10', lesson: 'P9 and the 40-chapter subject' } as const
 type Part = keyof typeof PARTS
 const args = process.argv.slice(2)
 /** Options that take a value: the value is not a part's name. */
@@ -521,6 +524,11 @@ if (selected('ui')) {
   type BenchRenderer = (into: { lines: string[]; figures: Record<string, unknown> }) => Promise<void>
   const { benchRenderer } = (await import(new URL('./benchUi.ts', import.meta.url).href)) as { benchRenderer: BenchRenderer }
   await benchRenderer({ lines: report, figures })
+}
+if (selected('lesson')) {
+  type BenchLesson = (into: { lines: string[]; figures: Record<string, unknown> }) => Promise<void>
+  const { benchLesson } = (await import(new URL('./benchLesson.ts', import.meta.url).href)) as { benchLesson: BenchLesson }
+  await benchLesson({ lines: report, figures })
 }
 if (selected('main')) await p6()
 if (selected('merge')) await p7()

@@ -70,7 +70,7 @@ async function loadToInteractive(page: Page, cdp: CDPSession, start: 'fresh' | '
  * animation callbacks, before that frame's style, layout and paint, and a message posted from
  * there is handled once the frame is out — the end of an interaction as INP counts it.
  */
-async function interaction(page: Page, click: string, done: string): Promise<number | null> {
+export async function interaction(page: Page, click: string, done: string): Promise<number | null> {
   return page.evaluate(async ({ click, done }) => {
     const target = document.querySelector<HTMLElement>(click)
     if (!target) throw new Error(`nothing to click: ${click}`)

@@ -1,4 +1,4 @@
-import { Button, ProgressBar, Spinner, Tab, TabList } from '@fluentui/react-components'
+import { Button, Spinner, Tab, TabList } from '@fluentui/react-components'
 import { ArrowLeft20Regular, ArrowRight20Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
 import { lazy, Suspense, useEffect } from 'react'
@@ -14,6 +14,7 @@ import { loadNotFoundPage } from '../notFound/index.ts'
 import type { SubjectDetailsStore } from './stores/SubjectDetailsStore.ts'
 import { subjectDetailsStoreOf, subjectsStoreOf } from './stores/learningStores.ts'
 import type { SectionGroup } from './stores/learningRules.ts'
+import { ProgressMeter } from './ProgressMeter.tsx'
 import { SubjectThumb } from './SubjectThumb.tsx'
 import { useLearningStyles } from './styles.ts'
 
@@ -159,7 +160,7 @@ function Group({ group, hasSections }: { group: SectionGroup; hasSections: boole
               </span>
               <span className={styles.chapterProgress}>
                 <span className={styles.progressValue}>{progress}</span>
-                <ProgressBar value={row.progress / 100} thickness="large" aria-label={t('details.chapterProgress', { number: row.number })} aria-valuetext={progress} />
+                <ProgressMeter value={row.progress} aria-label={t('details.chapterProgress', { number: row.number })} aria-valuetext={progress} />
               </span>
             </>
           )
@@ -199,7 +200,7 @@ const Widget = observer(function Widget({ store }: { store: SubjectDetailsStore 
         <span className={styles.progressValue} data-testid="subject-widget-progress">
           {progress}
         </span>
-        <ProgressBar className={styles.progressBar} value={summary.progress / 100} thickness="large" aria-labelledby="subject-widget-name" aria-valuetext={progress} />
+        <ProgressMeter className={styles.progressBar} value={summary.progress} aria-labelledby="subject-widget-name" aria-valuetext={progress} />
       </div>
       <ul className={styles.counts}>
         <li data-testid="subject-widget-chapters">{t(`widget.chapters${countForm(summary.chapters)}`, { count: summary.chapters })}</li>

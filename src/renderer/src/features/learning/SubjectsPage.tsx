@@ -1,4 +1,4 @@
-import { Button, ProgressBar, Spinner } from '@fluentui/react-components'
+import { Button, Spinner } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,6 +11,7 @@ import { useStores } from '../../stores/StoreContext.tsx'
 import { subjectsStoreOf } from './stores/learningStores.ts'
 import { SubjectThumb } from './SubjectThumb.tsx'
 import { useLearningStyles } from './styles.ts'
+import { ProgressMeter } from './ProgressMeter.tsx'
 
 /** At start-up on this screen: its requests run while the shell renders. */
 export function prefetch(root: RootStore): void {
@@ -68,10 +69,9 @@ export const Component = observer(function SubjectsPage() {
                     <span className={styles.progressRow}>
                       <span className={styles.muted}>{t('subjects.progress')}</span>
                       <span className={styles.progressValue}>{t('subjects.progressValue', { value: card.progress })}</span>
-                      <ProgressBar
+                      <ProgressMeter
                         className={styles.progressBar}
-                        value={card.progress / 100}
-                        thickness="large"
+                        value={card.progress}
                         aria-labelledby={`subject-name-${card.id}`}
                         aria-valuetext={t('subjects.progressValue', { value: card.progress })}
                       />

@@ -10,7 +10,8 @@ import { ApiError } from '../../../api/errors.ts'
 import { Resource } from '../../../lib/loadable.ts'
 import type { LearningApi, Lesson, LessonEntry, LessonSection } from '../api.ts'
 import type { DetailsOutcome } from './SubjectDetailsStore.ts'
-import { lessonPath, shownProgress } from './learningRules.ts'
+import { lessonPath } from '../index.ts'
+import { shownProgress } from './learningRules.ts'
 
 /** Where a lesson is: the slugs (or ids) of its subject and chapter, and its own. */
 export interface LessonAddress {

@@ -7,6 +7,7 @@
 import { capProgress, type ChapterType } from '../../../../../shared/api/home.ts'
 import { CHAPTER_TAB_ORDER } from '../../../../../shared/api/learning.ts'
 import type { ChapterEntry, ChapterList, Subject, SubjectProgress } from '../api.ts'
+import { lessonPath } from '../index.ts'
 
 /** The side widget lists this many other subjects until 'voir plus' (part 2, §9). */
 export const OTHER_SUBJECTS_SHOWN = 5
@@ -106,13 +107,6 @@ export interface SectionGroup {
   id: number | null
   name: string | null
   chapters: ChapterRow[]
-}
-
-/** The route of a lesson; recordings use the recordings path (part 2, §2). */
-export function lessonPath(subjectSlug: string, chapter: { slug: string; type: string }, lessonSlug: string): string {
-  const encode = encodeURIComponent
-  const part = chapter.type === 'recording' ? 'recordings' : 'lessons'
-  return `/subjects/${encode(subjectSlug)}/chapters/${encode(chapter.slug)}/${part}/${encode(lessonSlug)}/content`
 }
 
 /** The route of a chapter's first lesson (null while it has none). */
