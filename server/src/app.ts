@@ -24,6 +24,7 @@ import { registerContentRoutes } from './routes/content.ts'
 import { registerHomeRoutes } from './routes/home.ts'
 import { registerLearningRoutes } from './routes/learning.ts'
 import { registerNotificationRoutes } from './routes/notifications.ts'
+import { registerOfferRoutes } from './routes/offers.ts'
 import { registerOperatorRoutes } from './routes/operator.ts'
 import { registerPickerRoutes } from './routes/pickers.ts'
 import { registerProfileRoutes } from './routes/profile.ts'
@@ -186,6 +187,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerLearningRoutes(app, services)
     registerProgressRoutes(app, services)
     registerContentRoutes(app, services)
+    registerOfferRoutes(app, services)
 
     // The periodic work, from the start to the close (decision 0025).
     const jobs = createJobRunner({ clock, log: app.log.child({ module: 'jobs' }), exclusive: (name, work) => runExclusive(database, name, work) })

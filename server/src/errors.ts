@@ -7,12 +7,15 @@ export class ApiError extends Error {
   readonly code: ErrorCode
   readonly errors: Record<string, string[]> | undefined
   readonly keys: Record<string, string[]> | undefined
+  /** Points missing for a purchase (402). */
+  readonly missingPoints: number | undefined
 
-  constructor(code: ErrorCode, message: string, options: { status?: number; fieldKeys?: Record<string, MessageKey[]> } = {}) {
+  constructor(code: ErrorCode, message: string, options: { status?: number; fieldKeys?: Record<string, MessageKey[]>; missingPoints?: number } = {}) {
     super(message)
     this.name = 'ApiError'
     this.code = code
     this.statusCode = options.status ?? errorStatus[code]
+    this.missingPoints = options.missingPoints
     if (options.fieldKeys) {
       this.keys = options.fieldKeys
       this.errors = Object.fromEntries(Object.entries(options.fieldKeys).map(([field, keys]) => [field, keys.map(frText)]))
@@ -23,7 +26,8 @@ export class ApiError extends Error {
     return {
       code: this.code,
       message: this.message,
-      ...(this.errors ? { errors: this.errors, keys: this.keys } : {})
+      ...(this.errors ? { errors: this.errors, keys: this.keys } : {}),
+      ...(this.missingPoints !== undefined ? { missing_points: this.missingPoints } : {})
     }
   }
 }

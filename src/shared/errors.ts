@@ -3,8 +3,10 @@
  * renderer maps a code to its own catalogue entry; messages may change, codes do not.
  */
 import { z } from 'zod'
+import { PricingErrorCodeSchema, type PricingErrorCode } from './pricing/errors.ts'
 
-export const ErrorCodeSchema = z.enum([
+/** The codes of the server's own refusals; the pricing engine's refusals follow (ErrorCodeSchema). */
+const SERVER_ERROR_CODES = [
   'validation_failed',
   'unknown_field',
   'captcha_failed',
@@ -46,11 +48,17 @@ export const ErrorCodeSchema = z.enum([
   'progress_rejected',
   'range_not_satisfiable',
   'server_error'
-])
+] as const
+
+/** Every code, the pricing engine's refusals of a purchase included (each its own code, 422). */
+export const ErrorCodeSchema = z.enum([...SERVER_ERROR_CODES, ...PricingErrorCodeSchema.options])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>
+
+const pricingStatus = Object.fromEntries(PricingErrorCodeSchema.options.map((code) => [code, 422])) as Record<PricingErrorCode, 422>
 
 /** The HTTP status each code is answered with. */
 export const errorStatus: Record<ErrorCode, number> = {
+  ...pricingStatus,
   validation_failed: 422,
   unknown_field: 422,
   captcha_failed: 422,

@@ -141,7 +141,9 @@ export const userOffers = pgTable('user_offers', {
   endDate: date('end_date', { mode: 'string' }),
   chapterId: integer('chapter_id'),
   /** What the subscription cost, in millimes (1 point = 1000). */
-  amountPaid: bigint('amount_paid', { mode: 'number' }).notNull().default(0)
+  amountPaid: bigint('amount_paid', { mode: 'number' }).notNull().default(0),
+  /** The offer bought, for subscriptions bought through the catalogue (decision 0034). */
+  offerId: integer('offer_id').references(() => offers.id)
 }, (t) => [index('user_offers_user_idx').on(t.userId)])
 
 /**
@@ -598,3 +600,103 @@ export const popupHides = pgTable('popup_hides', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   hiddenAt: createdAt()
 }, (t) => [primaryKey({ columns: [t.popupId, t.userId] })])
+
+// ── Offers and purchases (issue 28, decision 0034) ───────────────────────────────────────────
+
+/**
+ * An offer of the catalogue (part 1, §2 Offers, §9): what a purchase of it opens is its group's
+ * (`user_offers.group_id`); the offers page shows them by position.
+ */
+export const offers = pgTable('offers', {
+  id: integer('id').primaryKey(),
+  groupId: integer('group_id').notNull().references(() => offerGroups.id),
+  name: text('name').notNull(),
+  nameAr: text('name_ar'),
+  isFree: boolean('is_free').notNull().default(false),
+  position: integer('position').notNull().default(0),
+  /** Holders of a mobile-operator client record see an unsubscribe menu on it (offer 33). */
+  unsubscribable: boolean('unsubscribable').notNull().default(false)
+})
+
+/**
+ * An offer as one class buys it (the specification's Offer division): a whole-class offer
+ * ('primary') or a pack of subjects chosen among its subject details ('pack'). Amounts in millimes.
+ */
+export const offerDivisions = pgTable('offer_divisions', {
+  id: serial('id').primaryKey(),
+  offerId: integer('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
+  divisionId: integer('division_id').notNull().references(() => divisions.id),
+  name: text('name').notNull(),
+  nameAr: text('name_ar'),
+  type: varchar('type', { length: 8 }).notNull().default('primary'),
+  color: varchar('color', { length: 16 }),
+  description: text('description'),
+  descriptionAr: text('description_ar'),
+  buttonLabel: text('button_label'),
+  buttonLabelAr: text('button_label_ar'),
+  disabled: boolean('disabled').notNull().default(false),
+  /** The crossed-out price and the price of an offer without a period selector (offer 102), or pack 115's per-subject price. */
+  basePrice: bigint('base_price', { mode: 'number' }),
+  finalPrice: bigint('final_price', { mode: 'number' }),
+  /** The catalogue's own reduction as the card shows it: { discountType, discountValue }. */
+  infoDiscount: jsonb('info_discount').$type<{ discountType: 'percentage_discount' | 'fixed'; discountValue: number }>(),
+  /** The instalment plan: the slices' amounts in millimes (empty: paid at once). */
+  slices: jsonb('slices').$type<number[]>().notNull().default([])
+}, (t) => [
+  uniqueIndex('offer_divisions_offer_division_uq').on(t.offerId, t.divisionId),
+  index('offer_divisions_division_idx').on(t.divisionId),
+  check('offer_divisions_type', sql`${t.type} in ('primary', 'pack')`)
+])
+
+/** A pricing entry of an offer division: one period it sells, at its price before and after its own discount (millimes). */
+export const offerPrices = pgTable('offer_prices', {
+  offerDivisionId: integer('offer_division_id').notNull().references(() => offerDivisions.id, { onDelete: 'cascade' }),
+  period: varchar('period', { length: 16 }).notNull(),
+  price: bigint('price', { mode: 'number' }).notNull(),
+  finalPrice: bigint('final_price', { mode: 'number' }).notNull(),
+  discount: bigint('discount', { mode: 'number' }),
+  /** Hundredths of a percent (1250 is 12.5 %). */
+  discountBasisPoints: integer('discount_basis_points'),
+  position: integer('position').notNull().default(0)
+}, (t) => [
+  primaryKey({ columns: [t.offerDivisionId, t.period] }),
+  check('offer_prices_period', sql`${t.period} in ('day', 'week', 'month', 'rest_of_year', 'fixed')`),
+  check('offer_prices_amounts', sql`${t.price} >= 0 and ${t.finalPrice} >= 0`)
+])
+
+/** A subject a pack sells, at its own price (millimes). */
+export const offerSubjectDetails = pgTable('offer_subject_details', {
+  id: serial('id').primaryKey(),
+  offerDivisionId: integer('offer_division_id').notNull().references(() => offerDivisions.id, { onDelete: 'cascade' }),
+  subjectId: integer('subject_id').notNull().references(() => subjects.id, { onDelete: 'cascade' }),
+  price: bigint('price', { mode: 'number' }).notNull(),
+  description: text('description'),
+  position: integer('position').notNull().default(0)
+}, (t) => [uniqueIndex('offer_subject_details_uq').on(t.offerDivisionId, t.subjectId)])
+
+/**
+ * A purchase with points: the quote the server computed (its snapshot), the ledger transaction
+ * that paid it and the subscription it opened. One per Idempotency-Key.
+ */
+export const offerOrders = pgTable('offer_orders', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  offerDivisionId: integer('offer_division_id').notNull().references(() => offerDivisions.id),
+  offerId: integer('offer_id').notNull().references(() => offers.id),
+  period: varchar('period', { length: 16 }).notNull(),
+  quantity: integer('quantity').notNull().default(1),
+  /** The order's total after every rule, and what was paid now (the first slice or the whole), millimes. */
+  total: bigint('total', { mode: 'number' }).notNull(),
+  paid: bigint('paid', { mode: 'number' }).notNull(),
+  sliceIndex: integer('slice_index').notNull().default(-1),
+  code: varchar('code', { length: 64 }),
+  status: varchar('status', { length: 16 }).notNull().default('paid'),
+  userOfferId: integer('user_offer_id').references(() => userOffers.id),
+  ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
+  /** The engine's quote: every figure and the rules it used. */
+  quote: jsonb('quote').notNull(),
+  createdAt: createdAt()
+}, (t) => [
+  index('offer_orders_user_idx').on(t.userId, t.id),
+  check('offer_orders_amounts', sql`${t.total} >= 0 and ${t.paid} >= 0`)
+])

@@ -58,14 +58,20 @@ export function optionalSubjectRows(): Array<{ id: number; divisionId: number; n
   return divisions.flatMap((divisionId, d) => OPTIONS.map(([name, nameAr], i) => ({ id: d * OPTIONS.length + i + 1, divisionId, name, nameAr })))
 }
 
-/** Offer groups the specification names by id; the free offer opens no lesson but the free ones. */
+/**
+ * Offer groups the specification names by id, and those of the demo catalogue's other offers (102,
+ * 115, 119: decision 0034); the free offer opens no lesson but the free ones.
+ */
 export const offerGroupRows = [
   { id: 83, name: 'Gratuit', unlocksContent: false },
   { id: 84, name: 'Pack révision' },
   { id: 85, name: 'Optimum' },
+  { id: 102, name: 'Standard' },
   { id: 104, name: 'Opérateur mobile' },
   { id: 107, name: 'Silver+' },
   { id: 112, name: 'Gold' },
+  { id: 115, name: 'Pack à la carte' },
+  { id: 119, name: 'Pack sciences' },
   { id: 122, name: 'Top 50' },
   { id: 127, name: 'Excellent' }
 ]

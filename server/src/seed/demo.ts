@@ -15,6 +15,7 @@ import { inTransaction, move, toMillimes } from '../services/ledger.ts'
 import { divisionRows, levelRows, offerGroupRows, optionalSubjectRows } from './classes.ts'
 import { countryRows, delegationId, delegationRows, governorateRows, instituteRows } from './geography.ts'
 import { seedLearning } from './learning.ts'
+import { seedOffers } from './offers.ts'
 import { adCardRows, divisionChangeReasonRows, seedProfile } from './profile.ts'
 
 export const DEMO_PASSWORD = 'Darsi#2026'
@@ -132,7 +133,10 @@ export async function isSeeded(db: Db): Promise<boolean> {
 
 export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   // All there already: only the rolling schedule of live sessions may need topping up.
-  if (await isSeeded(db)) return seedLearning(db, options.now)
+  if (await isSeeded(db)) {
+    await seedLearning(db, options.now)
+    return seedOffers(db)
+  }
   // Reference tables already holding at least the seed's rows are skipped: restarts stay quick.
   const seedTable = async <T extends PgTable>(table: T, rows: Array<T['$inferInsert']>) => {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table as PgTable)
@@ -180,4 +184,5 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   }
   if (parentId != null) await db.update(users).set({ parentId }).where(eq(users.phone, '20000001'))
   await seedLearning(db, options.now)
+  await seedOffers(db)
 }

@@ -11,7 +11,9 @@ export const ErrorResponseSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
   /** The message keys of `errors`, for clients that translate themselves. */
-  keys: z.record(z.string(), z.array(z.string())).optional()
+  keys: z.record(z.string(), z.array(z.string())).optional(),
+  /** A purchase refused for want of points (402): how many points are missing. */
+  missing_points: z.number().nonnegative().optional()
 })
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>
 

@@ -9,6 +9,7 @@ import { notificationEndpoints, notificationOperatorEndpoints } from './notifica
 import { searchEndpoints } from './search.ts'
 import { homeEndpoints } from './home.ts'
 import { learningEndpoints, learningOperatorEndpoints, progressEndpoints } from './learning.ts'
+import { offerEndpoints } from './offers.ts'
 import type { Endpoint } from './common.ts'
 
 export const endpoints = {
@@ -27,7 +28,8 @@ export const endpoints = {
   home: homeEndpoints,
   learning: learningEndpoints,
   progress: progressEndpoints,
-  learningOperator: learningOperatorEndpoints
+  learningOperator: learningOperatorEndpoints,
+  offers: offerEndpoints
 } as const
 
 export function allEndpoints(): Array<{ name: string; endpoint: Endpoint }> {

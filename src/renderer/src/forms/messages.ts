@@ -91,7 +91,30 @@ const CODE_MESSAGES: Record<ApiError['code'], TranslationKey> = {
   level_not_allowed: 'auth:errors.levelNotAllowed',
   content_locked: 'auth:errors.contentLocked',
   progress_rejected: 'auth:errors.invalidInput',
-  range_not_satisfiable: 'auth:errors.server'
+  range_not_satisfiable: 'auth:errors.server',
+  // Purchases: the pricing engine's refusals, each worded (decision 0034).
+  invalid_input: 'auth:errors.invalidInput',
+  unknown_period: 'auth:errors.purchase.unknownPeriod',
+  period_not_offered: 'auth:errors.purchase.periodNotOffered',
+  invalid_quantity: 'auth:errors.purchase.invalidQuantity',
+  division_disabled: 'auth:errors.purchase.divisionDisabled',
+  price_missing: 'auth:errors.purchase.priceMissing',
+  subjects_required: 'auth:errors.purchase.subjectsRequired',
+  unknown_subject: 'auth:errors.purchase.unknownSubject',
+  duplicate_subject: 'auth:errors.purchase.duplicateSubject',
+  subjects_not_sold_separately: 'auth:errors.purchase.subjectsNotSoldSeparately',
+  slice_out_of_range: 'auth:errors.purchase.sliceOutOfRange',
+  two_codes: 'auth:errors.purchase.twoCodes',
+  code_already_added: 'auth:errors.purchase.codeAlreadyAdded',
+  code_required: 'auth:errors.purchase.codeRequired',
+  code_too_short: 'auth:errors.purchase.codeTooShort',
+  own_code: 'auth:errors.purchase.ownCode',
+  unknown_code: 'auth:errors.purchase.unknownCode',
+  code_inactive: 'auth:errors.purchase.codeInactive',
+  code_expired: 'auth:errors.purchase.codeExpired',
+  code_not_applicable: 'auth:errors.purchase.codeNotApplicable',
+  code_first_slice_only: 'auth:errors.purchase.codeFirstSliceOnly',
+  invalid_coupon: 'auth:errors.purchase.invalidCoupon'
 }
 
 /** The catalogue key of a code, for the stores that word failures themselves. */

@@ -142,7 +142,31 @@ export const authAr: Catalogue['auth'] = {
     unsupportedType: 'هذه الصيغة غير مدعومة',
     inProgress: 'طلب مماثل قيد المعالجة، يرجى الانتظار قليلًا',
     operationImpossible: 'هذه العملية غير ممكنة',
-    invalidInput: 'بعض المعلومات المُرسَلة غير صالحة'
+    invalidInput: 'بعض المعلومات المُرسَلة غير صالحة',
+    /** The refusals of a purchase (the pricing engine's codes, decision 0034). */
+    purchase: {
+      unknownPeriod: 'مدة غير معروفة',
+      periodNotOffered: 'هذه المدة غير متاحة لهذا العرض',
+      invalidQuantity: 'عدد الأشهر غير صالح (من 1 إلى 12)',
+      divisionDisabled: 'هذا العرض غير متاح حاليًا',
+      priceMissing: 'لم يُحدَّد سعر هذا العرض بعد',
+      subjectsRequired: 'اختر مادة واحدة على الأقل',
+      unknownSubject: 'هذه المادة ليست ضمن الباقة',
+      duplicateSubject: 'تمّ اختيار مادة مرتين',
+      subjectsNotSoldSeparately: 'لا تُباع مواد هذا العرض بشكل منفصل',
+      sliceOutOfRange: 'هذا القسط غير موجود في هذا العرض',
+      twoCodes: 'لا يمكن الجمع بين الرموز: رمز واحد في كل مرة',
+      codeAlreadyAdded: 'تمّت إضافة هذا الرمز من قبل',
+      codeRequired: 'رمز القسيمة مطلوب',
+      codeTooShort: 'يجب أن يتكوّن الرمز من 3 أحرف على الأقل',
+      ownCode: 'لا يمكنك استعمال رمزك الخاص',
+      unknownCode: 'هذا الرمز غير موجود',
+      codeInactive: 'انتهت صلاحية هذا الرمز أو لم يعد مفعّلًا',
+      codeExpired: 'انتهت صلاحية هذا الرمز أو لم يعد مفعّلًا',
+      codeNotApplicable: 'هذا الرمز غير صالح لهذا القسم أو هذا العرض أو هذه المدة',
+      codeFirstSliceOnly: 'لا يُطبَّق الرمز إلا على القسط الأول',
+      invalidCoupon: 'هذا الرمز غير صالح'
+    }
   },
   rules: {
     common: {

@@ -141,7 +141,31 @@ export const authEnUS: Catalogue['auth'] = {
     unsupportedType: 'This format is not supported',
     inProgress: 'The same request is already in progress, please wait a moment',
     operationImpossible: 'This operation is not possible',
-    invalidInput: 'Some of the information sent is not valid'
+    invalidInput: 'Some of the information sent is not valid',
+    /** The refusals of a purchase (the pricing engine's codes, decision 0034). */
+    purchase: {
+      unknownPeriod: 'Unknown duration',
+      periodNotOffered: 'This duration is not offered for this offer',
+      invalidQuantity: 'Invalid number of months (1 to 12)',
+      divisionDisabled: 'This offer is not available at the moment',
+      priceMissing: 'The price of this offer has not been set yet',
+      subjectsRequired: 'Choose at least one subject',
+      unknownSubject: 'This subject is not part of the pack',
+      duplicateSubject: 'A subject was chosen twice',
+      subjectsNotSoldSeparately: 'The subjects of this offer are not sold separately',
+      sliceOutOfRange: 'This instalment does not exist for this offer',
+      twoCodes: 'Codes cannot be combined: one code at a time',
+      codeAlreadyAdded: 'This code has already been added',
+      codeRequired: 'Coupon code required',
+      codeTooShort: 'The code must be at least 3 characters long',
+      ownCode: 'You cannot use your own code',
+      unknownCode: 'This code does not exist',
+      codeInactive: 'This code has expired or is no longer active',
+      codeExpired: 'This code has expired or is no longer active',
+      codeNotApplicable: 'This code is not valid for this class, offer or duration',
+      codeFirstSliceOnly: 'A code applies to the first instalment only',
+      invalidCoupon: 'This code is not valid'
+    }
   },
   rules: {
     common: {

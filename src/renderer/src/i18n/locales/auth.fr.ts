@@ -143,7 +143,31 @@ export const authFr = {
     unsupportedType: 'Ce format n’est pas pris en charge',
     inProgress: 'Une demande identique est déjà en cours, patientez un instant',
     operationImpossible: 'Opération impossible',
-    invalidInput: 'Certaines informations envoyées ne sont pas valides'
+    invalidInput: 'Certaines informations envoyées ne sont pas valides',
+    /** The refusals of a purchase (the pricing engine's codes, decision 0034). */
+    purchase: {
+      unknownPeriod: 'Durée inconnue',
+      periodNotOffered: 'Cette durée n’est pas proposée pour cette offre',
+      invalidQuantity: 'Nombre de mois invalide (de 1 à 12)',
+      divisionDisabled: 'Cette offre n’est pas disponible pour le moment',
+      priceMissing: 'Le prix de cette offre n’est pas encore fixé',
+      subjectsRequired: 'Choisissez au moins une matière',
+      unknownSubject: 'Cette matière ne fait pas partie du pack',
+      duplicateSubject: 'Une matière a été choisie deux fois',
+      subjectsNotSoldSeparately: 'Les matières de cette offre ne se vendent pas séparément',
+      sliceOutOfRange: 'Cette tranche n’existe pas pour cette offre',
+      twoCodes: 'Les codes ne sont pas cumulables : un seul code à la fois',
+      codeAlreadyAdded: 'Ce code est déjà ajouté',
+      codeRequired: 'Code coupon requis',
+      codeTooShort: 'Le code doit contenir au moins 3 caractères',
+      ownCode: 'Vous ne pouvez pas utiliser votre propre code',
+      unknownCode: 'Ce code n’existe pas',
+      codeInactive: 'Ce code a expiré ou n’est plus actif',
+      codeExpired: 'Ce code a expiré ou n’est plus actif',
+      codeNotApplicable: 'Ce code n’est pas valable pour cette classe, cette offre ou cette durée',
+      codeFirstSliceOnly: 'Un code ne s’applique qu’à la première tranche',
+      invalidCoupon: 'Ce code n’est pas valable'
+    }
   },
   rules: {
     common: {

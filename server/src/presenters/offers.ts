@@ -1,0 +1,89 @@
+/**
+ * Offers and purchases in the contract's shapes (src/shared/api/offers.ts): amounts from millimes
+ * to dinars (points), names in the request's language, the daily and weekly entries at the level
+ * rate table's figures (what the engine charges for them).
+ */
+import type { OfferCard, PurchaseResponse, QuoteAnswer } from '../../../src/shared/api/offers.ts'
+import { levelRate, toDinars, type LevelSlug, type Period, type Quote } from '../../../src/shared/pricing/index.ts'
+import { localName, type Language } from '../language.ts'
+import type { OfferDivisionRow, OfferPriceRow, Purchase, SubjectDetailRow } from '../services/offers.ts'
+
+const dinars = (millimes: number | null | undefined): number | null => (millimes == null ? null : toDinars(millimes))
+
+/** The slice a new purchase pays: the first of a plan in instalments, none otherwise (the whole price). */
+export function indexSliceToPay(row: Pick<OfferDivisionRow, 'slices'>): number | null {
+  return row.slices.length > 0 ? 1 : null
+}
+
+/** One offer division as the offers page shows it and the pricing engine reads it. */
+export function presentOfferCard(row: OfferDivisionRow, prices: OfferPriceRow[], details: SubjectDetailRow[], level: LevelSlug, lang: Language): OfferCard {
+  const pricing = prices.map((entry) => {
+    const period = entry.period as Period
+    if (period === 'day' || period === 'week') {
+      const rate = toDinars(levelRate(level, period))
+      return { period, price: rate, final_price: rate, discount: null, discountpercentage: null }
+    }
+    return {
+      period, price: toDinars(entry.price), final_price: toDinars(entry.finalPrice), discount: dinars(entry.discount),
+      discountpercentage: entry.discountBasisPoints == null ? null : entry.discountBasisPoints / 100
+    }
+  })
+  const subjectDetails = details.map((detail) => ({
+    id: detail.id, subjectId: detail.subjectId, subject: detail.subject, price: toDinars(detail.price), description: detail.description
+  }))
+  const sellsPeriod = (period: Period) => prices.some((entry) => entry.period === period)
+  const finalPrice = dinars(row.finalPrice)
+  return {
+    id: row.id,
+    offer_id: row.offerId,
+    name: localName(row.name, row.nameAr, lang),
+    type: row.type as OfferCard['type'],
+    color: row.color,
+    description: localName(row.description ?? '', row.descriptionAr, lang) || null,
+    button_label: localName(row.buttonLabel ?? '', row.buttonLabelAr, lang) || null,
+    disabled: row.disabled,
+    pricing,
+    Baseprice: dinars(row.basePrice),
+    Finalprice: finalPrice,
+    price: finalPrice,
+    infoDiscount: row.infoDiscount,
+    slices: row.slices.map((amount) => ({ amount: toDinars(amount) })),
+    indexSliceToPay: indexSliceToPay(row),
+    weeklyPrice: sellsPeriod('week') ? toDinars(levelRate(level, 'week')) : null,
+    dailyPrice: sellsPeriod('day') ? toDinars(levelRate(level, 'day')) : null,
+    offer: {
+      id: row.offer.id, is_free: row.offer.isFree, position: row.offer.position, name: localName(row.offer.name, row.offer.nameAr, lang),
+      group: row.group, unsubscribable: row.offer.unsubscribable
+    },
+    offer_subject_details: subjectDetails,
+    subject_details: subjectDetails,
+    periods: prices.length > 0 ? prices.map((entry) => entry.period as Period) : ['fixed']
+  }
+}
+
+/** The catalogue of a class, each division with its own prices and subject details. */
+export function presentOffers(rows: OfferDivisionRow[], prices: OfferPriceRow[], details: SubjectDetailRow[], level: LevelSlug, lang: Language): OfferCard[] {
+  return rows.map((row) => presentOfferCard(
+    row, prices.filter((entry) => entry.offerDivisionId === row.id), details.filter((detail) => detail.offerDivisionId === row.id), level, lang
+  ))
+}
+
+export function presentQuote(quote: Quote): QuoteAnswer {
+  return { ...quote, snapshot: quote.snapshot as unknown as Record<string, unknown> }
+}
+
+export function presentPurchase(purchase: Purchase): PurchaseResponse {
+  const { order, subscription, group } = purchase
+  return {
+    message: 'Abonnement activé',
+    order: {
+      id: order.id, offer_id: order.offerId, offer_division_id: order.offerDivisionId, amount_paid: toDinars(order.paid),
+      points: toDinars(purchase.balance), chapter_id: subscription.chapterId
+    },
+    subscription: {
+      id: subscription.id, name: group.name, group, amount_paid: toDinars(subscription.amountPaid),
+      start_date: subscription.startDate, end_date: subscription.endDate
+    },
+    quote: presentQuote(purchase.quote)
+  }
+}

@@ -1,0 +1,259 @@
+/**
+ * The offers catalogue and purchases with points (issue 28, decision 0034):
+ *
+ * - the catalogue of a class: its offer divisions with their offer and group, pricing entries and
+ *   subject details, read with one prepared statement each;
+ * - a quote: the pricing engine run on the server's own figures (never the client's) for the
+ *   pupil's level and the request's period, months, subjects, code and slice;
+ * - a purchase: in ONE database transaction, the order with the quote's snapshot, the points
+ *   taken through the ledger (a wallet cannot go below zero: the purchase is refused with the
+ *   points missing), and the subscription (`user_offers`, dates in Tunis) the learning access
+ *   rules read at once.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { codeKind, normalizeDiscountCode, quote, restOfSchoolYear, type AppliedCode, type LevelSlug, type Quote } from '../../../src/shared/pricing/index.ts'
+import type { PricingErrorCode } from '../../../src/shared/pricing/errors.ts'
+import type { PurchaseRequest } from '../../../src/shared/api/offers.ts'
+import type { Executor, Tx } from '../db/client.ts'
+import { preparedFor } from '../db/prepared.ts'
+import {
+  chapters, divisions, levels, offerDivisions, offerGroups, offerOrders, offerPrices, offers, offerSubjectDetails, subjects, userOffers,
+  userOfferSubjects, users
+} from '../db/schema.ts'
+import { ApiError, fieldError } from '../errors.ts'
+import type { UserRow } from '../http.ts'
+import { InsufficientFundsError, isOverdraftViolation, move, toPoints, walletBalance } from './ledger.ts'
+
+/** The engine's refusals in French, the server's language (the app words each code itself). */
+export const PRICING_REFUSAL_TEXT: Record<PricingErrorCode, string> = {
+  invalid_input: 'Certaines informations envoyées ne sont pas valides',
+  unknown_period: 'Durée inconnue',
+  period_not_offered: 'Cette durée n’est pas proposée pour cette offre',
+  invalid_quantity: 'Nombre de mois invalide (de 1 à 12)',
+  division_disabled: 'Cette offre n’est pas disponible pour le moment',
+  price_missing: 'Le prix de cette offre n’est pas encore fixé',
+  subjects_required: 'Choisissez au moins une matière',
+  unknown_subject: 'Cette matière ne fait pas partie du pack',
+  duplicate_subject: 'Une matière a été choisie deux fois',
+  subjects_not_sold_separately: 'Les matières de cette offre ne se vendent pas séparément',
+  slice_out_of_range: 'Cette tranche n’existe pas pour cette offre',
+  two_codes: 'Les codes ne sont pas cumulables : un seul code à la fois',
+  code_already_added: 'Ce code est déjà ajouté',
+  code_required: 'Code coupon requis',
+  code_too_short: 'Le code doit contenir au moins 3 caractères',
+  own_code: 'Vous ne pouvez pas utiliser votre propre code',
+  unknown_code: 'Ce code n’existe pas',
+  code_inactive: 'Ce code a expiré ou n’est plus actif',
+  code_expired: 'Ce code a expiré ou n’est plus actif',
+  code_not_applicable: 'Ce code n’est pas valable pour cette classe, cette offre ou cette durée',
+  code_first_slice_only: 'Un code ne s’applique qu’à la première tranche',
+  invalid_coupon: 'Ce code n’est pas valable'
+}
+
+export type OfferDivisionRow = typeof offerDivisions.$inferSelect & {
+  offer: { id: number; name: string; nameAr: string | null; isFree: boolean; position: number; unsubscribable: boolean }
+  group: { id: number; name: string }
+}
+export type OfferPriceRow = typeof offerPrices.$inferSelect
+export type SubjectDetailRow = { id: number; offerDivisionId: number; subjectId: number; subject: string; price: number; description: string | null; position: number }
+
+/** A class's offer divisions (or one by id) with their offer and group, by the offer's position. */
+const divisionColumns = {
+  division: offerDivisions,
+  offer: { id: offers.id, name: offers.name, nameAr: offers.nameAr, isFree: offers.isFree, position: offers.position, unsubscribable: offers.unsubscribable },
+  group: { id: offerGroups.id, name: offerGroups.name }
+}
+
+const classDivisionsQuery = preparedFor((db) => db.select(divisionColumns).from(offerDivisions)
+  .innerJoin(offers, eq(offers.id, offerDivisions.offerId))
+  .innerJoin(offerGroups, eq(offerGroups.id, offers.groupId))
+  .where(eq(offerDivisions.divisionId, sql.placeholder('divisionId')))
+  .orderBy(asc(offers.position), asc(offerDivisions.id))
+  .prepare('offers_class_divisions'))
+
+const divisionByIdQuery = preparedFor((db) => db.select(divisionColumns).from(offerDivisions)
+  .innerJoin(offers, eq(offers.id, offerDivisions.offerId))
+  .innerJoin(offerGroups, eq(offerGroups.id, offers.groupId))
+  .where(eq(offerDivisions.id, sql.placeholder('id'))).limit(1)
+  .prepare('offers_division_by_id'))
+
+const classPricesQuery = preparedFor((db) => db.select({ price: offerPrices }).from(offerPrices)
+  .innerJoin(offerDivisions, eq(offerDivisions.id, offerPrices.offerDivisionId))
+  .where(eq(offerDivisions.divisionId, sql.placeholder('divisionId')))
+  .orderBy(asc(offerPrices.offerDivisionId), asc(offerPrices.position))
+  .prepare('offers_class_prices'))
+
+const divisionPricesQuery = preparedFor((db) => db.select({ price: offerPrices }).from(offerPrices)
+  .where(eq(offerPrices.offerDivisionId, sql.placeholder('id'))).orderBy(asc(offerPrices.position))
+  .prepare('offers_division_prices'))
+
+const subjectDetailColumns = {
+  id: offerSubjectDetails.id, offerDivisionId: offerSubjectDetails.offerDivisionId, subjectId: offerSubjectDetails.subjectId, subject: subjects.name,
+  price: offerSubjectDetails.price, description: offerSubjectDetails.description, position: offerSubjectDetails.position
+}
+
+const classSubjectDetailsQuery = preparedFor((db) => db.select(subjectDetailColumns).from(offerSubjectDetails)
+  .innerJoin(offerDivisions, eq(offerDivisions.id, offerSubjectDetails.offerDivisionId))
+  .innerJoin(subjects, eq(subjects.id, offerSubjectDetails.subjectId))
+  .where(eq(offerDivisions.divisionId, sql.placeholder('divisionId')))
+  .orderBy(asc(offerSubjectDetails.offerDivisionId), asc(offerSubjectDetails.position), asc(offerSubjectDetails.id))
+  .prepare('offers_class_subject_details'))
+
+const divisionSubjectDetailsQuery = preparedFor((db) => db.select(subjectDetailColumns).from(offerSubjectDetails)
+  .innerJoin(subjects, eq(subjects.id, offerSubjectDetails.subjectId))
+  .where(eq(offerSubjectDetails.offerDivisionId, sql.placeholder('id')))
+  .orderBy(asc(offerSubjectDetails.position), asc(offerSubjectDetails.id))
+  .prepare('offers_division_subject_details'))
+
+const levelOfDivisionQuery = preparedFor((db) => db.select({ slug: levels.slug }).from(divisions)
+  .innerJoin(levels, eq(levels.id, divisions.levelId)).where(eq(divisions.id, sql.placeholder('divisionId'))).limit(1)
+  .prepare('offers_level_of_division'))
+
+export type ClassCatalogue = { level: LevelSlug; divisions: OfferDivisionRow[]; prices: OfferPriceRow[]; subjectDetails: SubjectDetailRow[] }
+
+function divisionRow(row: { division: typeof offerDivisions.$inferSelect; offer: OfferDivisionRow['offer']; group: OfferDivisionRow['group'] }): OfferDivisionRow {
+  return { ...row.division, offer: row.offer, group: row.group }
+}
+
+/** The level of a class, which prices the daily and weekly plans. */
+export async function levelOf(db: Executor, divisionId: number): Promise<LevelSlug> {
+  const [row] = await levelOfDivisionQuery(db).execute({ divisionId })
+  return (row?.slug ?? 'secondary') as LevelSlug
+}
+
+/** Every offer of a class with its prices and subject details. */
+export async function classCatalogue(db: Executor, divisionId: number): Promise<ClassCatalogue> {
+  const [level, rows, prices, subjectDetails] = await Promise.all([
+    levelOf(db, divisionId),
+    classDivisionsQuery(db).execute({ divisionId }),
+    classPricesQuery(db).execute({ divisionId }),
+    classSubjectDetailsQuery(db).execute({ divisionId })
+  ])
+  return { level, divisions: rows.map(divisionRow), prices: prices.map((row) => row.price), subjectDetails }
+}
+
+/** One offer division of the pupil's class: 404 for none, 403 (level) for another class's. */
+export async function ownDivision(db: Executor, user: UserRow, id: number): Promise<ClassCatalogue & { division: OfferDivisionRow }> {
+  const [row] = await divisionByIdQuery(db).execute({ id })
+  if (!row) throw new ApiError('not_found', 'Offre introuvable')
+  if (user.divisionId == null || row.division.divisionId !== user.divisionId) throw new ApiError('level_not_allowed', 'access not authorised for this level')
+  // One after the other: inside a purchase's transaction they share one connection.
+  const level = await levelOf(db, user.divisionId)
+  const prices = await divisionPricesQuery(db).execute({ id })
+  const subjectDetails = await divisionSubjectDetailsQuery(db).execute({ id })
+  const division = divisionRow(row)
+  return { level, division, divisions: [division], prices: prices.map((price) => price.price), subjectDetails }
+}
+
+const referrerQuery = preparedFor((db) => db.select({ id: users.id }).from(users)
+  .where(eq(users.giftCode, sql.placeholder('code'))).limit(1).prepare('offers_referrer'))
+
+/**
+ * The code as the engine takes it: a referral code (CP…) only when a pupil holds it, a coupon with
+ * its terms (none are known yet: the engine refuses it as unknown).
+ */
+export async function appliedCodes(db: Executor, code: string | null | undefined): Promise<AppliedCode[] | PricingErrorCode> {
+  if (code == null) return []
+  const normalized = normalizeDiscountCode(code)
+  if (normalized.length < 3 || codeKind(normalized) !== 'referral') return [{ code }]
+  const [referrer] = await referrerQuery(db).execute({ code: normalized })
+  return referrer ? [{ code }] : 'unknown_code'
+}
+
+/** The refusal of a purchase the engine will not price: 422 with the code's own text. */
+export function pricingRefusal(code: PricingErrorCode): ApiError {
+  return new ApiError(code, PRICING_REFUSAL_TEXT[code], { status: 422 })
+}
+
+/** The period a request buys: the one it names, or the division's only one ('fixed' without a pricing list). */
+export function requestedPeriod(request: Pick<PurchaseRequest, 'period'>, prices: OfferPriceRow[]): string {
+  if (request.period) return request.period
+  if (prices.length === 0) return 'fixed'
+  if (prices.length === 1) return prices[0]!.period
+  throw fieldError({ period: ['common.required'] })
+}
+
+/** Prices a request with the engine on the server's figures (`division` is the engine's shape of the row). */
+export async function quoteFor(
+  db: Executor, user: UserRow, request: PurchaseRequest, catalogue: ClassCatalogue & { division: OfferDivisionRow },
+  engineDivision: Parameters<typeof quote>[0]['division'], at: Date
+): Promise<Quote> {
+  const codes = await appliedCodes(db, request.code)
+  if (typeof codes === 'string') throw pricingRefusal(codes)
+  const result = quote({
+    division: engineDivision,
+    level: catalogue.level,
+    period: requestedPeriod(request, catalogue.prices),
+    quantity: request.quantity ?? null,
+    subjectIds: request.offer_subject_details ?? null,
+    codes,
+    sliceIndex: request.sliceIndex ?? null,
+    at,
+    buyerGiftCode: user.giftCode
+  })
+  if (!result.ok) throw pricingRefusal(result.code)
+  return result.quote
+}
+
+/** A chapter bought on its own must be one of the pupil's class. */
+export async function checkChapter(db: Executor, user: UserRow, chapterId: number): Promise<void> {
+  const [row] = await db.select({ divisionId: subjects.divisionId }).from(chapters)
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId)).where(eq(chapters.id, chapterId)).limit(1)
+  if (!row) throw new ApiError('not_found', 'Chapitre introuvable')
+  if (row.divisionId !== user.divisionId) throw new ApiError('level_not_allowed', 'access not authorised for this level')
+}
+
+export type Purchase = {
+  order: typeof offerOrders.$inferSelect
+  subscription: typeof userOffers.$inferSelect
+  group: { id: number; name: string }
+  offerName: string
+  balance: number
+  quote: Quote
+}
+
+/** The purchase refused for want of points: 402 with the points missing. */
+export function insufficientPoints(missingMillimes: number): ApiError {
+  return new ApiError('insufficient_points', 'Solde de points insuffisant', { status: 402, missingPoints: toPoints(Math.max(0, missingMillimes)) })
+}
+
+/**
+ * Records a purchase inside the caller's transaction: the order and its snapshot, the points
+ * (one ledger transaction, `purchase` / `order:{id}`), the subscription and the subjects a pack
+ * opens. Throws the 402 when the wallet holds too few points; nothing is then kept.
+ */
+export async function recordPurchase(
+  tx: Tx, user: UserRow, division: OfferDivisionRow, priced: Quote, chapterId: number | null, at: Date
+): Promise<Purchase> {
+  const [order] = await tx.insert(offerOrders).values({
+    userId: user.id, offerDivisionId: division.id, offerId: division.offerId, period: priced.period.period, quantity: priced.period.quantity,
+    total: priced.total, paid: priced.dueNow, sliceIndex: priced.sliceIndex, code: priced.code?.code ?? null, quote: priced, createdAt: at
+  }).returning()
+  let transactionId: number | null = null
+  if (priced.dueNow > 0) {
+    try {
+      const posted = await move(tx, 'purchase', `order:${order!.id}`, { userId: user.id }, { system: 'revenue' }, priced.dueNow, `${division.offer.name} (${division.name})`)
+      transactionId = posted.transactionId
+    } catch (error) {
+      if (error instanceof InsufficientFundsError) throw insufficientPoints(error.needed - error.balance)
+      if (isOverdraftViolation(error)) throw insufficientPoints(priced.dueNow - (await walletBalance(tx, user.id)))
+      throw error
+    }
+  }
+  // An offer without a period ('fixed') runs to the end of the school year it is bought in.
+  const endDate = priced.period.endDate ?? restOfSchoolYear(at).endDate
+  const [subscription] = await tx.insert(userOffers).values({
+    userId: user.id, groupId: division.group.id, offerId: division.offerId, startDate: priced.period.startDate, endDate,
+    chapterId, amountPaid: priced.dueNow
+  }).returning()
+  const opened = [...new Set(priced.snapshot.subjects.map((subject) => subject.subjectId))]
+  if (chapterId == null && opened.length > 0) {
+    await tx.insert(userOfferSubjects).values(opened.map((subjectId) => ({ userOfferId: subscription!.id, subjectId }))).onConflictDoNothing()
+  }
+  const [done] = await tx.update(offerOrders).set({ userOfferId: subscription!.id, ledgerTransactionId: transactionId })
+    .where(and(eq(offerOrders.id, order!.id))).returning()
+  return {
+    order: done!, subscription: subscription!, group: division.group, offerName: division.offer.name,
+    balance: await walletBalance(tx, user.id), quote: priced
+  }
+}

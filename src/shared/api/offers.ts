@@ -1,0 +1,142 @@
+/**
+ * The offers contract (specification part 1: §2 Offers; §3 Offer division, Pricing entry, Subject
+ * detail, Offer purchase payload, Subscription; §4 Buy offer; §7 `student/offers`,
+ * `student/checkout/buy`; §8 402; §9 level rates, offer and group ids, pack rules, tiers): the
+ * class's offers by position, a quote of a purchase computed by the server, and the purchase with
+ * points.
+ *
+ * The offer divisions are the pricing engine's input as they are (`src/shared/pricing/schema.ts`):
+ * the app prices a choice instantly with the same engine; the server prices it again from its own
+ * figures and alone decides what is charged (decisions 0032 and 0034). A quote's figures are the
+ * engine's, in millimes (1 point = 1 dinar = 1000 millimes).
+ */
+import { z } from 'zod'
+import { OfferDivisionSchema, OfferPurchasePayloadSchema, PeriodSchema, SliceIndexSchema } from '../pricing/schema.ts'
+import { PricingErrorCodeSchema } from '../pricing/errors.ts'
+import { IdNameSchema, type Endpoint } from './common.ts'
+
+/** An offer division as the offers page shows it: the engine's shape, with the offer's id, group and menu. */
+export const OfferCardSchema = OfferDivisionSchema.extend({
+  offer: z.object({
+    id: z.number().int(),
+    is_free: z.boolean(),
+    position: z.number().int(),
+    name: z.string(),
+    /** What a purchase opens: the group a subscription is recorded under. */
+    group: IdNameSchema,
+    /** The unsubscribe menu (offer 33) for holders of a mobile-operator client record. */
+    unsubscribable: z.boolean()
+  }),
+  /** The periods the purchase dialog offers, in the order of the pricing list. */
+  periods: z.array(PeriodSchema)
+})
+export type OfferCard = z.infer<typeof OfferCardSchema>
+
+/** `GET student/offers`: the pupil's class's offers, by the offer's position (§7 "reads payload"). */
+export const OffersResponseSchema = z.object({ payload: z.array(OfferCardSchema) })
+export type OffersResponse = z.infer<typeof OffersResponseSchema>
+
+/** An id of a database row (a PostgreSQL integer). */
+const rowId = z.number({ error: 'common.required' }).int({ error: 'common.invalid' }).positive({ error: 'common.invalid' }).max(2_147_483_647, { error: 'common.invalid' })
+
+/** A code typed in the purchase dialog (a coupon, or a referral code beginning with CP). */
+const CodeFieldSchema = z.string({ error: 'common.invalid' }).max(64, { error: 'common.invalid' })
+
+/**
+ * What a purchase asks for: the Offer purchase payload, plus the period of the purchase dialog
+ * (needed when the division sells more than one), the code applied and the slice paid now.
+ */
+export const PurchaseRequestSchema = z.strictObject({
+  ...OfferPurchasePayloadSchema.shape,
+  offerDivisionDetail: rowId,
+  chapter: rowId.nullish(),
+  content_id: rowId.nullish(),
+  offer_subject_details: z.array(rowId, { error: 'common.invalid' }).max(64, { error: 'common.invalid' }).nullish(),
+  /** One of the division's periods; may be left out when it sells only one. */
+  period: PeriodSchema.nullish(),
+  code: CodeFieldSchema.nullish(),
+  /** 1 for the first instalment, -1 for the whole price at once; the division's indexSliceToPay when left out. */
+  sliceIndex: SliceIndexSchema.nullish()
+})
+export type PurchaseRequest = z.infer<typeof PurchaseRequestSchema>
+
+const millimes = z.number().int().nonnegative()
+
+/** The engine's quote (`src/shared/pricing/quote.ts`), figures in millimes. */
+export const QuoteSchema = z.object({
+  currency: z.literal('TND'),
+  period: z.object({
+    period: PeriodSchema,
+    quantity: z.number().int(),
+    multiMonth: z.boolean(),
+    startDate: z.string(),
+    endDate: z.string().nullable()
+  }),
+  listPrice: millimes,
+  base: millimes,
+  pack: z.object({ id: z.string(), basisPoints: z.number().int(), discount: millimes }).nullable(),
+  afterPack: millimes,
+  code: z.object({
+    kind: z.enum(['referral', 'coupon']),
+    code: z.string(),
+    discountType: z.enum(['percentage_discount', 'fixed']),
+    basisPoints: z.number().int().nullable(),
+    fixedAmount: millimes.nullable(),
+    discount: millimes
+  }).nullable(),
+  total: millimes,
+  slices: z.array(millimes),
+  sliceIndex: z.number().int(),
+  dueNow: millimes,
+  /** The rules and catalogue figures the quote used (kept with the order). */
+  snapshot: z.record(z.string(), z.unknown())
+})
+export type QuoteAnswer = z.infer<typeof QuoteSchema>
+
+/** The subscription a purchase opened (§3 Subscription), dates in Tunis. */
+export const PurchasedSubscriptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  group: IdNameSchema,
+  amount_paid: z.number(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable()
+})
+
+export const PurchaseResponseSchema = z.object({
+  message: z.string(),
+  order: z.object({
+    id: z.number().int(),
+    offer_id: z.number().int(),
+    offer_division_id: z.number().int(),
+    /** Points taken from the wallet. */
+    amount_paid: z.number(),
+    /** The wallet's balance after the purchase, in points. */
+    points: z.number(),
+    chapter_id: z.number().int().nullable()
+  }),
+  subscription: PurchasedSubscriptionSchema,
+  quote: QuoteSchema
+})
+export type PurchaseResponse = z.infer<typeof PurchaseResponseSchema>
+
+/** The engine's refusals are error codes of their own (422), worded by the app's catalogue. */
+export const PURCHASE_REFUSAL_CODES = PricingErrorCodeSchema.options
+
+export const offerEndpoints = {
+  offers: {
+    method: 'GET', service: 'api', path: '/student/offers', access: 'user',
+    summary: "The offers of the pupil's class, by position: divisions (whole class or pack), pricing list, slices, subject details",
+    response: OffersResponseSchema, errors: [401, 403]
+  },
+  quote: {
+    method: 'POST', service: 'api', path: '/student/checkout/quote', access: 'user',
+    summary: "A purchase priced by the server's engine from its own figures (period, months, pack subjects, code, slice); nothing is charged",
+    body: PurchaseRequestSchema, response: QuoteSchema, errors: [401, 403, 404]
+  },
+  buy: {
+    method: 'POST', service: 'api', path: '/student/checkout/buy', access: 'user',
+    summary: 'Buys an offer with points (Idempotency-Key): the server prices it again, takes the points in one ledger transaction and opens the subscription; 402 with the points missing',
+    body: PurchaseRequestSchema, status: 201, response: PurchaseResponseSchema, errors: [401, 402, 403, 404, 409]
+  }
+} as const satisfies Record<string, Endpoint>
