@@ -145,6 +145,16 @@ test('a locked lesson shows the unlock prompt, which leads to /offres', async ()
   await expectNoSeriousViolations(page)
   await page.getByTestId('lesson-unlock').click()
   await expect.poll(() => pathname(page)).toBe('/offres')
+
+  // An unknown lesson is the 404 page; the course view finds a lesson by the id before its first hyphen.
+  await app.deepLink(`darsi://open?path=${encodeURIComponent('/subjects/mathematiques/chapters/nombres-complexes/lessons/inconnue/content')}`)
+  await expect(page.getByTestId('not-found')).toBeVisible({ timeout: 15_000 })
+  await openChapter(page, 'Mathématiques', 2)
+  const id = await page.getByTestId('lesson-page').getAttribute('data-lesson')
+  const subject = /\/subjects\/([^/]+)\/chapters\/([^/]+)\//.exec(pathname(page))!
+  await app.deepLink(`darsi://open?path=${encodeURIComponent(`/courses/${subject[1]}/${subject[2]}/${id}-une-lecon`)}`)
+  await expect.poll(() => pathname(page)).toMatch(/^\/courses\//)
+  await expect(page.getByTestId('lesson-page')).toHaveAttribute('data-lesson', id!, { timeout: 15_000 })
 })
 
 test('the API goes away mid-lesson and comes back: the ticks kept on the machine are counted', async () => {

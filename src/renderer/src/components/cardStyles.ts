@@ -61,3 +61,42 @@ export const cardScreenStyles = {
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   ltr: { direction: 'ltr /* @noflip */' as 'ltr', unicodeBidi: 'isolate' }
 } satisfies Record<string, GriffelStyle>
+
+/**
+ * The screens with a side column (home, subjects, a subject, a lesson): the main column, and the
+ * side one (ads, a widget, a list) beside it from 1199 px and under it below; ad cards in a row
+ * between 600 and 1198 px (§9 breakpoints).
+ */
+export function sideColumnScreenStyles(sidePx: number) {
+  return {
+    page: {
+      display: 'grid',
+      gap: tokens.spacingVerticalL,
+      gridTemplateColumns: 'minmax(0, 1fr)',
+      maxWidth: '1240px',
+      marginInline: 'auto',
+      width: '100%',
+      boxSizing: 'border-box',
+      alignItems: 'start',
+      '@media (min-width: 1199px)': { gridTemplateColumns: `minmax(0, 1fr) ${sidePx}px` }
+    },
+    main: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+    ads: {
+      '@media (min-width: 600px) and (max-width: 1198px)': {
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+        alignItems: 'start'
+      }
+    },
+    header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+    title: {
+      margin: 0,
+      fontSize: tokens.fontSizeHero700,
+      lineHeight: tokens.lineHeightHero700,
+      fontWeight: tokens.fontWeightSemibold,
+      overflowWrap: 'anywhere',
+      '@media (max-width: 599px)': { fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600 }
+    },
+    muted: { margin: 0, color: tokens.colorNeutralForeground2 }
+  } satisfies Record<string, GriffelStyle>
+}

@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
-import { cardGridStyle, cardStyle } from '../../components/cardStyles.ts'
+import { cardGridStyle, cardStyle, sideColumnScreenStyles } from '../../components/cardStyles.ts'
 import { focusRing } from '../../components/shell/focusRing.ts'
 
 /**
@@ -7,34 +7,7 @@ import { focusRing } from '../../components/shell/focusRing.ts'
  * below 600 px, a row of cards under them from 600 px, a side column from 1199 px.
  */
 export const useHomeStyles = makeStyles({
-  page: {
-    display: 'grid',
-    gap: tokens.spacingVerticalL,
-    gridTemplateColumns: 'minmax(0, 1fr)',
-    maxWidth: '1240px',
-    marginInline: 'auto',
-    width: '100%',
-    boxSizing: 'border-box',
-    alignItems: 'start',
-    '@media (min-width: 1199px)': { gridTemplateColumns: 'minmax(0, 1fr) 280px' }
-  },
-  main: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
-  ads: {
-    '@media (min-width: 600px) and (max-width: 1198px)': {
-      display: 'grid',
-      gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
-      alignItems: 'start'
-    }
-  },
-  header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
-  title: {
-    margin: 0,
-    fontSize: tokens.fontSizeHero700,
-    lineHeight: tokens.lineHeightHero700,
-    fontWeight: tokens.fontWeightSemibold,
-    '@media (max-width: 599px)': { fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600 }
-  },
-  muted: { margin: 0, color: tokens.colorNeutralForeground2 },
+  ...sideColumnScreenStyles(280),
   small: { fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200, color: tokens.colorNeutralForeground2 },
   grid: cardGridStyle(340, tokens.spacingVerticalL),
   card: { ...cardStyle, boxSizing: 'border-box' },

@@ -1,22 +1,20 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components'
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
 import { ArrowLeft20Regular, ArrowRight20Regular, CheckmarkCircle16Filled, CheckmarkCircle20Filled, LockClosed16Regular, LockClosed20Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { useLearningCatalogue } from '../../i18n/learningCatalogue.ts'
 import { clockTime } from '../../lib/durationText.ts'
 import { markInteractive } from '../../lib/performance.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
-import { loadNotFoundPage } from '../notFound/index.ts'
 import { LessonPlayer } from './LessonPlayer.tsx'
+import { PageOutcome } from './PageOutcome.tsx'
 import { useLessonStyles } from './lessonStyles.ts'
 import { courseLessonId, type LessonAddress, type LessonStore } from './stores/LessonStore.ts'
 import { apiAddress, lessonStoreOf, startViewing } from './stores/learningStores.ts'
 import type { PlayerStore } from './stores/PlayerStore.ts'
 import { useLearningStyles } from './styles.ts'
-
-const NotFoundPage = lazy(() => loadNotFoundPage().then((module) => ({ default: module.Component })))
 
 /** The lesson's address from either route shape: the slugs, or the course view's ids (the lesson's before its first hyphen). */
 function useLessonAddress(): LessonAddress {
@@ -45,39 +43,8 @@ export const Component = observer(function LessonPage() {
     void store.enter().finally(markInteractive)
   }, [store])
 
-  if (store.outcome === 'notFound') {
-    return (
-      <Suspense fallback={null}>
-        <NotFoundPage />
-      </Suspense>
-    )
-  }
-  if (store.outcome === 'levelRefused') {
-    return (
-      <section className={styles.status} role="alert" data-testid="lesson-level-refused">
-        <h1 className={styles.sectionTitle}>{t('details.levelRefused')}</h1>
-        <Link to="/subjects" className={styles.breadcrumb}>
-          {t('details.backToSubjects')}
-        </Link>
-      </section>
-    )
-  }
-  if (store.outcome === 'failed') {
-    return (
-      <div className={styles.status} role="alert" data-testid="lesson-failed">
-        <p className={styles.muted}>{t('section.failed')}</p>
-        <Button onClick={() => void store.retry()}>{t('section.retry')}</Button>
-      </div>
-    )
-  }
   const lesson = store.data
-  if (store.pending || !lesson) {
-    return (
-      <div className={styles.status}>
-        <Spinner size="small" label={t('section.loading')} />
-      </div>
-    )
-  }
+  if (store.outcome !== null || store.pending || !lesson) return <PageOutcome outcome={store.outcome} retry={() => void store.retry()} testId="lesson" />
   return (
     <div className={styles.page} data-testid="lesson-page" data-lesson={lesson.content.id}>
       <div className={styles.main}>

@@ -1,7 +1,7 @@
-import { Button, Spinner, Tab, TabList } from '@fluentui/react-components'
+import { Button, Tab, TabList } from '@fluentui/react-components'
 import { ArrowLeft20Regular, ArrowRight20Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
-import { lazy, Suspense, useEffect } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import type { ChapterType } from '../../../../shared/api/home.ts'
@@ -10,15 +10,13 @@ import { useLearningCatalogue } from '../../i18n/learningCatalogue.ts'
 import { countForm } from '../../lib/countForm.ts'
 import { markInteractive } from '../../lib/performance.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
-import { loadNotFoundPage } from '../notFound/index.ts'
 import type { SubjectDetailsStore } from './stores/SubjectDetailsStore.ts'
 import { subjectDetailsStoreOf, subjectsStoreOf } from './stores/learningStores.ts'
 import type { SectionGroup } from './stores/learningRules.ts'
+import { PageOutcome } from './PageOutcome.tsx'
 import { ProgressMeter } from './ProgressMeter.tsx'
 import { SubjectThumb } from './SubjectThumb.tsx'
 import { useLearningStyles } from './styles.ts'
-
-const NotFoundPage = lazy(() => loadNotFoundPage().then((module) => ({ default: module.Component })))
 
 /**
  * A subject's page (part 2, §2): its tabs by chapter type, the chosen tab's chapters under their
@@ -37,42 +35,8 @@ export const Component = observer(function SubjectDetailsPage() {
     void store.enter().finally(markInteractive)
   }, [store])
 
-  if (store.outcome === 'notFound') {
-    return (
-      <Suspense fallback={null}>
-        <NotFoundPage />
-      </Suspense>
-    )
-  }
-  if (store.outcome === 'levelRefused') {
-    return (
-      <section className={styles.status} role="alert" data-testid="subject-level-refused">
-        <h1 className={styles.sectionTitle}>{t('details.levelRefused')}</h1>
-        <p className={styles.muted}>{t('details.levelRefusedText')}</p>
-        <Link to="/subjects" className={styles.breadcrumb}>
-          {t('details.backToSubjects')}
-        </Link>
-      </section>
-    )
-  }
-  if (store.outcome === 'failed') {
-    return (
-      <div className={styles.status} role="alert" data-testid="subject-failed">
-        <p className={styles.muted}>{t('section.failed')}</p>
-        <Button onClick={() => void store.retry()} data-testid="subject-retry">
-          {t('section.retry')}
-        </Button>
-      </div>
-    )
-  }
   const summary = store.summary
-  if (store.pending || !summary) {
-    return (
-      <div className={styles.status}>
-        <Spinner size="small" label={t('section.loading')} />
-      </div>
-    )
-  }
+  if (store.outcome !== null || store.pending || !summary) return <PageOutcome outcome={store.outcome} retry={() => void store.retry()} testId="subject" />
   return (
     <div className={styles.page} data-testid="subject-details" data-tab={store.tab}>
       <div className={styles.main}>

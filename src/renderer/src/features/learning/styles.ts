@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
-import { cardGridStyle, cardStyle } from '../../components/cardStyles.ts'
+import { cardGridStyle, cardStyle, sideColumnScreenStyles } from '../../components/cardStyles.ts'
 import { focusRing } from '../../components/shell/focusRing.ts'
 
 /**
@@ -7,36 +7,8 @@ import { focusRing } from '../../components/shell/focusRing.ts'
  * subject's widget on its page) from 1199 px, under it below (§9 breakpoints 600 and 1199 px).
  */
 export const useLearningStyles = makeStyles({
-  page: {
-    display: 'grid',
-    gap: tokens.spacingVerticalL,
-    gridTemplateColumns: 'minmax(0, 1fr)',
-    maxWidth: '1240px',
-    marginInline: 'auto',
-    width: '100%',
-    boxSizing: 'border-box',
-    alignItems: 'start',
-    '@media (min-width: 1199px)': { gridTemplateColumns: 'minmax(0, 1fr) 300px' }
-  },
-  main: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  ...sideColumnScreenStyles(300),
   side: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
-  ads: {
-    '@media (min-width: 600px) and (max-width: 1198px)': {
-      display: 'grid',
-      gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
-      alignItems: 'start'
-    }
-  },
-  header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
-  title: {
-    margin: 0,
-    fontSize: tokens.fontSizeHero700,
-    lineHeight: tokens.lineHeightHero700,
-    fontWeight: tokens.fontWeightSemibold,
-    overflowWrap: 'anywhere',
-    '@media (max-width: 599px)': { fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600 }
-  },
-  muted: { margin: 0, color: tokens.colorNeutralForeground2 },
   grid: { ...cardGridStyle(220, tokens.spacingVerticalL), listStyleType: 'none', margin: 0, padding: 0 },
   subjectCard: {
     ...cardStyle,
