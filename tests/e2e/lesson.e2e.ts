@@ -203,3 +203,35 @@ test('in Arabic, dark, at 599 px: the lesson page right to left, the player left
   const width = await page.evaluate(() => document.documentElement.scrollWidth)
   expect(width).toBeLessThanOrEqual(599)
 })
+
+test('free hours used up while watching: the modal, which leads to /offres', async () => {
+  test.setTimeout(120_000)
+  // The demo pupil has 2 free hours; 10 seconds of them are left (written while the API is stopped).
+  const port = new URL(api!.url).port
+  await stopProcess(api!.child)
+  const { PGlite } = await import('@electric-sql/pglite')
+  const db = await PGlite.create({ dataDir: join(api!.dataDir, 'pglite') })
+  const pupil = `(select id from users where phone = '${demo.student}')`
+  await db.query(`update content_progress set free_seconds = 0 where user_id = ${pupil}`)
+  await db.query(`update content_progress set free_seconds = 7190 where user_id = ${pupil} and content_id = (select min(content_id) from content_progress where user_id = ${pupil})`)
+  await db.close()
+  api = { ...api!, ...(await startApi(api!.dataDir, 'demo', {}, Number(port))) }
+
+  app = await launchApp({ apiUrl: api.url })
+  const { page } = app
+  await signIn(page, demo.student)
+  // Français is not in the pupil's offer: its first lesson is free, and spends free hours.
+  await openChapter(page, 'Français', 0)
+  await expect(page.getByTestId('lesson-page')).toContainText('Cette leçon est comptée sur vos heures gratuites.')
+  await page.getByTestId('player-speed').selectOption('2')
+  await play(page)
+  const dialog = page.getByTestId('free-hours-ended')
+  await expect(dialog).toBeVisible({ timeout: 30_000 })
+  await expect(dialog).toContainText('Vos heures gratuites sont terminées')
+  // The lesson is locked for the pupil now: the video is gone, the unlock prompt behind the modal.
+  await expect(page.getByTestId('lesson-video')).toHaveCount(0)
+  await expect(page.getByTestId('lesson-locked')).toBeAttached()
+  await app.screenshot('lesson-free-hours-ended-fr')
+  await page.getByTestId('free-hours-offers').click()
+  await expect.poll(() => pathname(page)).toBe('/offres')
+})

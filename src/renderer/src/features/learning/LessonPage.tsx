@@ -83,7 +83,6 @@ const Viewing = observer(function Viewing({ store }: { store: LessonStore }) {
   const root = useStores()
   const styles = useLessonStyles()
   const { t } = useTranslation('learning')
-  const navigate = useNavigate()
   const [player, setPlayer] = useState<PlayerStore | null>(null)
   const video = store.video
   const playable = video !== null
@@ -100,7 +99,9 @@ const Viewing = observer(function Viewing({ store }: { store: LessonStore }) {
 
   if (store.locked) {
     return (
-      <section className={styles.locked} data-testid="lesson-locked" aria-labelledby="lesson-locked-title">
+      <>
+        <FreeHoursEnded store={store} />
+        <section className={styles.locked} data-testid="lesson-locked" aria-labelledby="lesson-locked-title">
         <LockClosed20Regular className={styles.lockIcon} aria-hidden />
         <h2 id="lesson-locked-title" className={styles.sideTitle}>
           {t('lesson.lockedTitle')}
@@ -110,6 +111,7 @@ const Viewing = observer(function Viewing({ store }: { store: LessonStore }) {
           {t('lesson.lockedAction')}
         </Link>
       </section>
+      </>
     )
   }
   if (!video) {
@@ -125,20 +127,28 @@ const Viewing = observer(function Viewing({ store }: { store: LessonStore }) {
     <>
       <LessonPlayer player={player} name={store.data!.content.name} url={url} resumeAt={store.data!.progress.lastWatchedSecond} renew={store.renew} />
       {store.data!.freeHours ? <p className={styles.watched}>{t('lesson.freeHours')}</p> : null}
-      <Dialog open={player.expired} modalType="alert" onOpenChange={(_, data) => (data.open ? undefined : navigate('/offres'))}>
-        <DialogSurface data-testid="free-hours-ended">
-          <DialogBody>
-            <DialogTitle>{t('lesson.freeEndedTitle')}</DialogTitle>
-            <DialogContent>{t('lesson.freeEndedText')}</DialogContent>
-            <DialogActions>
-              <Button appearance="primary" onClick={() => navigate('/offres')} data-testid="free-hours-offers">
-                {t('lesson.freeEndedAction')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
     </>
+  )
+})
+
+/** Free hours used up while watching (part 2, §8): a subscription is needed; closing goes to /offres. */
+const FreeHoursEnded = observer(function FreeHoursEnded({ store }: { store: LessonStore }) {
+  const { t } = useTranslation('learning')
+  const navigate = useNavigate()
+  return (
+    <Dialog open={store.freeHoursEnded} modalType="alert" onOpenChange={(_, data) => (data.open ? undefined : navigate('/offres'))}>
+      <DialogSurface data-testid="free-hours-ended">
+        <DialogBody>
+          <DialogTitle>{t('lesson.freeEndedTitle')}</DialogTitle>
+          <DialogContent>{t('lesson.freeEndedText')}</DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={() => navigate('/offres')} data-testid="free-hours-offers">
+              {t('lesson.freeEndedAction')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
   )
 })
 

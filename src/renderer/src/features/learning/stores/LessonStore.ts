@@ -81,6 +81,8 @@ export class LessonStore {
   progressById = new Map<number, PlaybackProgress>()
   /** The ticks' answers said the lesson is locked now (a subscription ended, free hours used up). */
   lockedNow = false
+  /** Free hours used up while watching: the modal shows (part 2, §8), closing it goes to /offres. */
+  freeHoursEnded = false
 
   constructor(address: LessonAddress, api: () => LearningApi, clock: () => number = Date.now) {
     this.address = address
@@ -143,6 +145,11 @@ export class LessonStore {
   }
 
   markLocked(): void {
+    this.lockedNow = true
+  }
+
+  markFreeHoursEnded(): void {
+    this.freeHoursEnded = true
     this.lockedNow = true
   }
 

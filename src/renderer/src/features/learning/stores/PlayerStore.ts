@@ -48,6 +48,8 @@ export interface PlayerDeps {
   channel: ProgressChannel
   prefs: FlagStorage | null
   onProgress: (progress: PlaybackProgress) => void
+  /** Free hours used up: the lesson shows the modal and locks. */
+  onFreeHoursEnded?: () => void
   clock?: () => number
   setTimer?: (run: () => void, ms: number) => unknown
   clearTimer?: (handle: unknown) => void
@@ -173,6 +175,7 @@ export class PlayerStore {
   private expire(): void {
     this.expired = true
     this.control?.pause()
+    this.deps.onFreeHoursEnded?.()
   }
 
   private report(ticks: Tick[]): void {

@@ -125,7 +125,8 @@ export function startViewing(root: Root, lesson: LessonStore, openSocket: (url: 
     api,
     channel,
     prefs: browserFlagStorage(),
-    onProgress: lesson.setProgress
+    onProgress: lesson.setProgress,
+    onFreeHoursEnded: lesson.markFreeHoursEnded
   })
   channel.start()
   return player

@@ -41,13 +41,14 @@ function player(options: { prefs?: FlagStorage; freeHours?: boolean; remaining?:
   } as unknown as LearningApi
   let now = 1_800_000_000_000
   let paused = 0
+  let ended = 0
   const store = new PlayerStore({
     contentId: 7, duration: 24, freeHours: options.freeHours ?? false, viewToken: 'view-token-p', api: () => api, channel,
-    prefs: options.prefs ?? null, onProgress: (value) => progress.push(value), clock: () => now,
+    prefs: options.prefs ?? null, onProgress: (value) => progress.push(value), onFreeHoursEnded: () => ended++, clock: () => now,
     setTimer: () => 0, clearTimer: () => undefined
   })
   store.attach({ pause: () => paused++ })
-  return { store, sent, disposed, asked, progress, advance: (ms: number) => (now += ms), paused: () => paused }
+  return { store, sent, disposed, asked, progress, advance: (ms: number) => (now += ms), paused: () => paused, ended: () => ended }
 }
 
 const reply = (extra: Partial<ProgressReply> = {}): ProgressReply => ({
@@ -81,19 +82,20 @@ describe('the player', () => {
   })
 
   it('passes the answers on as progress; free hours used up stop the video and show the modal', () => {
-    const { store, progress, paused } = player()
+    const { store, progress, paused, ended } = player()
     store.onReply(reply({ completed: true, percentage: 83 }))
     expect(progress.at(-1)).toEqual({ content_id: 7, completed: true, percentage: 83, lastWatchedSecond: 10, watchedSeconds: 10 })
     expect(store.expired).toBe(false)
     store.onReply(reply({ expired: true, freeHours: true }))
     expect(store.expired).toBe(true)
     expect(paused()).toBe(1)
+    expect(ended()).toBe(1)
     store.played(3)
     expect(paused()).toBe(2)
   })
 
   it('on free hours asks the allowance every 50 s watched, and stops once it is used up', async () => {
-    const { store, asked, advance } = player({ freeHours: true, remaining: [600, 0] })
+    const { store, asked, advance, ended } = player({ freeHours: true, remaining: [600, 0] })
     store.played(0)
     for (let second = 1; second <= 100; second++) {
       advance(1_000)
@@ -103,6 +105,7 @@ describe('the player', () => {
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(asked).toEqual([50, 50])
     expect(store.expired).toBe(true)
+    expect(ended()).toBe(1)
   })
 
   it('does not ask the allowance for a lesson that spends none', () => {
