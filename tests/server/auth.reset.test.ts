@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultConfig } from '../../server/src/config.ts'
 import { verificationCodes } from '../../server/src/db/schema.ts'
-import { findByCredential } from '../../server/src/repositories/users.ts'
+import { findByCredential } from '../../server/src/services/users.ts'
 import { call, captcha, DEMO_PASSWORD, demo, lastCode, login, startTestServer, type TestServer } from './harness.ts'
 
 let server: TestServer

@@ -1,6 +1,7 @@
 /** The only way a user row leaves the server: the current-user shape of the contract. */
 import { eq, sql } from 'drizzle-orm'
-import type { MeResponse, NotificationPreferences, Permissions, User, UserType } from '../../../src/shared/api/accounts.ts'
+import type { AuthResult, MeResponse, NotificationPreferences, Permissions, User, UserType } from '../../../src/shared/api/accounts.ts'
+import { formatDeepLink, type SwitchRedirect } from '../../../src/shared/deepLink.ts'
 import type { Executor } from '../db/client.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { countries, delegations, divisions, institutes, ledgerAccounts, levels, offerGroups, optionalSubjects, states, userOffers, users } from '../db/schema.ts'
@@ -9,6 +10,7 @@ import { localName, type Language } from '../language.ts'
 import { codeDestination } from '../../../src/shared/rules/registration.ts'
 import { avatarUrl } from '../services/avatars.ts'
 import { toPoints } from '../services/ledger.ts'
+import type { IssuedTokens, SwitchToken } from '../services/sessions.ts'
 
 export const defaultNotificationPreferences: NotificationPreferences = {
   completeInformation: true, giftCodeUsed: true, parentRequest: true, changePassword: true,
@@ -19,6 +21,34 @@ export const defaultNotificationPreferences: NotificationPreferences = {
 export function userType(row: UserRow): UserType {
   const role = row.role
   return role === 'parent' || role === 'teacher' || role === 'influencer' || role === 'admin' ? role : 'student'
+}
+
+/** The answer of a sign-in, a registration or a token renewal: the tokens and what the app routes by. */
+export function presentAuthResult(user: UserRow, tokens: IssuedTokens, message: string, passwordExpired: boolean): AuthResult {
+  return {
+    token: tokens.token,
+    refresh_token: tokens.refreshToken,
+    token_type: 'Bearer',
+    expires_in: tokens.expiresIn,
+    user_type: userType(user),
+    verified: user.verified,
+    password_expired: passwordExpired,
+    message
+  }
+}
+
+/**
+ * A `darsi://switch` link: a single-use switch token (minutes), exchanged by the app at
+ * `POST /auth/switch` for a refreshable pair of an impersonation session.
+ */
+export function presentImpersonationLink(switchToken: SwitchToken, adminId: number, userId: number, redirectTo?: SwitchRedirect) {
+  return {
+    link: formatDeepLink({
+      kind: 'switch', token: switchToken.token, adminId: String(adminId), userId: String(userId), ...(redirectTo ? { redirectTo } : {})
+    }),
+    token: switchToken.token,
+    expires_in: switchToken.expiresIn
+  }
 }
 
 export function credentialOf(row: Pick<UserRow, 'phone' | 'email' | 'countryId'>): string {

@@ -3,15 +3,13 @@
  * completed"): upload, removal, and the address the app shows it from (docs/decisions/0010-avatars.md).
  */
 import multipart from '@fastify/multipart'
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AVATAR_MAX_BYTES, accountsEndpoints as ep } from '../../../src/shared/api/accounts.ts'
-import { users } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import { addRoute, type UserRow } from '../http.ts'
 import type { Services } from '../services.ts'
 import { avatarKeyOf, avatarUrl, detectAvatarType, isAvatarKey, newAvatarKey, normalizeAvatar } from '../services/avatars.ts'
-import { inTransaction } from '../services/ledger.ts'
+import { currentAvatar, setAvatar } from '../services/users.ts'
 
 /** Test accounts may not edit the profile (§4); the avatar waits for a complete profile (§2). */
 export function checkMayEditAvatar(user: UserRow): void {
@@ -49,11 +47,7 @@ export function registerAvatarRoutes(app: FastifyInstance, services: Services): 
 
   /** Points the user at `next` (or none) and forgets the file of the avatar it replaces. */
   async function replaceAvatar(userId: number, next: string | null): Promise<void> {
-    const previous = await inTransaction(db, async (tx) => {
-      const [row] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).for('update')
-      await tx.update(users).set({ avatar: next, updatedAt: services.clock.now() }).where(eq(users.id, userId))
-      return row?.avatar ?? null
-    })
+    const previous = await setAvatar(db, userId, next, () => services.clock.now())
     if (isAvatarKey(previous) && previous !== next) await services.storage.delete(previous)
   }
 
@@ -65,9 +59,8 @@ export function registerAvatarRoutes(app: FastifyInstance, services: Services): 
 
   addRoute(app, services, ep.avatarFile, async ({ params, reply }) => {
     const key = avatarKeyOf(params.userId, params.file)
-    const [row] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, params.userId))
     // Only the user's current avatar: a replaced or removed one is gone for good.
-    const bytes = row?.avatar === key ? await services.storage.get(key) : null
+    const bytes = (await currentAvatar(db, params.userId)) === key ? await services.storage.get(key) : null
     if (!bytes) throw new ApiError('not_found', 'Photo introuvable')
     void reply
       .header('content-type', 'image/webp')

@@ -1,15 +1,13 @@
 /** Operator endpoints (admin CLI) and the development outbox. */
-import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { devEndpoints, operatorEndpoints as ep } from '../../../src/shared/api/operator.ts'
 import { parseCredential } from '../../../src/shared/rules/credential.ts'
-import { users } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import { addRoute } from '../http.ts'
-import { credentialTaken, findById } from '../repositories/users.ts'
+import { presentImpersonationLink } from '../presenters/user.ts'
 import type { Services } from '../services.ts'
 import type { OutboxRow } from '../services/outbox.ts'
-import { checkReferences, impersonationLink } from './auth.ts'
+import { checkReferences, credentialTaken, findById, firstAdminId, insertUser } from '../services/users.ts'
 
 function presentOutbox(row: OutboxRow) {
   return {
@@ -31,9 +29,9 @@ export function registerOperatorRoutes(app: FastifyInstance, services: Services)
     const credential = parseCredential(body.credential)!
     if (await credentialTaken(db, credential)) throw fieldError({ credential: ['common.invalid'] }, 'account_information_already_used', 'Account information already used: ')
     // An unknown class would otherwise surface as a foreign-key failure (a 500).
-    await checkReferences(services, { countryId: null, stateId: null, divisionId: body.division ?? null, optionalSubjectId: null })
+    await checkReferences(db, { countryId: null, stateId: null, divisionId: body.division ?? null, optionalSubjectId: null })
     const now = services.clock.now()
-    const [row] = await db.insert(users).values({
+    const row = await insertUser(db, {
       role: body.role, name: body.name, lastName: body.lastName,
       phone: credential.kind === 'phone' ? credential.value : null,
       email: credential.kind === 'email' ? credential.value : null,
@@ -43,8 +41,8 @@ export function registerOperatorRoutes(app: FastifyInstance, services: Services)
       divisionId: body.division ?? null,
       passwordHash: await services.passwords.hash(body.password), passwordChangedAt: now,
       verified: body.verified, confirmedAt: body.verified ? now : null, isTest: body.isTest, createdAt: now, updatedAt: now
-    }).returning({ id: users.id })
-    return { id: row!.id, message: `Created ${body.role} ${row!.id} (${credential.value})` }
+    })
+    return { id: row.id, message: `Created ${body.role} ${row.id} (${credential.value})` }
   })
 
   addRoute(app, services, ep.impersonationLink, async ({ body }) => {
@@ -52,14 +50,14 @@ export function registerOperatorRoutes(app: FastifyInstance, services: Services)
     if (!target || target.role === 'admin') throw new ApiError('not_found', 'Utilisateur introuvable')
     let adminId = body.adminId
     if (adminId === undefined) {
-      const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id)).limit(1)
-      if (!admin) throw new ApiError('not_found', 'No administrator account exists')
-      adminId = admin.id
+      const admin = await firstAdminId(db)
+      if (admin === null) throw new ApiError('not_found', 'No administrator account exists')
+      adminId = admin
     } else {
       const admin = await findById(db, adminId)
       if (!admin || admin.role !== 'admin') throw new ApiError('not_found', 'Administrateur introuvable')
     }
-    return impersonationLink(services, adminId, target.id, body.redirectTo)
+    return presentImpersonationLink(await services.sessions.startImpersonation(target.id, adminId), adminId, target.id, body.redirectTo)
   })
 
   addRoute(app, services, ep.outbox, async ({ query }) => (await services.outbox.list(recipient(query.to))).map(presentOutbox))

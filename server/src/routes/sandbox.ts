@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { formatDeepLink, SocialProviderSchema } from '../../../src/shared/deepLink.ts'
-import { oauthSandboxCodes } from '../db/schema.ts'
 import type { Services } from '../services.ts'
+import { storeSocialCode } from '../services/auth.ts'
 import { sha256 } from '../services/tokens.ts'
 
 const CODE_TTL_MS = 5 * 60_000
@@ -79,8 +79,8 @@ export function registerSandboxRoutes(app: FastifyInstance, services: Services):
       return reply.redirect(formatDeepLink({ kind: 'social-callback', provider, code: null, state: body.state }), 302)
     }
     const code = randomBytes(24).toString('base64url')
-    await db.insert(oauthSandboxCodes).values({
-      codeHash: sha256(code), provider, subject: `${provider}-${sha256(email).slice(0, 20)}`, email, name, lastName,
+    await storeSocialCode(db, {
+      code, provider, subject: `${provider}-${sha256(email).slice(0, 20)}`, email, name, lastName,
       codeChallenge: body.code_challenge, expiresAt: new Date(services.clock.now().getTime() + CODE_TTL_MS)
     })
     return reply.redirect(formatDeepLink({ kind: 'social-callback', provider, code, state: body.state }), 302)

@@ -1,5 +1,4 @@
 /** The signed-in user's own account: password, profile, contact details, notification settings. */
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { accountsEndpoints as ep } from '../../../src/shared/api/accounts.ts'
 import { TUNISIA_COUNTRY_ID } from '../../../src/shared/constants.ts'
@@ -10,28 +9,21 @@ import type { MessageKey } from '../../../src/shared/rules/messages.ts'
 import { checkPhone, normalizeTunisianPhone } from '../../../src/shared/rules/phone.ts'
 import { mayChangePassword } from '../../../src/shared/rules/testAccount.ts'
 import { tunisDate } from '../clock.ts'
-import { delegations, institutes, users } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import { addRoute, type UserRow } from '../http.ts'
 import { credentialOf, defaultNotificationPreferences, presentUser } from '../presenters/user.ts'
 import { requestLanguage } from '../language.ts'
-import { credentialTaken, isUniqueViolation } from '../repositories/users.ts'
 import type { Services } from '../services.ts'
+import { sendCode, sendEmailCode } from '../services/auth.ts'
 import { avatarUrl } from '../services/avatars.ts'
-import { codeMessage } from '../services/notices.ts'
-import { authResult, checkReferences, sendCode, tooManyCodes } from './auth.ts'
+import {
+  checkAddress, checkReferences, confirmEmail, credentialTaken, isProfileComplete, saveProfile, setNotificationPreferences, setNotificationToken,
+  setParentPhone, setPassword, setPendingEmail
+} from '../services/users.ts'
+import { authResult, codeSender } from './auth.ts'
 
 function refuseTestAccount(user: UserRow): void {
   if (user.isTest && user.role !== 'admin') throw new ApiError('test_account', 'Les comptes de test ne peuvent pas modifier ces informations')
-}
-
-/** A profile is complete when the pickers and the credential of its country are filled. */
-export function isProfileComplete(user: UserRow): boolean {
-  const tunisian = user.countryId === TUNISIA_COUNTRY_ID
-  return Boolean(
-    user.name && user.lastName && user.birthDate && user.divisionId && user.countryId &&
-    (tunisian ? user.stateId && user.phone : user.email)
-  )
 }
 
 export function registerUserRoutes(app: FastifyInstance, services: Services): void {
@@ -45,13 +37,10 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     if (!(await services.passwords.verify(auth.user.passwordHash, body.oldPassword))) {
       throw fieldError({ oldPassword: ['password.oldInvalid'] }, 'invalid_old_password')
     }
-    const now = services.clock.now()
-    const [user] = await db.update(users).set({
-      passwordHash: await services.passwords.hash(body.newPassword), passwordChangedAt: now, updatedAt: now
-    }).where(eq(users.id, auth.user.id)).returning()
+    const user = await setPassword(db, auth.user.id, await services.passwords.hash(body.newPassword), services.clock.now())
     await services.sessions.revokeAllOfUser(auth.user.id, 'password-change')
     const tokens = await services.sessions.start(auth.user.id, { impersonatorId: auth.impersonatorId })
-    return authResult(services, user!, tokens, 'Le Mot de Passe est Modifié')
+    return authResult(services, user, tokens, 'Le Mot de Passe est Modifié')
   })
 
   addRoute(app, services, ep.updateProfile, async ({ auth, body, request, reply }) => {
@@ -115,19 +104,10 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
       const prefix = ep.updateProfile.messagePrefixes[Object.keys(problems)[0] as keyof typeof ep.updateProfile.messagePrefixes] ?? ''
       throw fieldError(problems, problems['phone']?.includes('phone.locked') ? 'phone_locked' : 'validation_failed', prefix)
     }
-    await checkReferences(services, { countryId, stateId, divisionId, optionalSubjectId: optionalSubjectId ?? null })
+    await checkReferences(db, { countryId, stateId, divisionId, optionalSubjectId: optionalSubjectId ?? null })
     const delegationId = tunisian ? (body.delegation !== undefined ? body.delegation : current.delegationId) : null
     const instituteId = tunisian ? (body.institute !== undefined ? body.institute : current.instituteId) : null
-    if (delegationId != null) {
-      const [row] = await db.select({ stateId: delegations.stateId }).from(delegations).where(eq(delegations.id, delegationId))
-      if (!row || row.stateId !== stateId) throw fieldError({ delegation: ['address.invalid'] })
-    }
-    if (instituteId != null) {
-      const [row] = await db.select({ stateId: institutes.stateId, delegationId: institutes.delegationId }).from(institutes).where(eq(institutes.id, instituteId))
-      if (!row || row.stateId !== stateId || (delegationId != null && row.delegationId != null && row.delegationId !== delegationId)) {
-        throw fieldError({ institute: ['address.invalid'] })
-      }
-    }
+    await checkAddress(db, { stateId, delegationId, instituteId })
     // The credential codes go to (the phone in Tunisia, the e-mail abroad) is another one now, and
     // no code proved it: confirm it. Moving abroad with an already confirmed e-mail keeps the
     // account verified, and so does a save that leaves the credential as it was.
@@ -149,15 +129,8 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
       verified: credentialChanged ? false : current.verified,
       updatedAt: services.clock.now()
     }
-    let updated: UserRow
-    try {
-      const [row] = await db.update(users).set({ ...next, completed: isProfileComplete({ ...current, ...next }) }).where(eq(users.id, current.id)).returning()
-      updated = row!
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ApiError('account_information_already_used', 'Account information already used', { status: 422 })
-      throw error
-    }
-    if (credentialChanged) await sendCode(services, updated, 'registration', parseCredential(newCredential)!)
+    const updated = await saveProfile(db, current.id, { ...next, completed: isProfileComplete({ ...current, ...next }) })
+    if (credentialChanged) await sendCode(codeSender(services), updated, 'registration', parseCredential(newCredential)!)
     const view = await presentUser(db, updated, undefined, requestLanguage(request, reply))
     return {
       message: 'Profil mis à jour',
@@ -169,10 +142,8 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
   addRoute(app, services, ep.addEmail, async ({ auth, body }) => {
     refuseTestAccount(auth.user)
     const email = normalizeEmail(body.email)
-    await db.update(users).set({ pendingEmail: email, updatedAt: services.clock.now() }).where(eq(users.id, auth.user.id))
-    const code = await services.codes.issue(auth.user.id, 'email', email)
-    if (code === null) throw tooManyCodes()
-    await services.outbox.enqueue(codeMessage('email', { kind: 'email', value: email }, code, services.config.codeTtlMinutes))
+    await setPendingEmail(db, auth.user.id, email, services.clock.now())
+    await sendEmailCode(codeSender(services), auth.user.id, email)
     return { message: 'Un code de vérification a été envoyé à votre adresse e-mail' }
   }, { limited: true })
 
@@ -183,30 +154,25 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     if (auth.user.pendingEmail !== email) throw fieldError({ confirmationToken: ['code.invalid'] }, 'invalid_verification_code')
     const result = await services.codes.consume(auth.user.id, 'email', body.confirmationToken)
     if (!result.ok || result.target !== email) throw fieldError({ confirmationToken: ['code.invalid'] }, 'invalid_verification_code')
-    try {
-      await db.update(users).set({ email, emailVerified: true, pendingEmail: null, updatedAt: services.clock.now() }).where(eq(users.id, auth.user.id))
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ApiError('account_information_already_used', 'Account information already used', { status: 422 })
-      throw error
-    }
+    await confirmEmail(db, auth.user.id, email, services.clock.now())
     return { message: 'Votre adresse e-mail est confirmée' }
   }, { limited: true })
 
   addRoute(app, services, ep.addParentPhone, async ({ auth, body }) => {
     refuseTestAccount(auth.user)
     if (body.phone2 === auth.user.phone) throw fieldError({ phone2: ['phone.sameAsMain'] })
-    await db.update(users).set({ phone2: body.phone2, updatedAt: services.clock.now() }).where(eq(users.id, auth.user.id))
+    await setParentPhone(db, auth.user.id, body.phone2, services.clock.now())
     return { message: 'Le numéro du parent est enregistré' }
   })
 
   addRoute(app, services, ep.updateNotificationPreferences, async ({ auth, body }) => {
     const preferences = { ...defaultNotificationPreferences, ...auth.user.notificationPreferences, ...body }
-    await db.update(users).set({ notificationPreferences: preferences, updatedAt: services.clock.now() }).where(eq(users.id, auth.user.id))
+    await setNotificationPreferences(db, auth.user.id, preferences, services.clock.now())
     return { message: 'Préférences enregistrées', notification_preferences: preferences }
   })
 
   addRoute(app, services, ep.setNotificationToken, async ({ auth, body }) => {
-    await db.update(users).set({ notificationToken: body.notificationToken, updatedAt: services.clock.now() }).where(eq(users.id, auth.user.id))
+    await setNotificationToken(db, auth.user.id, body.notificationToken, services.clock.now())
     return { message: 'Jeton de notification enregistré' }
   })
 }

@@ -11,7 +11,7 @@ import { LESSON_VIDEO_MAX_BYTES, VIDEO_CONTENT_TYPES, type ContentTypeId } from 
 import type { Db } from '../db/client.ts'
 import { chapterSections, chapters, contents, contentVideos, divisions, subjects } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
-import { isUniqueViolation } from '../repositories/users.ts'
+import { isUniqueViolation } from '../db/errors.ts'
 import { inTransaction } from './ledger.ts'
 import { DEMO_MEDIA_PREFIX, lessonVideoKey } from './lessonMedia.ts'
 import { slugify } from './slugs.ts'

@@ -16,7 +16,7 @@ import { preparedFor } from '../db/prepared.ts'
 import { inboxMessages, notifications, popupHides, popups, sessions } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import { inboxMessageJson, messagesJson, notificationJson, popupJson, presentMessage, presentNotification, presentPopup } from '../presenters/notifications.ts'
-import { findByCredential, findById } from '../repositories/users.ts'
+import { findByCredential, findById } from './users.ts'
 import type { RealtimeHub } from './realtime.ts'
 
 type NotificationRow = typeof notifications.$inferSelect

@@ -24,7 +24,7 @@ import type { Db, Tx } from '../db/client.ts'
 import { contentProgress, progressViews } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import type { AuthInfo } from '../http.ts'
-import { isUniqueViolation } from '../repositories/users.ts'
+import { isUniqueViolation } from '../db/errors.ts'
 import { freeAllowanceSeconds, lessonAccess, subjectAccess, type LessonPlace, type SubjectAccess } from './catalogue.ts'
 import { inTransaction } from './ledger.ts'
 
