@@ -8,10 +8,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { formatDeepLink } from '../../../src/shared/deepLink.ts'
-import { eq } from 'drizzle-orm'
-import { paymentCodes } from '../db/schema.ts'
 import type { Services } from '../services.ts'
 import { inTransaction, toPoints } from '../services/ledger.ts'
+import { orderOf } from '../services/paymentCodes.ts'
 import { settlePayment, type PaymentCodeRow } from '../services/wallet.ts'
 
 /** Test cards of the sandbox gateway. */
@@ -82,10 +81,7 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, services: Ser
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).header('content-security-policy', CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body)
 
-  async function order(orderId: string, method: 'online' | 'd17'): Promise<PaymentCodeRow | null> {
-    const [row] = await db.select().from(paymentCodes).where(eq(paymentCodes.orderId, orderId)).limit(1)
-    return row && row.method === method ? row : null
-  }
+  const order = (orderId: string, method: 'online' | 'd17') => orderOf(db, orderId, method)
 
   typed.get('/sandbox/pay/:orderId', { schema: { params, hide: true } }, async (request, reply) => {
     const row = await order(request.params.orderId, 'online')

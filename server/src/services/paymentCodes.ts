@@ -56,6 +56,12 @@ export async function ownedOrder(executor: Executor, userId: number, orderId: st
   return row
 }
 
+/** A card or D17 payment by its order id, whoever's it is (the payment providers' pages); null for none of that method. */
+export async function orderOf(executor: Executor, orderId: string, method: 'online' | 'd17'): Promise<PaymentCodeRow | null> {
+  const [row] = await executor.select().from(paymentCodes).where(eq(paymentCodes.orderId, orderId)).limit(1)
+  return row && row.method === method ? row : null
+}
+
 /** The points codes (top-ups), newest first, dated by their decision once decided. */
 const codesQuery = preparedFor((db) => {
   const listed = db.select({
