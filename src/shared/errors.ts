@@ -47,6 +47,10 @@ const SERVER_ERROR_CODES = [
   'content_locked',
   'progress_rejected',
   'range_not_satisfiable',
+  /** A coupon whose uses are all taken. */
+  'code_max_uses_reached',
+  /** A coupon the pupil already used in a purchase. */
+  'code_already_used',
   'server_error'
 ] as const
 
@@ -99,5 +103,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   content_locked: 403,
   progress_rejected: 422,
   range_not_satisfiable: 416,
+  code_max_uses_reached: 422,
+  code_already_used: 422,
   server_error: 500
 }

@@ -700,3 +700,66 @@ export const offerOrders = pgTable('offer_orders', {
   index('offer_orders_user_idx').on(t.userId, t.id),
   check('offer_orders_amounts', sql`${t.total} >= 0 and ${t.paid} >= 0`)
 ])
+
+/**
+ * A coupon (the specification's Discount code): a percentage (basis points) or a fixed amount
+ * (millimes), limited to offers, offer divisions and the rest of the year when these are given,
+ * with an optional number of uses, an expiry, an active flag and an owner (who may not use it).
+ */
+export const discountCodes = pgTable('discount_codes', {
+  id: serial('id').primaryKey(),
+  /** Stored as compared: without surrounding spaces, in capitals. */
+  code: varchar('code', { length: 64 }).notNull(),
+  discountType: varchar('discount_type', { length: 24 }).notNull(),
+  /** Basis points for a percentage (1000 is 10 %), millimes for a fixed amount. */
+  discountValue: bigint('discount_value', { mode: 'number' }).notNull(),
+  active: boolean('active').notNull().default(true),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  /** Uses allowed in all (null: no limit), and made so far. */
+  maxUses: integer('max_uses'),
+  uses: integer('uses').notNull().default(0),
+  /** For the rest of the school year only (the specification's allYear). */
+  allYear: boolean('all_year').notNull().default(false),
+  ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt()
+}, (t) => [
+  uniqueIndex('discount_codes_code_uq').on(t.code),
+  check('discount_codes_type', sql`${t.discountType} in ('percentage_discount', 'fixed')`),
+  check('discount_codes_value', sql`${t.discountValue} >= 0 and (${t.discountType} = 'fixed' or ${t.discountValue} <= 10000)`),
+  check('discount_codes_uses', sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`)
+])
+
+/** The offers a coupon is limited to (discount_code_offers). */
+export const discountCodeOffers = pgTable('discount_code_offers', {
+  discountCodeId: integer('discount_code_id').notNull().references(() => discountCodes.id, { onDelete: 'cascade' }),
+  offerId: integer('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' })
+}, (t) => [primaryKey({ columns: [t.discountCodeId, t.offerId] })])
+
+/** The offer divisions a coupon is limited to (discount_code_offer_division). */
+export const discountCodeOfferDivisions = pgTable('discount_code_offer_divisions', {
+  discountCodeId: integer('discount_code_id').notNull().references(() => discountCodes.id, { onDelete: 'cascade' }),
+  offerDivisionId: integer('offer_division_id').notNull().references(() => offerDivisions.id, { onDelete: 'cascade' })
+}, (t) => [primaryKey({ columns: [t.discountCodeId, t.offerDivisionId] })])
+
+/**
+ * The code a pupil applied in the purchase dialog, waiting for the purchase: one at a time. A
+ * coupon names its row; a referral code (CP…) only its text.
+ */
+export const appliedDiscountCodes = pgTable('applied_discount_codes', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  code: varchar('code', { length: 64 }).notNull(),
+  discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'cascade' }),
+  offerDivisionId: integer('offer_division_id').notNull().references(() => offerDivisions.id, { onDelete: 'cascade' }),
+  quantity: integer('quantity'),
+  allYear: boolean('all_year').notNull().default(false),
+  createdAt: createdAt()
+}, (t) => [uniqueIndex('applied_discount_codes_user_uq').on(t.userId)])
+
+/** A coupon used by a pupil in a purchase: once per pupil and code, counted in the coupon's uses. */
+export const discountCodeRedemptions = pgTable('discount_code_redemptions', {
+  discountCodeId: integer('discount_code_id').notNull().references(() => discountCodes.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  orderId: integer('order_id').notNull().references(() => offerOrders.id),
+  createdAt: createdAt()
+}, (t) => [primaryKey({ columns: [t.discountCodeId, t.userId] })])

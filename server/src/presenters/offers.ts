@@ -3,9 +3,10 @@
  * to dinars (points), names in the request's language, the daily and weekly entries at the level
  * rate table's figures (what the engine charges for them).
  */
-import type { OfferCard, PurchaseResponse, QuoteAnswer } from '../../../src/shared/api/offers.ts'
-import { levelRate, toDinars, type LevelSlug, type Period, type Quote } from '../../../src/shared/pricing/index.ts'
+import type { AppliedDiscountCode, OfferCard, PurchaseResponse, QuoteAnswer } from '../../../src/shared/api/offers.ts'
+import { codeKind, levelRate, REFERRAL_BASIS_POINTS, toDinars, type LevelSlug, type Period, type Quote } from '../../../src/shared/pricing/index.ts'
 import { localName, type Language } from '../language.ts'
+import type { AppliedRow, CouponRow } from '../services/discountCodes.ts'
 import type { OfferDivisionRow, OfferPriceRow, Purchase, SubjectDetailRow } from '../services/offers.ts'
 
 const dinars = (millimes: number | null | undefined): number | null => (millimes == null ? null : toDinars(millimes))
@@ -85,5 +86,18 @@ export function presentPurchase(purchase: Purchase): PurchaseResponse {
       start_date: subscription.startDate, end_date: subscription.endDate
     },
     quote: presentQuote(purchase.quote)
+  }
+}
+
+/** The applied code: a coupon's terms, or a referral code's 5 %. */
+export function presentAppliedCode(row: AppliedRow, coupon: CouponRow | null): AppliedDiscountCode {
+  const base = { id: row.id, code: row.code, offerId: row.offerDivisionId, quantity: row.quantity, allYear: row.allYear }
+  if (!coupon || codeKind(row.code) === 'referral') {
+    return { ...base, kind: 'referral', discountType: 'percentage_discount', discountAmount: REFERRAL_BASIS_POINTS / 100, discount_code_offers: [], discount_code_offer_division: [] }
+  }
+  return {
+    ...base, kind: 'coupon', discountType: coupon.discountType as AppliedDiscountCode['discountType'],
+    discountAmount: coupon.discountType === 'fixed' ? toDinars(coupon.discountValue) : coupon.discountValue / 100,
+    discount_code_offers: coupon.offerIds, discount_code_offer_division: coupon.offerDivisions
   }
 }

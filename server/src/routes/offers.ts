@@ -1,16 +1,20 @@
 /**
- * The offers routes (issue 28, decision 0034): the class's catalogue, a quote by the server's
- * pricing engine, and the purchase with points (Idempotency-Key; 402 with the points missing).
+ * The offers routes (issue 28, decisions 0034 and 0035): the class's catalogue, a quote by the
+ * server's pricing engine, the purchase with points (Idempotency-Key; 402 with the points missing)
+ * and the code applied to the purchase being prepared.
  * The client's figures are never read: every price is computed again from the catalogue.
  */
 import type { FastifyInstance } from 'fastify'
 import { offerEndpoints as ep, type PurchaseRequest } from '../../../src/shared/api/offers.ts'
 import { addRoute, type UserRow } from '../http.ts'
 import { requestLanguage } from '../language.ts'
-import { presentOfferCard, presentOffers, presentPurchase, presentQuote } from '../presenters/offers.ts'
+import { normalizeDiscountCode } from '../../../src/shared/pricing/index.ts'
+import { ApiError } from '../errors.ts'
+import { presentAppliedCode, presentOfferCard, presentOffers, presentPurchase, presentQuote } from '../presenters/offers.ts'
 import type { Services } from '../services.ts'
 import { createIdempotencyService } from '../services/idempotency.ts'
-import { checkChapter, classCatalogue, ownDivision, quoteFor, recordPurchase } from '../services/offers.ts'
+import { appliedCodeOf, findCoupon, removeAppliedCode, saveAppliedCode } from '../services/discountCodes.ts'
+import { checkChapter, classCatalogue, codePeriod, ownDivision, pricingRefusal, quoteFor, recordPurchase } from '../services/offers.ts'
 
 export function registerOfferRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
@@ -20,7 +24,7 @@ export function registerOfferRoutes(app: FastifyInstance, services: Services): v
   async function priced(executor: Parameters<typeof ownDivision>[0], user: UserRow, body: PurchaseRequest, at: Date) {
     const catalogue = await ownDivision(executor, user, body.offerDivisionDetail)
     const engineDivision = presentOfferCard(catalogue.division, catalogue.prices, catalogue.subjectDetails, catalogue.level, 'fr')
-    return { catalogue, quote: await quoteFor(executor, user, body, catalogue, engineDivision, at) }
+    return { catalogue, ...(await quoteFor(executor, user, body, catalogue, engineDivision, at)) }
   }
 
   addRoute(app, services, ep.offers, async ({ auth, request, reply }) => {
@@ -39,8 +43,37 @@ export function registerOfferRoutes(app: FastifyInstance, services: Services): v
     }, async (tx) => {
       const at = services.clock.now()
       // Priced inside the purchase's transaction: the figures charged are the ones read with it.
-      const { catalogue, quote } = await priced(tx, auth.user, body, at)
-      return presentPurchase(await recordPurchase(tx, auth.user, catalogue.division, quote, body.chapter ?? null, at))
+      const { catalogue, quote, coupon } = await priced(tx, auth.user, body, at)
+      return presentPurchase(await recordPurchase(tx, auth.user, catalogue.division, quote, coupon, body.chapter ?? null, at))
     })
+  })
+
+  // ——— the code of the purchase being prepared (one at a time) ———
+
+  addRoute(app, services, ep.applyCode, async ({ auth, body }) => {
+    const catalogue = await ownDivision(db, auth.user, body.offerId)
+    const engineDivision = presentOfferCard(catalogue.division, catalogue.prices, catalogue.subjectDetails, catalogue.level, 'fr')
+    const existing = await appliedCodeOf(db, auth.user.id)
+    if (existing) throw pricingRefusal(existing.code === normalizeDiscountCode(body.code) ? 'code_already_added' : 'two_codes')
+    const request = { offerDivisionDetail: body.offerId, quantity: body.allYear ? null : body.quantity, code: body.code }
+    const period = codePeriod(catalogue.prices, body.quantity ?? null, body.allYear === true)
+    const { quote, coupon } = await quoteFor(db, auth.user, request, catalogue, engineDivision, services.clock.now(), period)
+    const row = await saveAppliedCode(db, {
+      userId: auth.user.id, code: normalizeDiscountCode(body.code), discountCodeId: coupon?.id ?? null, offerDivisionId: catalogue.division.id,
+      quantity: body.allYear ? null : (body.quantity ?? null), allYear: body.allYear === true, createdAt: services.clock.now()
+    })
+    if (!row) throw pricingRefusal('two_codes')
+    return { message: 'Code appliqué', discount_code: presentAppliedCode(row, coupon), quote: presentQuote(quote) }
+  })
+
+  addRoute(app, services, ep.appliedCodes, async ({ auth }) => {
+    const row = await appliedCodeOf(db, auth.user.id)
+    if (!row) return { payload: [] }
+    return { payload: [presentAppliedCode(row, row.discountCodeId == null ? null : await findCoupon(db, row.code))] }
+  })
+
+  addRoute(app, services, ep.removeCode, async ({ auth, params }) => {
+    if (!(await removeAppliedCode(db, auth.user.id, params.id))) throw new ApiError('not_found', 'Code introuvable')
+    return { message: 'Code supprimé' }
   })
 }

@@ -6,12 +6,13 @@
  * database. The demo pupil's subscriptions match it: his Gold year (290) and his monthly Silver+
  * of Mathématiques, Physique, SVT and Anglais (10 + 10 + 8 + 7 = 35).
  *
- * Runs once: an existing offer is left as it is (the operator may have edited it).
+ * Demo coupons come with it (decision 0035). Runs once: an existing offer or coupon is left as it
+ * is (the operator may have edited it).
  */
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Period } from '../../../src/shared/pricing/schema.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { offerDivisions, offerPrices, offers, offerSubjectDetails, subjects } from '../db/schema.ts'
+import { discountCodeOffers, discountCodes, offerDivisions, offerPrices, offers, offerSubjectDetails, subjects } from '../db/schema.ts'
 import { toMillimes } from '../services/ledger.ts'
 import { DEMO_CLASSES } from './learning.ts'
 
@@ -163,12 +164,36 @@ async function seedClass(tx: Tx, divisionId: number): Promise<void> {
   }
 }
 
-/** Seeds the catalogue once: nothing is done when any offer exists. */
+/**
+ * Demo coupons (decision 0035), one per case the purchase dialog shows: a percentage for any
+ * offer, a fixed amount on Gold, the rest of the year only, one use in all, an expired and an
+ * inactive one.
+ */
+export const couponRows: Array<typeof discountCodes.$inferInsert & { offers?: number[] }> = [
+  { code: 'BIENVENUE10', discountType: 'percentage_discount', discountValue: 1000 },
+  { code: 'GOLD5', discountType: 'fixed', discountValue: toMillimes(5), offers: [112] },
+  { code: 'ANNEE20', discountType: 'percentage_discount', discountValue: 2000, allYear: true },
+  { code: 'UNSEUL', discountType: 'percentage_discount', discountValue: 1500, maxUses: 1 },
+  { code: 'EXPIRE2025', discountType: 'percentage_discount', discountValue: 1000, expiresAt: new Date('2025-06-30T23:00:00Z') },
+  { code: 'INACTIF', discountType: 'percentage_discount', discountValue: 1000, active: false }
+]
+
+/** Seeds the catalogue once (nothing is done when any offer exists), and the coupons once. */
 export async function seedOffers(db: Db): Promise<void> {
-  const [seeded] = await db.select({ id: offers.id }).from(offers).limit(1)
-  if (seeded) return
+  const [seeded] = await db.select({
+    offer: sql<boolean>`exists (select 1 from ${offers})`, coupon: sql<boolean>`exists (select 1 from ${discountCodes})`
+  }).from(sql`(select 1) as seed_check`)
+  if (seeded?.offer && seeded.coupon) return
   await db.transaction(async (tx) => {
-    await tx.insert(offers).values(offerRows).onConflictDoNothing()
-    for (const divisionId of DEMO_CLASSES) await seedClass(tx, divisionId)
+    if (!seeded?.offer) {
+      await tx.insert(offers).values(offerRows).onConflictDoNothing()
+      for (const divisionId of DEMO_CLASSES) await seedClass(tx, divisionId)
+    }
+    if (!seeded?.coupon) {
+      for (const { offers: limitedTo, ...coupon } of couponRows) {
+        const [row] = await tx.insert(discountCodes).values(coupon).onConflictDoNothing().returning({ id: discountCodes.id })
+        if (row && limitedTo) await tx.insert(discountCodeOffers).values(limitedTo.map((offerId) => ({ discountCodeId: row.id, offerId })))
+      }
+    }
   })
 }

@@ -5,23 +5,26 @@
  *   subject details, read with one prepared statement each;
  * - a quote: the pricing engine run on the server's own figures (never the client's) for the
  *   pupil's level and the request's period, months, subjects, code and slice;
- * - a purchase: in ONE database transaction, the order with the quote's snapshot, the points
+ * - a code: the one the request names or the pupil applied, checked by services/discountCodes.ts;
+ * - a purchase: in ONE database transaction, the order with the quote's snapshot, the coupon's
+ *   use (decision 0035), the points
  *   taken through the ledger (a wallet cannot go below zero: the purchase is refused with the
  *   points missing), and the subscription (`user_offers`, dates in Tunis) the learning access
  *   rules read at once.
  */
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { codeKind, normalizeDiscountCode, quote, restOfSchoolYear, type AppliedCode, type LevelSlug, type Quote } from '../../../src/shared/pricing/index.ts'
+import { normalizeDiscountCode, quote, restOfSchoolYear, type AppliedCode, type LevelSlug, type Quote } from '../../../src/shared/pricing/index.ts'
 import type { PricingErrorCode } from '../../../src/shared/pricing/errors.ts'
 import type { PurchaseRequest } from '../../../src/shared/api/offers.ts'
 import type { Executor, Tx } from '../db/client.ts'
 import { preparedFor } from '../db/prepared.ts'
 import {
   chapters, divisions, levels, offerDivisions, offerGroups, offerOrders, offerPrices, offers, offerSubjectDetails, subjects, userOffers,
-  userOfferSubjects, users
+  userOfferSubjects
 } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import type { UserRow } from '../http.ts'
+import { appliedCodeOf, codeRefusal, consumeAppliedCode, redeemCoupon, resolveCode, type CodeRefusal, type CouponRow } from './discountCodes.ts'
 import { InsufficientFundsError, isOverdraftViolation, move, toPoints, walletBalance } from './ledger.ts'
 
 /** The engine's refusals in French, the server's language (the app words each code itself). */
@@ -145,23 +148,24 @@ export async function ownDivision(db: Executor, user: UserRow, id: number): Prom
   return { level, division, divisions: [division], prices: prices.map((price) => price.price), subjectDetails }
 }
 
-const referrerQuery = preparedFor((db) => db.select({ id: users.id }).from(users)
-  .where(eq(users.giftCode, sql.placeholder('code'))).limit(1).prepare('offers_referrer'))
-
 /**
- * The code as the engine takes it: a referral code (CP…) only when a pupil holds it, a coupon with
- * its terms (none are known yet: the engine refuses it as unknown).
+ * The code of a request: the one it names, else the one the pupil applied (`/student/discount-code`);
+ * two different ones are two codes at once. Checked against the server's records, then given to
+ * the engine with a coupon's terms.
  */
-export async function appliedCodes(db: Executor, code: string | null | undefined): Promise<AppliedCode[] | PricingErrorCode> {
-  if (code == null) return []
-  const normalized = normalizeDiscountCode(code)
-  if (normalized.length < 3 || codeKind(normalized) !== 'referral') return [{ code }]
-  const [referrer] = await referrerQuery(db).execute({ code: normalized })
-  return referrer ? [{ code }] : 'unknown_code'
+export async function chosenCode(db: Executor, user: UserRow, code: string | null | undefined): Promise<{ codes: AppliedCode[]; coupon: CouponRow | null }> {
+  const applied = await appliedCodeOf(db, user.id)
+  if (code != null && applied && normalizeDiscountCode(code) !== applied.code) throw pricingRefusal('two_codes')
+  const chosen = code ?? applied?.code
+  if (chosen == null) return { codes: [], coupon: null }
+  const resolved = await resolveCode(db, user, chosen)
+  if (typeof resolved === 'string') throw pricingRefusal(resolved)
+  return { codes: [resolved.applied], coupon: resolved.coupon }
 }
 
-/** The refusal of a purchase the engine will not price: 422 with the code's own text. */
-export function pricingRefusal(code: PricingErrorCode): ApiError {
+/** The refusal of a purchase the engine will not price (or of its code): 422 with the code's own text. */
+export function pricingRefusal(code: CodeRefusal): ApiError {
+  if (code === 'code_max_uses_reached' || code === 'code_already_used') return codeRefusal(code)
   return new ApiError(code, PRICING_REFUSAL_TEXT[code], { status: 422 })
 }
 
@@ -173,17 +177,26 @@ export function requestedPeriod(request: Pick<PurchaseRequest, 'period'>, prices
   throw fieldError({ period: ['common.required'] })
 }
 
+/**
+ * The period a code is applied for (`/student/discount-code`): the rest of the year when asked
+ * (allYear), months when given and sold, else the division's only or first period.
+ */
+export function codePeriod(prices: OfferPriceRow[], quantity: number | null, allYear: boolean): string {
+  if (allYear) return 'rest_of_year'
+  if (quantity != null && prices.some((entry) => entry.period === 'month')) return 'month'
+  return prices[0]?.period ?? 'fixed'
+}
+
 /** Prices a request with the engine on the server's figures (`division` is the engine's shape of the row). */
 export async function quoteFor(
   db: Executor, user: UserRow, request: PurchaseRequest, catalogue: ClassCatalogue & { division: OfferDivisionRow },
-  engineDivision: Parameters<typeof quote>[0]['division'], at: Date
-): Promise<Quote> {
-  const codes = await appliedCodes(db, request.code)
-  if (typeof codes === 'string') throw pricingRefusal(codes)
+  engineDivision: Parameters<typeof quote>[0]['division'], at: Date, period = requestedPeriod(request, catalogue.prices)
+): Promise<{ quote: Quote; coupon: CouponRow | null }> {
+  const { codes, coupon } = await chosenCode(db, user, request.code)
   const result = quote({
     division: engineDivision,
     level: catalogue.level,
-    period: requestedPeriod(request, catalogue.prices),
+    period,
     quantity: request.quantity ?? null,
     subjectIds: request.offer_subject_details ?? null,
     codes,
@@ -192,7 +205,7 @@ export async function quoteFor(
     buyerGiftCode: user.giftCode
   })
   if (!result.ok) throw pricingRefusal(result.code)
-  return result.quote
+  return { quote: result.quote, coupon }
 }
 
 /** A chapter bought on its own must be one of the pupil's class. */
@@ -223,12 +236,17 @@ export function insufficientPoints(missingMillimes: number): ApiError {
  * opens. Throws the 402 when the wallet holds too few points; nothing is then kept.
  */
 export async function recordPurchase(
-  tx: Tx, user: UserRow, division: OfferDivisionRow, priced: Quote, chapterId: number | null, at: Date
+  tx: Tx, user: UserRow, division: OfferDivisionRow, priced: Quote, coupon: CouponRow | null, chapterId: number | null, at: Date
 ): Promise<Purchase> {
   const [order] = await tx.insert(offerOrders).values({
     userId: user.id, offerDivisionId: division.id, offerId: division.offerId, period: priced.period.period, quantity: priced.period.quantity,
     total: priced.total, paid: priced.dueNow, sliceIndex: priced.sliceIndex, code: priced.code?.code ?? null, quote: priced, createdAt: at
   }).returning()
+  // The code is spent with the purchase: a coupon's use is taken (or refused) here, atomically.
+  if (priced.code) {
+    if (coupon) await redeemCoupon(tx, coupon.id, user.id, order!.id, at)
+    await consumeAppliedCode(tx, user.id)
+  }
   let transactionId: number | null = null
   if (priced.dueNow > 0) {
     try {

@@ -13,7 +13,7 @@
 import { z } from 'zod'
 import { OfferDivisionSchema, OfferPurchasePayloadSchema, PeriodSchema, SliceIndexSchema } from '../pricing/schema.ts'
 import { PricingErrorCodeSchema } from '../pricing/errors.ts'
-import { IdNameSchema, type Endpoint } from './common.ts'
+import { IdNameSchema, idParam, MessageResponseSchema, type Endpoint } from './common.ts'
 
 /** An offer division as the offers page shows it: the engine's shape, with the offer's id, group and menu. */
 export const OfferCardSchema = OfferDivisionSchema.extend({
@@ -120,6 +120,40 @@ export const PurchaseResponseSchema = z.object({
 })
 export type PurchaseResponse = z.infer<typeof PurchaseResponseSchema>
 
+/**
+ * `POST /student/discount-code`: a code typed in the purchase dialog, for the offer division
+ * (`offerId`), the months (`quantity`) or the rest of the year (`allYear`) being bought.
+ */
+export const DiscountCodeRequestSchema = z.strictObject({
+  code: z.string({ error: 'common.required' }).max(64, { error: 'common.invalid' }),
+  offerId: rowId,
+  quantity: z.number({ error: 'common.invalid' }).int({ error: 'common.invalid' }).min(1, { error: 'common.invalid' }).max(12, { error: 'common.invalid' }).nullish(),
+  allYear: z.boolean({ error: 'common.invalid' }).nullish()
+})
+export type DiscountCodeRequest = z.infer<typeof DiscountCodeRequestSchema>
+
+/** The code a pupil applied (§3 Discount code): what it grants and where it applies. */
+export const AppliedDiscountCodeSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  /** A referral code (prefix CP: 5 % for the friend) or a coupon. */
+  kind: z.enum(['referral', 'coupon']),
+  /** The offer division it was applied to. */
+  offerId: z.number().int(),
+  quantity: z.number().int().nullable(),
+  allYear: z.boolean(),
+  discountType: z.enum(['percentage_discount', 'fixed']),
+  /** A percentage (0–100) or an amount in dinars. */
+  discountAmount: z.number().nonnegative(),
+  /** The offers and offer divisions a coupon is limited to (none: any). */
+  discount_code_offers: z.array(z.number().int()),
+  discount_code_offer_division: z.array(z.object({ id: z.number().int(), type: z.enum(['primary', 'pack']) }))
+})
+export type AppliedDiscountCode = z.infer<typeof AppliedDiscountCodeSchema>
+
+export const DiscountCodeAnswerSchema = z.object({ message: z.string(), discount_code: AppliedDiscountCodeSchema, quote: QuoteSchema })
+export const DiscountCodeListSchema = z.object({ payload: z.array(AppliedDiscountCodeSchema) })
+
 /** The engine's refusals are error codes of their own (422), worded by the app's catalogue. */
 export const PURCHASE_REFUSAL_CODES = PricingErrorCodeSchema.options
 
@@ -138,5 +172,18 @@ export const offerEndpoints = {
     method: 'POST', service: 'api', path: '/student/checkout/buy', access: 'user',
     summary: 'Buys an offer with points (Idempotency-Key): the server prices it again, takes the points in one ledger transaction and opens the subscription; 402 with the points missing',
     body: PurchaseRequestSchema, status: 201, response: PurchaseResponseSchema, errors: [401, 402, 403, 404, 409]
+  },
+  applyCode: {
+    method: 'POST', service: 'api', path: '/student/discount-code', access: 'user',
+    summary: 'Applies a coupon or a CP referral code to the purchase being prepared (one at a time), with the quote it gives; it is used by the next purchase',
+    body: DiscountCodeRequestSchema, response: DiscountCodeAnswerSchema, errors: [401, 403, 404]
+  },
+  appliedCodes: {
+    method: 'GET', service: 'api', path: '/student/discount-code', access: 'user',
+    summary: 'The code the pupil applied and has not used yet (none or one)', response: DiscountCodeListSchema, errors: [401, 403]
+  },
+  removeCode: {
+    method: 'DELETE', service: 'api', path: '/student/discount-code/:id', access: 'user',
+    summary: 'Removes the applied code', params: z.strictObject({ id: idParam }), response: MessageResponseSchema, errors: [401, 403, 404]
   }
 } as const satisfies Record<string, Endpoint>

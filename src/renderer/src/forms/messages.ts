@@ -114,7 +114,9 @@ const CODE_MESSAGES: Record<ApiError['code'], TranslationKey> = {
   code_expired: 'auth:errors.purchase.codeExpired',
   code_not_applicable: 'auth:errors.purchase.codeNotApplicable',
   code_first_slice_only: 'auth:errors.purchase.codeFirstSliceOnly',
-  invalid_coupon: 'auth:errors.purchase.invalidCoupon'
+  invalid_coupon: 'auth:errors.purchase.invalidCoupon',
+  code_max_uses_reached: 'auth:errors.purchase.codeMaxUsesReached',
+  code_already_used: 'auth:errors.purchase.codeAlreadyUsed'
 }
 
 /** The catalogue key of a code, for the stores that word failures themselves. */

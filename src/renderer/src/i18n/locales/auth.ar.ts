@@ -165,7 +165,9 @@ export const authAr: Catalogue['auth'] = {
       codeExpired: 'انتهت صلاحية هذا الرمز أو لم يعد مفعّلًا',
       codeNotApplicable: 'هذا الرمز غير صالح لهذا القسم أو هذا العرض أو هذه المدة',
       codeFirstSliceOnly: 'لا يُطبَّق الرمز إلا على القسط الأول',
-      invalidCoupon: 'هذا الرمز غير صالح'
+      invalidCoupon: 'هذا الرمز غير صالح',
+      codeMaxUsesReached: 'بلغ هذا الرمز الحدّ الأقصى لعدد الاستعمالات',
+      codeAlreadyUsed: 'لقد استعملت هذا الرمز من قبل'
     }
   },
   rules: {

@@ -164,7 +164,9 @@ export const authEnUS: Catalogue['auth'] = {
       codeExpired: 'This code has expired or is no longer active',
       codeNotApplicable: 'This code is not valid for this class, offer or duration',
       codeFirstSliceOnly: 'A code applies to the first instalment only',
-      invalidCoupon: 'This code is not valid'
+      invalidCoupon: 'This code is not valid',
+      codeMaxUsesReached: 'This code has reached its maximum number of uses',
+      codeAlreadyUsed: 'You have already used this code'
     }
   },
   rules: {

@@ -166,7 +166,9 @@ export const authFr = {
       codeExpired: 'Ce code a expiré ou n’est plus actif',
       codeNotApplicable: 'Ce code n’est pas valable pour cette classe, cette offre ou cette durée',
       codeFirstSliceOnly: 'Un code ne s’applique qu’à la première tranche',
-      invalidCoupon: 'Ce code n’est pas valable'
+      invalidCoupon: 'Ce code n’est pas valable',
+      codeMaxUsesReached: 'Ce code a atteint son nombre maximal d’utilisations',
+      codeAlreadyUsed: 'Vous avez déjà utilisé ce code'
     }
   },
   rules: {
