@@ -247,7 +247,8 @@ const LIST_ROUTES: ReadonlyArray<{ name: string; path: (userId: number) => strin
   { name: 'ad cards', path: () => '/api/student/pubs-cards' },
   { name: 'class change requests', path: () => '/api/edit-division' },
   { name: 'class change reasons', path: () => '/api/edit-division-reasons' },
-  { name: 'report cards', path: () => '/api/student/mark-sheets' }
+  { name: 'report cards', path: () => '/api/student/mark-sheets' },
+  { name: 'bookmarked lessons', path: () => '/api/student/bookmarked-contents' }
 ]
 
 /** `path` with 20 connections for a few seconds; p95 from every response time; the API process's CPU per answer. */

@@ -29,6 +29,7 @@ import { registerOperatorRoutes } from './routes/operator.ts'
 import { registerPickerRoutes } from './routes/pickers.ts'
 import { registerProfileRoutes } from './routes/profile.ts'
 import { PROGRESS_SOCKET_MAX_PAYLOAD, registerProgressRoutes } from './routes/progress.ts'
+import { registerReactionRoutes } from './routes/reactions.ts'
 import { registerSandboxRoutes } from './routes/sandbox.ts'
 import { registerSearchRoutes } from './routes/search.ts'
 import { registerUserRoutes } from './routes/user.ts'
@@ -188,6 +189,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerProgressRoutes(app, services)
     registerContentRoutes(app, services)
     registerOfferRoutes(app, services)
+    registerReactionRoutes(app, services)
 
     // The periodic work, from the start to the close (decision 0025).
     const jobs = createJobRunner({ clock, log: app.log.child({ module: 'jobs' }), exclusive: (name, work) => runExclusive(database, name, work) })

@@ -763,3 +763,29 @@ export const discountCodeRedemptions = pgTable('discount_code_redemptions', {
   orderId: integer('order_id').notNull().references(() => offerOrders.id),
   createdAt: createdAt()
 }, (t) => [primaryKey({ columns: [t.discountCodeId, t.userId] })])
+
+// ── Around the lesson: reactions and bookmarks (docs/decisions/0036-reactions-and-bookmarks.md) ──
+
+/** A pupil's reaction to a lesson (part 2, §3 Reactions): one per pupil and lesson, replaced or removed. */
+export const contentReactions = pgTable('content_reactions', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  contentId: integer('content_id').notNull().references(() => contents.id, { onDelete: 'cascade' }),
+  reactionType: varchar('reaction_type', { length: 16 }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.contentId] }),
+  index('content_reactions_content_idx').on(t.contentId, t.reactionType),
+  check('content_reactions_type', sql`${t.reactionType} in ('angry', 'sad', 'thinking', 'happy', 'love')`)
+])
+
+/** A bookmarked lesson (part 2, §3 Bookmark): one per pupil and lesson; toggling removes it. */
+export const contentBookmarks = pgTable('content_bookmarks', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  contentId: integer('content_id').notNull().references(() => contents.id, { onDelete: 'cascade' }),
+  createdAt: createdAt()
+}, (t) => [
+  uniqueIndex('content_bookmarks_user_content_uq').on(t.userId, t.contentId),
+  index('content_bookmarks_user_idx').on(t.userId, t.createdAt)
+])

@@ -125,7 +125,11 @@ function presentSections(rows: CatalogueRow[], access: SubjectAccess): LessonSec
   return sections
 }
 
-export type LessonPlayback = { videos: Array<{ row: VideoRow; signed: SignedMedia }> }
+export type LessonPlayback = {
+  videos: Array<{ row: VideoRow; signed: SignedMedia }>
+  /** The pupil bookmarked the lesson. */
+  bookmarked: boolean
+}
 
 export function presentLesson(
   subject: SubjectRow, row: WithContent, rows: CatalogueRow[], access: SubjectAccess, playback: LessonPlayback
@@ -164,7 +168,7 @@ export function presentLesson(
     playbackInfo: first
       ? encodePlaybackInfo({ videoId: first.row.id, url: first.signed.url, expiresAt: new Date(first.signed.expires * 1000).toISOString(), mimeType: first.row.mimeType })
       : null,
-    bookmarked: false,
+    bookmarked: playback.bookmarked,
     pages: [],
     rtl: content.rtl,
     content_qcm_id: content.qcmId,

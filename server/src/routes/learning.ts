@@ -14,6 +14,7 @@ import {
   findSubject, findVideo, lessonAccess, lessonVideos, meanProgress, notFound, pickChapter, pickContent, subjectAccess, subjectCatalogue
 } from '../services/catalogue.ts'
 import { createMediaSigner } from '../services/lessonMedia.ts'
+import { isBookmarked } from '../services/reactions.ts'
 import { parseRange } from '../services/storage.ts'
 
 export function registerLearningRoutes(app: FastifyInstance, services: Services): void {
@@ -50,9 +51,13 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
     const row = pickContent(rows, chapter.id, params.content)
     if (!row?.content) throw notFound('lesson')
     const { locked } = lessonAccess(access, chapter.id, row.content.isFree)
-    // Nothing is signed for a locked lesson.
-    const videos = locked ? [] : (await lessonVideos(db, row.content.id)).map((video) => ({ row: video, signed: media.sign(video.id, auth.user.id) }))
-    return presentLesson(subject, { ...row, content: row.content }, rows, access, { videos })
+    const [videoRows, bookmarked] = await Promise.all([
+      // Nothing is signed for a locked lesson.
+      locked ? [] : lessonVideos(db, row.content.id),
+      isBookmarked(db, auth.user.id, row.content.id)
+    ])
+    const videos = videoRows.map((video) => ({ row: video, signed: media.sign(video.id, auth.user.id) }))
+    return presentLesson(subject, { ...row, content: row.content }, rows, access, { videos, bookmarked })
   })
 
   addRoute(app, services, ep.lessonVideo, async ({ params, query, request, reply }) => {

@@ -10,6 +10,7 @@ import { searchEndpoints } from './search.ts'
 import { homeEndpoints } from './home.ts'
 import { learningEndpoints, learningOperatorEndpoints, progressEndpoints } from './learning.ts'
 import { offerEndpoints } from './offers.ts'
+import { reactionEndpoints } from './reactions.ts'
 import type { Endpoint } from './common.ts'
 
 export const endpoints = {
@@ -29,7 +30,8 @@ export const endpoints = {
   learning: learningEndpoints,
   progress: progressEndpoints,
   learningOperator: learningOperatorEndpoints,
-  offers: offerEndpoints
+  offers: offerEndpoints,
+  reactions: reactionEndpoints
 } as const
 
 export function allEndpoints(): Array<{ name: string; endpoint: Endpoint }> {

@@ -231,12 +231,13 @@ export const LessonSchema = z.object({
   lockedVideo: z.boolean(),
   /** Playing it spends the pupil's free hours (reported every 50 s; `expired` ends it). */
   freeHours: z.boolean(),
-  /** Attachments, bookmarks, magazine pages and quizzes come with their own work: empty, false, null. */
+  /** Attachments, magazine pages and quizzes come with their own work: empty, null. */
   attachments: z.array(z.object({ name: z.string(), url: z.string() })),
   /** The signature of the video's address (null when locked or without a video). */
   otp: z.string().nullable(),
   /** See PlaybackInfoSchema (null when locked or without a video). */
   playbackInfo: z.string().nullable(),
+  /** The pupil bookmarked it (docs/decisions/0036-reactions-and-bookmarks.md). */
   bookmarked: z.boolean(),
   pages: z.array(z.object({ url: z.string() })),
   rtl: z.boolean(),
