@@ -12,6 +12,8 @@
  *   division-requests [pending|approved|rejected]
  *   marksheet approve|reject <id>    decide a report card
  *   marksheets [pending|approved|rejected]
+ *   video-report start|reject|resolve <id> [reject reason]   move a video report on (the pupil is notified)
+ *   video-reports ["Pending"|"In progress"|"Rejected"|"Resolved"]
  *   notify <user> <title> <body> [link]     a notification, pushed at once to the user's open app
  *   message <user> <name> <body>            a message in the user's inbox
  *   popup <user|all> <name> <body>          a popup shown at the app's start until hidden
@@ -43,6 +45,8 @@ const USAGE = `Usage: npm run admin -- [--api <url>] [--data-dir <dir>] <command
   division-requests [status]
   marksheet approve|reject <id>
   marksheets [status]
+  video-report start|reject|resolve <id> [reject reason]
+  video-reports [status]
   notify <user> <title> <body> [link]     (<user>: id, phone or e-mail)
   message <user> <name> <body>
   popup <user|all> <name> <body>
@@ -170,6 +174,20 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
     case 'marksheets': {
       const status = rest[0]
       const rows = (await call(api, key, { method: 'GET', path: `/operator/${command}${status ? `?${new URLSearchParams({ status })}` : ''}` })) as Array<Record<string, unknown>>
+      return JSON.stringify(rows.slice(0, 50))
+    }
+    case 'video-report': {
+      const [decision, id, rejectReason] = rest
+      if (decision !== 'start' && decision !== 'reject' && decision !== 'resolve') throw new CliError(USAGE)
+      if (rejectReason && decision !== 'reject') throw new CliError('Only reject takes a reason')
+      const result = (await call(api, key, {
+        method: 'POST', path: `/operator/video-reports/${positiveInt(id, 'id')}/${decision}`, body: rejectReason ? { reject_reason: rejectReason } : {}
+      })) as { message: string }
+      return result.message
+    }
+    case 'video-reports': {
+      const status = rest[0]
+      const rows = (await call(api, key, { method: 'GET', path: `/operator/video-reports${status ? `?${new URLSearchParams({ status })}` : ''}` })) as Array<Record<string, unknown>>
       return JSON.stringify(rows.slice(0, 50))
     }
     case 'notify': {

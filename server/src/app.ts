@@ -33,6 +33,7 @@ import { registerReactionRoutes } from './routes/reactions.ts'
 import { registerSandboxRoutes } from './routes/sandbox.ts'
 import { registerSearchRoutes } from './routes/search.ts'
 import { registerUserRoutes } from './routes/user.ts'
+import { registerVideoReportRoutes } from './routes/videoReports.ts'
 import { registerWalletRoutes } from './routes/wallet.ts'
 import { seedDemo } from './seed/demo.ts'
 import { createServices, type Services } from './services.ts'
@@ -190,6 +191,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerContentRoutes(app, services)
     registerOfferRoutes(app, services)
     registerReactionRoutes(app, services)
+    registerVideoReportRoutes(app, services)
 
     // The periodic work, from the start to the close (decision 0025).
     const jobs = createJobRunner({ clock, log: app.log.child({ module: 'jobs' }), exclusive: (name, work) => runExclusive(database, name, work) })

@@ -789,3 +789,31 @@ export const contentBookmarks = pgTable('content_bookmarks', {
   uniqueIndex('content_bookmarks_user_content_uq').on(t.userId, t.contentId),
   index('content_bookmarks_user_idx').on(t.userId, t.createdAt)
 ])
+
+// ── Video reports (docs/decisions/0039-video-reports.md) ─────────────────────────────────────
+
+/** The reasons a video can be reported for (part 2, §3 Report reason), in the three languages. */
+export const videoReportReasons = pgTable('video_report_reasons', {
+  id: integer('id').primaryKey(),
+  textFr: text('text_fr').notNull(),
+  textEn: text('text_en').notNull(),
+  textAr: text('text_ar').notNull(),
+  position: integer('position').notNull()
+})
+
+/** A pupil's report of a faulty lesson video: pending → in_progress → rejected | resolved. */
+export const videoReports = pgTable('video_reports', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  contentId: integer('content_id').notNull().references(() => contents.id, { onDelete: 'cascade' }),
+  reasonId: integer('reason_id').notNull().references(() => videoReportReasons.id),
+  description: text('description').notNull(),
+  status: varchar('status', { length: 16 }).notNull().default('pending'),
+  rejectReason: text('reject_reason'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+}, (t) => [
+  index('video_reports_user_idx').on(t.userId, t.createdAt),
+  index('video_reports_status_idx').on(t.status, t.createdAt),
+  check('video_reports_status', sql`${t.status} in ('pending', 'in_progress', 'rejected', 'resolved')`)
+])

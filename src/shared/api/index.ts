@@ -11,6 +11,7 @@ import { homeEndpoints } from './home.ts'
 import { learningEndpoints, learningOperatorEndpoints, progressEndpoints } from './learning.ts'
 import { offerEndpoints } from './offers.ts'
 import { reactionEndpoints } from './reactions.ts'
+import { videoReportEndpoints, videoReportOperatorEndpoints } from './videoReports.ts'
 import type { Endpoint } from './common.ts'
 
 export const endpoints = {
@@ -31,7 +32,9 @@ export const endpoints = {
   progress: progressEndpoints,
   learningOperator: learningOperatorEndpoints,
   offers: offerEndpoints,
-  reactions: reactionEndpoints
+  reactions: reactionEndpoints,
+  videoReports: videoReportEndpoints,
+  videoReportOperator: videoReportOperatorEndpoints
 } as const
 
 export function allEndpoints(): Array<{ name: string; endpoint: Endpoint }> {

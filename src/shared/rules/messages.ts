@@ -88,7 +88,8 @@ export const frMessages = {
   'avatar.fileTooLarge': 'La photo dépasse la taille maximale de 10 Mo',
   'avatar.unreadable': 'Cette photo est illisible ou endommagée',
   'avatar.useUpload': 'La photo se change en envoyant une image',
-  'search.tooShort': 'Saisissez au moins 3 caractères'
+  'search.tooShort': 'Saisissez au moins 3 caractères',
+  'videoReport.fieldsRequired': 'Remplir les champs raison et description'
 } as const
 
 export type MessageKey = keyof typeof frMessages

@@ -87,6 +87,8 @@ const CODE_MESSAGES: Record<ApiError['code'], TranslationKey> = {
   // Refusals of the profile screens, which load the profile catalogue before they can be met.
   division_request_pending: 'profile:divisionChange.pendingNotice',
   marksheet_not_pending: 'profile:marksheets.notPending',
+  // Video reports (part 2, §4): only a pending report is edited or deleted.
+  video_report_not_pending: 'auth:errors.videoReportNotPending',
   // Learning: another class's subject (part 2, §8), a lesson to unlock first; progress and video failures are never shown.
   level_not_allowed: 'auth:errors.levelNotAllowed',
   content_locked: 'auth:errors.contentLocked',

@@ -135,6 +135,7 @@ export const authAr: Catalogue['auth'] = {
     notFound: 'العنصر غير موجود',
     levelNotAllowed: 'الدخول غير مسموح به لهذا المستوى',
     contentLocked: 'يجب عليك فتح هذا الدرس أولاً',
+    videoReportNotPending: 'لا يمكن تعديل أو حذف إلا بلاغ قيد الانتظار',
     notVerified: 'لم يتمّ التحقّق من حسابك بعد',
     passwordExpired: 'انتهت صلاحية كلمة المرور، يرجى تغييرها',
     insufficientPoints: 'رصيد النقاط غير كافٍ',
@@ -249,6 +250,7 @@ export const authAr: Catalogue['auth'] = {
       invalid: 'فشل التحقّق من أنك لست روبوتًا، يرجى إعادة المحاولة'
     },
     profile: { readOnlyUntilCompleted: 'لا يمكن تعديل هذا الحقل إلا بعد اكتمال الملف الشخصي' },
-    search: { tooShort: 'اكتب 3 أحرف على الأقل' }
+    search: { tooShort: 'اكتب 3 أحرف على الأقل' },
+    videoReport: { fieldsRequired: 'يرجى ملء حقلي السبب والوصف' }
   }
 }

@@ -134,6 +134,7 @@ export const authEnUS: Catalogue['auth'] = {
     notFound: 'Not found',
     levelNotAllowed: 'Access not authorised for this level',
     contentLocked: 'You must unlock this course first',
+    videoReportNotPending: 'Only a pending report can be edited or deleted',
     notVerified: 'Your account is not verified yet',
     passwordExpired: 'Your password has expired, please change it',
     insufficientPoints: 'Not enough points',
@@ -248,6 +249,7 @@ export const authEnUS: Catalogue['auth'] = {
       invalid: 'The bot check failed, please try again'
     },
     profile: { readOnlyUntilCompleted: 'This field can be changed only once the profile is complete' },
-    search: { tooShort: 'Type at least 3 characters' }
+    search: { tooShort: 'Type at least 3 characters' },
+    videoReport: { fieldsRequired: 'Fill in the reason and description fields' }
   }
 }

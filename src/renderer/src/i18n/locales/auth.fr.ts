@@ -136,6 +136,7 @@ export const authFr = {
     notFound: 'Élément introuvable',
     levelNotAllowed: 'Accès non autorisé pour ce niveau',
     contentLocked: 'Vous devez débloquer ce cours',
+    videoReportNotPending: 'Seul un signalement en attente peut être modifié ou supprimé',
     notVerified: 'Votre compte n’est pas encore vérifié',
     passwordExpired: 'Votre mot de passe a expiré, veuillez le changer',
     insufficientPoints: 'Solde de points insuffisant',
@@ -250,6 +251,7 @@ export const authFr = {
       invalid: 'La vérification anti-robot a échoué, veuillez réessayer'
     },
     profile: { readOnlyUntilCompleted: 'Ce champ ne peut être modifié que lorsque le profil est complet' },
-    search: { tooShort: 'Saisissez au moins 3 caractères' }
+    search: { tooShort: 'Saisissez au moins 3 caractères' },
+    videoReport: { fieldsRequired: 'Remplir les champs raison et description' }
   }
 }
