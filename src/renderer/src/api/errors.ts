@@ -13,14 +13,21 @@ export class ApiError extends Error {
   readonly status: number | null
   readonly fields: Record<string, string[]>
   readonly keys: Record<string, string[]>
+  /** A purchase refused for want of points (402): the points missing, when the server said. */
+  readonly missingPoints: number | null
 
-  constructor(code: ApiErrorCode, message: string, options: { status?: number | null; fields?: Record<string, string[]>; keys?: Record<string, string[]> } = {}) {
+  constructor(
+    code: ApiErrorCode,
+    message: string,
+    options: { status?: number | null; fields?: Record<string, string[]>; keys?: Record<string, string[]>; missingPoints?: number | null } = {}
+  ) {
     super(message)
     this.name = 'ApiError'
     this.code = code
     this.status = options.status ?? null
     this.fields = options.fields ?? {}
     this.keys = options.keys ?? {}
+    this.missingPoints = options.missingPoints ?? null
   }
 
   get isNetwork(): boolean {
@@ -32,7 +39,8 @@ export class ApiError extends Error {
 export function apiErrorFromResponse(status: number, body: unknown): ApiError {
   const parsed = ErrorResponseSchema.safeParse(body)
   if (parsed.success) {
-    return new ApiError(parsed.data.code, parsed.data.message, { status, fields: parsed.data.errors, keys: parsed.data.keys })
+    const { code, message, errors, keys, missing_points: missingPoints } = parsed.data
+    return new ApiError(code, message, { status, fields: errors, keys, missingPoints })
   }
   const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : ''
   const code: ErrorCode = status === 401 ? 'unauthenticated' : status === 403 ? 'forbidden' : status === 404 ? 'not_found' : status === 429 ? 'rate_limited' : status >= 500 ? 'server_error' : 'validation_failed'

@@ -196,4 +196,13 @@ describe('createHttp', () => {
     expect(error.fields).toEqual({ phone: ['Numéro invalide'] })
     expect(error.keys).toEqual({ phone: ['phone.invalid'] })
   })
+
+  it('carries the points a refused purchase lacks (402 missing_points)', async () => {
+    const body = { code: 'insufficient_points', message: 'Solde de points insuffisant', missing_points: 92.5 }
+    const server = fakeServer(() => ({ status: 402, data: body }))
+    const { source } = tokens('token', async () => 'never')
+    const http = createHttp(DEFAULT_SETTINGS.apiBaseUrls, source, { adapter: server.adapter })
+    const error = (await http.request({ ...get('/student/checkout/buy'), method: 'POST' }).catch((caught: unknown) => caught)) as ApiError
+    expect(error).toMatchObject({ code: 'insufficient_points', status: 402, missingPoints: 92.5 })
+  })
 })

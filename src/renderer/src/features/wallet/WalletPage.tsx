@@ -1,7 +1,10 @@
 import { reaction } from 'mobx'
+import { MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router-dom'
+import { formatAmount } from '../../lib/amounts.ts'
 import { afterPaint } from '../../lib/afterPaint.ts'
 import { markInteractive } from '../../lib/performance.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
@@ -15,16 +18,24 @@ import { TransferPointsDialog } from './components/TransferPointsDialog.tsx'
 import { useWalletStyles } from './components/styles.ts'
 import { useWalletStores } from './useWalletStores.ts'
 import { useWalletCatalogue } from '../../i18n/walletCatalogue.ts'
+import { missingPointsOf } from './index.ts'
 
 export { prepareWallet as prepare } from './useWalletStores.ts'
 
 /** The wallet ('Porte monnaie', §2): balance, bank accounts, top-up, transfer, points history. */
 export const Component = observer(function WalletPage() {
   useWalletCatalogue()
-  const { deepLinks, platform } = useStores()
-  const { wallet, card, d17, payments } = useWalletStores()
+  const { deepLinks, platform, settings } = useStores()
+  const { wallet, topUp, card, d17, payments } = useWalletStores()
   const styles = useWalletStyles()
   const { t } = useTranslation('wallet')
+  // A purchase refused for want of points came here with the points missing (docs/decisions/0038-offers-screen.md).
+  const missingPoints = missingPointsOf(useLocation().search)
+
+  // The amount missing is proposed as the top-up, unless one is being typed.
+  useEffect(() => {
+    if (missingPoints !== null && topUp.amount === '') topUp.setAmount(String(missingPoints))
+  }, [missingPoints, topUp])
 
   useEffect(() => {
     let shown = true
@@ -67,6 +78,11 @@ export const Component = observer(function WalletPage() {
         <h1 className={styles.title}>{t('page.title')}</h1>
         <p className={styles.muted}>{t('page.subtitle')}</p>
       </header>
+      {missingPoints !== null ? (
+        <MessageBar intent="warning" data-testid="wallet-missing-points" data-points={missingPoints}>
+          <MessageBarBody>{t('page.missingPoints', { amount: formatAmount(missingPoints, settings.language) })}</MessageBarBody>
+        </MessageBar>
+      ) : null}
       <div className={styles.grid}>
         <BalanceCard />
         <BankAccountsCard />

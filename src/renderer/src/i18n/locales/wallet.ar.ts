@@ -3,7 +3,8 @@ import type { Catalogue } from './fr.ts'
 export const walletAr: Catalogue['wallet'] = {
   page: {
     title: 'المحفظة',
-    subtitle: 'نقطة واحدة = دينار واحد: اشحن رصيدك ثم اشترِ عروضك'
+    subtitle: 'نقطة واحدة = دينار واحد: اشحن رصيدك ثم اشترِ عروضك',
+    missingPoints: 'ينقصك {{amount}} من النقاط لإتمام هذا الشراء: اشحن رصيدك ثم عُد إلى العروض.'
   },
   balance: {
     title: 'رصيدي',

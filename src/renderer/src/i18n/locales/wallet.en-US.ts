@@ -3,7 +3,8 @@ import type { Catalogue } from './fr.ts'
 export const walletEnUS: Catalogue['wallet'] = {
   page: {
     title: 'Wallet',
-    subtitle: '1 point = 1 dinar: top up your balance, then buy your offers'
+    subtitle: '1 point = 1 dinar: top up your balance, then buy your offers',
+    missingPoints: 'You are {{amount}} points short for this purchase: top up your balance, then come back to the offers.'
   },
   balance: {
     title: 'My balance',

@@ -2,7 +2,8 @@
 export const walletFr = {
   page: {
     title: 'Porte monnaie',
-    subtitle: '1 point = 1 dinar : rechargez votre solde puis achetez vos offres'
+    subtitle: '1 point = 1 dinar : rechargez votre solde puis achetez vos offres',
+    missingPoints: 'Il vous manque {{amount}} points pour cet achat : rechargez votre solde, puis revenez aux offres.'
   },
   balance: {
     title: 'Mon solde',

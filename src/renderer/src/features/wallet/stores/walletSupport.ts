@@ -89,32 +89,8 @@ export function isNetworkError(error: unknown): boolean {
   return isApiError(error) && error.isNetwork
 }
 
-/**
- * The `Idempotency-Key` of one submit. A fresh key per attempt, except that retrying the very
- * same request after a network failure (its answer may be lost, its effect not) reuses it, so
- * the server applies it once.
- */
-export class RetryKey {
-  private pending: { key: string; request: string } | null = null
-  private readonly newKey: () => string
-
-  constructor(newKey: () => string) {
-    this.newKey = newKey
-  }
-
-  /** The key for sending `request` now. */
-  take(request: unknown): string {
-    const signature = JSON.stringify(request)
-    if (this.pending?.request === signature) return this.pending.key
-    this.pending = { key: this.newKey(), request: signature }
-    return this.pending.key
-  }
-
-  /** After an answer: a network failure keeps the key for the retry, anything else ends it. */
-  settle(error: unknown): void {
-    if (!isNetworkError(error)) this.pending = null
-  }
-}
+/** The key of a money-moving submit, shared with the other areas' purchases. */
+export { RetryKey } from '../../../api/retryKey.ts'
 
 export type PageSize = (typeof TABLE_PAGE_SIZES)[number]
 export const PAGE_SIZES: readonly PageSize[] = TABLE_PAGE_SIZES
