@@ -12,6 +12,7 @@ import { loadHomePage } from '../features/home/index.ts'
 import { loadInboxMessagePage } from '../features/inbox/index.ts'
 import { loadLessonPage, loadSubjectDetailsPage, loadSubjectsPage } from '../features/learning/index.ts'
 import { loadNotFoundPage } from '../features/notFound/index.ts'
+import { loadOffersPage } from '../features/offers/index.ts'
 import { loadPlaceholderPage } from '../features/placeholder/index.ts'
 import { loadProfileEditPage, loadProfilePage } from '../features/profile/index.ts'
 import { loadHistoryPage, loadWalletPage } from '../features/wallet/index.ts'
@@ -65,7 +66,7 @@ const rows: Row[] = [
   ['home', '/', 'protected', 'shell', loadHomePage],
   ['profile', '/mon-profil', 'protected', 'shell', loadProfilePage],
   ['profileEdit', '/mon-profil/edit', 'protected', 'shell', loadProfileEditPage],
-  ['offers', '/offres', 'protected', 'shell'],
+  ['offers', '/offres', 'protected', 'shell', loadOffersPage],
   ['wallet', '/porte-monnaie', 'protected', 'shell', loadWalletPage],
   ['history', '/historique', 'protected', 'shell', loadHistoryPage],
   ['inboxMessage', '/inbox/:id', 'protected', 'shell', loadInboxMessagePage],

@@ -6,6 +6,7 @@ import { authFr } from './auth.fr.ts'
 import type { homeFr } from './home.fr.ts'
 import type { inboxFr } from './inbox.fr.ts'
 import type { learningFr } from './learning.fr.ts'
+import type { offersFr } from './offers.fr.ts'
 import type { profileFr } from './profile.fr.ts'
 import type { walletFr } from './wallet.fr.ts'
 
@@ -161,6 +162,7 @@ export const fr = {
  */
 export type LazyCatalogue = {
   wallet: typeof walletFr; profile: typeof profileFr; home: typeof homeFr; inbox: typeof inboxFr; learning: typeof learningFr
+  offers: typeof offersFr
 }
 
 export type SourceCatalogue = typeof fr & LazyCatalogue

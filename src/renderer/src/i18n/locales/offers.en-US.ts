@@ -1,0 +1,92 @@
+import type { Catalogue } from './fr.ts'
+
+/** The offers screen's texts in English. */
+export const offersEnUS: Catalogue['offers'] = {
+  page: {
+    title: 'Offers',
+    subtitle: 'Choose your offer and pay for it with your points (1 point = 1 TND).',
+    loading: 'Loading…',
+    failed: 'The offers could not be loaded.',
+    retry: 'Try again',
+    empty: 'No offer is available for your class.',
+    movedTitle: 'Your content has moved',
+    movedText: 'The content of your class has moved to another teaching platform.'
+  },
+  card: {
+    pack: 'Pack',
+    free: 'Free',
+    unavailable: 'Unavailable',
+    buy: 'Buy',
+    discountPercent: '-{{value}} %',
+    discountFixed: '{{amount}} TND',
+    price: {
+      day: '{{amount}} TND / day',
+      week: '{{amount}} TND / week',
+      month: '{{amount}} TND / month',
+      rest_of_year: '{{amount}} TND / school year',
+      fixed: '{{amount}} TND'
+    },
+    fromPerSubject: 'From {{amount}} TND per subject',
+    slicesOne: 'Payable in {{count}} instalment',
+    slicesTwo: 'Payable in {{count}} instalments',
+    slicesFew: 'Payable in {{count}} instalments',
+    slicesOther: 'Payable in {{count}} instalments'
+  },
+  dialog: {
+    period: 'Duration',
+    periods: {
+      day: 'Per day',
+      month: 'Per month',
+      rest_of_year: 'Rest of the year',
+      fixed: 'Until the end of the school year'
+    },
+    days: 'Number of days',
+    dayOne: '1 day',
+    daySeven: '7 days',
+    dayNote: 'Paid with your points, the plan covers the chosen days without renewal; the automatically renewed plan is bought through your mobile operator.',
+    months: 'Number of months',
+    monthsOne: '{{count}} month',
+    monthsTwo: '{{count}} months',
+    monthsFew: '{{count}} months',
+    monthsOther: '{{count}} months',
+    multiMonth: 'Multi-month',
+    subjects: 'Subjects',
+    allSubjects: 'All',
+    subjectPrice: '{{amount}} TND',
+    payment: 'Payment',
+    inSlicesOne: 'In {{count}} instalment',
+    inSlicesTwo: 'In {{count}} instalments',
+    inSlicesFew: 'In {{count}} instalments',
+    inSlicesOther: 'In {{count}} instalments',
+    whole: 'All at once',
+    code: 'Coupon or referral code',
+    codePlaceholder: 'E.g. BIENVENUE10 or CP…',
+    applyCode: 'Apply',
+    removeCode: 'Remove the code',
+    priceTitle: 'Price',
+    listPrice: 'Price before discount',
+    base: 'Price',
+    packDiscount: 'Pack discount ({{value}} %)',
+    referralDiscount: 'Referral {{code}} (5 %)',
+    couponDiscount: 'Coupon {{code}}',
+    total: 'Total',
+    dueNow: 'To pay now (instalment {{index}} of {{count}})',
+    sliceList: 'Instalments: {{amounts}}',
+    amount: '{{amount}} TND',
+    access: 'Access from {{start}} to {{end}}',
+    accessFrom: 'Access from {{start}}',
+    cancel: 'Cancel',
+    next: 'Buy',
+    confirmTitle: 'Confirm the purchase',
+    confirmText: '{{amount}} points will be taken from your wallet for {{offer}}.',
+    back: 'Back',
+    confirm: 'Confirm the purchase'
+  },
+  code: {
+    applied: 'Code applied'
+  },
+  purchase: {
+    success: 'Subscription activated',
+    operatorOnly: 'This plan is bought through your mobile operator.'
+  }
+}

@@ -1,0 +1,295 @@
+/**
+ * Offers and the purchase dialog (issue 28), driven as the demo pupil would on one API shared by
+ * the journeys of this file, in order: he buys a monthly offer with his points (the balance goes
+ * down by the exact price) and a Français lesson that was locked now plays; a pack of three
+ * subjects shows and charges its discount, with a coupon applied then removed; a purchase beyond
+ * his points leads to the wallet with the points missing; and the page and a daily plan once in
+ * Arabic, dark, at 599 px. Screenshots of the page and each dialog variant; axe finds no serious
+ * or critical violation.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { ChildProcess } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { launchApp, runTemplateDir, startApi, stopProcess, type AppHandle } from './harness.ts'
+import { demo, signIn } from './helpers.ts'
+
+let api: { url: string; child: ChildProcess; dir: string } | undefined
+let app: AppHandle | undefined
+
+test.beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'darsi-e2e-offers-'))
+  const dataDir = join(dir, 'api')
+  if (existsSync(runTemplateDir())) cpSync(runTemplateDir(), dataDir, { recursive: true })
+  else mkdirSync(dataDir, { recursive: true })
+  api = { ...(await startApi(dataDir, 'demo')), dir }
+})
+
+test.afterEach(async () => {
+  await app?.close()
+  app = undefined
+})
+
+test.afterAll(async () => {
+  if (!api) return
+  await stopProcess(api.child)
+  rmSync(api.dir, { recursive: true, force: true })
+})
+
+const pathname = (page: Page) => new URL(page.url()).pathname
+
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).include('#main-content').exclude('[data-tabster-dummy]').analyze()
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.html.slice(0, 160)).slice(0, 5) }))
+  expect(serious).toEqual([])
+}
+
+/** The dialog's axe check: the open dialog only. */
+async function expectDialogClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).include('[data-testid="purchase-dialog"]').exclude('[data-tabster-dummy]').analyze()
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)
+  expect(serious).toEqual([])
+}
+
+/** The wallet's balance, in points. */
+async function balance(page: Page): Promise<number> {
+  await page.getByTestId('nav-wallet').click()
+  const figure = page.getByTestId('wallet-balance')
+  await expect(figure).toBeVisible({ timeout: 15_000 })
+  return Number(await figure.getAttribute('data-points'))
+}
+
+async function openOffers(page: Page): Promise<void> {
+  await page.getByTestId('nav-offers').click()
+  await expect(page.getByTestId('offer-card').first()).toBeVisible({ timeout: 15_000 })
+}
+
+const card = (page: Page, offerId: number): Locator => page.locator(`[data-testid="offer-card"][data-offer-id="${offerId}"]`)
+
+async function openDialog(page: Page, offerId: number): Promise<Locator> {
+  await card(page, offerId).getByTestId('offer-buy').click()
+  const dialog = page.getByTestId('purchase-dialog')
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+const millimes = async (locator: Locator) => Number(await locator.getAttribute('data-millimes'))
+
+/** From the subjects grid: a subject's page, then its chapter row `chapter` (its first lesson). */
+async function openChapter(page: Page, subject: string, chapter: number): Promise<void> {
+  await page.getByTestId('nav-subjects').click()
+  await expect(page.getByTestId('subject-card').first()).toBeVisible({ timeout: 15_000 })
+  await page.getByTestId('subject-card').filter({ hasText: subject }).getByRole('link').click()
+  await expect(page.getByTestId('subject-details')).toBeVisible({ timeout: 15_000 })
+  await page.getByTestId('chapter-link').nth(chapter).click()
+  await expect(page.getByTestId('lesson-page')).toBeVisible({ timeout: 15_000 })
+}
+
+test('each purchase-dialog variant, in French, light', async () => {
+  test.setTimeout(90_000)
+  app = await launchApp({ apiUrl: api!.url })
+  const { page } = app
+  await signIn(page, demo.student)
+  await openOffers(page)
+  // By position: Gratuit, Darsi Mobile, Standard, Excellent, Top 50, Silver+, Gold, Optimum, the packs.
+  await expect(page.getByTestId('offer-card')).toHaveCount(11)
+  expect(await page.getByTestId('offer-card').evaluateAll((cards) => cards.map((element) => Number(element.getAttribute('data-offer-id')))))
+    .toEqual([83, 33, 102, 127, 122, 107, 112, 80, 84, 115, 119])
+  await expect(card(page, 112).getByTestId('offer-price')).toHaveText('45 Dt / mois')
+  await expect(page.getByTestId('moved-content-notice')).toHaveCount(0)
+  await app.screenshot('offers-fr-light')
+  await expectNoSeriousViolations(page)
+
+  // Par mois: 3 months and more are multi-month.
+  let dialog = await openDialog(page, 112)
+  await expect(dialog.getByTestId('price-total')).toHaveText('45 Dt')
+  await dialog.getByTestId('months-select').selectOption('3')
+  await expect(dialog.getByTestId('multi-month')).toBeVisible()
+  await expect(dialog.getByTestId('price-total')).toHaveText('135 Dt')
+  await app.screenshot('purchase-month-fr-light')
+  await expectDialogClean(page)
+  // Reste de l'année: the school year's price for the days left.
+  await dialog.getByTestId('period-rest_of_year').click()
+  await expect(dialog.getByTestId('multi-month')).toHaveCount(0)
+  expect(await millimes(dialog.getByTestId('price-total'))).toBeLessThanOrEqual(290_000)
+  await app.screenshot('purchase-rest-of-year-fr-light')
+  await dialog.getByTestId('purchase-cancel').click()
+
+  // Par jour: 1 or 7 days at the bac rates.
+  dialog = await openDialog(page, 33)
+  await expect(dialog.getByTestId('price-total')).toHaveText('2,3 Dt')
+  await dialog.getByTestId('days-7').click()
+  await expect(dialog.getByTestId('price-total')).toHaveText('17,25 Dt')
+  await app.screenshot('purchase-day-fr-light')
+  await dialog.getByTestId('purchase-cancel').click()
+
+  // Offer 102: no period selector, its Finalprice under the crossed-out Baseprice.
+  dialog = await openDialog(page, 102)
+  await expect(dialog.getByTestId('period-single')).toBeVisible()
+  await expect(dialog.getByTestId('price-list')).toHaveText('150 Dt')
+  await expect(dialog.getByTestId('price-total')).toHaveText('120 Dt')
+  await app.screenshot('purchase-fixed-fr-light')
+  await dialog.getByTestId('purchase-cancel').click()
+
+  // Optimum in three instalments: the slice to pay now, or the whole price.
+  dialog = await openDialog(page, 80)
+  await expect(dialog.getByTestId('price-due-now')).toBeVisible()
+  const total = await millimes(dialog.getByTestId('price-total'))
+  expect(await millimes(dialog.getByTestId('price-due-now'))).toBe(Math.floor(total / 3) + (total % 3 > 0 ? 1 : 0))
+  await app.screenshot('purchase-slices-fr-light')
+  await dialog.getByTestId('pay-whole').click()
+  await expect(dialog.getByTestId('price-due-now')).toHaveCount(0)
+  await dialog.getByTestId('purchase-cancel').click()
+
+  // A pack: nothing chosen yet, then its subjects.
+  dialog = await openDialog(page, 119)
+  await expect(dialog.getByTestId('price-refusal')).toHaveText('Choisissez au moins une matière')
+  await expect(dialog.getByTestId('purchase-next')).toBeDisabled()
+  await dialog.getByTestId('subjects-all').click()
+  await expect(dialog.getByTestId('price-pack')).toBeVisible()
+  await app.screenshot('purchase-pack-fr-light')
+  await expectDialogClean(page)
+})
+
+test('a monthly offer bought with points: the balance down by its price, a locked Français lesson now plays', async () => {
+  test.setTimeout(120_000)
+  app = await launchApp({ apiUrl: api!.url })
+  const { page } = app
+  await signIn(page, demo.student)
+  const before = await balance(page)
+  // Français is not in the pupil's offer: the first lesson of its second chapter is locked.
+  await openChapter(page, 'Français', 1)
+  await expect(page.getByTestId('lesson-locked')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('lesson-video')).toHaveCount(0)
+
+  await openOffers(page)
+  const dialog = await openDialog(page, 112)
+  await expect(dialog.getByTestId('price-total')).toHaveText('45 Dt')
+  await dialog.getByTestId('purchase-next').click()
+  await expect(dialog).toHaveAttribute('data-step', 'confirm')
+  await expect(dialog.getByTestId('purchase-confirm-text')).toContainText('45 points seront pris de votre porte-monnaie pour Gold')
+  await app.screenshot('purchase-confirm-fr-light')
+  await dialog.getByTestId('purchase-confirm').click()
+  await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/subjects')
+  await expect(page.getByTestId('snackbar').filter({ hasText: 'Abonnement activé' })).toBeVisible()
+
+  expect(await balance(page)).toBe(Math.round((before - 45) * 1000) / 1000)
+  await openChapter(page, 'Français', 1)
+  await expect(page.getByTestId('lesson-video')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('lesson-locked')).toHaveCount(0)
+})
+
+test('a pack of three subjects shows and charges its discount; a coupon applied, then removed', async () => {
+  test.setTimeout(90_000)
+  app = await launchApp({ apiUrl: api!.url })
+  const { page } = app
+  await signIn(page, demo.student)
+  const before = await balance(page)
+  await openOffers(page)
+  // Pack 115 in the pupil's class: exactly three subjects at 30 Dt, 25 % when all three are chosen.
+  const dialog = await openDialog(page, 115)
+  await expect(dialog.getByTestId('pack-subject')).toHaveCount(3)
+  await dialog.getByTestId('pack-subject').nth(0).click()
+  await dialog.getByTestId('pack-subject').nth(1).click()
+  await expect(dialog.getByTestId('price-pack')).toHaveAttribute('data-millimes', '6000')
+  await dialog.getByTestId('subjects-all').click()
+  await expect(dialog.getByTestId('price-base')).toHaveText('90 Dt')
+  await expect(dialog.getByTestId('price-pack')).toHaveAttribute('data-millimes', '22500')
+  await expect(dialog.getByTestId('price-pack')).toContainText('-22,5')
+  await expect(dialog.getByTestId('price-total')).toHaveText('67,5 Dt')
+
+  // A coupon: checked by the server, 10 % off, the field closed; then removed.
+  await dialog.getByTestId('code-input').fill('bienvenue10')
+  await dialog.getByTestId('code-apply').click()
+  await expect(dialog.getByTestId('code-message')).toHaveAttribute('data-intent', 'success')
+  await expect(dialog.getByTestId('price-code')).toHaveAttribute('data-millimes', '6750')
+  await expect(dialog.getByTestId('price-code')).toContainText('-6,75')
+  await expect(dialog.getByTestId('price-total')).toHaveText('60,75 Dt')
+  await expect(dialog.getByTestId('code-input')).toBeDisabled()
+  await app.screenshot('purchase-pack-coupon-fr-light')
+  await dialog.getByTestId('code-remove').click()
+  await expect(dialog.getByTestId('price-code')).toHaveCount(0)
+  await expect(dialog.getByTestId('code-input')).toBeEnabled()
+  await expect(dialog.getByTestId('price-total')).toHaveText('67,5 Dt')
+
+  await dialog.getByTestId('purchase-next').click()
+  await dialog.getByTestId('purchase-confirm').click()
+  await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/subjects')
+  expect(await balance(page)).toBe(Math.round((before - 67.5) * 1000) / 1000)
+})
+
+test('not enough points: the wallet, with the points missing', async () => {
+  test.setTimeout(90_000)
+  app = await launchApp({ apiUrl: api!.url })
+  const { page } = app
+  await signIn(page, demo.student)
+  const points = await balance(page)
+  await openOffers(page)
+  // Twelve months of Gold: 540 Dt, more than the pupil holds.
+  const dialog = await openDialog(page, 112)
+  await dialog.getByTestId('months-select').selectOption('12')
+  await expect(dialog.getByTestId('price-total')).toHaveText('540 Dt')
+  await dialog.getByTestId('purchase-next').click()
+  await dialog.getByTestId('purchase-confirm').click()
+  await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/porte-monnaie')
+  const missing = Math.round((540 - points) * 1000) / 1000
+  await expect(page.getByTestId('wallet-missing-points')).toHaveAttribute('data-points', String(missing))
+  await expect(page.getByTestId('wallet-missing-points')).toContainText(`Il vous manque ${String(missing).replace('.', ',')} points`)
+  await expect(page.getByTestId('topup-amount')).toHaveValue(String(missing))
+  await expect(page.getByTestId('wallet-balance')).toHaveAttribute('data-points', String(points))
+  await page.getByTestId('wallet-missing-points').scrollIntoViewIfNeeded()
+  await app.screenshot('offers-missing-points-fr-light')
+})
+
+test('in Arabic, dark, at 599 px: the offers, the dialog, a daily plan bought', async () => {
+  test.setTimeout(90_000)
+  app = await launchApp({ apiUrl: api!.url, locale: 'ar', colorScheme: 'dark' })
+  const { page } = app
+  await signIn(page, demo.student)
+  const before = await balance(page)
+  await openOffers(page)
+  await page.setViewportSize({ width: 599, height: 900 })
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(card(page, 112).getByTestId('offer-price')).toHaveText('45 د.ت / الشهر')
+  await app.screenshot('offers-ar-dark-599')
+  await expectNoSeriousViolations(page)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(599)
+
+  let dialog = await openDialog(page, 115)
+  await dialog.getByTestId('subjects-all').click()
+  await expect(dialog.getByTestId('price-total')).toHaveText('67,5 د.ت')
+  await app.screenshot('purchase-pack-ar-dark-599')
+  await expectDialogClean(page)
+  await dialog.getByTestId('purchase-cancel').click()
+
+  dialog = await openDialog(page, 112)
+  await dialog.getByTestId('months-select').selectOption('3')
+  await expect(dialog.getByTestId('multi-month')).toHaveText('عدّة أشهر')
+  await app.screenshot('purchase-month-ar-dark-599')
+  await dialog.getByTestId('purchase-cancel').click()
+
+  dialog = await openDialog(page, 80)
+  await app.screenshot('purchase-slices-ar-dark-599')
+  await dialog.getByTestId('purchase-cancel').click()
+
+  dialog = await openDialog(page, 102)
+  await app.screenshot('purchase-fixed-ar-dark-599')
+  await dialog.getByTestId('purchase-cancel').click()
+
+  // A day of Darsi Mobile at the bac rate, 2.3 Dt.
+  dialog = await openDialog(page, 33)
+  await expect(dialog.getByTestId('price-total')).toHaveText('2,3 د.ت')
+  await app.screenshot('purchase-day-ar-dark-599')
+  await expectDialogClean(page)
+  await dialog.getByTestId('purchase-next').click()
+  await app.screenshot('purchase-confirm-ar-dark-599')
+  await dialog.getByTestId('purchase-confirm').click()
+  await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/subjects')
+  await expect(page.getByTestId('snackbar').filter({ hasText: 'تمّ تفعيل الاشتراك' })).toBeVisible()
+  await page.setViewportSize({ width: 1280, height: 800 })
+  expect(await balance(page)).toBe(Math.round((before - 2.3) * 1000) / 1000)
+})
