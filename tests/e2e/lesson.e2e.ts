@@ -204,6 +204,45 @@ test('in Arabic, dark, at 599 px: the lesson page right to left, the player left
   expect(width).toBeLessThanOrEqual(599)
 })
 
+test('love and sad with the interaction count, the bookmark, and a locked lesson warns to unlock first', async () => {
+  app = await launchApp({ apiUrl: api!.url })
+  const { page } = app
+  await signIn(page, demo.student)
+  await openChapter(page, 'Mathématiques', 1)
+  const total = page.getByTestId('lesson-interactions')
+  await expect(total).toBeVisible({ timeout: 15_000 })
+  const before = Number(await total.getAttribute('data-total'))
+  const love = page.getByTestId('lesson-love')
+  await love.click()
+  await expect(love).toHaveAttribute('aria-pressed', 'true')
+  await expect(total).toHaveAttribute('data-total', String(before + 1))
+  // Sad replaces love: the total stays; sad again clears it.
+  await page.getByTestId('lesson-sad').click()
+  await expect(love).toHaveAttribute('aria-pressed', 'false')
+  await expect(page.getByTestId('lesson-sad')).toHaveAttribute('aria-pressed', 'true')
+  await expect(total).toHaveAttribute('data-total', String(before + 1))
+  await page.getByTestId('lesson-sad').click()
+  await expect(total).toHaveAttribute('data-total', String(before))
+  // Kept by the server: after a reload the bookmark set here is still on.
+  const bookmark = page.getByTestId('lesson-bookmark')
+  await expect(bookmark).toHaveAttribute('aria-pressed', 'false')
+  await bookmark.click()
+  await expect(bookmark).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByText('Leçon ajoutée à vos favoris')).toBeVisible()
+  await app.screenshot('lesson-actions-fr-light')
+  await expectNoSeriousViolations(page)
+  await page.reload()
+  await expect(page.getByTestId('lesson-bookmark')).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 })
+
+  // A locked lesson: the controls warn and change nothing.
+  await openChapter(page, 'Français', 0)
+  await page.locator('[data-testid="lesson-list-item"][data-locked="true"]').first().click()
+  await expect(page.getByTestId('lesson-locked')).toBeVisible({ timeout: 15_000 })
+  await page.getByTestId('lesson-love').click()
+  await expect(page.getByText('Vous devez débloquer ce cours').first()).toBeVisible()
+  await expect(page.getByTestId('lesson-love')).toHaveAttribute('aria-pressed', 'false')
+})
+
 test('free hours used up while watching: the modal, which leads to /offres', async () => {
   test.setTimeout(120_000)
   // The demo pupil has 2 free hours; 10 seconds of them are left (written while the API is stopped).

@@ -1,10 +1,14 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
-import { ArrowLeft20Regular, ArrowRight20Regular, CheckmarkCircle16Filled, CheckmarkCircle20Filled, LockClosed16Regular, LockClosed20Regular } from '@fluentui/react-icons'
+import { Button, Dialog, ToggleButton, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
+import {
+  ArrowLeft20Regular, ArrowRight20Regular, Bookmark20Filled, Bookmark20Regular, CheckmarkCircle16Filled, CheckmarkCircle20Filled, EmojiSad20Filled, EmojiSad20Regular, Heart20Filled, Heart20Regular,
+  LockClosed16Regular, LockClosed20Regular
+} from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { useLearningCatalogue } from '../../i18n/learningCatalogue.ts'
+import { countForm } from '../../lib/countForm.ts'
 import { clockTime } from '../../lib/durationText.ts'
 import { markInteractive } from '../../lib/performance.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
@@ -12,7 +16,8 @@ import { LessonPlayer } from './LessonPlayer.tsx'
 import { PageOutcome } from './PageOutcome.tsx'
 import { useLessonStyles } from './lessonStyles.ts'
 import { courseLessonId, type LessonAddress, type LessonStore } from './stores/LessonStore.ts'
-import { apiAddress, lessonStoreOf, startViewing } from './stores/learningStores.ts'
+import { apiAddress, lessonActionsOf, lessonStoreOf, startViewing } from './stores/learningStores.ts'
+import type { LessonActionsStore } from './stores/LessonActionsStore.ts'
 import type { PlayerStore } from './stores/PlayerStore.ts'
 import { useLearningStyles } from './styles.ts'
 
@@ -176,6 +181,7 @@ const ControlBar = observer(function ControlBar({ store }: { store: LessonStore 
           </Link>
         ) : null}
       </div>
+      <LessonActions store={store} />
       <div className={styles.barGroup} role="status">
         {progress?.completed ? (
           <span className={styles.done} data-testid="lesson-completed">
@@ -189,6 +195,59 @@ const ControlBar = observer(function ControlBar({ store }: { store: LessonStore 
           </span>
         ) : null}
       </div>
+    </div>
+  )
+})
+
+/** The bookmark, love and sad with the interaction count (part 2, §2); the report comes with the video reports. */
+const LessonActions = observer(function LessonActions({ store }: { store: LessonStore }) {
+  const root = useStores()
+  const styles = useLessonStyles()
+  const { t } = useTranslation('learning')
+  const actions: LessonActionsStore | null = lessonActionsOf(root, store)
+  useEffect(() => {
+    void actions?.load()
+  }, [actions])
+  if (!actions) return null
+  const counts = actions.current
+  const reaction = actions.userReaction
+  return (
+    <div className={styles.barGroup} role="group" aria-label={t('actions.label')} data-testid="lesson-actions">
+      <ToggleButton
+        appearance="subtle"
+        checked={actions.bookmarked}
+        icon={actions.bookmarked ? <Bookmark20Filled /> : <Bookmark20Regular />}
+        aria-label={actions.bookmarked ? t('actions.unbookmark') : t('actions.bookmark')}
+        onClick={() => void actions.toggleBookmark()}
+        data-testid="lesson-bookmark"
+      />
+      <ToggleButton
+        appearance="subtle"
+        className={styles.reaction}
+        checked={reaction === 'love'}
+        icon={reaction === 'love' ? <Heart20Filled /> : <Heart20Regular />}
+        onClick={() => void actions.react('love')}
+        data-testid="lesson-love"
+      >
+        <span className={styles.visuallyHidden}>{t('actions.love')}</span>
+        <span aria-hidden>{counts?.love ?? 0}</span>
+      </ToggleButton>
+      <ToggleButton
+        appearance="subtle"
+        className={styles.reaction}
+        checked={reaction === 'sad'}
+        icon={reaction === 'sad' ? <EmojiSad20Filled /> : <EmojiSad20Regular />}
+        onClick={() => void actions.react('sad')}
+        data-testid="lesson-sad"
+      >
+        <span className={styles.visuallyHidden}>{t('actions.sad')}</span>
+        <span aria-hidden>{counts?.sad ?? 0}</span>
+      </ToggleButton>
+      {counts ? (
+        <span className={styles.watched} data-testid="lesson-interactions" data-total={counts.total}>
+          {t(`actions.interactions${countForm(counts.total)}`, { count: counts.total })}
+        </span>
+      ) : null}
     </div>
   )
 })

@@ -5,9 +5,10 @@ import {
   type ProgressTickBody, type Section
 } from '../../../../shared/api/learning.ts'
 import { profileEndpoints, type AdCard } from '../../../../shared/api/profile.ts'
+import { reactionEndpoints, type Bookmark, type BookmarkToggle, type Reactions, type ReactionType } from '../../../../shared/api/reactions.ts'
 import type { HttpClient } from '../../api/http.ts'
 
-export type { AdCard, ChapterEntry, ChapterList, Lesson, LessonEntry, LessonSection, ProgressReply, ProgressTickBody, Section, Subject, SubjectProgress, UsedDuration }
+export type { AdCard, Bookmark, BookmarkToggle, ChapterEntry, ChapterList, Lesson, LessonEntry, LessonSection, ProgressReply, ProgressTickBody, Reactions, ReactionType, Section, Subject, SubjectProgress, UsedDuration }
 
 export interface LearningApi {
   /** The visible subjects of the pupil's class, with their progress. */
@@ -23,6 +24,14 @@ export interface LearningApi {
   postProgress(body: ProgressTickBody): Promise<ProgressReply>
   /** Free playback used and left; whether `seconds` more fit. */
   usedDuration(seconds: number): Promise<UsedDuration>
+  /** A lesson's reaction counts and the pupil's own. */
+  reactions(contentId: number): Promise<Reactions>
+  /** The pupil's reaction (null clears it); the counts after it. */
+  react(contentId: number, type: ReactionType | null): Promise<Reactions>
+  /** Bookmarks the lesson or removes its bookmark. */
+  toggleBookmark(subject: string, chapter: string, content: string): Promise<BookmarkToggle>
+  /** The pupil's bookmarked lessons, newest first. */
+  bookmarks(): Promise<Bookmark[]>
 }
 
 export function createLearningApi(http: HttpClient): LearningApi {
@@ -33,6 +42,10 @@ export function createLearningApi(http: HttpClient): LearningApi {
     adCards: () => http.call(profileEndpoints.adCards),
     lesson: (subject, chapter, content) => http.call(learningEndpoints.lesson, { params: { subject, chapter, content } }),
     postProgress: (body) => http.call(progressEndpoints.postProgress, { body }),
-    usedDuration: (seconds) => http.call(homeEndpoints.usedDuration, { query: { duration: seconds } })
+    usedDuration: (seconds) => http.call(homeEndpoints.usedDuration, { query: { duration: seconds } }),
+    reactions: (contentId) => http.call(reactionEndpoints.reactions, { params: { contentId } }),
+    react: (contentId, type) => http.call(reactionEndpoints.react, { body: { content_id: contentId, reaction_type: type } }),
+    toggleBookmark: (subject, chapter, content) => http.call(reactionEndpoints.toggleBookmark, { params: { subject, chapter, content }, body: null }),
+    bookmarks: () => http.call(reactionEndpoints.bookmarks)
   }
 }

@@ -112,5 +112,17 @@ export const useLessonStyles = makeStyles({
   lessonName: { flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' },
   lessonMeta: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
   lessonDone: { color: tokens.colorPaletteGreenForeground1, flexShrink: 0 },
-  lessonLock: { color: tokens.colorNeutralForeground3, flexShrink: 0 }
+  lessonLock: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
+  reaction: { minWidth: 'auto', paddingInline: tokens.spacingHorizontalS },
+  visuallyHidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    padding: 0,
+    overflow: 'hidden',
+    clipPath: 'inset(50%)',
+    whiteSpace: 'nowrap',
+    border: 0
+  }
 })

@@ -95,5 +95,20 @@ export const learningAr: Catalogue['learning'] = {
     failed: 'تعذر تشغيل الفيديو.',
     retry: 'إعادة المحاولة',
     keys: 'المسافة: تشغيل أو إيقاف · ← →: 5 ثوانٍ · F: ملء الشاشة'
+  },
+  actions: {
+    label: 'إجراءات الدرس',
+    bookmark: 'إضافة إلى المفضلة',
+    unbookmark: 'إزالة من المفضلة',
+    love: 'أحببته',
+    sad: 'حزين',
+    interactionsOne: 'تفاعل واحد',
+    interactionsTwo: 'تفاعلان',
+    interactionsFew: '{{count}} تفاعلات',
+    interactionsOther: '{{count}} تفاعلًا',
+    unlockFirst: 'يجب عليك فتح هذا الدرس',
+    failed: 'تعذر حفظ إجرائك. أعد المحاولة.',
+    bookmarkAdded: 'أضيف الدرس إلى مفضلتك',
+    bookmarkRemoved: 'أزيل الدرس من مفضلتك'
   }
 }

@@ -95,5 +95,20 @@ export const learningEnUS: Catalogue['learning'] = {
     failed: 'The video could not be played.',
     retry: 'Try again',
     keys: 'Space: play or pause · ← →: 5 seconds · F: full screen'
+  },
+  actions: {
+    label: 'Lesson actions',
+    bookmark: 'Add to favourites',
+    unbookmark: 'Remove from favourites',
+    love: 'Love',
+    sad: 'Sad',
+    interactionsOne: '{{count}} interaction',
+    interactionsTwo: '{{count}} interactions',
+    interactionsFew: '{{count}} interactions',
+    interactionsOther: '{{count}} interactions',
+    unlockFirst: 'You need to unlock this course',
+    failed: 'Your action could not be saved. Try again.',
+    bookmarkAdded: 'Lesson added to your favourites',
+    bookmarkRemoved: 'Lesson removed from your favourites'
   }
 }

@@ -94,5 +94,20 @@ export const learningFr = {
     failed: 'La vidéo n’a pas pu être lue.',
     retry: 'Réessayer',
     keys: 'Espace : lecture ou pause · ← → : 5 secondes · F : plein écran'
+  },
+  actions: {
+    label: 'Actions de la leçon',
+    bookmark: 'Ajouter aux favoris',
+    unbookmark: 'Retirer des favoris',
+    love: 'J’aime',
+    sad: 'Triste',
+    interactionsOne: '{{count}} interaction',
+    interactionsTwo: '{{count}} interactions',
+    interactionsFew: '{{count}} interactions',
+    interactionsOther: '{{count}} interactions',
+    unlockFirst: 'Vous devez débloquer ce cours',
+    failed: 'Votre action n’a pas pu être enregistrée. Réessayez.',
+    bookmarkAdded: 'Leçon ajoutée à vos favoris',
+    bookmarkRemoved: 'Leçon retirée de vos favoris'
   }
 }

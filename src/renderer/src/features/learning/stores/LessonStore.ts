@@ -14,6 +14,9 @@ import { lessonPath } from '../index.ts'
 import { shownProgress } from './learningRules.ts'
 
 /** Where a lesson is: the slugs (or ids) of its subject and chapter, and its own. */
+/** How long a lesson's answer is shown again without asking (its signed address lasts 5 minutes). */
+export const LESSON_FRESH_MS = 60_000
+
 export interface LessonAddress {
   subject: string
   chapter: string
@@ -84,14 +87,15 @@ export class LessonStore {
   /** Free hours used up while watching: the modal shows (part 2, §8), closing it goes to /offres. */
   freeHoursEnded = false
 
-  constructor(address: LessonAddress, api: () => LearningApi, clock: () => number = Date.now) {
+  constructor(address: LessonAddress, api: () => LearningApi, clock: () => number = Date.now, scope: () => unknown = () => undefined) {
     this.address = address
-    this.lesson = new Resource(() => api().lesson(address.subject, address.chapter, address.content), { clock })
+    this.lesson = new Resource(() => api().lesson(address.subject, address.chapter, address.content), { clock, scope })
     makeAutoObservable<LessonStore>(this, { lesson: false, address: false }, { autoBind: true })
   }
 
+  /** The page opens: the lesson, unless held for a minute (its video's address is valid five). */
   enter(): Promise<void> {
-    return this.lesson.load()
+    return this.lesson.refresh(LESSON_FRESH_MS)
   }
 
   retry(): Promise<void> {

@@ -36,10 +36,10 @@ export class SubjectDetailsStore {
 
   private readonly subjects: SubjectsStore
 
-  constructor(subjectId: string, api: () => LearningApi, subjects: SubjectsStore, clock: () => number = Date.now) {
+  constructor(subjectId: string, api: () => LearningApi, subjects: SubjectsStore, clock: () => number = Date.now, scope: () => unknown = () => undefined) {
     this.subjectId = subjectId
     this.subjects = subjects
-    this.chapters = new Resource(() => api().chapters(subjectId), { clock })
+    this.chapters = new Resource(() => api().chapters(subjectId), { clock, scope })
     makeAutoObservable<SubjectDetailsStore, 'subjects'>(this, { chapters: false, subjects: false, subjectId: false }, { autoBind: true })
   }
 

@@ -17,9 +17,9 @@ export class SubjectsStore {
   readonly progress: Resource<SubjectProgress[]>
   readonly ads: Resource<AdCard[]>
 
-  constructor(api: () => LearningApi, clock: () => number = Date.now) {
-    this.subjects = new Resource(() => api().subjects(), { clock })
-    this.progress = new Resource(() => api().subjectsProgress(), { clock })
+  constructor(api: () => LearningApi, clock: () => number = Date.now, scope: () => unknown = () => undefined) {
+    this.subjects = new Resource(() => api().subjects(), { clock, scope })
+    this.progress = new Resource(() => api().subjectsProgress(), { clock, scope })
     this.ads = new Resource(() => api().adCards(), { clock })
     makeAutoObservable(this, { subjects: false, progress: false, ads: false }, { autoBind: true })
   }

@@ -2,8 +2,10 @@ import { createHttp } from '../../../api/http.ts'
 import { lazyClient } from '../../../api/lazyClient.ts'
 import type { SessionStore } from '../../../stores/SessionStore.ts'
 import { StoreKey, type StoreRegistry } from '../../../stores/StoreRegistry.ts'
+import type { UiStore } from '../../../stores/UiStore.ts'
 import { browserFlagStorage } from '../../../lib/flagStorage.ts'
 import { createLearningApi, type LearningApi } from '../api.ts'
+import { LessonActionsStore } from './LessonActionsStore.ts'
 import { LessonStore, type LessonAddress } from './LessonStore.ts'
 import { PlayerStore } from './PlayerStore.ts'
 import { flushJournal, ProgressChannel, type SocketLike } from './ProgressChannel.ts'
@@ -12,7 +14,7 @@ import { SubjectDetailsStore } from './SubjectDetailsStore.ts'
 import { SubjectsStore } from './SubjectsStore.ts'
 import { newViewToken } from './tickRecorder.ts'
 
-type Root = { session: SessionStore; stores: StoreRegistry }
+type Root = { session: SessionStore; stores: StoreRegistry; ui: Pick<UiStore, 'notify'> }
 
 export interface LearningStores {
   api: () => LearningApi
@@ -21,6 +23,8 @@ export interface LearningStores {
   details: Map<string, SubjectDetailsStore>
   /** The lesson pages visited, by address. */
   lessons: Map<string, LessonStore>
+  /** The controls (bookmark, reactions) of the lessons visited, by lesson id. */
+  actions: Map<number, LessonActionsStore>
 }
 
 /**
@@ -29,10 +33,20 @@ export interface LearningStores {
  */
 export const learningStoresKey = new StoreKey<LearningStores>('learning')
 
+/**
+ * What the learning answers depend on besides the user: the class and the subscriptions the session knows. A
+ * purchase (or an ended subscription) reloads the session's user, and every answer asked before it
+ * is asked again: a lesson just bought does not stay shown locked.
+ */
+function accessScope(root: Root): string {
+  const user = root.session.me?.user
+  return JSON.stringify(user ? [user.division?.id ?? null, user.offers] : null)
+}
+
 function learningStoresOf(root: Root): LearningStores {
   return root.stores.get(learningStoresKey, () => {
     const api = lazyClient(root.session, (baseUrls) => createLearningApi(createHttp(baseUrls, root.session, { language: root.session.apiLanguage })))
-    return { api, subjects: new SubjectsStore(api), details: new Map(), lessons: new Map() }
+    return { api, subjects: new SubjectsStore(api, Date.now, () => accessScope(root)), details: new Map(), lessons: new Map(), actions: new Map() }
   })
 }
 
@@ -45,7 +59,7 @@ export function subjectDetailsStoreOf(root: Root, subjectId: string): SubjectDet
   const stores = learningStoresOf(root)
   let store = stores.details.get(subjectId)
   if (!store) {
-    store = new SubjectDetailsStore(subjectId, stores.api, stores.subjects)
+    store = new SubjectDetailsStore(subjectId, stores.api, stores.subjects, Date.now, () => accessScope(root))
     stores.details.set(subjectId, store)
   }
   return store
@@ -57,7 +71,7 @@ export function lessonStoreOf(root: Root, address: LessonAddress): LessonStore {
   const key = `${address.subject}/${address.chapter}/${address.content}`
   let store = stores.lessons.get(key)
   if (!store) {
-    store = new LessonStore(address, stores.api)
+    store = new LessonStore(address, stores.api, Date.now, () => accessScope(root))
     stores.lessons.set(key, store)
   }
   return store
@@ -130,4 +144,24 @@ export function startViewing(root: Root, lesson: LessonStore, openSocket: (url: 
   })
   channel.start()
   return player
+}
+
+/** The bookmark and reactions of a lesson whose answer has arrived. */
+export function lessonActionsOf(root: Root, lesson: LessonStore): LessonActionsStore | null {
+  const data = lesson.data
+  if (!data) return null
+  const stores = learningStoresOf(root)
+  let store = stores.actions.get(data.content.id)
+  if (!store) {
+    store = new LessonActionsStore({
+      contentId: data.content.id,
+      address: { subject: data.subject.slug, chapter: data.chapter.slug, content: data.content.slug },
+      api: stores.api,
+      notify: (input) => root.ui.notify(input),
+      locked: () => lesson.locked,
+      bookmarked: () => lesson.data?.bookmarked ?? false
+    })
+    stores.actions.set(data.content.id, store)
+  }
+  return store
 }

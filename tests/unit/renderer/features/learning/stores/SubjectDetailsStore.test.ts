@@ -21,7 +21,11 @@ function fakeApi(chapters: (slug: string) => Promise<ChapterList>, subjects = [s
     adCards: () => Promise.resolve([]),
     lesson: () => Promise.reject(new Error('not used')),
     postProgress: () => Promise.reject(new Error('not used')),
-    usedDuration: () => Promise.reject(new Error('not used'))
+    usedDuration: () => Promise.reject(new Error('not used')),
+    reactions: () => Promise.reject(new Error('not used')),
+    react: () => Promise.reject(new Error('not used')),
+    toggleBookmark: () => Promise.reject(new Error('not used')),
+    bookmarks: () => Promise.reject(new Error('not used'))
   }
 }
 
