@@ -14,6 +14,9 @@
  *   marksheets [pending|approved|rejected]
  *   video-report start|reject|resolve <id> [reject reason]   move a video report on (the pupil is notified)
  *   video-reports ["Pending"|"In progress"|"Rejected"|"Resolved"]
+ *   video-link add <title> --file <store key>|--url <https address> [--description <text>] [--position <n>]   an assistance video
+ *   video-link remove <id>
+ *   video-links                      the assistance videos, by position
  *   notify <user> <title> <body> [link]     a notification, pushed at once to the user's open app
  *   message <user> <name> <body>            a message in the user's inbox
  *   popup <user|all> <name> <body>          a popup shown at the app's start until hidden
@@ -47,6 +50,9 @@ const USAGE = `Usage: npm run admin -- [--api <url>] [--data-dir <dir>] <command
   marksheets [status]
   video-report start|reject|resolve <id> [reject reason]
   video-reports [status]
+  video-link add <title> --file <store key>|--url <https address> [--description <text>] [--position <n>]
+  video-link remove <id>
+  video-links
   notify <user> <title> <body> [link]     (<user>: id, phone or e-mail)
   message <user> <name> <body>
   popup <user|all> <name> <body>
@@ -58,7 +64,7 @@ const USAGE = `Usage: npm run admin -- [--api <url>] [--data-dir <dir>] <command
 
 class CliError extends Error {}
 
-type Call = { method: 'GET' | 'POST'; path: string; body?: unknown; file?: string }
+type Call = { method: 'GET' | 'POST' | 'DELETE'; path: string; body?: unknown; file?: string }
 
 /** A lesson video may take a while to send. */
 const UPLOAD_TIMEOUT_MS = 30 * 60_000
@@ -190,6 +196,24 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
       const rows = (await call(api, key, { method: 'GET', path: `/operator/video-reports${status ? `?${new URLSearchParams({ status })}` : ''}` })) as Array<Record<string, unknown>>
       return JSON.stringify(rows.slice(0, 50))
     }
+    case 'video-link': {
+      const [action, target] = rest
+      if (action === 'remove') {
+        const result = (await call(api, key, { method: 'DELETE', path: `/operator/video-links/${positiveInt(target, 'id')}` })) as { message: string }
+        return result.message
+      }
+      if (action !== 'add' || !target) throw new CliError(USAGE)
+      const [file, url, description] = [stringFlag(args, 'file'), stringFlag(args, 'url'), stringFlag(args, 'description')]
+      if ((file === undefined) === (url === undefined)) throw new CliError('Give --file <store key> or --url <https address>')
+      const position = intFlag(args, 'position')
+      const result = (await call(api, key, {
+        method: 'POST', path: '/operator/video-links',
+        body: { title: target, ...(file ? { file } : {}), ...(url ? { url } : {}), ...(description ? { description } : {}), ...(position !== undefined ? { position } : {}) }
+      })) as { message: string }
+      return result.message
+    }
+    case 'video-links':
+      return JSON.stringify(await call(api, key, { method: 'GET', path: '/operator/video-links' }))
     case 'notify': {
       const [userId, title, body, link] = rest
       if (!title || !body) throw new CliError(USAGE)

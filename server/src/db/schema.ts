@@ -817,3 +817,16 @@ export const videoReports = pgTable('video_reports', {
   index('video_reports_status_idx').on(t.status, t.createdAt),
   check('video_reports_status', sql`${t.status} in ('pending', 'in_progress', 'rejected', 'resolved')`)
 ])
+
+/** The assistance videos (part 2, /assistance), kept by the operator: a file of the store or an https address. */
+export const assistanceVideos = pgTable('assistance_videos', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description'),
+  storageKey: text('storage_key'),
+  url: text('url'),
+  mimeType: varchar('mime_type', { length: 64 }),
+  durationSeconds: integer('duration_seconds'),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt()
+}, (t) => [check('assistance_videos_source', sql`(${t.storageKey} is null) <> (${t.url} is null)`)])

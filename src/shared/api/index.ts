@@ -12,6 +12,7 @@ import { learningEndpoints, learningOperatorEndpoints, progressEndpoints } from 
 import { offerEndpoints } from './offers.ts'
 import { reactionEndpoints } from './reactions.ts'
 import { videoReportEndpoints, videoReportOperatorEndpoints } from './videoReports.ts'
+import { assistanceEndpoints, assistanceOperatorEndpoints } from './assistance.ts'
 import type { Endpoint } from './common.ts'
 
 export const endpoints = {
@@ -34,7 +35,9 @@ export const endpoints = {
   offers: offerEndpoints,
   reactions: reactionEndpoints,
   videoReports: videoReportEndpoints,
-  videoReportOperator: videoReportOperatorEndpoints
+  videoReportOperator: videoReportOperatorEndpoints,
+  assistance: assistanceEndpoints,
+  assistanceOperator: assistanceOperatorEndpoints
 } as const
 
 export function allEndpoints(): Array<{ name: string; endpoint: Endpoint }> {
