@@ -52,6 +52,9 @@ const SERVER_ERROR_CODES = [
   'code_max_uses_reached',
   /** A coupon the pupil already used in a purchase. */
   'code_already_used',
+  /** A slice of a plan in instalments paid before the slices that come first. */
+  'earlier_slice_unpaid',
+  'slice_already_paid',
   'server_error'
 ] as const
 
@@ -107,5 +110,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   range_not_satisfiable: 416,
   code_max_uses_reached: 422,
   code_already_used: 422,
+  earlier_slice_unpaid: 422,
+  slice_already_paid: 409,
   server_error: 500
 }

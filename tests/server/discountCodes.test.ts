@@ -100,7 +100,9 @@ describe('/student/discount-code', () => {
     // The rest of the year is what ANNEE20 is for; a coupon is taken on the first instalment only.
     expect((await apply(me, { code: 'ANNEE20', offerId: gold, allYear: true })).body).toMatchObject({ quote: { period: { period: 'rest_of_year' }, code: { basisPoints: 2000 } } })
     const top50 = divisionOf(122)
-    expect((await quote(me, { offerDivisionDetail: top50, sliceIndex: 2, code: 'ANNEE20' })).body).toMatchObject({ code: 'code_first_slice_only' })
+    const payer = await pupil(1000)
+    expect((await buy(payer, { offerDivisionDetail: top50 })).status).toBe(201)
+    expect((await quote(payer, { offerDivisionDetail: top50, sliceIndex: 2, code: 'ANNEE20' })).body).toMatchObject({ code: 'code_first_slice_only' })
   })
 
   it("takes a friend's referral code for 5 %", async () => {

@@ -39,7 +39,7 @@ function validBody(): fc.Arbitrary<Record<string, unknown>> {
     offer_subject_details: card.type === 'pack' && card.subject_details.length > 0
       ? fc.subarray(card.subject_details.map((detail) => detail.id), { minLength: 1 })
       : fc.constant(undefined),
-    code: fc.option(fc.constantFrom('CPNOBODY', 'PROMO10'), { nil: undefined, freq: 6 }),
+    code: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, fc.constantFrom('CPNOBODY', 'PROMO10', 'BIENVENUE10')),
     sliceIndex: fc.option(fc.constantFrom(-1, 1), { nil: undefined })
   }, { requiredKeys: ['offerDivisionDetail'] }))
   const anything = fc.record({

@@ -4,9 +4,9 @@
  * engine's figures on the server's own prices, the points taken once per order under concurrency
  * and duplicates, the 402 with the points missing, and the subscription the lessons read at once.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { offerOrders, userOffers, userOfferSubjects, users } from '../../server/src/db/schema.ts'
+import { ledgerTransactions, offerOrders, userOffers, userOfferSubjects, users } from '../../server/src/db/schema.ts'
 import { audit, inTransaction, ledgerTotal, move } from '../../server/src/services/ledger.ts'
 import { ErrorResponseSchema } from '../../src/shared/api/common.ts'
 import { OffersResponseSchema, PurchaseResponseSchema, QuoteSchema, type OfferCard, type PurchaseResponse } from '../../src/shared/api/offers.ts'
@@ -158,7 +158,7 @@ describe('POST student/checkout/quote', () => {
       [{ offerDivisionDetail: card(cards, 115).id, period: 'month', offer_subject_details: [999_999] }, 422, 'unknown_subject'],
       [{ offerDivisionDetail: gold.id, period: 'month', code: 'CPNOBODY' }, 422, 'unknown_code'],
       [{ offerDivisionDetail: gold.id, period: 'month', code: 'AB' }, 422, 'code_too_short'],
-      [{ offerDivisionDetail: card(cards, 122).id, sliceIndex: 2, code: 'BIENVENUE10' }, 422, 'code_first_slice_only'],
+      [{ offerDivisionDetail: card(cards, 122).id, sliceIndex: 2, code: 'BIENVENUE10' }, 422, 'earlier_slice_unpaid'], // no first slice paid
       [{ offerDivisionDetail: gold.id, period: 'month', code: 'PROMO10' }, 422, 'unknown_code'],
       [{ offerDivisionDetail: gold.id, period: 'month', price: 0 }, 422, 'unknown_field'],
       [{ offerDivisionDetail: 999_999, period: 'month' }, 404, 'not_found']
@@ -259,6 +259,71 @@ describe('POST student/checkout/buy', () => {
     const whole = await buy(me.token, { offerDivisionDetail: top50.id, sliceIndex: -1 })
     expect(whole.body.quote).toMatchObject({ sliceIndex: -1, slices: [total], dueNow: total })
     expect(Math.round(await points(me.token) * 1000)).toBe(1_000_000 - slices[0]! - total)
+  })
+
+  it('pays the slices of a plan in instalments in order, each at its amount in the order, the access growing with them', async () => {
+    const me = await pupil(14, 1000)
+    const top50 = card(await catalogue(me.token), 122)
+    const first = await buy(me.token, { offerDivisionDetail: top50.id })
+    expect(first.status, JSON.stringify(first.body)).toBe(201)
+    const { slices, period } = first.body.quote
+    const subscriptionId = first.body.subscription.id
+    // The first slice opens the first third of the period.
+    const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1
+    const fullDays = days(period.startDate, period.endDate!)
+    expect(days(period.startDate, first.body.subscription.end_date!)).toBe(Math.ceil(fullDays / 3))
+    expect(card(await catalogue(me.token), 122).indexSliceToPay).toBe(2)
+
+    // Slice 3 before 2, or a code with a later slice, is refused and charges nothing.
+    for (const body of [{ sliceIndex: 3 }, { code: 'BIENVENUE10' }]) {
+      const refused = await buy(me.token, { offerDivisionDetail: top50.id, ...body })
+      expect([refused.status, refused.body.code]).toEqual([422, 'sliceIndex' in body ? 'earlier_slice_unpaid' : 'code_first_slice_only'])
+    }
+    expect((await quoteCall(me.token, { offerDivisionDetail: top50.id, sliceIndex: 3 })).body).toMatchObject({ code: 'earlier_slice_unpaid' })
+    expect((await quoteCall(me.token, { offerDivisionDetail: top50.id })).body).toMatchObject({ sliceIndex: 2, dueNow: slices[1], slices })
+    const balance = 1000 - slices[0]! / 1000
+    expect(await points(me.token)).toBe(balance)
+
+    // Ten payments of slice 2 at once: one is taken.
+    const seconds = await Promise.all(Array.from({ length: 10 }, () => buy(me.token, { offerDivisionDetail: top50.id, sliceIndex: 2 })))
+    expect(seconds.filter((reply) => reply.status === 201)).toHaveLength(1)
+    expect(seconds.filter((reply) => reply.status === 409 && reply.body.code === 'slice_already_paid')).toHaveLength(9)
+    const second = seconds.find((reply) => reply.status === 201)!
+    expect(second.body.order.amount_paid * 1000).toBe(slices[1])
+    expect(second.body.subscription.id).toBe(subscriptionId)
+    expect(days(period.startDate, second.body.subscription.end_date!)).toBe(Math.ceil((2 * fullDays) / 3))
+    expect(Math.round((await points(me.token)) * 1000)).toBe(1_000_000 - slices[0]! - slices[1]!)
+
+    const third = await buy(me.token, { offerDivisionDetail: top50.id })
+    expect(third.status, JSON.stringify(third.body)).toBe(201)
+    expect(third.body.quote).toMatchObject({ sliceIndex: 3, dueNow: slices[2] })
+    expect(third.body.subscription).toMatchObject({ id: subscriptionId, end_date: period.endDate })
+    expect(third.body.subscription.amount_paid * 1000).toBe(first.body.quote.total)
+    expect(card(await catalogue(me.token), 122).indexSliceToPay).toBe(1)
+    expect((await buy(me.token, { offerDivisionDetail: top50.id, sliceIndex: 3 })).body.code).toBe('slice_already_paid')
+    const [order] = await db().select().from(offerOrders).where(eq(offerOrders.id, first.body.order.id))
+    expect(order).toMatchObject({ sliceCount: 3, slicesPaid: 3 })
+    const charges = await db().select({ reference: ledgerTransactions.reference }).from(ledgerTransactions)
+      .where(and(eq(ledgerTransactions.kind, 'purchase'), like(ledgerTransactions.reference, `order:${order!.id}%`))).orderBy(ledgerTransactions.id)
+    expect(charges.map((row) => row.reference)).toEqual([`order:${order!.id}`, `order:${order!.id}:slice:2`, `order:${order!.id}:slice:3`])
+  })
+
+  it("warns before the paid slices' share of the period ends, naming the slice to pay", async () => {
+    const me = await pupil(14, 1000)
+    const top50 = card(await catalogue(me.token), 122)
+    const first = await buy(me.token, { offerDivisionDetail: top50.id })
+    const end = first.body.subscription.end_date!
+    const alerts = async () => (await call<Array<Record<string, unknown>>>(server.app, 'GET', '/api/alerts', { token: me.token })).body
+    expect(await alerts()).toEqual([])
+    const saved = server.clock.now()
+    try {
+      server.clock.set(new Date(new Date(`${end}T09:00:00+01:00`).getTime() - 5 * 86_400_000))
+      const fresh = (await server.app.services.sessions.start(me.id)).token
+      const list = (await call<Array<Record<string, unknown>>>(server.app, 'GET', '/api/alerts', { token: fresh })).body
+      expect(list).toEqual([expect.objectContaining({ groupeName: 'Top 50', expirationDate: end, restDays: 5, isSlice: true, sliceIndex: 2 })])
+    } finally {
+      server.clock.set(saved)
+    }
   })
 
   it('refuses a purchase the wallet cannot pay with 402 and the points missing, keeping nothing', async () => {

@@ -689,6 +689,9 @@ export const offerOrders = pgTable('offer_orders', {
   total: bigint('total', { mode: 'number' }).notNull(),
   paid: bigint('paid', { mode: 'number' }).notNull(),
   sliceIndex: integer('slice_index').notNull().default(-1),
+  /** A plan in instalments: its slices, and how many are paid (slice n is paid only after slices < n). 0 and 0 when paid at once. */
+  sliceCount: integer('slice_count').notNull().default(0),
+  slicesPaid: integer('slices_paid').notNull().default(0),
   code: varchar('code', { length: 64 }),
   status: varchar('status', { length: 16 }).notNull().default('paid'),
   userOfferId: integer('user_offer_id').references(() => userOffers.id),
@@ -698,7 +701,8 @@ export const offerOrders = pgTable('offer_orders', {
   createdAt: createdAt()
 }, (t) => [
   index('offer_orders_user_idx').on(t.userId, t.id),
-  check('offer_orders_amounts', sql`${t.total} >= 0 and ${t.paid} >= 0`)
+  check('offer_orders_amounts', sql`${t.total} >= 0 and ${t.paid} >= 0`),
+  check('offer_orders_slices', sql`${t.slicesPaid} >= 0 and ${t.slicesPaid} <= ${t.sliceCount}`)
 ])
 
 /**

@@ -34,14 +34,15 @@ export function presentSubjectsProgress(rows: SubjectWithStats[]): SubjectProgre
 }
 
 /** A subscription ending soon, counted in Tunis days from `today`. */
-export function presentWarning({ endDate, groupName }: ExpiringSubscription, today: DateTime): Warning {
+export function presentWarning({ endDate, groupName, sliceCount, slicesPaid }: ExpiringSubscription, today: DateTime): Warning {
+  // A plan in instalments whose paid slices run out: the next slice opens the rest (decision 0034).
+  const sliceDue = sliceCount != null && slicesPaid != null && slicesPaid < sliceCount
   return {
     groupeName: groupName,
     restDays: Math.round(DateTime.fromISO(endDate!, { zone: TUNIS_TIME_ZONE }).diff(today, 'days').days),
     expirationDate: endDate!,
-    // Subscriptions are paid at once for now; instalments come with the offers work.
-    isSlice: false,
-    sliceIndex: null
+    isSlice: sliceDue,
+    sliceIndex: sliceDue ? slicesPaid + 1 : null
   }
 }
 

@@ -11,13 +11,18 @@ import type { OfferDivisionRow, OfferPriceRow, Purchase, SubjectDetailRow } from
 
 const dinars = (millimes: number | null | undefined): number | null => (millimes == null ? null : toDinars(millimes))
 
-/** The slice a new purchase pays: the first of a plan in instalments, none otherwise (the whole price). */
-export function indexSliceToPay(row: Pick<OfferDivisionRow, 'slices'>): number | null {
-  return row.slices.length > 0 ? 1 : null
+/**
+ * The slice a purchase of this division pays: the next of the pupil's order in instalments when one
+ * waits, else the first of a plan in instalments, none otherwise (the whole price).
+ */
+export function indexSliceToPay(row: Pick<OfferDivisionRow, 'id' | 'slices'>, nextSlices?: ReadonlyMap<number, number>): number | null {
+  return nextSlices?.get(row.id) ?? (row.slices.length > 0 ? 1 : null)
 }
 
 /** One offer division as the offers page shows it and the pricing engine reads it. */
-export function presentOfferCard(row: OfferDivisionRow, prices: OfferPriceRow[], details: SubjectDetailRow[], level: LevelSlug, lang: Language): OfferCard {
+export function presentOfferCard(
+  row: OfferDivisionRow, prices: OfferPriceRow[], details: SubjectDetailRow[], level: LevelSlug, lang: Language, nextSlices?: ReadonlyMap<number, number>
+): OfferCard {
   const pricing = prices.map((entry) => {
     const period = entry.period as Period
     if (period === 'day' || period === 'week') {
@@ -49,7 +54,7 @@ export function presentOfferCard(row: OfferDivisionRow, prices: OfferPriceRow[],
     price: finalPrice,
     infoDiscount: row.infoDiscount,
     slices: row.slices.map((amount) => ({ amount: toDinars(amount) })),
-    indexSliceToPay: indexSliceToPay(row),
+    indexSliceToPay: indexSliceToPay(row, nextSlices),
     weeklyPrice: sellsPeriod('week') ? toDinars(levelRate(level, 'week')) : null,
     dailyPrice: sellsPeriod('day') ? toDinars(levelRate(level, 'day')) : null,
     offer: {
@@ -63,9 +68,11 @@ export function presentOfferCard(row: OfferDivisionRow, prices: OfferPriceRow[],
 }
 
 /** The catalogue of a class, each division with its own prices and subject details. */
-export function presentOffers(rows: OfferDivisionRow[], prices: OfferPriceRow[], details: SubjectDetailRow[], level: LevelSlug, lang: Language): OfferCard[] {
+export function presentOffers(
+  rows: OfferDivisionRow[], prices: OfferPriceRow[], details: SubjectDetailRow[], level: LevelSlug, lang: Language, nextSlices?: ReadonlyMap<number, number>
+): OfferCard[] {
   return rows.map((row) => presentOfferCard(
-    row, prices.filter((entry) => entry.offerDivisionId === row.id), details.filter((detail) => detail.offerDivisionId === row.id), level, lang
+    row, prices.filter((entry) => entry.offerDivisionId === row.id), details.filter((detail) => detail.offerDivisionId === row.id), level, lang, nextSlices
   ))
 }
 
@@ -78,7 +85,7 @@ export function presentPurchase(purchase: Purchase): PurchaseResponse {
   return {
     message: 'Abonnement activé',
     order: {
-      id: order.id, offer_id: order.offerId, offer_division_id: order.offerDivisionId, amount_paid: toDinars(order.paid),
+      id: order.id, offer_id: order.offerId, offer_division_id: order.offerDivisionId, amount_paid: toDinars(purchase.quote.dueNow),
       points: toDinars(purchase.balance), chapter_id: subscription.chapterId
     },
     subscription: {

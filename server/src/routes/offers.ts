@@ -14,15 +14,19 @@ import { presentAppliedCode, presentOfferCard, presentOffers, presentPurchase, p
 import type { Services } from '../services.ts'
 import { createIdempotencyService } from '../services/idempotency.ts'
 import { appliedCodeOf, findCoupon, removeAppliedCode, saveAppliedCode } from '../services/discountCodes.ts'
-import { checkChapter, classCatalogue, codePeriod, ownDivision, pricingRefusal, quoteFor, recordPurchase } from '../services/offers.ts'
+import {
+  checkChapter, classCatalogue, codePeriod, nextSlices, ownDivision, paySlice, pricingRefusal, quoteFor, recordPurchase, sliceQuote, sliceToPay
+} from '../services/offers.ts'
+
+type Catalogue = Awaited<ReturnType<typeof ownDivision>>
 
 export function registerOfferRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
   const idempotency = createIdempotencyService(db, services.clock)
 
   /** The division asked for (the pupil's class's) and the engine's quote of the request, at `at`. */
-  async function priced(executor: Parameters<typeof ownDivision>[0], user: UserRow, body: PurchaseRequest, at: Date) {
-    const catalogue = await ownDivision(executor, user, body.offerDivisionDetail)
+  async function priced(executor: Parameters<typeof ownDivision>[0], user: UserRow, body: PurchaseRequest, at: Date, found?: Catalogue) {
+    const catalogue = found ?? await ownDivision(executor, user, body.offerDivisionDetail)
     const engineDivision = presentOfferCard(catalogue.division, catalogue.prices, catalogue.subjectDetails, catalogue.level, 'fr')
     return { catalogue, ...(await quoteFor(executor, user, body, catalogue, engineDivision, at)) }
   }
@@ -31,10 +35,17 @@ export function registerOfferRoutes(app: FastifyInstance, services: Services): v
     const divisionId = auth.user.divisionId
     if (divisionId == null) return { payload: [] }
     const catalogue = await classCatalogue(db, divisionId)
-    return { payload: presentOffers(catalogue.divisions, catalogue.prices, catalogue.subjectDetails, catalogue.level, requestLanguage(request, reply)) }
+    const slices = await nextSlices(db, auth.user.id)
+    return { payload: presentOffers(catalogue.divisions, catalogue.prices, catalogue.subjectDetails, catalogue.level, requestLanguage(request, reply), slices) }
   })
 
-  addRoute(app, services, ep.quote, async ({ auth, body }) => presentQuote((await priced(db, auth.user, body, services.clock.now())).quote))
+  addRoute(app, services, ep.quote, async ({ auth, body }) => {
+    const catalogue = await ownDivision(db, auth.user, body.offerDivisionDetail)
+    // A later slice of an order in instalments is the order's own figure.
+    const slice = await sliceToPay(db, auth.user, catalogue.division.id, body, false)
+    if (slice) return presentQuote(sliceQuote(slice.order, slice.sliceIndex))
+    return presentQuote((await priced(db, auth.user, body, services.clock.now(), catalogue)).quote)
+  })
 
   addRoute(app, services, ep.buy, async ({ auth, body, request, reply }) => {
     if (body.chapter != null) await checkChapter(db, auth.user, body.chapter)
@@ -43,7 +54,10 @@ export function registerOfferRoutes(app: FastifyInstance, services: Services): v
     }, async (tx) => {
       const at = services.clock.now()
       // Priced inside the purchase's transaction: the figures charged are the ones read with it.
-      const { catalogue, quote, coupon } = await priced(tx, auth.user, body, at)
+      const catalogue = await ownDivision(tx, auth.user, body.offerDivisionDetail)
+      const slice = await sliceToPay(tx, auth.user, catalogue.division.id, body, true)
+      if (slice) return presentPurchase(await paySlice(tx, auth.user, catalogue.division, slice.order, slice.sliceIndex))
+      const { quote, coupon } = await priced(tx, auth.user, body, at, catalogue)
       return presentPurchase(await recordPurchase(tx, auth.user, catalogue.division, quote, coupon, body.chapter ?? null, at))
     })
   })

@@ -15,7 +15,7 @@ import { TUNIS_TIME_ZONE } from '../../../src/shared/constants.ts'
 import type { Executor } from '../db/client.ts'
 import { jsonArrayAgg } from '../db/json.ts'
 import { preparedFor } from '../db/prepared.ts'
-import { chapters, contentProgress, contents, divisions, forumPosts, liveEvents, offerGroups, subjects, userOffers } from '../db/schema.ts'
+import { chapters, contentProgress, contents, divisions, forumPosts, liveEvents, offerGroups, offerOrders, subjects, userOffers } from '../db/schema.ts'
 import type { Language } from '../language.ts'
 import { homeContentJson, liveEventJson, progressOf } from '../presenters/home.ts'
 
@@ -118,10 +118,16 @@ export async function liveEventsJson(db: Executor, divisionId: number, window: {
 }
 
 const renewal = alias(userOffers, 'renewal')
-/** The pupil's subscriptions ending within the window, but for those followed by a later one of the same group (renewed). */
-const expiringQuery = preparedFor((db) => db.select({ endDate: userOffers.endDate, groupName: offerGroups.name })
+/**
+ * The pupil's subscriptions ending within the window, but for those followed by a later one of the
+ * same group (renewed); with the order in instalments behind one, how many slices it has and has paid.
+ */
+const expiringQuery = preparedFor((db) => db.select({
+  endDate: userOffers.endDate, groupName: offerGroups.name, sliceCount: offerOrders.sliceCount, slicesPaid: offerOrders.slicesPaid
+})
   .from(userOffers)
   .innerJoin(offerGroups, eq(offerGroups.id, userOffers.groupId))
+  .leftJoin(offerOrders, eq(offerOrders.userOfferId, userOffers.id))
   .where(and(
     eq(userOffers.userId, sql.placeholder('userId')), gte(userOffers.endDate, sql.placeholder('first')), lte(userOffers.endDate, sql.placeholder('last')),
     notExists(db.select({ id: renewal.id }).from(renewal)

@@ -12,7 +12,8 @@
  *   points missing), and the subscription (`user_offers`, dates in Tunis) the learning access
  *   rules read at once.
  */
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm'
+import { DateTime } from 'luxon'
 import { normalizeDiscountCode, quote, restOfSchoolYear, type AppliedCode, type LevelSlug, type Quote } from '../../../src/shared/pricing/index.ts'
 import type { PricingErrorCode } from '../../../src/shared/pricing/errors.ts'
 import type { PurchaseRequest } from '../../../src/shared/api/offers.ts'
@@ -225,6 +226,106 @@ export type Purchase = {
   quote: Quote
 }
 
+/** Takes `amount` millimes from the wallet (one ledger transaction under `reference`); the 402 when it holds too few. */
+async function charge(tx: Tx, user: UserRow, reference: string, amount: number, memo: string): Promise<number | null> {
+  if (amount <= 0) return null
+  try {
+    return (await move(tx, 'purchase', reference, { userId: user.id }, { system: 'revenue' }, amount, memo)).transactionId
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) throw insufficientPoints(error.needed - error.balance)
+    if (isOverdraftViolation(error)) throw insufficientPoints(amount - (await walletBalance(tx, user.id)))
+    throw error
+  }
+}
+
+/**
+ * The last day of access an order gives: its period's last day (an offer without a period, 'fixed',
+ * runs to the end of the school year it is bought in), or, in instalments, the share of the period
+ * its paid slices cover — k of n slices open the first ⌈k × days ÷ n⌉ days.
+ */
+export function accessEnd(priced: Quote, slicesPaid: number, sliceCount: number): string {
+  const endDate = priced.period.endDate ?? restOfSchoolYear(new Date(priced.snapshot.at)).endDate
+  if (sliceCount === 0 || slicesPaid >= sliceCount) return endDate
+  const start = DateTime.fromISO(priced.period.startDate, { zone: 'utc' })
+  const days = Math.round(DateTime.fromISO(endDate, { zone: 'utc' }).diff(start, 'days').days) + 1
+  return start.plus({ days: Math.ceil((slicesPaid * days) / sliceCount) - 1 }).toISODate()!
+}
+
+export type OrderRow = typeof offerOrders.$inferSelect
+
+/** The pupil's latest order in instalments of this division (locked when `lock`: payments of its slices queue on it). */
+async function latestSlicedOrder(db: Executor, userId: number, offerDivisionId: number, lock: boolean): Promise<OrderRow | null> {
+  const query = db.select().from(offerOrders)
+    .where(and(eq(offerOrders.userId, userId), eq(offerOrders.offerDivisionId, offerDivisionId), gt(offerOrders.sliceCount, 0)))
+    .orderBy(desc(offerOrders.id)).limit(1)
+  const [row] = lock ? await query.for('update') : await query
+  return row ?? null
+}
+
+/** The next slice of each of the pupil's orders in instalments, by offer division (the catalogue's indexSliceToPay). */
+export async function nextSlices(db: Executor, userId: number): Promise<Map<number, number>> {
+  const rows = await db.select({ offerDivisionId: offerOrders.offerDivisionId, slicesPaid: offerOrders.slicesPaid }).from(offerOrders)
+    .where(and(eq(offerOrders.userId, userId), lt(offerOrders.slicesPaid, offerOrders.sliceCount))).orderBy(asc(offerOrders.id))
+  return new Map(rows.map((row) => [row.offerDivisionId, row.slicesPaid + 1]))
+}
+
+/**
+ * Whether a request pays a later slice of an order in instalments, and which: the next one when it
+ * names none and an order waits; the one it names from 2 on, which must be the next (slice n only
+ * after slices < n). Slice 1 or -1 is a new order.
+ */
+export async function sliceToPay(
+  db: Executor, user: UserRow, offerDivisionId: number, request: Pick<PurchaseRequest, 'sliceIndex' | 'code'>, lock: boolean
+): Promise<{ order: OrderRow; sliceIndex: number } | null> {
+  const asked = request.sliceIndex
+  if (asked === -1 || asked === 1) return null
+  const latest = await latestSlicedOrder(db, user.id, offerDivisionId, lock)
+  const open = latest && latest.slicesPaid < latest.sliceCount ? latest : null
+  if (asked == null) {
+    if (!open) return null
+  } else {
+    if (latest && asked <= latest.slicesPaid) throw sliceRefusal('slice_already_paid')
+    if (!open || asked > open.slicesPaid + 1) throw sliceRefusal('earlier_slice_unpaid')
+  }
+  // A code goes with the first instalment only.
+  if (request.code != null) throw pricingRefusal('code_first_slice_only')
+  return { order: open!, sliceIndex: open!.slicesPaid + 1 }
+}
+
+/** The quote of a later slice: the order's own, at the amount its slice holds. */
+export function sliceQuote(order: OrderRow, sliceIndex: number): Quote {
+  const stored = order.quote as Quote
+  return { ...stored, sliceIndex, dueNow: stored.slices[sliceIndex - 1] ?? 0 }
+}
+
+export function sliceRefusal(code: 'earlier_slice_unpaid' | 'slice_already_paid'): ApiError {
+  return new ApiError(code, SLICE_REFUSAL_TEXT[code])
+}
+
+export const SLICE_REFUSAL_TEXT: Record<'earlier_slice_unpaid' | 'slice_already_paid', string> = {
+  earlier_slice_unpaid: 'Les tranches précédentes doivent être payées d’abord',
+  slice_already_paid: 'Cette tranche est déjà payée'
+}
+
+/**
+ * Pays a later slice of an order, inside the caller's transaction: the order moves from n − 1 to
+ * n slices paid only from n − 1 (two payments of one slice: one wins), the points are taken at the
+ * slice's amount in the order's snapshot (`purchase` / `order:{id}:slice:{n}`), and the
+ * subscription runs as far as the paid slices cover.
+ */
+export async function paySlice(tx: Tx, user: UserRow, division: OfferDivisionRow, order: OrderRow, sliceIndex: number): Promise<Purchase> {
+  const priced = sliceQuote(order, sliceIndex)
+  const [advanced] = await tx.update(offerOrders).set({ slicesPaid: sliceIndex })
+    .where(and(eq(offerOrders.id, order.id), eq(offerOrders.slicesPaid, sliceIndex - 1))).returning()
+  if (!advanced) throw sliceRefusal('slice_already_paid')
+  await charge(tx, user, `order:${order.id}:slice:${sliceIndex}`, priced.dueNow, `${division.offer.name} (${division.name}), tranche ${sliceIndex}`)
+  const [subscription] = await tx.update(userOffers).set({
+    endDate: accessEnd(order.quote as Quote, sliceIndex, order.sliceCount),
+    amountPaid: sql`${userOffers.amountPaid} + ${priced.dueNow}`
+  }).where(eq(userOffers.id, order.userOfferId!)).returning()
+  return { order: advanced, subscription: subscription!, group: division.group, offerName: division.offer.name, balance: await walletBalance(tx, user.id), quote: priced }
+}
+
 /** The purchase refused for want of points: 402 with the points missing. */
 export function insufficientPoints(missingMillimes: number): ApiError {
   return new ApiError('insufficient_points', 'Solde de points insuffisant', { status: 402, missingPoints: toPoints(Math.max(0, missingMillimes)) })
@@ -238,31 +339,22 @@ export function insufficientPoints(missingMillimes: number): ApiError {
 export async function recordPurchase(
   tx: Tx, user: UserRow, division: OfferDivisionRow, priced: Quote, coupon: CouponRow | null, chapterId: number | null, at: Date
 ): Promise<Purchase> {
+  // A plan in instalments starts with its first slice paid; a whole price has no slices to follow.
+  const sliceCount = priced.sliceIndex === -1 ? 0 : priced.slices.length
   const [order] = await tx.insert(offerOrders).values({
     userId: user.id, offerDivisionId: division.id, offerId: division.offerId, period: priced.period.period, quantity: priced.period.quantity,
-    total: priced.total, paid: priced.dueNow, sliceIndex: priced.sliceIndex, code: priced.code?.code ?? null, quote: priced, createdAt: at
+    total: priced.total, paid: priced.dueNow, sliceIndex: priced.sliceIndex, sliceCount, slicesPaid: sliceCount > 0 ? 1 : 0,
+    code: priced.code?.code ?? null, quote: priced, createdAt: at
   }).returning()
   // The code is spent with the purchase: a coupon's use is taken (or refused) here, atomically.
   if (priced.code) {
     if (coupon) await redeemCoupon(tx, coupon.id, user.id, order!.id, at)
     await consumeAppliedCode(tx, user.id)
   }
-  let transactionId: number | null = null
-  if (priced.dueNow > 0) {
-    try {
-      const posted = await move(tx, 'purchase', `order:${order!.id}`, { userId: user.id }, { system: 'revenue' }, priced.dueNow, `${division.offer.name} (${division.name})`)
-      transactionId = posted.transactionId
-    } catch (error) {
-      if (error instanceof InsufficientFundsError) throw insufficientPoints(error.needed - error.balance)
-      if (isOverdraftViolation(error)) throw insufficientPoints(priced.dueNow - (await walletBalance(tx, user.id)))
-      throw error
-    }
-  }
-  // An offer without a period ('fixed') runs to the end of the school year it is bought in.
-  const endDate = priced.period.endDate ?? restOfSchoolYear(at).endDate
+  const transactionId = await charge(tx, user, `order:${order!.id}`, priced.dueNow, `${division.offer.name} (${division.name})`)
   const [subscription] = await tx.insert(userOffers).values({
-    userId: user.id, groupId: division.group.id, offerId: division.offerId, startDate: priced.period.startDate, endDate,
-    chapterId, amountPaid: priced.dueNow
+    userId: user.id, groupId: division.group.id, offerId: division.offerId, startDate: priced.period.startDate,
+    endDate: accessEnd(priced, sliceCount > 0 ? 1 : 0, sliceCount), chapterId, amountPaid: priced.dueNow
   }).returning()
   const opened = [...new Set(priced.snapshot.subjects.map((subject) => subject.subjectId))]
   if (chapterId == null && opened.length > 0) {

@@ -109,7 +109,7 @@ export const PurchaseResponseSchema = z.object({
     id: z.number().int(),
     offer_id: z.number().int(),
     offer_division_id: z.number().int(),
-    /** Points taken from the wallet. */
+    /** Points taken from the wallet now (the whole price, or the slice paid). */
     amount_paid: z.number(),
     /** The wallet's balance after the purchase, in points. */
     points: z.number(),
@@ -166,7 +166,7 @@ export const offerEndpoints = {
   quote: {
     method: 'POST', service: 'api', path: '/student/checkout/quote', access: 'user',
     summary: "A purchase priced by the server's engine from its own figures (period, months, pack subjects, code, slice); nothing is charged",
-    body: PurchaseRequestSchema, response: QuoteSchema, errors: [401, 403, 404]
+    body: PurchaseRequestSchema, response: QuoteSchema, errors: [401, 403, 404, 409]
   },
   buy: {
     method: 'POST', service: 'api', path: '/student/checkout/buy', access: 'user',

@@ -118,7 +118,9 @@ const CODE_MESSAGES: Record<ApiError['code'], TranslationKey> = {
   code_first_slice_only: 'auth:errors.purchase.codeFirstSliceOnly',
   invalid_coupon: 'auth:errors.purchase.invalidCoupon',
   code_max_uses_reached: 'auth:errors.purchase.codeMaxUsesReached',
-  code_already_used: 'auth:errors.purchase.codeAlreadyUsed'
+  code_already_used: 'auth:errors.purchase.codeAlreadyUsed',
+  earlier_slice_unpaid: 'auth:errors.purchase.earlierSliceUnpaid',
+  slice_already_paid: 'auth:errors.purchase.sliceAlreadyPaid'
 }
 
 /** The catalogue key of a code, for the stores that word failures themselves. */

@@ -168,7 +168,9 @@ export const authAr: Catalogue['auth'] = {
       codeFirstSliceOnly: 'لا يُطبَّق الرمز إلا على القسط الأول',
       invalidCoupon: 'هذا الرمز غير صالح',
       codeMaxUsesReached: 'بلغ هذا الرمز الحدّ الأقصى لعدد الاستعمالات',
-      codeAlreadyUsed: 'لقد استعملت هذا الرمز من قبل'
+      codeAlreadyUsed: 'لقد استعملت هذا الرمز من قبل',
+      earlierSliceUnpaid: 'يجب دفع الأقساط السابقة أولًا',
+      sliceAlreadyPaid: 'تمّ دفع هذا القسط من قبل'
     }
   },
   rules: {

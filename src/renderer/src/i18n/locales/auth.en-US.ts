@@ -167,7 +167,9 @@ export const authEnUS: Catalogue['auth'] = {
       codeFirstSliceOnly: 'A code applies to the first instalment only',
       invalidCoupon: 'This code is not valid',
       codeMaxUsesReached: 'This code has reached its maximum number of uses',
-      codeAlreadyUsed: 'You have already used this code'
+      codeAlreadyUsed: 'You have already used this code',
+      earlierSliceUnpaid: 'The earlier instalments must be paid first',
+      sliceAlreadyPaid: 'This instalment is already paid'
     }
   },
   rules: {

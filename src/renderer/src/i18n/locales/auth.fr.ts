@@ -169,7 +169,9 @@ export const authFr = {
       codeFirstSliceOnly: 'Un code ne s’applique qu’à la première tranche',
       invalidCoupon: 'Ce code n’est pas valable',
       codeMaxUsesReached: 'Ce code a atteint son nombre maximal d’utilisations',
-      codeAlreadyUsed: 'Vous avez déjà utilisé ce code'
+      codeAlreadyUsed: 'Vous avez déjà utilisé ce code',
+      earlierSliceUnpaid: 'Les tranches précédentes doivent être payées d’abord',
+      sliceAlreadyPaid: 'Cette tranche est déjà payée'
     }
   },
   rules: {
