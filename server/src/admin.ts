@@ -26,11 +26,12 @@
  *   chapter add <subjectId> <name> --section <name> [--type course|recording|exam|divers] [--slug <slug>] [--instructor <name>] [--position <n>]
  *   lesson add <chapterId> <name> [--type 1|2|3|6|7] [--free] [--slug <slug>] [--instructor "<first> <last>"] [--position <n>] [--rtl]
  *   lesson upload <lessonId> <file>  a WebM or MP4 video (its type read from the bytes, its duration from the file)
+ *   lesson attach <lessonId> <file> [--name <name>]   a file the lesson's info panel offers (pdf, image or office document)
  * The server URL comes from --api or the data directory's server.json; the key from
  * DARSI_OPERATOR_KEY or the data directory's operator.key. One line of output; exit 1 on failure.
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import { parseArgs, stringFlag } from './cli.ts'
 import { defaultDataDir } from './config.ts'
 import { print, printError } from './print.ts'
@@ -60,7 +61,8 @@ const USAGE = `Usage: npm run admin -- [--api <url>] [--data-dir <dir>] <command
   subject add <division> <name> [--slug <slug>] [--color <#RRGGBB>] [--position <n>] [--hidden]
   chapter add <subjectId> <name> --section <name> [--type course|recording|exam|divers] [--slug <slug>] [--instructor <name>] [--position <n>]
   lesson add <chapterId> <name> [--type 1|2|3|6|7] [--free] [--slug <slug>] [--instructor "<first> <last>"] [--position <n>] [--rtl]
-  lesson upload <lessonId> <file>`
+  lesson upload <lessonId> <file>
+  lesson attach <lessonId> <file> [--name <name>]`
 
 class CliError extends Error {}
 
@@ -267,6 +269,16 @@ async function contentCommand(api: string, key: string, what: 'subject' | 'chapt
     const file = rest[2]
     if (!file || !existsSync(file)) throw new CliError(`No such file: ${file ?? '(none)'}`)
     const result = (await call(api, key, { method: 'POST', path: `/operator/lessons/${lessonId}/video`, file: resolve(file) })) as { message: string }
+    return result.message
+  }
+  if (what === 'lesson' && action === 'attach') {
+    const lessonId = positiveInt(parent, 'lessonId')
+    const file = rest[2]
+    if (!file || !existsSync(file)) throw new CliError(`No such file: ${file ?? '(none)'}`)
+    const shown = stringFlag(args, 'name') ?? basename(file)
+    const result = (await call(api, key, {
+      method: 'POST', path: `/operator/lessons/${lessonId}/attachments?${new URLSearchParams({ name: shown })}`, file: resolve(file)
+    })) as { message: string }
     return result.message
   }
   if (action !== 'add' || !name) throw new CliError(USAGE)

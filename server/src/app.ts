@@ -20,6 +20,7 @@ import { serverJobs } from './jobs/index.ts'
 import { createJobRunner, type JobRunner } from './jobs/runner.ts'
 import { registerAuthRoutes } from './routes/auth.ts'
 import { registerAssistanceRoutes } from './routes/assistance.ts'
+import { registerAttachmentRoutes } from './routes/attachments.ts'
 import { registerAvatarRoutes } from './routes/avatar.ts'
 import { registerContentRoutes } from './routes/content.ts'
 import { registerHomeRoutes } from './routes/home.ts'
@@ -194,6 +195,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerReactionRoutes(app, services)
     registerVideoReportRoutes(app, services)
     registerAssistanceRoutes(app, services)
+    registerAttachmentRoutes(app, services)
 
     // The periodic work, from the start to the close (decision 0025).
     const jobs = createJobRunner({ clock, log: app.log.child({ module: 'jobs' }), exclusive: (name, work) => runExclusive(database, name, work) })

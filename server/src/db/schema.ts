@@ -834,3 +834,14 @@ export const assistanceVideos = pgTable('assistance_videos', {
   position: integer('position').notNull().default(0),
   createdAt: createdAt()
 }, (t) => [check('assistance_videos_source', sql`(${t.storageKey} is null) <> (${t.url} is null)`)])
+
+/** A file attached to a lesson (part 2, §3 Lesson attachments), in the file store under `storage_key`. */
+export const contentAttachments = pgTable('content_attachments', {
+  id: serial('id').primaryKey(),
+  contentId: integer('content_id').notNull().references(() => contents.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  storageKey: text('storage_key').notNull().unique(),
+  mimeType: varchar('mime_type', { length: 128 }).notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt()
+}, (t) => [index('content_attachments_content_idx').on(t.contentId)])

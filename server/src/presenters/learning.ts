@@ -8,6 +8,7 @@ import {
 import {
   compareChapters, lessonAccess, meanProgress, orderLessons, type CatalogueRow, type SubjectAccess, type SubjectRow, type VideoRow
 } from '../services/catalogue.ts'
+import type { AttachmentRow } from '../services/attachments.ts'
 import type { SignedMedia } from '../services/lessonMedia.ts'
 
 type Content = NonNullable<CatalogueRow['content']>
@@ -129,6 +130,8 @@ export type LessonPlayback = {
   videos: Array<{ row: VideoRow; signed: SignedMedia }>
   /** The pupil bookmarked the lesson. */
   bookmarked: boolean
+  /** The lesson's files, each with its signed address when the pupil may download it. */
+  attachments: Array<{ row: AttachmentRow; url: string | null }>
 }
 
 export function presentLesson(
@@ -163,7 +166,7 @@ export function presentLesson(
     locked: state.locked,
     lockedVideo: videos.length === 0,
     freeHours: state.freeHours,
-    attachments: [],
+    attachments: playback.attachments.map(({ row: file, url }) => ({ id: file.id, name: file.name, url, size: file.size, mime_type: file.mimeType })),
     otp: first ? first.signed.token : null,
     playbackInfo: first
       ? encodePlaybackInfo({ videoId: first.row.id, url: first.signed.url, expiresAt: new Date(first.signed.expires * 1000).toISOString(), mimeType: first.row.mimeType })

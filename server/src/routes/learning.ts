@@ -13,6 +13,8 @@ import type { Services } from '../services.ts'
 import {
   findSubject, findVideo, lessonAccess, lessonVideos, meanProgress, notFound, pickChapter, pickContent, subjectAccess, subjectCatalogue
 } from '../services/catalogue.ts'
+import { attachmentsDownloadable } from '../../../src/shared/rules/attachments.ts'
+import { blockedGroupsHeld, createAttachmentSigner, lessonAttachments } from '../services/attachments.ts'
 import { createMediaSigner } from '../services/lessonMedia.ts'
 import { isBookmarked } from '../services/reactions.ts'
 import { parseRange } from '../services/storage.ts'
@@ -20,6 +22,7 @@ import { parseRange } from '../services/storage.ts'
 export function registerLearningRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
   const media = createMediaSigner(services.secrets.storageSecret, services.clock)
+  const attachmentSigner = createAttachmentSigner(services.secrets.storageSecret, services.clock)
 
   /** The subject, its rows and what opens its lessons for the pupil. */
   async function loadSubject(user: UserRow, ref: string) {
@@ -51,13 +54,18 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
     const row = pickContent(rows, chapter.id, params.content)
     if (!row?.content) throw notFound('lesson')
     const { locked } = lessonAccess(access, chapter.id, row.content.isFree)
-    const [videoRows, bookmarked] = await Promise.all([
+    const [videoRows, bookmarked, files, blockedGroups] = await Promise.all([
       // Nothing is signed for a locked lesson.
       locked ? [] : lessonVideos(db, row.content.id),
-      isBookmarked(db, auth.user.id, row.content.id)
+      isBookmarked(db, auth.user.id, row.content.id),
+      lessonAttachments(db, row.content.id),
+      blockedGroupsHeld(db, auth.user.id, services.clock.now())
     ])
     const videos = videoRows.map((video) => ({ row: video, signed: media.sign(video.id, auth.user.id) }))
-    return presentLesson(subject, { ...row, content: row.content }, rows, access, { videos, bookmarked })
+    // Listed always; an address only for a pupil who may download them (part 2, §5).
+    const downloadable = attachmentsDownloadable(locked, blockedGroups)
+    const attachments = files.map((file) => ({ row: file, url: downloadable ? attachmentSigner.sign(file.id, auth.user.id) : null }))
+    return presentLesson(subject, { ...row, content: row.content }, rows, access, { videos, bookmarked, attachments })
   })
 
   addRoute(app, services, ep.lessonVideo, async ({ params, query, request, reply }) => {

@@ -13,6 +13,7 @@ import { offerEndpoints } from './offers.ts'
 import { reactionEndpoints } from './reactions.ts'
 import { videoReportEndpoints, videoReportOperatorEndpoints } from './videoReports.ts'
 import { assistanceEndpoints, assistanceOperatorEndpoints } from './assistance.ts'
+import { attachmentEndpoints, attachmentOperatorEndpoints } from './attachments.ts'
 import type { Endpoint } from './common.ts'
 
 export const endpoints = {
@@ -37,7 +38,9 @@ export const endpoints = {
   videoReports: videoReportEndpoints,
   videoReportOperator: videoReportOperatorEndpoints,
   assistance: assistanceEndpoints,
-  assistanceOperator: assistanceOperatorEndpoints
+  assistanceOperator: assistanceOperatorEndpoints,
+  attachments: attachmentEndpoints,
+  attachmentOperator: attachmentOperatorEndpoints
 } as const
 
 export function allEndpoints(): Array<{ name: string; endpoint: Endpoint }> {

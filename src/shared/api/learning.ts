@@ -231,14 +231,18 @@ export const LessonSchema = z.object({
   lockedVideo: z.boolean(),
   /** Playing it spends the pupil's free hours (reported every 50 s; `expired` ends it). */
   freeHours: z.boolean(),
-  /** Attachments, magazine pages and quizzes come with their own work: empty, null. */
-  attachments: z.array(z.object({ name: z.string(), url: z.string() })),
+  /**
+   * The lesson's files (docs/decisions/0041-lesson-attachments.md): `url` signed for the pupil for
+   * MEDIA_URL_TTL_SECONDS when they may download it (rules/attachments.ts), null otherwise.
+   */
+  attachments: z.array(z.object({ id: z.number().int(), name: z.string(), url: z.string().nullable(), size: z.number().int(), mime_type: z.string() })),
   /** The signature of the video's address (null when locked or without a video). */
   otp: z.string().nullable(),
   /** See PlaybackInfoSchema (null when locked or without a video). */
   playbackInfo: z.string().nullable(),
   /** The pupil bookmarked it (docs/decisions/0036-reactions-and-bookmarks.md). */
   bookmarked: z.boolean(),
+  /** Magazine pages and quizzes come with their own work: empty, null. */
   pages: z.array(z.object({ url: z.string() })),
   rtl: z.boolean(),
   content_qcm_id: z.number().int().nullable(),

@@ -42,7 +42,7 @@ describe('layer rule', () => {
 
 describe('route → service → presenter', () => {
   // The route files whose queries live in services (layeredRoutes in eslint.config.js).
-  const routes = ['assistance', 'home', 'learning', 'notifications', 'offers', 'profile', 'reactions', 'videoReports', 'wallet'].map((name) => `server/src/routes/${name}.ts`)
+  const routes = ['assistance', 'attachments', 'home', 'learning', 'notifications', 'offers', 'profile', 'reactions', 'videoReports', 'wallet'].map((name) => `server/src/routes/${name}.ts`)
   const route = 'server/src/routes/notifications.ts'
   const imports: [string, string][] = [
     ['the schema', "import { notifications } from '../db/schema.ts'\nexport const a = notifications\n"],

@@ -1,0 +1,39 @@
+/**
+ * Lesson attachments (part 2, §3, §5; docs/decisions/0041-lesson-attachments.md): a file's bytes
+ * for the holder of its signed address, and the operator's attaching of a file
+ * (`npm run admin -- lesson attach <lessonId> <file>`).
+ */
+import type { FastifyInstance } from 'fastify'
+import { ATTACHMENT_MAX_BYTES, attachmentEndpoints as ep, attachmentOperatorEndpoints as op } from '../../../src/shared/api/attachments.ts'
+import { ApiError } from '../errors.ts'
+import { addRoute } from '../http.ts'
+import type { Services } from '../services.ts'
+import { attachFile, createAttachmentSigner, findAttachment } from '../services/attachments.ts'
+
+export function registerAttachmentRoutes(app: FastifyInstance, services: Services): void {
+  const { db } = services.database
+  const signer = createAttachmentSigner(services.secrets.storageSecret, services.clock)
+
+  addRoute(app, services, ep.download, async ({ params, query, reply }) => {
+    if (!signer.verify(params.id, query)) throw new ApiError('forbidden', 'Lien de téléchargement invalide ou expiré')
+    const attachment = await findAttachment(db, params.id)
+    const bytes = attachment ? await services.storage.get(attachment.storageKey) : null
+    if (!attachment || !bytes) throw new ApiError('not_found', 'Fichier introuvable')
+    void reply
+      .header('content-type', 'application/octet-stream')
+      .header('content-disposition', `attachment; filename="${attachment.name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(attachment.name)}`)
+      .header('cache-control', 'private, no-store')
+      .header('cross-origin-resource-policy', 'cross-origin')
+    return Buffer.from(bytes) as unknown as string
+  })
+
+  // The file is the body itself: its parser lives in this scope alone.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: ATTACHMENT_MAX_BYTES }, (_request, body, done) => done(null, body))
+    addRoute(scope, services, op.attach, async ({ params, query, request }) => {
+      if (!Buffer.isBuffer(request.body)) throw new ApiError('unsupported_media_type', 'Envoyez le fichier comme corps de la requête (application/octet-stream)')
+      const row = await attachFile(db, services.storage, params.id, query.name, request.body, services.clock.now())
+      return { id: row.id, content_id: row.contentId, name: row.name, size: row.size, mime_type: row.mimeType, message: `Pièce jointe ${row.id} ajoutée à la leçon ${row.contentId} (${row.name})` }
+    })
+  })
+}

@@ -1,0 +1,77 @@
+/**
+ * Lesson attachments (part 2, §3, §5; docs/decisions/0041-lesson-attachments.md): the files of a
+ * lesson in the file store, the pupil's right to download them (rules/attachments.ts: the lesson
+ * open and no current offer of group 83 or 84), addresses signed for the pupil that expire after
+ * MEDIA_URL_TTL_SECONDS, and the operator's attaching of a file.
+ */
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { MEDIA_URL_TTL_SECONDS, type MediaQuery } from '../../../src/shared/api/learning.ts'
+import { servicePrefixes } from '../../../src/shared/api/common.ts'
+import { ATTACHMENT_BLOCKED_GROUP_IDS } from '../../../src/shared/rules/attachments.ts'
+import { tunisDate, type Clock } from '../clock.ts'
+import type { Executor } from '../db/client.ts'
+import { contentAttachments, contents, userOffers } from '../db/schema.ts'
+import { ApiError } from '../errors.ts'
+import { detectFileType, storedName } from './marksheets.ts'
+import type { FileStorage } from './storage.ts'
+
+export type AttachmentRow = typeof contentAttachments.$inferSelect
+
+export async function lessonAttachments(db: Executor, contentId: number): Promise<AttachmentRow[]> {
+  return db.select().from(contentAttachments).where(eq(contentAttachments.contentId, contentId)).orderBy(asc(contentAttachments.id))
+}
+
+/** The blocked offer groups (83, 84) of which the pupil holds a current offer. */
+export async function blockedGroupsHeld(db: Executor, userId: number, now: Date): Promise<number[]> {
+  const today = tunisDate(now)
+  const rows = await db.selectDistinct({ groupId: userOffers.groupId }).from(userOffers).where(and(
+    eq(userOffers.userId, userId), inArray(userOffers.groupId, [...ATTACHMENT_BLOCKED_GROUP_IDS]),
+    sql`(${userOffers.startDate} is null or ${userOffers.startDate} <= ${today})`,
+    sql`(${userOffers.endDate} is null or ${userOffers.endDate} >= ${today})`
+  ))
+  return rows.map((row) => row.groupId)
+}
+
+export type AttachmentSigner = {
+  /** The download address of an attachment for a pupil, valid MEDIA_URL_TTL_SECONDS. */
+  sign(attachmentId: number, userId: number): string
+  /** Whether the query was signed for this attachment and has not expired. */
+  verify(attachmentId: number, query: MediaQuery): boolean
+}
+
+export function createAttachmentSigner(secret: string, clock: Clock, ttlSeconds = MEDIA_URL_TTL_SECONDS): AttachmentSigner {
+  const mac = (id: number, userId: number, expires: number) => createHmac('sha256', secret).update(`lesson-attachment\n${id}\n${userId}\n${expires}`).digest('base64url')
+  return {
+    sign(attachmentId, userId) {
+      const expires = Math.floor(clock.now().getTime() / 1000) + ttlSeconds
+      const query = new URLSearchParams({ u: String(userId), expires: String(expires), signature: mac(attachmentId, userId, expires) })
+      return `${servicePrefixes.api}/media/attachments/${attachmentId}?${query}`
+    },
+    verify(attachmentId, query) {
+      if (query.expires * 1000 <= clock.now().getTime()) return false
+      const expected = Buffer.from(mac(attachmentId, query.u, query.expires))
+      const given = Buffer.from(query.signature)
+      return expected.length === given.length && timingSafeEqual(expected, given)
+    }
+  }
+}
+
+export async function findAttachment(db: Executor, id: number): Promise<AttachmentRow | null> {
+  const [row] = await db.select().from(contentAttachments).where(eq(contentAttachments.id, id)).limit(1)
+  return row ?? null
+}
+
+/** Stores a file for a lesson: its type read from its bytes (the marksheets' accepted types), its name given that type's extension. */
+export async function attachFile(db: Executor, storage: FileStorage, contentId: number, name: string, bytes: Uint8Array, now: Date): Promise<AttachmentRow> {
+  const [lesson] = await db.select({ id: contents.id }).from(contents).where(eq(contents.id, contentId)).limit(1)
+  if (!lesson) throw new ApiError('not_found', 'Leçon introuvable')
+  const type = bytes.length > 0 ? detectFileType(bytes) : null
+  if (!type) throw new ApiError('unsupported_media_type', 'Type de fichier non accepté (gif, jpg, png, pdf, jpeg, svg, doc, docx, ppt, pptx, xls, xlsx)')
+  const key = `attachments/${contentId}/${randomUUID()}.${type.ext}`
+  await storage.put(key, bytes)
+  const [row] = await db.insert(contentAttachments).values({
+    contentId, name: storedName(name, type), storageKey: key, mimeType: type.mime, size: bytes.length, createdAt: now
+  }).returning()
+  return row!
+}
