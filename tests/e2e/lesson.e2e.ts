@@ -204,7 +204,8 @@ test('in Arabic, dark, at 599 px: the lesson page right to left, the player left
   expect(width).toBeLessThanOrEqual(599)
 })
 
-test('love and sad with the interaction count, the bookmark, and a locked lesson warns to unlock first', async () => {
+test('love and sad with the interaction count, the bookmark in the favourites and the history, and a locked lesson warns to unlock first', async () => {
+  test.setTimeout(120_000)
   app = await launchApp({ apiUrl: api!.url })
   const { page } = app
   await signIn(page, demo.student)
@@ -233,6 +234,25 @@ test('love and sad with the interaction count, the bookmark, and a locked lesson
   await expectNoSeriousViolations(page)
   await page.reload()
   await expect(page.getByTestId('lesson-bookmark')).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 })
+  const title = (await page.getByTestId('lesson-title').textContent())!
+
+  // In the favourites, where it opens the lesson, and in the history's bookmarked lessons.
+  await app.deepLink(`darsi://open?path=${encodeURIComponent('/liste-de-favoris')}`)
+  const favourite = page.getByTestId('favourite').filter({ hasText: title })
+  await expect(favourite).toBeVisible({ timeout: 15_000 })
+  await expect(favourite).toContainText('Mathématiques')
+  await app.screenshot('favourites-fr-light')
+  await expectNoSeriousViolations(page)
+  await favourite.getByTestId('favourite-link').click()
+  await expect(page.getByTestId('lesson-title')).toHaveText(title, { timeout: 15_000 })
+  await app.deepLink(`darsi://open?path=${encodeURIComponent('/historique')}`)
+  await expect(page.getByTestId('history-bookmarks')).toContainText(title, { timeout: 15_000 })
+  // Removed from the favourites: the list is empty again.
+  await page.goBack()
+  await page.goBack()
+  await expect.poll(() => pathname(page)).toBe('/liste-de-favoris')
+  await page.getByTestId('favourite').filter({ hasText: title }).getByTestId('favourite-remove').click()
+  await expect(page.getByTestId('favourites-empty')).toBeVisible({ timeout: 15_000 })
 
   // A locked lesson: the controls warn and change nothing.
   await openChapter(page, 'Français', 0)

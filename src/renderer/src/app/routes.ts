@@ -10,7 +10,7 @@ import {
 } from '../features/auth/index.ts'
 import { loadHomePage } from '../features/home/index.ts'
 import { loadInboxMessagePage } from '../features/inbox/index.ts'
-import { loadLessonPage, loadSubjectDetailsPage, loadSubjectsPage } from '../features/learning/index.ts'
+import { loadFavouritesPage, loadLessonPage, loadSubjectDetailsPage, loadSubjectsPage } from '../features/learning/index.ts'
 import { loadNotFoundPage } from '../features/notFound/index.ts'
 import { loadOffersPage } from '../features/offers/index.ts'
 import { loadPlaceholderPage } from '../features/placeholder/index.ts'
@@ -86,7 +86,7 @@ const rows: Row[] = [
   ['examDetails', '/exams/:id', 'protected', 'shell'],
   ['examsCalendar', '/exams-calendar', 'protected', 'shell'],
   ['sessions', '/sessions', 'protected', 'shell'],
-  ['favourites', '/liste-de-favoris', 'protected', 'shell'],
+  ['favourites', '/liste-de-favoris', 'protected', 'shell', loadFavouritesPage],
   ['reports', '/reports', 'protected', 'shell'],
   ['assistance', '/assistance', 'protected', 'shell'],
   // Community (specification 2, §2)

@@ -17,6 +17,7 @@ import { createHomeApi } from '../../../../src/renderer/src/features/home/api.ts
 import { createNotificationsApi } from '../../../../src/renderer/src/features/inbox/api.ts'
 import { createProfileApi, type UpdateProfileBody } from '../../../../src/renderer/src/features/profile/api.ts'
 import { createWalletApi } from '../../../../src/renderer/src/features/wallet/api.ts'
+import { createLearningApi } from '../../../../src/renderer/src/features/learning/api.ts'
 
 /** Each service on its own origin, so a request tells which service it went to. */
 const BASE_URLS: ApiBaseUrls = {
@@ -177,8 +178,26 @@ const modules: Array<{ name: string; build: (http: HttpClient) => object; sample
       resendTransferCode: (api) => api.resendTransferCode(3),
       transferHistory: (api) => api.transferHistory(),
       subscriptions: (api) => api.subscriptions(),
-      payments: (api) => api.payments()
+      payments: (api) => api.payments(),
+      bookmarks: (api) => api.bookmarks()
     } satisfies Samples<ReturnType<typeof createWalletApi>>
+  },
+  {
+    name: 'learning',
+    build: createLearningApi,
+    samples: {
+      subjects: (api) => api.subjects(),
+      subjectsProgress: (api) => api.subjectsProgress(),
+      chapters: (api) => api.chapters('mathematiques'),
+      adCards: (api) => api.adCards(),
+      lesson: (api) => api.lesson('mathematiques', 'nombres-complexes', 'module-et-argument'),
+      postProgress: (api) => api.postProgress({ contentId: 7, viewToken: 'view-token-1', sequence: 0, from: 0, watchedTime: 0, state: 'paused', at: 1 }),
+      usedDuration: (api) => api.usedDuration(50),
+      reactions: (api) => api.reactions(7),
+      react: (api) => api.react(7, 'love'),
+      toggleBookmark: (api) => api.toggleBookmark('mathematiques', 'nombres-complexes', 'module-et-argument'),
+      bookmarks: (api) => api.bookmarks()
+    } satisfies Samples<ReturnType<typeof createLearningApi>>
   }
 ]
 

@@ -7,6 +7,8 @@ export const loadSubjectsPage = () => import('./SubjectsPage.tsx')
 export const loadSubjectDetailsPage = () => import('./SubjectDetailsPage.tsx')
 /** A lesson and its player (both route shapes and the course views). */
 export const loadLessonPage = () => import('./LessonPage.tsx')
+/** 'Liste de favoris': the bookmarked lessons. */
+export const loadFavouritesPage = () => import('./FavouritesPage.tsx')
 
 /** The route of a subject's page (part 2, §2), which the home's progress rows open. */
 export function subjectDetailsPath(subjectId: number): string {

@@ -113,6 +113,9 @@ export const useLessonStyles = makeStyles({
   lessonMeta: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
   lessonDone: { color: tokens.colorPaletteGreenForeground1, flexShrink: 0 },
   lessonLock: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
+  favourite: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  grow: { flexGrow: 1, minWidth: 0 },
+  favouriteMeta: { display: 'block', color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200, fontWeight: tokens.fontWeightRegular },
   reaction: { minWidth: 'auto', paddingInline: tokens.spacingHorizontalS },
   visuallyHidden: {
     position: 'absolute',

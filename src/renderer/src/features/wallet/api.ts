@@ -1,4 +1,5 @@
-/** The wallet and history calls: entries of the shared wallet table, parsed with their response schemas. */
+/** The wallet and history calls: entries of the shared wallet table (and the bookmarks the history lists), parsed with their response schemas. */
+import { reactionEndpoints, type Bookmark } from '../../../../shared/api/reactions.ts'
 import {
   walletEndpoints,
   type BankAccount,
@@ -41,6 +42,8 @@ export interface WalletApi {
   transferHistory(): Promise<Transfer[]>
   subscriptions(): Promise<Subscription[]>
   payments(): Promise<PaymentReceipt[]>
+  /** The bookmarked lessons, as the history lists them. */
+  bookmarks(): Promise<Bookmark[]>
 }
 
 const idempotent = (key: string) => ({ 'Idempotency-Key': key })
@@ -62,6 +65,7 @@ export function createWalletApi(http: HttpClient): WalletApi {
     resendTransferCode: (transfer) => http.call(walletEndpoints.resendTransferCode, id(transfer)).then((answer) => answer.message),
     transferHistory: () => http.call(walletEndpoints.transferHistory),
     subscriptions: () => http.call(walletEndpoints.subscriptions),
-    payments: () => http.call(walletEndpoints.payments)
+    payments: () => http.call(walletEndpoints.payments),
+    bookmarks: () => http.call(reactionEndpoints.bookmarks)
   }
 }

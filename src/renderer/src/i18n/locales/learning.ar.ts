@@ -110,5 +110,12 @@ export const learningAr: Catalogue['learning'] = {
     failed: 'تعذر حفظ إجرائك. أعد المحاولة.',
     bookmarkAdded: 'أضيف الدرس إلى مفضلتك',
     bookmarkRemoved: 'أزيل الدرس من مفضلتك'
+  },
+  favourites: {
+    title: 'قائمة المفضلة',
+    subtitle: 'الدروس التي أضفتها إلى مفضلتك، الأحدث أولًا.',
+    empty: 'لا توجد دروس في مفضلتك حاليًا.',
+    since: 'أضيف في {{date}}',
+    remove: 'إزالة «{{name}}» من المفضلة'
   }
 }

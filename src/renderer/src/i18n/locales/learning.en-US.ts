@@ -110,5 +110,12 @@ export const learningEnUS: Catalogue['learning'] = {
     failed: 'Your action could not be saved. Try again.',
     bookmarkAdded: 'Lesson added to your favourites',
     bookmarkRemoved: 'Lesson removed from your favourites'
+  },
+  favourites: {
+    title: 'Favourites',
+    subtitle: 'The lessons you added to your favourites, newest first.',
+    empty: 'No lessons in your favourites yet.',
+    since: 'added on {{date}}',
+    remove: 'Remove “{{name}}” from favourites'
   }
 }

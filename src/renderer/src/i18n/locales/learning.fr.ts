@@ -109,5 +109,12 @@ export const learningFr = {
     failed: 'Votre action n’a pas pu être enregistrée. Réessayez.',
     bookmarkAdded: 'Leçon ajoutée à vos favoris',
     bookmarkRemoved: 'Leçon retirée de vos favoris'
+  },
+  favourites: {
+    title: 'Liste de favoris',
+    subtitle: 'Les leçons que vous avez ajoutées à vos favoris, les plus récentes d’abord.',
+    empty: 'Aucune leçon dans vos favoris pour le moment.',
+    since: 'ajoutée le {{date}}',
+    remove: 'Retirer « {{name}} » des favoris'
   }
 }

@@ -5,6 +5,7 @@ import { StoreKey, type StoreRegistry } from '../../../stores/StoreRegistry.ts'
 import type { UiStore } from '../../../stores/UiStore.ts'
 import { browserFlagStorage } from '../../../lib/flagStorage.ts'
 import { createLearningApi, type LearningApi } from '../api.ts'
+import { FavouritesStore } from './FavouritesStore.ts'
 import { LessonActionsStore } from './LessonActionsStore.ts'
 import { LessonStore, type LessonAddress } from './LessonStore.ts'
 import { PlayerStore } from './PlayerStore.ts'
@@ -25,6 +26,7 @@ export interface LearningStores {
   lessons: Map<string, LessonStore>
   /** The controls (bookmark, reactions) of the lessons visited, by lesson id. */
   actions: Map<number, LessonActionsStore>
+  favourites: FavouritesStore
 }
 
 /**
@@ -46,7 +48,10 @@ function accessScope(root: Root): string {
 function learningStoresOf(root: Root): LearningStores {
   return root.stores.get(learningStoresKey, () => {
     const api = lazyClient(root.session, (baseUrls) => createLearningApi(createHttp(baseUrls, root.session, { language: root.session.apiLanguage })))
-    return { api, subjects: new SubjectsStore(api, Date.now, () => accessScope(root)), details: new Map(), lessons: new Map(), actions: new Map() }
+    return {
+      api, subjects: new SubjectsStore(api, Date.now, () => accessScope(root)), details: new Map(), lessons: new Map(), actions: new Map(),
+      favourites: new FavouritesStore(api, (input) => root.ui.notify(input), () => accessScope(root))
+    }
   })
 }
 
@@ -164,4 +169,8 @@ export function lessonActionsOf(root: Root, lesson: LessonStore): LessonActionsS
     stores.actions.set(data.content.id, store)
   }
   return store
+}
+
+export function favouritesStoreOf(root: Root): FavouritesStore {
+  return learningStoresOf(root).favourites
 }

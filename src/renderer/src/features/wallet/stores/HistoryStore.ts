@@ -48,13 +48,14 @@ export class HistoryList<T> {
   }
 }
 
-/** Rows of lists whose server side does not exist yet; typed after the specification's fields (§2). */
+/** A bookmarked lesson as the history lists it (§2: name, marked_bookmarked_at, subject_name). */
 export interface BookmarkRow {
   id: number
   name: string
   marked_bookmarked_at: string
   subject_name: string
 }
+/** Rows of lists whose server side does not exist yet; typed after the specification's fields (§2). */
 export interface ClassChangeRow {
   id: number
   old_division: string
@@ -80,9 +81,9 @@ export class HistoryStore {
   readonly payments: HistoryList<PaymentReceipt>
 
   constructor(api: () => WalletApi, classChanges: (() => Promise<ClassChangeRow[]>) | null = null) {
-    // GET /student/bookmarked-contents and the analytics attendance history are not served by
-    // the platform API yet: those lists stay empty until they are.
-    this.bookmarks = new HistoryList<BookmarkRow>(null)
+    // The analytics attendance history is not served by the platform API yet: that list stays empty until it is.
+    this.bookmarks = new HistoryList<BookmarkRow>(() =>
+      api().bookmarks().then((rows) => rows.map((row) => ({ id: row.id, name: row.content.name, marked_bookmarked_at: row.marked_bookmarked_at, subject_name: row.subject_name }))))
     this.subscriptions = new HistoryList(() => api().subscriptions())
     this.classChanges = new HistoryList<ClassChangeRow>(classChanges)
     this.transfers = new HistoryList(() => api().transferHistory())

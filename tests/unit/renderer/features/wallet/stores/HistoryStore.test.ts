@@ -8,7 +8,12 @@ import { fakeWalletApi, networkError, transfer } from './walletFakes.ts'
 
 describe('HistoryStore', () => {
   it('loads the lists the API serves and leaves the others empty without calling anything', async () => {
+    const bookmark = {
+      id: 5, created_at: '2026-11-20T09:00:00.000Z', marked_bookmarked_at: '2026-11-20T09:00:00.000Z', subject_name: 'Mathématiques',
+      content: { id: 9, name: 'Module et argument', slug: 'module-et-argument', chapter: { id: 3, slug: 'nombres-complexes', subject: { id: 1, name: 'Mathématiques', slug: 'mathematiques' } } }
+    }
     const api = fakeWalletApi({
+      bookmarks: () => Promise.resolve([bookmark]),
       transferHistory: () => Promise.resolve([transfer()]),
       subscriptions: () => Promise.resolve([{ id: 1, name: 'Gold', group: { id: 112, name: 'Gold' }, amount_paid: 290, start_date: '2026-09-01', end_date: '2027-06-30' }]),
       payments: () => Promise.reject(networkError())
@@ -19,9 +24,11 @@ describe('HistoryStore', () => {
     expect(store.subscriptions.rows.rows[0]?.name).toBe('Gold')
     expect(store.payments.status).toBe('failed')
     expect(store.payments.error).toEqual({ key: 'wallet:errors.network' })
-    expect([store.bookmarks.empty, store.classChanges.empty, store.attendance.empty]).toEqual([true, true, true])
-    expect(store.bookmarks.available).toBe(false)
-    expect(api.calls.map((call) => call.name).sort()).toEqual(['payments', 'subscriptions', 'transferHistory'])
+    // The bookmarked lessons as the history shows them (§2: name, marked_bookmarked_at, subject_name).
+    expect(store.bookmarks.rows.rows).toEqual([{ id: 5, name: 'Module et argument', marked_bookmarked_at: '2026-11-20T09:00:00.000Z', subject_name: 'Mathématiques' }])
+    expect([store.classChanges.empty, store.attendance.empty]).toEqual([true, true])
+    expect(store.attendance.available).toBe(false)
+    expect(api.calls.map((call) => call.name).sort()).toEqual(['bookmarks', 'payments', 'subscriptions', 'transferHistory'])
   })
 
   it('lists the class change requests when a source is given', async () => {

@@ -22,7 +22,8 @@ export function fakeWalletApi(overrides: Partial<WalletApi> = {}): WalletApi & {
     resendTransferCode: fail('resendTransferCode'),
     transferHistory: () => Promise.resolve([]),
     subscriptions: () => Promise.resolve([]),
-    payments: () => Promise.resolve([])
+    payments: () => Promise.resolve([]),
+    bookmarks: () => Promise.resolve([])
   }
   const merged = { ...base, ...overrides }
   const recorded = {} as WalletApi
