@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Lesson } from '../../src/shared/api/learning.ts'
+import { learningOperatorEndpoints, type Lesson } from '../../src/shared/api/learning.ts'
 import { runAdmin } from '../../server/src/admin.ts'
 import { contentVideos } from '../../server/src/db/schema.ts'
 import { DEMO_MEDIA_DIR } from '../../server/src/services/lessonMedia.ts'
@@ -110,7 +110,10 @@ describe('npm run admin -- subject|chapter|lesson', () => {
     const upload = (id: number, payload: Buffer, type = 'video/webm') =>
       server.app.inject({ method: 'POST', url: `/operator/lessons/${id}/video`, payload, headers: { ...operator(), 'content-type': type } })
     const clip = readFileSync(CLIP)
-    expect((await upload(magazineId, clip)).statusCode).toBe(409)
+    const notVideo = await upload(magazineId, clip)
+    expect(notVideo.statusCode).toBe(409)
+    // A refusal the route's contract documents (the OpenAPI document and the contract fuzz read it).
+    expect(learningOperatorEndpoints.uploadLessonVideo.errors).toContain(notVideo.statusCode)
     expect((await upload(999_999, clip)).statusCode).toBe(404)
     // A video named as such whose bytes are not one, and bytes cut before the duration.
     expect((await upload(1, Buffer.from('<html>not a video</html>'))).statusCode).toBe(415)

@@ -466,7 +466,7 @@ export const learningOperatorEndpoints = {
   },
   uploadLessonVideo: {
     method: 'POST', service: 'operator', path: '/lessons/:id/video', access: 'operator', status: 201,
-    summary: "Upload a lesson's video: the file's bytes as the body (application/octet-stream, video/webm or video/mp4); its type is read from the bytes, its duration from the container",
-    params: IdPathSchema, response: UploadedVideoSchema, errors: [401, 403, 404, 413, 415]
+    summary: "Upload a lesson's video: the file's bytes as the body (application/octet-stream, video/webm or video/mp4); its type is read from the bytes, its duration from the container (409 for a lesson that is no video)",
+    params: IdPathSchema, response: UploadedVideoSchema, errors: [401, 403, 404, 409, 413, 415]
   }
 } as const satisfies Record<string, Endpoint>
