@@ -1,15 +1,20 @@
 /**
  * The access matrix, generated from the endpoint tables: every route that needs a session,
- * a verified account, an administrator or the operator key refuses those who lack it.
+ * a verified account, an administrator or the operator key refuses those who lack it; the
+ * learning and progress routes naming a subject, chapter or lesson refuse another class's (the
+ * level message) and answer 404 for one that does not exist, and a lesson video's address
+ * plays for its pupil only, until it expires (S6).
  */
+import { and, asc, eq, ne, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountsEndpoints } from '../../src/shared/api/accounts.ts'
 import { servicePrefixes, type Endpoint } from '../../src/shared/api/common.ts'
 import { healthEndpoints } from '../../src/shared/api/health.ts'
-import { learningEndpoints, learningOperatorEndpoints, progressEndpoints } from '../../src/shared/api/learning.ts'
+import { MEDIA_URL_TTL_SECONDS, learningEndpoints, learningOperatorEndpoints, progressEndpoints, type Lesson } from '../../src/shared/api/learning.ts'
 import { devEndpoints, operatorEndpoints } from '../../src/shared/api/operator.ts'
 import { pickersEndpoints } from '../../src/shared/api/pickers.ts'
-import { call, demo, login, startTestServer, type TestServer, type Tokens } from './harness.ts'
+import { chapters, contents, contentVideos, subjects, users } from '../../server/src/db/schema.ts'
+import { call, createUser, demo, login, startTestServer, uniquePhone, type TestServer, type Tokens } from './harness.ts'
 
 let server: TestServer
 let student: Tokens
@@ -109,5 +114,120 @@ describe('access matrix', () => {
 
   it.each(publicRoutes.map((r) => [r.name, r.endpoint] as const))('%s is open without a session', async (_name, endpoint) => {
     expect([401, 403]).not.toContain((await send(endpoint)).statusCode)
+  })
+})
+
+/** A subject of a class, a course chapter of it with a video lesson, and a recording chapter of it. */
+type Place = { subjectId: number; subjectSlug: string; chapterId: number; chapterSlug: string; recordingId: number; lessonId: number; lessonSlug: string }
+
+describe("the learning and progress routes naming a subject, chapter or lesson (S6)", () => {
+  const db = () => server.app.services.database.db
+  let own: Place
+  let foreign: Place
+  let studentId: number
+
+  /** The first visible subject matching `where` with a video lesson in a course chapter and a recording chapter. */
+  async function placeWhere(where: SQL): Promise<Place> {
+    const rows = await db().select({
+      subjectId: subjects.id, subjectSlug: subjects.slug, chapterId: chapters.id, chapterSlug: chapters.slug, type: chapters.type,
+      lessonId: contents.id, lessonSlug: contents.slug, isFree: contents.isFree
+    }).from(contents).innerJoin(chapters, eq(chapters.id, contents.chapterId)).innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+      .innerJoin(contentVideos, eq(contentVideos.contentId, contents.id))
+      .where(and(where, eq(subjects.visible, true))).orderBy(asc(subjects.id), asc(chapters.position), asc(contents.position))
+    for (const lesson of rows.filter((row) => row.type === 'course' && row.isFree)) {
+      const recording = rows.find((row) => row.subjectId === lesson.subjectId && row.type === 'recording')
+      if (recording) return { ...lesson, recordingId: recording.chapterId }
+    }
+    throw new Error('no such place in the demo catalogue')
+  }
+
+  beforeAll(async () => {
+    const [row] = await db().select({ id: users.id, divisionId: users.divisionId }).from(users).where(eq(users.phone, demo.student))
+    studentId = row!.id
+    own = await placeWhere(eq(subjects.divisionId, row!.divisionId!))
+    foreign = await placeWhere(ne(subjects.divisionId, row!.divisionId!))
+  })
+
+  let views = 0
+  /** The request of each route naming the place's objects: the params of its path, the body of a tick. */
+  const requests: Record<string, (place: Place) => { params: Record<string, string | number>; body?: Record<string, unknown> }> = {
+    'learning.chapters': (place) => ({ params: { slug: place.subjectId } }),
+    'learning.chapterContents': (place) => ({ params: { subject: place.subjectId, chapter: place.chapterId } }),
+    'learning.recordingContents': (place) => ({ params: { subject: place.subjectId, chapter: place.recordingId } }),
+    'learning.lesson': (place) => ({ params: { subject: place.subjectId, chapter: place.chapterId, content: place.lessonId } }),
+    'progress.subjectProgress': (place) => ({ params: { id: place.subjectId } }),
+    'progress.subjectChaptersProgress': (place) => ({ params: { id: place.subjectId } }),
+    'progress.chapterContentsProgress': (place) => ({ params: { id: place.chapterId } }),
+    'progress.postProgress': (place) => ({
+      params: {},
+      body: { contentId: place.lessonId, viewToken: `access-view-${++views}`, sequence: 0, from: 0, watchedTime: 5, state: 'playing', at: server.clock.now().getTime() }
+    })
+  }
+  const idRoutes = routes.filter((r) => r.name.startsWith('learning.') || r.name.startsWith('progress.'))
+    .filter((r) => r.endpoint !== learningEndpoints.lessonVideo && (r.endpoint.params || r.endpoint.body))
+
+  function request(endpoint: Endpoint, name: string, place: Place) {
+    const { params, body } = requests[name]!(place)
+    const path = endpoint.path.replace(/:(\w+)/g, (_, param: string) => encodeURIComponent(String(params[param])))
+    return call<{ code: string; message: string }>(server.app, endpoint.method, `${servicePrefixes[endpoint.service]}${path}`, { token: student.token, body })
+  }
+
+  it('covers every route of the learning and progress tables that names an object', () => {
+    expect(Object.keys(requests).sort()).toEqual(idRoutes.map((r) => r.name).sort())
+  })
+
+  it.each(idRoutes.map((r) => [r.name, r.endpoint] as const))("%s answers the pupil's own class, and refuses another class's with the level message (403)", async (name, endpoint) => {
+    const mine = await request(endpoint, name, own)
+    expect(mine.status, JSON.stringify(mine.body)).toBe(endpoint.status ?? 200)
+    const theirs = await request(endpoint, name, foreign)
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(403)
+    expect(theirs.body).toEqual({ code: 'level_not_allowed', message: 'access not authorised for this level' })
+  })
+
+  /** The object each route names last, one that does not exist; those before it are the pupil's own. */
+  const missing = 2_000_000_000
+  const lastNamed: Record<string, Partial<Place>> = {
+    'learning.chapters': { subjectId: missing }, 'learning.chapterContents': { chapterId: missing }, 'learning.recordingContents': { recordingId: missing },
+    'learning.lesson': { lessonId: missing }, 'progress.subjectProgress': { subjectId: missing }, 'progress.subjectChaptersProgress': { subjectId: missing },
+    'progress.chapterContentsProgress': { chapterId: missing }, 'progress.postProgress': { lessonId: missing }
+  }
+
+  it.each(idRoutes.map((r) => [r.name, r.endpoint] as const))('%s answers 404 for an object that does not exist', async (name, endpoint) => {
+    const reply = await request(endpoint, name, { ...own, ...lastNamed[name] })
+    expect(reply.status, JSON.stringify(reply.body)).toBe(404)
+    expect(reply.body.code).toBe('not_found')
+  })
+
+  it("plays a lesson video for the pupil it was signed for only, until it expires (403)", async () => {
+    const lessonOf = async (token: string) => {
+      const reply = await call<Lesson>(server.app, 'GET', `/api/student/subjects/${own.subjectSlug}/chapters/${own.chapterSlug}/contents/${own.lessonSlug}`, { token })
+      expect(reply.status).toBe(200)
+      return new URL(reply.body.content.content_videos[0]!.url, 'http://api')
+    }
+    const mine = await lessonOf(student.token)
+    expect(mine.searchParams.get('u')).toBe(String(studentId))
+    const classmateId = await createUser(server.app, { credential: uniquePhone(), division: (await db().select({ d: subjects.divisionId }).from(subjects).where(eq(subjects.id, own.subjectId)))[0]!.d })
+    const theirs = await lessonOf((await server.app.services.sessions.start(classmateId)).token)
+    const media = (url: URL, changes: Record<string, string> = {}) => {
+      const query = new URLSearchParams(url.search)
+      for (const [key, value] of Object.entries(changes)) query.set(key, value)
+      return server.app.inject({ method: 'GET', url: `${url.pathname}?${query}`, headers: { range: 'bytes=0-0' } })
+    }
+    expect((await media(mine)).statusCode).toBe(206)
+    expect((await media(theirs)).statusCode).toBe(206)
+    // The pupil's address naming the classmate, and the classmate's signature on the pupil's address.
+    for (const borrowed of [await media(mine, { u: String(classmateId) }), await media(mine, { signature: theirs.searchParams.get('signature')! })]) {
+      expect(borrowed.statusCode).toBe(403)
+      expect(borrowed.json().code).toBe('forbidden')
+    }
+    const start = server.clock.now()
+    try {
+      server.clock.advance(MEDIA_URL_TTL_SECONDS * 1000 + 1000)
+      const expired = await media(mine)
+      expect(expired.statusCode).toBe(403)
+      expect(expired.json().code).toBe('forbidden')
+    } finally {
+      server.clock.set(start)
+    }
   })
 })
