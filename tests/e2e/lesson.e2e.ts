@@ -9,11 +9,13 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import type { ChildProcess } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { launchApp, runTemplateDir, startApi, stopProcess, type AppHandle } from './harness.ts'
-import { demo, signIn } from './helpers.ts'
+import { admin, demo, signIn, useOperatorKey } from './helpers.ts'
+
+const OPERATOR_KEY = useOperatorKey()
 
 let api: { url: string; child: ChildProcess; dir: string; dataDir: string } | undefined
 let app: AppHandle | undefined
@@ -23,7 +25,7 @@ test.beforeAll(async () => {
   const dataDir = join(dir, 'api')
   if (existsSync(runTemplateDir())) cpSync(runTemplateDir(), dataDir, { recursive: true })
   else mkdirSync(dataDir, { recursive: true })
-  const started = await startApi(dataDir, 'demo')
+  const started = await startApi(dataDir, 'demo', { DARSI_OPERATOR_KEY: OPERATOR_KEY })
   api = { ...started, dir, dataDir }
 })
 
@@ -178,7 +180,7 @@ test('the API goes away mid-lesson and comes back: the ticks kept on the machine
   await expect(page.getByTestId('lesson-completed')).toHaveCount(0)
 
   // It comes back on the same address: the socket reconnects and sends what waited.
-  api = { ...api!, ...(await startApi(api!.dataDir, 'demo', {}, Number(port))) }
+  api = { ...api!, ...(await startApi(api!.dataDir, 'demo', { DARSI_OPERATOR_KEY: OPERATOR_KEY }, Number(port))) }
   await expect(page.getByTestId('player-offline')).toHaveCount(0, { timeout: 30_000 })
   await expect(page.getByTestId('lesson-completed')).toBeVisible({ timeout: 30_000 })
   await page.reload()
@@ -263,6 +265,30 @@ test('love and sad with the interaction count, the bookmark in the favourites an
   await expect(page.getByTestId('lesson-love')).toHaveAttribute('aria-pressed', 'false')
 })
 
+test('an attachment downloads with the bytes the operator attached; its long name shows 15 characters', async () => {
+  app = await launchApp({ apiUrl: api!.url })
+  const { page } = app
+  await signIn(page, demo.student)
+  await openChapter(page, 'Mathématiques', 2)
+  await expect(page.getByTestId('lesson-attachments')).toHaveText('Aucune pièce jointe dans cette leçon')
+  const id = (await page.getByTestId('lesson-page').getAttribute('data-lesson'))!
+  const pdf = join(api!.dir, 'fiche.pdf')
+  writeFileSync(pdf, `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${'x'.repeat(2000)}\ntrailer << /Root 1 0 R >>\n%%EOF\n`)
+  await admin(api!.url, OPERATOR_KEY, 'lesson', 'attach', id, pdf, '--name', 'Fiche de révision des complexes.pdf')
+  await page.reload()
+  const attachment = page.getByTestId('attachment')
+  await expect(attachment).toContainText('Fiche de révisi…', { timeout: 15_000 })
+  const downloading = page.waitForEvent('download')
+  await attachment.getByTestId('attachment-download').click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe('Fiche de révision des complexes.pdf')
+  const saved = join(api!.dir, 'saved.pdf')
+  await download.saveAs(saved)
+  expect(readFileSync(saved).equals(readFileSync(pdf))).toBe(true)
+  await expect(attachment).toHaveAttribute('data-state', 'done')
+  await app.screenshot('lesson-attachment-fr-light')
+})
+
 test('free hours used up while watching: the modal, which leads to /offres', async () => {
   test.setTimeout(120_000)
   // The demo pupil has 2 free hours; 10 seconds of them are left (written while the API is stopped).
@@ -274,7 +300,7 @@ test('free hours used up while watching: the modal, which leads to /offres', asy
   await db.query(`update content_progress set free_seconds = 0 where user_id = ${pupil}`)
   await db.query(`update content_progress set free_seconds = 7190 where user_id = ${pupil} and content_id = (select min(content_id) from content_progress where user_id = ${pupil})`)
   await db.close()
-  api = { ...api!, ...(await startApi(api!.dataDir, 'demo', {}, Number(port))) }
+  api = { ...api!, ...(await startApi(api!.dataDir, 'demo', { DARSI_OPERATOR_KEY: OPERATOR_KEY }, Number(port))) }
 
   app = await launchApp({ apiUrl: api.url })
   const { page } = app

@@ -1,6 +1,6 @@
 import { Button, Dialog, ToggleButton, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
 import {
-  ArrowLeft20Regular, ArrowRight20Regular, Bookmark20Filled, Bookmark20Regular, CheckmarkCircle16Filled, CheckmarkCircle20Filled, EmojiSad20Filled, EmojiSad20Regular, Heart20Filled, Heart20Regular,
+  ArrowDownload20Regular, ArrowLeft20Regular, ArrowRight20Regular, Bookmark20Filled, Bookmark20Regular, CheckmarkCircle16Filled, CheckmarkCircle20Filled, EmojiSad20Filled, EmojiSad20Regular, Heart20Filled, Heart20Regular,
   LockClosed16Regular, LockClosed20Regular
 } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
@@ -14,9 +14,11 @@ import { markInteractive } from '../../lib/performance.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { LessonPlayer } from './LessonPlayer.tsx'
 import { PageOutcome } from './PageOutcome.tsx'
+import { ProgressMeter } from './ProgressMeter.tsx'
 import { useLessonStyles } from './lessonStyles.ts'
 import { courseLessonId, type LessonAddress, type LessonStore } from './stores/LessonStore.ts'
-import { apiAddress, lessonActionsOf, lessonStoreOf, startViewing } from './stores/learningStores.ts'
+import { shortAttachmentName } from './stores/AttachmentsStore.ts'
+import { apiAddress, attachmentsOf, lessonActionsOf, lessonFiles, lessonStoreOf, startViewing } from './stores/learningStores.ts'
 import type { LessonActionsStore } from './stores/LessonActionsStore.ts'
 import type { PlayerStore } from './stores/PlayerStore.ts'
 import { useLearningStyles } from './styles.ts'
@@ -252,8 +254,8 @@ const LessonActions = observer(function LessonActions({ store }: { store: Lesson
   )
 })
 
-/** The teacher, the chapter, the attachments (they come with their own work: none yet). */
-function InfoPanel({ store }: { store: LessonStore }) {
+/** The teacher, the chapter, the attachments (part 2, §2 info panel). */
+const InfoPanel = observer(function InfoPanel({ store }: { store: LessonStore }) {
   const styles = useLessonStyles()
   const { t } = useTranslation('learning')
   const lesson = store.data!
@@ -276,11 +278,57 @@ function InfoPanel({ store }: { store: LessonStore }) {
           <bdi>{lesson.chapter.name}</bdi>
         </dd>
         <dt className={styles.infoTerm}>{t('lesson.attachments')}</dt>
-        <dd className={styles.infoValue}>{lesson.attachments.length === 0 ? t('lesson.noAttachments') : lesson.attachments.map((file) => file.name).join(', ')}</dd>
+        <dd className={styles.infoValue} data-testid="lesson-attachments">
+          {lesson.attachments.length === 0 ? t('lesson.noAttachments') : <Attachments store={store} />}
+        </dd>
       </dl>
     </section>
   )
-}
+})
+
+/** Each file: its name (15 characters shown), its download with progress, a retry when it failed. */
+const Attachments = observer(function Attachments({ store }: { store: LessonStore }) {
+  const root = useStores()
+  const styles = useLessonStyles()
+  const { t } = useTranslation('learning')
+  const downloads = attachmentsOf(root, store)
+  if (!downloads) return null
+  return (
+    <ul className={styles.attachmentList}>
+      {lessonFiles(root, store).map((file) => {
+        const state = downloads.stateOf(file.id)
+        return (
+          <li key={file.id} className={styles.attachment} data-testid="attachment" data-state={state.status}>
+            <span title={file.name} className={styles.lessonName}>
+              <bdi>{shortAttachmentName(file.name)}</bdi>
+            </span>
+            {file.url === null ? (
+              <span className={styles.watched}>{t('attachments.notIncluded')}</span>
+            ) : state.status === 'downloading' ? (
+              <ProgressMeter className={styles.attachmentProgress} value={(state.fraction ?? 0) * 100} aria-label={t('attachments.downloading', { name: file.name })} />
+            ) : (
+              <Button
+                size="small"
+                appearance={state.status === 'failed' ? 'primary' : 'secondary'}
+                icon={<ArrowDownload20Regular />}
+                onClick={() => void downloads.download(file)}
+                aria-label={t(state.status === 'failed' ? 'attachments.retry' : 'attachments.download', { name: file.name })}
+                data-testid="attachment-download"
+              >
+                {state.status === 'failed' ? t('attachments.retryShort') : t('attachments.downloadShort')}
+              </Button>
+            )}
+            {state.status === 'failed' ? (
+              <span role="alert" className={styles.watched}>
+                {t('attachments.failed')}
+              </span>
+            ) : null}
+          </li>
+        )
+      })}
+    </ul>
+  )
+})
 
 /** The subject's lessons of this tab, by section and chapter: locked ones marked, finished ones ticked. */
 const SideList = observer(function SideList({ store }: { store: LessonStore }) {

@@ -115,6 +115,9 @@ export const useLessonStyles = makeStyles({
   lessonLock: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
   favourite: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   grow: { flexGrow: 1, minWidth: 0 },
+  attachmentList: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  attachment: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  attachmentProgress: { width: '120px' },
   favouriteMeta: { display: 'block', color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200, fontWeight: tokens.fontWeightRegular },
   reaction: { minWidth: 'auto', paddingInline: tokens.spacingHorizontalS },
   visuallyHidden: {

@@ -117,5 +117,14 @@ export const learningAr: Catalogue['learning'] = {
     empty: 'لا توجد دروس في مفضلتك حاليًا.',
     since: 'أضيف في {{date}}',
     remove: 'إزالة «{{name}}» من المفضلة'
+  },
+  attachments: {
+    download: 'تنزيل {{name}}',
+    downloadShort: 'تنزيل',
+    retry: 'إعادة محاولة تنزيل {{name}}',
+    retryShort: 'إعادة المحاولة',
+    downloading: 'جارٍ تنزيل {{name}}',
+    failed: 'فشل التنزيل: لم يُحفظ أي ملف.',
+    notIncluded: 'غير مشمول في عرضك'
   }
 }

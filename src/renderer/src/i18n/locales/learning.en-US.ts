@@ -117,5 +117,14 @@ export const learningEnUS: Catalogue['learning'] = {
     empty: 'No lessons in your favourites yet.',
     since: 'added on {{date}}',
     remove: 'Remove “{{name}}” from favourites'
+  },
+  attachments: {
+    download: 'Download {{name}}',
+    downloadShort: 'Download',
+    retry: 'Retry downloading {{name}}',
+    retryShort: 'Retry',
+    downloading: 'Downloading {{name}}',
+    failed: 'The download failed: no file was saved.',
+    notIncluded: 'Not included in your offer'
   }
 }

@@ -116,5 +116,14 @@ export const learningFr = {
     empty: 'Aucune leçon dans vos favoris pour le moment.',
     since: 'ajoutée le {{date}}',
     remove: 'Retirer « {{name}} » des favoris'
+  },
+  attachments: {
+    download: 'Télécharger {{name}}',
+    downloadShort: 'Télécharger',
+    retry: 'Réessayer le téléchargement de {{name}}',
+    retryShort: 'Réessayer',
+    downloading: 'Téléchargement de {{name}}',
+    failed: 'Le téléchargement a échoué : aucun fichier n’a été enregistré.',
+    notIncluded: 'Non inclus dans votre offre'
   }
 }

@@ -5,6 +5,7 @@ import { StoreKey, type StoreRegistry } from '../../../stores/StoreRegistry.ts'
 import type { UiStore } from '../../../stores/UiStore.ts'
 import { browserFlagStorage } from '../../../lib/flagStorage.ts'
 import { createLearningApi, type LearningApi } from '../api.ts'
+import { AttachmentsStore, saveBlob, type AttachmentFile } from './AttachmentsStore.ts'
 import { FavouritesStore } from './FavouritesStore.ts'
 import { LessonActionsStore } from './LessonActionsStore.ts'
 import { LessonStore, type LessonAddress } from './LessonStore.ts'
@@ -27,6 +28,8 @@ export interface LearningStores {
   /** The controls (bookmark, reactions) of the lessons visited, by lesson id. */
   actions: Map<number, LessonActionsStore>
   favourites: FavouritesStore
+  /** The downloads of the lessons' attachments, by lesson id. */
+  attachments: Map<number, AttachmentsStore>
 }
 
 /**
@@ -49,7 +52,7 @@ function learningStoresOf(root: Root): LearningStores {
   return root.stores.get(learningStoresKey, () => {
     const api = lazyClient(root.session, (baseUrls) => createLearningApi(createHttp(baseUrls, root.session, { language: root.session.apiLanguage })))
     return {
-      api, subjects: new SubjectsStore(api, Date.now, () => accessScope(root)), details: new Map(), lessons: new Map(), actions: new Map(),
+      api, subjects: new SubjectsStore(api, Date.now, () => accessScope(root)), details: new Map(), lessons: new Map(), actions: new Map(), attachments: new Map(),
       favourites: new FavouritesStore(api, (input) => root.ui.notify(input), () => accessScope(root))
     }
   })
@@ -173,4 +176,28 @@ export function lessonActionsOf(root: Root, lesson: LessonStore): LessonActionsS
 
 export function favouritesStoreOf(root: Root): FavouritesStore {
   return learningStoresOf(root).favourites
+}
+
+/** The lesson's files, their addresses made absolute (null where the pupil may not download). */
+export function lessonFiles(root: Root, lesson: LessonStore): AttachmentFile[] {
+  return (lesson.data?.attachments ?? []).map((file) => ({ id: file.id, name: file.name, size: file.size, url: file.url ? apiAddress(root, file.url) : null }))
+}
+
+export function attachmentsOf(root: Root, lesson: LessonStore): AttachmentsStore | null {
+  const id = lesson.data?.content.id
+  if (id === undefined) return null
+  const stores = learningStoresOf(root)
+  let store = stores.attachments.get(id)
+  if (!store) {
+    store = new AttachmentsStore({
+      fetch: (url) => fetch(url),
+      save: saveBlob,
+      renew: async () => {
+        await lesson.renew()
+        return lessonFiles(root, lesson)
+      }
+    })
+    stores.attachments.set(id, store)
+  }
+  return store
 }
