@@ -55,6 +55,8 @@ const SERVER_ERROR_CODES = [
   /** A slice of a plan in instalments paid before the slices that come first. */
   'earlier_slice_unpaid',
   'slice_already_paid',
+  /** A chapter bought on its own that the pupil holds already. */
+  'chapter_already_purchased',
   'server_error'
 ] as const
 
@@ -112,5 +114,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   code_already_used: 422,
   earlier_slice_unpaid: 422,
   slice_already_paid: 409,
+  chapter_already_purchased: 409,
   server_error: 500
 }

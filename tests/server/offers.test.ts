@@ -6,7 +6,7 @@
  */
 import { and, eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ledgerTransactions, offerOrders, userOffers, userOfferSubjects, users } from '../../server/src/db/schema.ts'
+import { chapters, ledgerTransactions, offerOrders, subjects, userOffers, userOfferSubjects, users } from '../../server/src/db/schema.ts'
 import { audit, inTransaction, ledgerTotal, move } from '../../server/src/services/ledger.ts'
 import { ErrorResponseSchema } from '../../src/shared/api/common.ts'
 import { OffersResponseSchema, PurchaseResponseSchema, QuoteSchema, type OfferCard, type PurchaseResponse } from '../../src/shared/api/offers.ts'
@@ -369,6 +369,27 @@ describe('POST student/checkout/buy', () => {
     const late = await buy(me.token, body, 'buy-gold-1')
     expect([late.status, late.body.order.id]).toEqual([201, done[0]!.body.order.id])
     expect((await buy(me.token, { ...body, quantity: 2 }, 'buy-gold-1')).status).toBe(422)
+  })
+
+  it('sells a chapter once: the subscription names it and opens it, and a second purchase is refused', async () => {
+    const me = await pupil(14, 500)
+    const LESSON = '/api/student/subjects/physique/chapters/le-condensateur/contents/energie-emmagasinee-dans-un-condensateur'
+    const OTHER = '/api/student/subjects/physique/chapters/oscillations-mecaniques-libres/contents/amortissement-des-oscillations'
+    const [chapter] = await db().select({ id: chapters.id }).from(chapters).innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+      .where(and(eq(subjects.divisionId, 14), eq(chapters.slug, 'le-condensateur')))
+    const gold = card(await catalogue(me.token), 112)
+    const body = { offerDivisionDetail: gold.id, period: 'month', chapter: chapter!.id }
+    // Bought twice at once: one purchase, the other refused.
+    const both = await Promise.all([buy(me.token, body), buy(me.token, body)])
+    expect(both.map((reply) => reply.status).sort()).toEqual([201, 409])
+    const first = both.find((reply) => reply.status === 201)!
+    expect(both.find((reply) => reply.status === 409)!.body.code).toBe('chapter_already_purchased')
+    expect(first.body.order.chapter_id).toBe(chapter!.id)
+    expect((await call<{ locked: boolean }>(server.app, 'GET', LESSON, { token: me.token })).body.locked).toBe(false)
+    expect((await call<{ locked: boolean }>(server.app, 'GET', OTHER, { token: me.token })).body.locked).toBe(true)
+    // Again later: refused, nothing charged.
+    expect((await buy(me.token, body)).body.code).toBe('chapter_already_purchased')
+    expect(await points(me.token)).toBe(455)
   })
 
   it("buys the free offer for nothing, and refuses another class's chapter", async () => {

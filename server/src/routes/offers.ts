@@ -15,7 +15,7 @@ import type { Services } from '../services.ts'
 import { createIdempotencyService } from '../services/idempotency.ts'
 import { appliedCodeOf, findCoupon, removeAppliedCode, saveAppliedCode } from '../services/discountCodes.ts'
 import {
-  checkChapter, classCatalogue, codePeriod, nextSlices, ownDivision, paySlice, pricingRefusal, quoteFor, recordPurchase, sliceQuote, sliceToPay
+  checkChapter, checkChapterNotHeld, classCatalogue, codePeriod, nextSlices, ownDivision, paySlice, pricingRefusal, quoteFor, recordPurchase, sliceQuote, sliceToPay
 } from '../services/offers.ts'
 
 type Catalogue = Awaited<ReturnType<typeof ownDivision>>
@@ -54,6 +54,7 @@ export function registerOfferRoutes(app: FastifyInstance, services: Services): v
     }, async (tx) => {
       const at = services.clock.now()
       // Priced inside the purchase's transaction: the figures charged are the ones read with it.
+      if (body.chapter != null) await checkChapterNotHeld(tx, auth.user, body.chapter, at)
       const catalogue = await ownDivision(tx, auth.user, body.offerDivisionDetail)
       const slice = await sliceToPay(tx, auth.user, catalogue.division.id, body, true)
       if (slice) return presentPurchase(await paySlice(tx, auth.user, catalogue.division, slice.order, slice.sliceIndex))

@@ -12,16 +12,16 @@
  *   points missing), and the subscription (`user_offers`, dates in Tunis) the learning access
  *   rules read at once.
  */
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { DateTime } from 'luxon'
-import { normalizeDiscountCode, quote, restOfSchoolYear, type AppliedCode, type LevelSlug, type Quote } from '../../../src/shared/pricing/index.ts'
+import { normalizeDiscountCode, quote, restOfSchoolYear, tunisDateOf, type AppliedCode, type LevelSlug, type Quote } from '../../../src/shared/pricing/index.ts'
 import type { PricingErrorCode } from '../../../src/shared/pricing/errors.ts'
 import type { PurchaseRequest } from '../../../src/shared/api/offers.ts'
 import type { Executor, Tx } from '../db/client.ts'
 import { preparedFor } from '../db/prepared.ts'
 import {
   chapters, divisions, levels, offerDivisions, offerGroups, offerOrders, offerPrices, offers, offerSubjectDetails, subjects, userOffers,
-  userOfferSubjects
+  userOfferSubjects, users
 } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import type { UserRow } from '../http.ts'
@@ -215,6 +215,21 @@ export async function checkChapter(db: Executor, user: UserRow, chapterId: numbe
     .innerJoin(subjects, eq(subjects.id, chapters.subjectId)).where(eq(chapters.id, chapterId)).limit(1)
   if (!row) throw new ApiError('not_found', 'Chapitre introuvable')
   if (row.divisionId !== user.divisionId) throw new ApiError('level_not_allowed', 'access not authorised for this level')
+}
+
+/**
+ * A chapter the pupil holds already (an active subscription naming it, dates in Tunis) is not sold
+ * again: 409 'chapter already purchased'. The pupil's row is locked first, so that two purchases
+ * of one chapter at once are checked one after the other.
+ */
+export async function checkChapterNotHeld(tx: Tx, user: UserRow, chapterId: number, at: Date): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update')
+  const today = tunisDateOf(at)
+  const [held] = await tx.select({ id: userOffers.id }).from(userOffers).where(and(
+    eq(userOffers.userId, user.id), eq(userOffers.chapterId, chapterId),
+    or(isNull(userOffers.startDate), lte(userOffers.startDate, today)), or(isNull(userOffers.endDate), gte(userOffers.endDate, today))
+  )).limit(1)
+  if (held) throw new ApiError('chapter_already_purchased', 'chapter already purchased')
 }
 
 export type Purchase = {

@@ -120,7 +120,8 @@ const CODE_MESSAGES: Record<ApiError['code'], TranslationKey> = {
   code_max_uses_reached: 'auth:errors.purchase.codeMaxUsesReached',
   code_already_used: 'auth:errors.purchase.codeAlreadyUsed',
   earlier_slice_unpaid: 'auth:errors.purchase.earlierSliceUnpaid',
-  slice_already_paid: 'auth:errors.purchase.sliceAlreadyPaid'
+  slice_already_paid: 'auth:errors.purchase.sliceAlreadyPaid',
+  chapter_already_purchased: 'auth:errors.purchase.chapterAlreadyPurchased'
 }
 
 /** The catalogue key of a code, for the stores that word failures themselves. */

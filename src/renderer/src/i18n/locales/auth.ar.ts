@@ -170,7 +170,8 @@ export const authAr: Catalogue['auth'] = {
       codeMaxUsesReached: 'بلغ هذا الرمز الحدّ الأقصى لعدد الاستعمالات',
       codeAlreadyUsed: 'لقد استعملت هذا الرمز من قبل',
       earlierSliceUnpaid: 'يجب دفع الأقساط السابقة أولًا',
-      sliceAlreadyPaid: 'تمّ دفع هذا القسط من قبل'
+      sliceAlreadyPaid: 'تمّ دفع هذا القسط من قبل',
+      chapterAlreadyPurchased: 'لقد اشتريت هذا الفصل من قبل'
     }
   },
   rules: {

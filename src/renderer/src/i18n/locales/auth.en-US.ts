@@ -169,7 +169,8 @@ export const authEnUS: Catalogue['auth'] = {
       codeMaxUsesReached: 'This code has reached its maximum number of uses',
       codeAlreadyUsed: 'You have already used this code',
       earlierSliceUnpaid: 'The earlier instalments must be paid first',
-      sliceAlreadyPaid: 'This instalment is already paid'
+      sliceAlreadyPaid: 'This instalment is already paid',
+      chapterAlreadyPurchased: 'You have already purchased this chapter'
     }
   },
   rules: {

@@ -171,7 +171,8 @@ export const authFr = {
       codeMaxUsesReached: 'Ce code a atteint son nombre maximal d’utilisations',
       codeAlreadyUsed: 'Vous avez déjà utilisé ce code',
       earlierSliceUnpaid: 'Les tranches précédentes doivent être payées d’abord',
-      sliceAlreadyPaid: 'Cette tranche est déjà payée'
+      sliceAlreadyPaid: 'Cette tranche est déjà payée',
+      chapterAlreadyPurchased: 'Vous avez déjà acheté ce chapitre'
     }
   },
   rules: {
