@@ -15,6 +15,7 @@ import { loadNotFoundPage } from '../features/notFound/index.ts'
 import { loadOffersPage } from '../features/offers/index.ts'
 import { loadPlaceholderPage } from '../features/placeholder/index.ts'
 import { loadProfileEditPage, loadProfilePage } from '../features/profile/index.ts'
+import { loadAssistancePage, loadReportsPage } from '../features/support/index.ts'
 import { loadHistoryPage, loadWalletPage } from '../features/wallet/index.ts'
 import type { RouteTitleKey } from '../i18n/keys.ts'
 import type { SourceCatalogue } from '../i18n/locales/fr.ts'
@@ -87,8 +88,8 @@ const rows: Row[] = [
   ['examsCalendar', '/exams-calendar', 'protected', 'shell'],
   ['sessions', '/sessions', 'protected', 'shell'],
   ['favourites', '/liste-de-favoris', 'protected', 'shell', loadFavouritesPage],
-  ['reports', '/reports', 'protected', 'shell'],
-  ['assistance', '/assistance', 'protected', 'shell'],
+  ['reports', '/reports', 'protected', 'shell', loadReportsPage],
+  ['assistance', '/assistance', 'protected', 'shell', loadAssistancePage],
   // Community (specification 2, §2)
   ['giftCode', '/gift-code', 'protected', 'shell'],
   ['generateGiftCode', '/generate-gift-code', 'protected', 'shell'],

@@ -8,6 +8,7 @@ import type { inboxFr } from './inbox.fr.ts'
 import type { learningFr } from './learning.fr.ts'
 import type { offersFr } from './offers.fr.ts'
 import type { profileFr } from './profile.fr.ts'
+import type { supportFr } from './support.fr.ts'
 import type { walletFr } from './wallet.fr.ts'
 
 export const fr = {
@@ -162,7 +163,7 @@ export const fr = {
  */
 export type LazyCatalogue = {
   wallet: typeof walletFr; profile: typeof profileFr; home: typeof homeFr; inbox: typeof inboxFr; learning: typeof learningFr
-  offers: typeof offersFr
+  offers: typeof offersFr; support: typeof supportFr
 }
 
 export type SourceCatalogue = typeof fr & LazyCatalogue

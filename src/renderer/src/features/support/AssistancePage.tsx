@@ -1,0 +1,77 @@
+import { Button, Spinner } from '@fluentui/react-components'
+import type { i18n as I18n } from 'i18next'
+import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ensureSupportCatalogue, useSupportCatalogue } from '../../i18n/supportCatalogue.ts'
+import { markInteractive } from '../../lib/performance.ts'
+import type { RootStore } from '../../stores/RootStore.ts'
+import { useStores } from '../../stores/StoreContext.tsx'
+import { supportStoresOf } from './stores/supportStores.ts'
+import { useSupportStyles } from './styles.ts'
+
+/** At start-up on this screen: the videos are asked for while the shell renders. */
+export function prefetch(root: RootStore): void {
+  void supportStoresOf(root).assistance.enter()
+}
+
+export function prepare(_root: RootStore, i18n: I18n): void {
+  ensureSupportCatalogue(i18n)
+}
+
+/** 'Assistance' (part 2, §2): the assistance videos by position, each played in the app. */
+export function Component() {
+  useSupportCatalogue()
+  return <AssistancePage />
+}
+
+const AssistancePage = observer(function AssistancePage() {
+  const store = supportStoresOf(useStores()).assistance
+  const styles = useSupportStyles()
+  const { t } = useTranslation('support')
+
+  useEffect(() => {
+    void store.enter().finally(markInteractive)
+  }, [store])
+
+  return (
+    <div className={styles.page} data-testid="assistance-page">
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t('assistance.title')}</h1>
+        <p className={styles.muted}>{t('assistance.subtitle')}</p>
+      </header>
+      {store.list.data === null && store.list.failed ? (
+        <div role="alert" className={styles.status}>
+          <p className={styles.muted}>{t('common.failed')}</p>
+          <Button onClick={() => void store.retry()}>{t('common.retry')}</Button>
+        </div>
+      ) : store.list.data === null ? (
+        <Spinner size="small" label={t('common.loading')} />
+      ) : store.videos.length === 0 ? (
+        <p className={styles.status} data-testid="assistance-empty">
+          {t('assistance.empty')}
+        </p>
+      ) : (
+        <ul className={styles.videos} data-testid="assistance-list">
+          {store.videos.map((video) => (
+            <li key={video.id} className={styles.videoCard} data-testid="assistance-video">
+              <h2 className={styles.videoTitle}>
+                <bdi>{video.title}</bdi>
+              </h2>
+              {video.src ? (
+                <video className={styles.video} controls preload="metadata" src={video.src} aria-label={video.title} data-testid="assistance-player" />
+              ) : (
+                <p className={styles.muted}>{t('assistance.unplayable')}</p>
+              )}
+              {video.description ? (
+                <p className={styles.muted}>
+                  <bdi>{video.description}</bdi>
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+})
