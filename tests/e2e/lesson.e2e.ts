@@ -206,7 +206,7 @@ test('in Arabic, dark, at 599 px: the lesson page right to left, the player left
   expect(width).toBeLessThanOrEqual(599)
 })
 
-test('love and sad with the interaction count, the bookmark in the favourites and the history, and a locked lesson warns to unlock first', async () => {
+test('love and sad with the interaction count, a video report, the bookmark in the favourites and the history, and a locked lesson warns to unlock first', async () => {
   test.setTimeout(120_000)
   app = await launchApp({ apiUrl: api!.url })
   const { page } = app
@@ -238,6 +238,19 @@ test('love and sad with the interaction count, the bookmark in the favourites an
   await expect(page.getByTestId('lesson-bookmark')).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 })
   const title = (await page.getByTestId('lesson-title').textContent())!
 
+  // Report the video: the support area's dialog in create mode, then the report in /reports.
+  await page.getByTestId('lesson-report').click()
+  await expect(page.getByTestId('report-dialog')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('report-lesson')).toContainText(title)
+  await page.getByTestId('report-reason').selectOption({ index: 1 })
+  await page.getByTestId('report-description').fill('Le son est décalé après 0:10')
+  await page.getByTestId('report-submit').click()
+  await expect(page.getByTestId('report-dialog')).toHaveCount(0, { timeout: 15_000 })
+  await app.deepLink(`darsi://open?path=${encodeURIComponent('/reports')}`)
+  await expect(page.locator('[data-testid="report-row"]').filter({ hasText: title })).toContainText('En attente', { timeout: 15_000 })
+  await page.goBack()
+  await expect(page.getByTestId('lesson-title')).toHaveText(title, { timeout: 15_000 })
+
   // In the favourites, where it opens the lesson, and in the history's bookmarked lessons.
   await app.deepLink(`darsi://open?path=${encodeURIComponent('/liste-de-favoris')}`)
   const favourite = page.getByTestId('favourite').filter({ hasText: title })
@@ -263,6 +276,8 @@ test('love and sad with the interaction count, the bookmark in the favourites an
   await page.getByTestId('lesson-love').click()
   await expect(page.getByText('Vous devez débloquer ce cours').first()).toBeVisible()
   await expect(page.getByTestId('lesson-love')).toHaveAttribute('aria-pressed', 'false')
+  await page.getByTestId('lesson-report').click()
+  await expect(page.getByTestId('report-dialog')).toHaveCount(0)
 })
 
 test('an attachment downloads with the bytes the operator attached; its long name shows 15 characters', async () => {

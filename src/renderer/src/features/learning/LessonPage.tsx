@@ -1,18 +1,20 @@
 import { Button, Dialog, ToggleButton, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
 import {
   ArrowDownload20Regular, ArrowLeft20Regular, ArrowRight20Regular, Bookmark20Filled, Bookmark20Regular, CheckmarkCircle16Filled, CheckmarkCircle20Filled, EmojiSad20Filled, EmojiSad20Regular, Heart20Filled, Heart20Regular,
-  LockClosed16Regular, LockClosed20Regular
+  Flag20Regular, LockClosed16Regular, LockClosed20Regular
 } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { useLearningCatalogue } from '../../i18n/learningCatalogue.ts'
+import { lazyComponent } from '../../lib/lazyComponent.ts'
 import { countForm } from '../../lib/countForm.ts'
 import { clockTime } from '../../lib/durationText.ts'
 import { markInteractive } from '../../lib/performance.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { LessonPlayer } from './LessonPlayer.tsx'
+import { loadReportDialog } from '../support/index.ts'
 import { PageOutcome } from './PageOutcome.tsx'
 import { ProgressMeter } from './ProgressMeter.tsx'
 import { useLessonStyles } from './lessonStyles.ts'
@@ -201,11 +203,15 @@ const ControlBar = observer(function ControlBar({ store }: { store: LessonStore 
   )
 })
 
-/** The bookmark, love and sad with the interaction count (part 2, §2); the report comes with the video reports. */
+/** The video-report dialog (the support area's), loaded when first opened. */
+const ReportDialog = lazyComponent(loadReportDialog)
+
+/** The bookmark, love and sad with the interaction count, and the report (part 2, §2). */
 const LessonActions = observer(function LessonActions({ store }: { store: LessonStore }) {
   const root = useStores()
   const styles = useLessonStyles()
   const { t } = useTranslation('learning')
+  const [reporting, setReporting] = useState(false)
   const actions: LessonActionsStore | null = lessonActionsOf(root, store)
   useEffect(() => {
     void actions?.load()
@@ -250,6 +256,16 @@ const LessonActions = observer(function LessonActions({ store }: { store: Lesson
           {t(`actions.interactions${countForm(counts.total)}`, { count: counts.total })}
         </span>
       ) : null}
+      <Button
+        appearance="subtle"
+        icon={<Flag20Regular />}
+        onPointerEnter={() => void ReportDialog.preload()}
+        onClick={() => (actions.warnIfLocked() ? undefined : setReporting(true))}
+        data-testid="lesson-report"
+      >
+        {t('actions.report')}
+      </Button>
+      {reporting ? <ReportDialog contentId={store.data!.content.id} lessonName={store.data!.content.name} open onClose={() => setReporting(false)} /> : null}
     </div>
   )
 })

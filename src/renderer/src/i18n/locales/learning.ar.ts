@@ -101,6 +101,7 @@ export const learningAr: Catalogue['learning'] = {
     bookmark: 'إضافة إلى المفضلة',
     unbookmark: 'إزالة من المفضلة',
     love: 'أحببته',
+    report: 'إبلاغ',
     sad: 'حزين',
     interactionsOne: 'تفاعل واحد',
     interactionsTwo: 'تفاعلان',

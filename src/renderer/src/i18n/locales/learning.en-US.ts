@@ -101,6 +101,7 @@ export const learningEnUS: Catalogue['learning'] = {
     bookmark: 'Add to favourites',
     unbookmark: 'Remove from favourites',
     love: 'Love',
+    report: 'Report',
     sad: 'Sad',
     interactionsOne: '{{count}} interaction',
     interactionsTwo: '{{count}} interactions',

@@ -100,6 +100,7 @@ export const learningFr = {
     bookmark: 'Ajouter aux favoris',
     unbookmark: 'Retirer des favoris',
     love: 'J’aime',
+    report: 'Signaler',
     sad: 'Triste',
     interactionsOne: '{{count}} interaction',
     interactionsTwo: '{{count}} interactions',

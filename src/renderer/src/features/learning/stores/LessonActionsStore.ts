@@ -112,7 +112,8 @@ export class LessonActionsStore {
     }
   }
 
-  private warnIfLocked(): boolean {
+  /** On a locked lesson the controls warn to unlock first (part 2, §4): true when it did. */
+  warnIfLocked(): boolean {
     if (!this.deps.locked()) return false
     this.deps.notify({ intent: 'warning', key: 'learning:actions.unlockFirst' })
     return true
