@@ -27,6 +27,7 @@
  *   lesson add <chapterId> <name> [--type 1|2|3|6|7] [--free] [--slug <slug>] [--instructor "<first> <last>"] [--position <n>] [--rtl]
  *   lesson upload <lessonId> <file>  a WebM or MP4 video (its type read from the bytes, its duration from the file)
  *   lesson attach <lessonId> <file> [--name <name>]   a file the lesson's info panel offers (pdf, image or office document)
+ *   lesson quiz <lessonId> <file.json>   a QCM lesson's quiz: { title, questions: [{ text, multiple?, explanation?, options: [{ text, correct }] }] }
  * The server URL comes from --api or the data directory's server.json; the key from
  * DARSI_OPERATOR_KEY or the data directory's operator.key. One line of output; exit 1 on failure.
  */
@@ -62,7 +63,8 @@ const USAGE = `Usage: npm run admin -- [--api <url>] [--data-dir <dir>] <command
   chapter add <subjectId> <name> --section <name> [--type course|recording|exam|divers] [--slug <slug>] [--instructor <name>] [--position <n>]
   lesson add <chapterId> <name> [--type 1|2|3|6|7] [--free] [--slug <slug>] [--instructor "<first> <last>"] [--position <n>] [--rtl]
   lesson upload <lessonId> <file>
-  lesson attach <lessonId> <file> [--name <name>]`
+  lesson attach <lessonId> <file> [--name <name>]
+  lesson quiz <lessonId> <file.json>`
 
 class CliError extends Error {}
 
@@ -279,6 +281,19 @@ async function contentCommand(api: string, key: string, what: 'subject' | 'chapt
     const result = (await call(api, key, {
       method: 'POST', path: `/operator/lessons/${lessonId}/attachments?${new URLSearchParams({ name: shown })}`, file: resolve(file)
     })) as { message: string }
+    return result.message
+  }
+  if (what === 'lesson' && action === 'quiz') {
+    const lessonId = positiveInt(parent, 'lessonId')
+    const file = rest[2]
+    if (!file || !existsSync(file)) throw new CliError(`No such file: ${file ?? '(none)'}`)
+    let quiz: unknown
+    try {
+      quiz = JSON.parse(readFileSync(file, 'utf8'))
+    } catch (error) {
+      throw new CliError(`${file} is not JSON: ${(error as Error).message}`)
+    }
+    const result = (await call(api, key, { method: 'POST', path: `/operator/lessons/${lessonId}/quiz`, body: quiz })) as { message: string }
     return result.message
   }
   if (action !== 'add' || !name) throw new CliError(USAGE)

@@ -31,6 +31,7 @@ import { registerOperatorRoutes } from './routes/operator.ts'
 import { registerPickerRoutes } from './routes/pickers.ts'
 import { registerProfileRoutes } from './routes/profile.ts'
 import { PROGRESS_SOCKET_MAX_PAYLOAD, registerProgressRoutes } from './routes/progress.ts'
+import { registerQuizRoutes } from './routes/quizzes.ts'
 import { registerReactionRoutes } from './routes/reactions.ts'
 import { registerSandboxRoutes } from './routes/sandbox.ts'
 import { registerSearchRoutes } from './routes/search.ts'
@@ -196,6 +197,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerVideoReportRoutes(app, services)
     registerAssistanceRoutes(app, services)
     registerAttachmentRoutes(app, services)
+    registerQuizRoutes(app, services)
 
     // The periodic work, from the start to the close (decision 0025).
     const jobs = createJobRunner({ clock, log: app.log.child({ module: 'jobs' }), exclusive: (name, work) => runExclusive(database, name, work) })

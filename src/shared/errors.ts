@@ -46,6 +46,10 @@ const SERVER_ERROR_CODES = [
   'video_report_not_pending',
   'level_not_allowed',
   'content_locked',
+  /** A quiz answer naming a question of another quiz, an option of another question, or two options of a one-answer question. */
+  'quiz_answer_invalid',
+  /** A quiz attempt id sent again with other answers. */
+  'quiz_attempt_submitted',
   'progress_rejected',
   'range_not_satisfiable',
   /** A coupon whose uses are all taken. */
@@ -108,6 +112,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   video_report_not_pending: 409,
   level_not_allowed: 403,
   content_locked: 403,
+  quiz_answer_invalid: 422,
+  quiz_attempt_submitted: 409,
   progress_rejected: 422,
   range_not_satisfiable: 416,
   code_max_uses_reached: 422,

@@ -845,3 +845,48 @@ export const contentAttachments = pgTable('content_attachments', {
   size: integer('size').notNull(),
   createdAt: createdAt()
 }, (t) => [index('content_attachments_content_idx').on(t.contentId)])
+
+// ── Quizzes (QCM) of a lesson (docs/decisions/0043-quizzes.md) ──
+
+/** The quiz of a QCM lesson (content type 7): one per lesson, its id the lesson's `qcm_id`. */
+export const quizzes = pgTable('quizzes', {
+  id: serial('id').primaryKey(),
+  contentId: integer('content_id').notNull().references(() => contents.id, { onDelete: 'cascade' }).unique(),
+  title: text('title').notNull(),
+  createdAt: createdAt()
+})
+
+/** A question of a quiz: one answer (`multiple` false) or several, an explanation shown after the submit. */
+export const quizQuestions = pgTable('quiz_questions', {
+  id: serial('id').primaryKey(),
+  quizId: integer('quiz_id').notNull().references(() => quizzes.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  text: text('text').notNull(),
+  multiple: boolean('multiple').notNull().default(false),
+  explanation: text('explanation')
+}, (t) => [uniqueIndex('quiz_questions_quiz_position_uq').on(t.quizId, t.position)])
+
+/** An option of a question; `correct` never leaves the server before the pupil submits. */
+export const quizOptions = pgTable('quiz_options', {
+  id: serial('id').primaryKey(),
+  questionId: integer('question_id').notNull().references(() => quizQuestions.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  text: text('text').notNull(),
+  correct: boolean('correct').notNull()
+}, (t) => [uniqueIndex('quiz_options_question_position_uq').on(t.questionId, t.position)])
+
+/** A pupil's submitted attempt, scored by the server; `attempt_key` (the client's attempt id) makes a resubmission count once. */
+export const quizAttempts = pgTable('quiz_attempts', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  quizId: integer('quiz_id').notNull().references(() => quizzes.id, { onDelete: 'cascade' }),
+  attemptKey: varchar('attempt_key', { length: 64 }).notNull(),
+  answers: jsonb('answers').$type<Array<{ question_id: number; option_ids: number[] }>>().notNull(),
+  score: integer('score').notNull(),
+  total: integer('total').notNull(),
+  submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+}, (t) => [
+  uniqueIndex('quiz_attempts_user_key_uq').on(t.userId, t.attemptKey),
+  index('quiz_attempts_best_idx').on(t.userId, t.quizId, t.score),
+  check('quiz_attempts_score', sql`${t.score} between 0 and ${t.total}`)
+])

@@ -31,6 +31,7 @@ import { DEMO_MEDIA_DIR, DEMO_MEDIA_PREFIX } from '../services/lessonMedia.ts'
 import { slugify } from '../services/slugs.ts'
 import { toMillimes } from '../services/ledger.ts'
 import { videoFileInfo, wholeSeconds } from '../services/videoFiles.ts'
+import { seedDemoQuiz } from './quiz.ts'
 
 /** Classes of the demo accounts: 14 Sami, 13 Amira, 15 Rami, 31 Lina, 7 the test account, 29 Youssef. */
 export const DEMO_CLASSES = [14, 13, 15, 31, 7, 29] as const
@@ -442,10 +443,14 @@ export async function seedLearning(db: Db, now: Date): Promise<void> {
   // One query on a seeded database: the static part's marker and the lesson media's.
   const [marker] = await db.select({
     id: subjects.id,
-    media: sql<boolean>`exists (select 1 from ${contentVideos} where ${like(contentVideos.storageKey, `${DEMO_MEDIA_PREFIX}%`)})`
+    media: sql<boolean>`exists (select 1 from ${contentVideos} where ${like(contentVideos.storageKey, `${DEMO_MEDIA_PREFIX}%`)})`,
+    // Written out: in a one-table select Drizzle leaves the columns unqualified.
+    quiz: sql<boolean>`exists (select 1 from quizzes q inner join contents c on c.id = q.content_id
+      inner join chapters ch on ch.id = c.chapter_id where ch.subject_id = subjects.id)`
   }).from(subjects)
     .where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques'))).limit(1)
   if (!marker) await db.transaction((tx) => seedContent(tx, now))
   await seedLiveEvents(db, now)
   if (!marker?.media) await db.transaction((tx) => seedLessonMedia(tx, now))
+  if (!marker?.quiz) await seedDemoQuiz(db, now)
 }

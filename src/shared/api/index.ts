@@ -14,6 +14,7 @@ import { reactionEndpoints } from './reactions.ts'
 import { videoReportEndpoints, videoReportOperatorEndpoints } from './videoReports.ts'
 import { assistanceEndpoints, assistanceOperatorEndpoints } from './assistance.ts'
 import { attachmentEndpoints, attachmentOperatorEndpoints } from './attachments.ts'
+import { quizEndpoints, quizOperatorEndpoints } from './quizzes.ts'
 import type { Endpoint } from './common.ts'
 
 export const endpoints = {
@@ -40,7 +41,9 @@ export const endpoints = {
   assistance: assistanceEndpoints,
   assistanceOperator: assistanceOperatorEndpoints,
   attachments: attachmentEndpoints,
-  attachmentOperator: attachmentOperatorEndpoints
+  attachmentOperator: attachmentOperatorEndpoints,
+  quizzes: quizEndpoints,
+  quizOperator: quizOperatorEndpoints
 } as const
 
 export function allEndpoints(): Array<{ name: string; endpoint: Endpoint }> {

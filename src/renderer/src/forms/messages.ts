@@ -92,6 +92,9 @@ const CODE_MESSAGES: Record<ApiError['code'], TranslationKey> = {
   // Learning: another class's subject (part 2, §8), a lesson to unlock first; progress and video failures are never shown.
   level_not_allowed: 'auth:errors.levelNotAllowed',
   content_locked: 'auth:errors.contentLocked',
+  // Quizzes (decision 0043): an answer outside the quiz, an attempt sent again with other answers.
+  quiz_answer_invalid: 'auth:errors.quizAnswerInvalid',
+  quiz_attempt_submitted: 'auth:errors.quizAttemptSubmitted',
   progress_rejected: 'auth:errors.invalidInput',
   range_not_satisfiable: 'auth:errors.server',
   // Purchases: the pricing engine's refusals, each worded (decision 0034).

@@ -135,6 +135,8 @@ export const authAr: Catalogue['auth'] = {
     notFound: 'العنصر غير موجود',
     levelNotAllowed: 'الدخول غير مسموح به لهذا المستوى',
     contentLocked: 'يجب عليك فتح هذا الدرس أولاً',
+    quizAnswerInvalid: 'هذه الإجابة لا تتوافق مع أسئلة هذا الاختبار',
+    quizAttemptSubmitted: 'تمّ إرسال هذه المحاولة من قبل',
     videoReportNotPending: 'لا يمكن تعديل أو حذف إلا بلاغ قيد الانتظار',
     notVerified: 'لم يتمّ التحقّق من حسابك بعد',
     passwordExpired: 'انتهت صلاحية كلمة المرور، يرجى تغييرها',

@@ -134,6 +134,8 @@ export const authEnUS: Catalogue['auth'] = {
     notFound: 'Not found',
     levelNotAllowed: 'Access not authorised for this level',
     contentLocked: 'You must unlock this course first',
+    quizAnswerInvalid: 'This answer does not match the questions of this quiz',
+    quizAttemptSubmitted: 'This attempt has already been submitted',
     videoReportNotPending: 'Only a pending report can be edited or deleted',
     notVerified: 'Your account is not verified yet',
     passwordExpired: 'Your password has expired, please change it',

@@ -136,6 +136,8 @@ export const authFr = {
     notFound: 'Élément introuvable',
     levelNotAllowed: 'Accès non autorisé pour ce niveau',
     contentLocked: 'Vous devez débloquer ce cours',
+    quizAnswerInvalid: 'Cette réponse ne correspond pas aux questions de ce quiz',
+    quizAttemptSubmitted: 'Cette tentative a déjà été envoyée',
     videoReportNotPending: 'Seul un signalement en attente peut être modifié ou supprimé',
     notVerified: 'Votre compte n’est pas encore vérifié',
     passwordExpired: 'Votre mot de passe a expiré, veuillez le changer',
