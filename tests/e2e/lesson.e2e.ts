@@ -204,6 +204,17 @@ test('in Arabic, dark, at 599 px: the lesson page right to left, the player left
   await expectNoSeriousViolations(page)
   const width = await page.evaluate(() => document.documentElement.scrollWidth)
   expect(width).toBeLessThanOrEqual(599)
+
+  // The favourites in Arabic: bookmarked here, listed there, then removed again.
+  await page.getByTestId('lesson-bookmark').click()
+  await expect(page.getByTestId('lesson-bookmark')).toHaveAttribute('aria-pressed', 'true')
+  await app.deepLink(`darsi://open?path=${encodeURIComponent('/liste-de-favoris')}`)
+  await expect(page.getByTestId('favourite')).toHaveCount(1, { timeout: 15_000 })
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('قائمة المفضلة')
+  await app.screenshot('favourites-ar-dark-599')
+  await expectNoSeriousViolations(page)
+  await page.getByTestId('favourite-remove').click()
+  await expect(page.getByTestId('favourites-empty')).toBeVisible({ timeout: 15_000 })
 })
 
 test('love and sad with the interaction count, a video report, the bookmark in the favourites and the history, and a locked lesson warns to unlock first', async () => {
