@@ -315,6 +315,36 @@ test('an attachment downloads with the bytes the operator attached; its long nam
   await app.screenshot('lesson-attachment-fr-light')
 })
 
+test('the demo quiz: answered, scored with corrections and explanations, and taken again', async () => {
+  test.setTimeout(90_000)
+  app = await launchApp({ apiUrl: api!.url })
+  const { page } = app
+  await signIn(page, demo.student)
+  await page.getByTestId('nav-subjects').click()
+  await page.getByTestId('subject-card').filter({ hasText: 'Mathématiques' }).getByRole('link').click()
+  await page.getByTestId('subject-tab-divers').click()
+  await page.getByTestId('chapter-link').first().click()
+  await page.getByTestId('lesson-list-item').filter({ hasText: 'Quiz : les bases du programme' }).click()
+  const quiz = page.getByTestId('quiz')
+  await expect(quiz).toBeVisible({ timeout: 15_000 })
+  const questions = page.getByTestId('quiz-question')
+  const count = await questions.count()
+  expect(count).toBeGreaterThan(1)
+  for (let index = 0; index < count; index++) await questions.nth(index).getByTestId('quiz-option').first().click()
+  await page.getByTestId('quiz-submit').click()
+  const score = page.getByTestId('quiz-score')
+  await expect(score).toBeVisible({ timeout: 15_000 })
+  expect(Number(await score.getAttribute('data-total'))).toBe(count)
+  await expect(page.getByTestId('quiz-correction')).toHaveCount(count)
+  await app.screenshot('lesson-quiz-fr-light')
+  await expectNoSeriousViolations(page)
+  await page.getByTestId('quiz-retry').click()
+  await expect(page.getByTestId('quiz-best')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('quiz-correction')).toHaveCount(0)
+  await page.getByTestId('quiz-one-at-a-time').click()
+  await expect(questions).toHaveCount(1)
+})
+
 test('free hours used up while watching: the modal, which leads to /offres', async () => {
   test.setTimeout(120_000)
   // The demo pupil has 2 free hours; 10 seconds of them are left (written while the API is stopped).

@@ -196,7 +196,9 @@ const modules: Array<{ name: string; build: (http: HttpClient) => object; sample
       reactions: (api) => api.reactions(7),
       react: (api) => api.react(7, 'love'),
       toggleBookmark: (api) => api.toggleBookmark('mathematiques', 'nombres-complexes', 'module-et-argument'),
-      bookmarks: (api) => api.bookmarks()
+      bookmarks: (api) => api.bookmarks(),
+      quiz: (api) => api.quiz(3),
+      submitQuiz: (api) => api.submitQuiz(3, { attempt_id: '8c2a4f7e-1b3d-4e5f-9a0b-1c2d3e4f5a6b', answers: [{ question_id: 1, option_ids: [2] }] })
     } satisfies Samples<ReturnType<typeof createLearningApi>>
   }
 ]

@@ -16,6 +16,7 @@ import { useStores } from '../../stores/StoreContext.tsx'
 import { LessonPlayer } from './LessonPlayer.tsx'
 import { loadReportDialog } from '../support/index.ts'
 import { PageOutcome } from './PageOutcome.tsx'
+import { QuizPlayer } from './QuizPlayer.tsx'
 import { ProgressMeter } from './ProgressMeter.tsx'
 import { useLessonStyles } from './lessonStyles.ts'
 import { courseLessonId, type LessonAddress, type LessonStore } from './stores/LessonStore.ts'
@@ -123,6 +124,8 @@ const Viewing = observer(function Viewing({ store }: { store: LessonStore }) {
       </>
     )
   }
+  const quizId = store.data?.content_qcm_id ?? null
+  if (quizId !== null) return <QuizPlayer quizId={quizId} />
   if (!video) {
     return (
       <p className={styles.locked} data-testid="lesson-no-video">

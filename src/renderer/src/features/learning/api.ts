@@ -5,10 +5,11 @@ import {
   type ProgressTickBody, type Section
 } from '../../../../shared/api/learning.ts'
 import { profileEndpoints, type AdCard } from '../../../../shared/api/profile.ts'
+import { quizEndpoints, type Quiz, type QuizAttemptBody, type QuizAttemptResult } from '../../../../shared/api/quizzes.ts'
 import { reactionEndpoints, type Bookmark, type BookmarkToggle, type Reactions, type ReactionType } from '../../../../shared/api/reactions.ts'
 import type { HttpClient } from '../../api/http.ts'
 
-export type { AdCard, Bookmark, BookmarkToggle, ChapterEntry, ChapterList, Lesson, LessonEntry, LessonSection, ProgressReply, ProgressTickBody, Reactions, ReactionType, Section, Subject, SubjectProgress, UsedDuration }
+export type { AdCard, Bookmark, BookmarkToggle, ChapterEntry, ChapterList, Lesson, LessonEntry, LessonSection, ProgressReply, ProgressTickBody, Quiz, QuizAttemptBody, QuizAttemptResult, Reactions, ReactionType, Section, Subject, SubjectProgress, UsedDuration }
 
 export interface LearningApi {
   /** The visible subjects of the pupil's class, with their progress. */
@@ -32,6 +33,10 @@ export interface LearningApi {
   toggleBookmark(subject: string, chapter: string, content: string): Promise<BookmarkToggle>
   /** The pupil's bookmarked lessons, newest first. */
   bookmarks(): Promise<Bookmark[]>
+  /** A lesson's quiz, without its right answers. */
+  quiz(id: number): Promise<Quiz>
+  /** An attempt, scored by the server: the score, the corrections and explanations. */
+  submitQuiz(id: number, body: QuizAttemptBody): Promise<QuizAttemptResult>
 }
 
 export function createLearningApi(http: HttpClient): LearningApi {
@@ -46,6 +51,8 @@ export function createLearningApi(http: HttpClient): LearningApi {
     reactions: (contentId) => http.call(reactionEndpoints.reactions, { params: { contentId } }),
     react: (contentId, type) => http.call(reactionEndpoints.react, { body: { content_id: contentId, reaction_type: type } }),
     toggleBookmark: (subject, chapter, content) => http.call(reactionEndpoints.toggleBookmark, { params: { subject, chapter, content }, body: null }),
-    bookmarks: () => http.call(reactionEndpoints.bookmarks)
+    bookmarks: () => http.call(reactionEndpoints.bookmarks),
+    quiz: (id) => http.call(quizEndpoints.quiz, { params: { id } }),
+    submitQuiz: (id, body) => http.call(quizEndpoints.submit, { params: { id }, body })
   }
 }

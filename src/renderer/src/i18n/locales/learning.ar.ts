@@ -127,5 +127,25 @@ export const learningAr: Catalogue['learning'] = {
     downloading: 'جارٍ تنزيل {{name}}',
     failed: 'فشل التنزيل: لم يُحفظ أي ملف.',
     notIncluded: 'غير مشمول في عرضك'
+  },
+  quiz: {
+    modeLabel: 'طريقة عرض الأسئلة',
+    all: 'كل الأسئلة',
+    one: 'سؤال واحد في كل مرة',
+    questionOf: 'السؤال {{number}} من {{total}}',
+    multiple: 'عدة إجابات ممكنة',
+    previous: 'السؤال السابق',
+    next: 'السؤال التالي',
+    submit: 'تأكيد إجاباتي',
+    submitting: 'جارٍ الإرسال…',
+    answered: 'تمت الإجابة عن {{answered}} من {{total}}',
+    score: 'نتيجتك: {{score}} من {{total}} ({{percent}} %)',
+    best: 'أفضل نتيجة: {{score}} من {{total}} ({{percent}} %)',
+    right: 'إجابة صحيحة',
+    wrong: 'إجابة خاطئة',
+    rightAnswer: 'الإجابة الصحيحة:',
+    explanation: 'التفسير:',
+    retry: 'إعادة المحاولة',
+    failed: 'تعذر إرسال إجاباتك. أعد المحاولة: لن تُحتسب إلا مرة واحدة.'
   }
 }

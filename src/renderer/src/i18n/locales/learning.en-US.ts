@@ -127,5 +127,25 @@ export const learningEnUS: Catalogue['learning'] = {
     downloading: 'Downloading {{name}}',
     failed: 'The download failed: no file was saved.',
     notIncluded: 'Not included in your offer'
+  },
+  quiz: {
+    modeLabel: 'How questions are shown',
+    all: 'All questions',
+    one: 'One question at a time',
+    questionOf: 'Question {{number}} of {{total}}',
+    multiple: 'several answers possible',
+    previous: 'Previous question',
+    next: 'Next question',
+    submit: 'Submit my answers',
+    submitting: 'Sending…',
+    answered: '{{answered}} of {{total}} answered',
+    score: 'Your score: {{score}} of {{total}} ({{percent}} %)',
+    best: 'Best score: {{score}} of {{total}} ({{percent}} %)',
+    right: 'Right answer',
+    wrong: 'Wrong answer',
+    rightAnswer: 'The right answer:',
+    explanation: 'Explanation:',
+    retry: 'Try again',
+    failed: 'Your answers could not be sent. Try again: they will be counted only once.'
   }
 }

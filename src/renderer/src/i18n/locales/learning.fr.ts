@@ -126,5 +126,25 @@ export const learningFr = {
     downloading: 'Téléchargement de {{name}}',
     failed: 'Le téléchargement a échoué : aucun fichier n’a été enregistré.',
     notIncluded: 'Non inclus dans votre offre'
+  },
+  quiz: {
+    modeLabel: 'Affichage des questions',
+    all: 'Toutes les questions',
+    one: 'Une question à la fois',
+    questionOf: 'Question {{number}} sur {{total}}',
+    multiple: 'plusieurs réponses possibles',
+    previous: 'Question précédente',
+    next: 'Question suivante',
+    submit: 'Valider mes réponses',
+    submitting: 'Envoi…',
+    answered: '{{answered}} sur {{total}} répondues',
+    score: 'Votre score : {{score}} sur {{total}} ({{percent}} %)',
+    best: 'Meilleur score : {{score}} sur {{total}} ({{percent}} %)',
+    right: 'Bonne réponse',
+    wrong: 'Mauvaise réponse',
+    rightAnswer: 'La bonne réponse :',
+    explanation: 'Explication :',
+    retry: 'Recommencer',
+    failed: 'Vos réponses n’ont pas pu être envoyées. Réessayez : elles ne seront comptées qu’une fois.'
   }
 }

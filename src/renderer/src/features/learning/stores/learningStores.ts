@@ -8,6 +8,7 @@ import { createLearningApi, type LearningApi } from '../api.ts'
 import { AttachmentsStore, saveBlob, type AttachmentFile } from './AttachmentsStore.ts'
 import { FavouritesStore } from './FavouritesStore.ts'
 import { LessonActionsStore } from './LessonActionsStore.ts'
+import { QuizStore } from './QuizStore.ts'
 import { LessonStore, type LessonAddress } from './LessonStore.ts'
 import { PlayerStore } from './PlayerStore.ts'
 import { flushJournal, ProgressChannel, type SocketLike } from './ProgressChannel.ts'
@@ -30,6 +31,8 @@ export interface LearningStores {
   favourites: FavouritesStore
   /** The downloads of the lessons' attachments, by lesson id. */
   attachments: Map<number, AttachmentsStore>
+  /** The quizzes opened, by quiz id. */
+  quizzes: Map<number, QuizStore>
 }
 
 /**
@@ -52,7 +55,7 @@ function learningStoresOf(root: Root): LearningStores {
   return root.stores.get(learningStoresKey, () => {
     const api = lazyClient(root.session, (baseUrls) => createLearningApi(createHttp(baseUrls, root.session, { language: root.session.apiLanguage })))
     return {
-      api, subjects: new SubjectsStore(api, Date.now, () => accessScope(root)), details: new Map(), lessons: new Map(), actions: new Map(), attachments: new Map(),
+      api, subjects: new SubjectsStore(api, Date.now, () => accessScope(root)), details: new Map(), lessons: new Map(), actions: new Map(), attachments: new Map(), quizzes: new Map(),
       favourites: new FavouritesStore(api, (input) => root.ui.notify(input), () => accessScope(root))
     }
   })
@@ -198,6 +201,16 @@ export function attachmentsOf(root: Root, lesson: LessonStore): AttachmentsStore
       }
     })
     stores.attachments.set(id, store)
+  }
+  return store
+}
+
+export function quizStoreOf(root: Root, quizId: number): QuizStore {
+  const stores = learningStoresOf(root)
+  let store = stores.quizzes.get(quizId)
+  if (!store) {
+    store = new QuizStore(quizId, stores.api)
+    stores.quizzes.set(quizId, store)
   }
   return store
 }

@@ -25,7 +25,9 @@ function fakeApi(chapters: (slug: string) => Promise<ChapterList>, subjects = [s
     reactions: () => Promise.reject(new Error('not used')),
     react: () => Promise.reject(new Error('not used')),
     toggleBookmark: () => Promise.reject(new Error('not used')),
-    bookmarks: () => Promise.reject(new Error('not used'))
+    bookmarks: () => Promise.reject(new Error('not used')),
+    quiz: () => Promise.reject(new Error('not used')),
+    submitQuiz: () => Promise.reject(new Error('not used'))
   }
 }
 
