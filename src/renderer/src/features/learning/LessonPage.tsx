@@ -15,13 +15,14 @@ import { markInteractive } from '../../lib/performance.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { LessonPlayer } from './LessonPlayer.tsx'
 import { loadReportDialog } from '../support/index.ts'
+import { MagazineReader } from './MagazineReader.tsx'
 import { PageOutcome } from './PageOutcome.tsx'
 import { QuizPlayer } from './QuizPlayer.tsx'
 import { ProgressMeter } from './ProgressMeter.tsx'
 import { useLessonStyles } from './lessonStyles.ts'
 import { courseLessonId, type LessonAddress, type LessonStore } from './stores/LessonStore.ts'
 import { shortAttachmentName } from './stores/AttachmentsStore.ts'
-import { apiAddress, attachmentsOf, lessonActionsOf, lessonFiles, lessonStoreOf, startViewing } from './stores/learningStores.ts'
+import { apiAddress, attachmentsOf, lessonActionsOf, lessonFiles, lessonStoreOf, magazineOf, startViewing } from './stores/learningStores.ts'
 import type { LessonActionsStore } from './stores/LessonActionsStore.ts'
 import type { PlayerStore } from './stores/PlayerStore.ts'
 import { useLearningStyles } from './styles.ts'
@@ -126,6 +127,8 @@ const Viewing = observer(function Viewing({ store }: { store: LessonStore }) {
   }
   const quizId = store.data?.content_qcm_id ?? null
   if (quizId !== null) return <QuizPlayer quizId={quizId} />
+  const magazine = magazineOf(root, store)
+  if (magazine) return <MagazineReader store={magazine} name={store.data!.content.name} />
   if (!video) {
     return (
       <p className={styles.locked} data-testid="lesson-no-video">

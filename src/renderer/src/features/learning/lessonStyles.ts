@@ -115,6 +115,14 @@ export const useLessonStyles = makeStyles({
   lessonLock: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
   favourite: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   grow: { flexGrow: 1, minWidth: 0 },
+  magazineView: {
+    display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalM, maxHeight: '80vh', overflow: 'auto',
+    backgroundColor: tokens.colorNeutralBackground3, padding: tokens.spacingHorizontalM, borderRadius: tokens.borderRadiusMedium,
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' }
+  },
+  magazineSlot: { maxWidth: 'none', flexShrink: 0 },
+  magazinePage: { display: 'block', width: '100%', height: 'auto', boxShadow: tokens.shadow4, backgroundColor: '#fff' },
+  magazinePlaceholder: { width: '100%', aspectRatio: '1 / 1.414', backgroundColor: tokens.colorNeutralBackground1 },
   quizList: { margin: 0, paddingInlineStart: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   quizQuestion: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   quizText: { margin: 0, fontWeight: tokens.fontWeightSemibold },

@@ -147,5 +147,18 @@ export const learningAr: Catalogue['learning'] = {
     explanation: 'التفسير:',
     retry: 'إعادة المحاولة',
     failed: 'تعذر إرسال إجاباتك. أعد المحاولة: لن تُحتسب إلا مرة واحدة.'
+  },
+  magazine: {
+    label: 'مجلة: {{name}}',
+    modeLabel: 'القراءة',
+    byPage: 'صفحة بصفحة',
+    continuous: 'متواصلة',
+    zoomIn: 'تكبير',
+    zoomOut: 'تصغير',
+    previous: 'الصفحة السابقة',
+    next: 'الصفحة التالية',
+    position: 'الصفحة {{number}} من {{total}}',
+    pageAlt: 'الصفحة {{number}} من {{total}} من {{name}}',
+    keys: 'الأسهم: الصفحة السابقة أو التالية · + و −: التكبير'
   }
 }

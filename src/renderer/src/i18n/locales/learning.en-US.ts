@@ -147,5 +147,18 @@ export const learningEnUS: Catalogue['learning'] = {
     explanation: 'Explanation:',
     retry: 'Try again',
     failed: 'Your answers could not be sent. Try again: they will be counted only once.'
+  },
+  magazine: {
+    label: 'Magazine: {{name}}',
+    modeLabel: 'Reading',
+    byPage: 'Page by page',
+    continuous: 'Continuous',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    previous: 'Previous page',
+    next: 'Next page',
+    position: 'Page {{number}} of {{total}}',
+    pageAlt: 'Page {{number}} of {{total}} of {{name}}',
+    keys: 'Arrows: previous or next page · + and −: zoom'
   }
 }

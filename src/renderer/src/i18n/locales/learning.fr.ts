@@ -146,5 +146,18 @@ export const learningFr = {
     explanation: 'Explication :',
     retry: 'Recommencer',
     failed: 'Vos réponses n’ont pas pu être envoyées. Réessayez : elles ne seront comptées qu’une fois.'
+  },
+  magazine: {
+    label: 'Magazine : {{name}}',
+    modeLabel: 'Lecture',
+    byPage: 'Page par page',
+    continuous: 'En continu',
+    zoomIn: 'Agrandir',
+    zoomOut: 'Réduire',
+    previous: 'Page précédente',
+    next: 'Page suivante',
+    position: 'Page {{number}} sur {{total}}',
+    pageAlt: 'Page {{number}} sur {{total}} de {{name}}',
+    keys: 'Flèches : page précédente ou suivante · + et − : zoom'
   }
 }

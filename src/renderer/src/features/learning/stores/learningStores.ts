@@ -8,6 +8,7 @@ import { createLearningApi, type LearningApi } from '../api.ts'
 import { AttachmentsStore, saveBlob, type AttachmentFile } from './AttachmentsStore.ts'
 import { FavouritesStore } from './FavouritesStore.ts'
 import { LessonActionsStore } from './LessonActionsStore.ts'
+import { MagazineStore } from './MagazineStore.ts'
 import { QuizStore } from './QuizStore.ts'
 import { LessonStore, type LessonAddress } from './LessonStore.ts'
 import { PlayerStore } from './PlayerStore.ts'
@@ -33,6 +34,8 @@ export interface LearningStores {
   attachments: Map<number, AttachmentsStore>
   /** The quizzes opened, by quiz id. */
   quizzes: Map<number, QuizStore>
+  /** The magazines opened, by lesson id. */
+  magazines: Map<number, MagazineStore>
 }
 
 /**
@@ -55,7 +58,7 @@ function learningStoresOf(root: Root): LearningStores {
   return root.stores.get(learningStoresKey, () => {
     const api = lazyClient(root.session, (baseUrls) => createLearningApi(createHttp(baseUrls, root.session, { language: root.session.apiLanguage })))
     return {
-      api, subjects: new SubjectsStore(api, Date.now, () => accessScope(root)), details: new Map(), lessons: new Map(), actions: new Map(), attachments: new Map(), quizzes: new Map(),
+      api, subjects: new SubjectsStore(api, Date.now, () => accessScope(root)), details: new Map(), lessons: new Map(), actions: new Map(), attachments: new Map(), quizzes: new Map(), magazines: new Map(),
       favourites: new FavouritesStore(api, (input) => root.ui.notify(input), () => accessScope(root))
     }
   })
@@ -211,6 +214,20 @@ export function quizStoreOf(root: Root, quizId: number): QuizStore {
   if (!store) {
     store = new QuizStore(quizId, stores.api)
     stores.quizzes.set(quizId, store)
+  }
+  return store
+}
+
+/** The reader of a magazine lesson whose answer lists its pages (null otherwise). */
+export function magazineOf(root: Root, lesson: LessonStore): MagazineStore | null {
+  const data = lesson.data
+  if (!data || lesson.locked || data.pages.length === 0) return null
+  const stores = learningStoresOf(root)
+  let store = stores.magazines.get(data.content.id)
+  if (!store) {
+    const pages = data.pages.map((page) => apiAddress(root, page.url) ?? page.url)
+    store = new MagazineStore(pages, data.rtl, browserFlagStorage(), `darsi.magazinePage.${root.session.me?.user.id ?? 0}.${data.content.id}`)
+    stores.magazines.set(data.content.id, store)
   }
   return store
 }
