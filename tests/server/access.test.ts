@@ -1,19 +1,26 @@
 /**
  * The access matrix, generated from the endpoint tables: every route that needs a session,
  * a verified account, an administrator or the operator key refuses those who lack it; the
- * learning and progress routes naming a subject, chapter or lesson refuse another class's (the
- * level message) and answer 404 for one that does not exist, and a lesson video's address
- * plays for its pupil only, until it expires (S6).
+ * learning, progress, reaction and video report routes naming a subject, chapter or lesson refuse
+ * another class's (the level message) and answer 404 for one that does not exist; another pupil's
+ * video report is refused, and one no longer pending is neither changed nor deleted; a lesson
+ * video's and a lesson attachment's addresses serve their pupil only, until they expire (S6).
  */
 import { and, asc, eq, ne, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountsEndpoints } from '../../src/shared/api/accounts.ts'
+import { assistanceEndpoints, assistanceOperatorEndpoints } from '../../src/shared/api/assistance.ts'
+import { attachmentEndpoints, attachmentOperatorEndpoints } from '../../src/shared/api/attachments.ts'
 import { servicePrefixes, type Endpoint } from '../../src/shared/api/common.ts'
 import { healthEndpoints } from '../../src/shared/api/health.ts'
 import { MEDIA_URL_TTL_SECONDS, learningEndpoints, learningOperatorEndpoints, progressEndpoints, type Lesson } from '../../src/shared/api/learning.ts'
+import { offerEndpoints } from '../../src/shared/api/offers.ts'
 import { devEndpoints, operatorEndpoints } from '../../src/shared/api/operator.ts'
 import { pickersEndpoints } from '../../src/shared/api/pickers.ts'
-import { chapters, contents, contentVideos, subjects, users } from '../../server/src/db/schema.ts'
+import { reactionEndpoints } from '../../src/shared/api/reactions.ts'
+import { videoReportEndpoints, videoReportOperatorEndpoints, type VideoReport } from '../../src/shared/api/videoReports.ts'
+import { chapters, contents, contentVideos, subjects, users, videoReportReasons, videoReports } from '../../server/src/db/schema.ts'
+import { attachFile } from '../../server/src/services/attachments.ts'
 import { call, createUser, demo, login, startTestServer, uniquePhone, type TestServer, type Tokens } from './harness.ts'
 
 let server: TestServer
@@ -30,7 +37,9 @@ afterAll(async () => {
 
 const tables = {
   accounts: accountsEndpoints, pickers: pickersEndpoints, operator: operatorEndpoints, dev: devEndpoints, health: healthEndpoints, learning: learningEndpoints,
-  progress: progressEndpoints, learningOperator: learningOperatorEndpoints
+  progress: progressEndpoints, learningOperator: learningOperatorEndpoints, reactions: reactionEndpoints, videoReports: videoReportEndpoints,
+  videoReportOperator: videoReportOperatorEndpoints, assistance: assistanceEndpoints, assistanceOperator: assistanceOperatorEndpoints,
+  attachments: attachmentEndpoints, attachmentOperator: attachmentOperatorEndpoints, offers: offerEndpoints
 }
 const routes = Object.entries(tables).flatMap(([domain, table]) =>
   Object.entries(table as Record<string, Endpoint>).map(([name, endpoint]) => ({ name: `${domain}.${name}`, endpoint })))
@@ -120,11 +129,12 @@ describe('access matrix', () => {
 /** A subject of a class, a course chapter of it with a video lesson, and a recording chapter of it. */
 type Place = { subjectId: number; subjectSlug: string; chapterId: number; chapterSlug: string; recordingId: number; lessonId: number; lessonSlug: string }
 
-describe("the learning and progress routes naming a subject, chapter or lesson (S6)", () => {
+describe("the learning, progress, reaction and video report routes naming a subject, chapter or lesson (S6)", () => {
   const db = () => server.app.services.database.db
   let own: Place
   let foreign: Place
   let studentId: number
+  let reasonId: number
 
   /** The first visible subject matching `where` with a video lesson in a course chapter and a recording chapter. */
   async function placeWhere(where: SQL): Promise<Place> {
@@ -146,6 +156,7 @@ describe("the learning and progress routes naming a subject, chapter or lesson (
     studentId = row!.id
     own = await placeWhere(eq(subjects.divisionId, row!.divisionId!))
     foreign = await placeWhere(ne(subjects.divisionId, row!.divisionId!))
+    reasonId = (await db().select({ id: videoReportReasons.id }).from(videoReportReasons).orderBy(asc(videoReportReasons.id)).limit(1))[0]!.id
   })
 
   let views = 0
@@ -161,9 +172,13 @@ describe("the learning and progress routes naming a subject, chapter or lesson (
     'progress.postProgress': (place) => ({
       params: {},
       body: { contentId: place.lessonId, viewToken: `access-view-${++views}`, sequence: 0, from: 0, watchedTime: 5, state: 'playing', at: server.clock.now().getTime() }
-    })
+    }),
+    'reactions.reactions': (place) => ({ params: { contentId: place.lessonId } }),
+    'reactions.react': (place) => ({ params: {}, body: { content_id: place.lessonId, reaction_type: 'love' } }),
+    'reactions.toggleBookmark': (place) => ({ params: { subject: place.subjectId, chapter: place.chapterId, content: place.lessonId } }),
+    'videoReports.create': (place) => ({ params: {}, body: { content: place.lessonId, reportReason: reasonId, description: 'Le son est coupé' } })
   }
-  const idRoutes = routes.filter((r) => r.name.startsWith('learning.') || r.name.startsWith('progress.'))
+  const idRoutes = routes.filter((r) => ['learning.', 'progress.', 'reactions.'].some((prefix) => r.name.startsWith(prefix)) || r.endpoint === videoReportEndpoints.create)
     .filter((r) => r.endpoint !== learningEndpoints.lessonVideo && (r.endpoint.params || r.endpoint.body))
 
   function request(endpoint: Endpoint, name: string, place: Place) {
@@ -189,7 +204,8 @@ describe("the learning and progress routes naming a subject, chapter or lesson (
   const lastNamed: Record<string, Partial<Place>> = {
     'learning.chapters': { subjectId: missing }, 'learning.chapterContents': { chapterId: missing }, 'learning.recordingContents': { recordingId: missing },
     'learning.lesson': { lessonId: missing }, 'progress.subjectProgress': { subjectId: missing }, 'progress.subjectChaptersProgress': { subjectId: missing },
-    'progress.chapterContentsProgress': { chapterId: missing }, 'progress.postProgress': { lessonId: missing }
+    'progress.chapterContentsProgress': { chapterId: missing }, 'progress.postProgress': { lessonId: missing }, 'reactions.reactions': { lessonId: missing },
+    'reactions.react': { lessonId: missing }, 'reactions.toggleBookmark': { lessonId: missing }, 'videoReports.create': { lessonId: missing }
   }
 
   it.each(idRoutes.map((r) => [r.name, r.endpoint] as const))('%s answers 404 for an object that does not exist', async (name, endpoint) => {
@@ -230,4 +246,95 @@ describe("the learning and progress routes naming a subject, chapter or lesson (
       server.clock.set(start)
     }
   })
+
+  /** A classmate of the demo pupil (same class), signed in. */
+  async function classmate(): Promise<{ id: number; token: string }> {
+    const [row] = await db().select({ d: subjects.divisionId }).from(subjects).where(eq(subjects.id, own.subjectId))
+    const id = await createUser(server.app, { credential: uniquePhone(), division: row!.d })
+    return { id, token: (await server.app.services.sessions.start(id)).token }
+  }
+
+  const reportBody = () => ({ content: own.lessonId, reportReason: reasonId, description: 'Le son est coupé' })
+  async function report(token: string): Promise<VideoReport> {
+    const reply = await call<{ report: VideoReport }>(server.app, 'POST', '/api/student/video-reports', { token, body: reportBody() })
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+    return reply.body.report
+  }
+  const descriptionOf = async (id: number) => (await db().select({ description: videoReports.description }).from(videoReports).where(eq(videoReports.id, id)))[0]?.description
+
+  it("refuses another pupil's video report as unknown (404), to change and to delete", async () => {
+    const other = await classmate()
+    const theirs = await report(other.token)
+    for (const [method, body] of [['PUT', { ...reportBody(), description: 'Modifié par un autre' }], ['DELETE', undefined]] as const) {
+      const reply = await call<{ code: string }>(server.app, method, `/api/student/video-reports/${theirs.id}`, { token: student.token, body })
+      expect(reply.status, JSON.stringify(reply.body)).toBe(404)
+      expect(reply.body.code).toBe('not_found')
+    }
+    expect(await descriptionOf(theirs.id)).toBe('Le son est coupé')
+    const listed = await call<VideoReport[]>(server.app, 'GET', '/api/student/video-reports', { token: student.token })
+    expect(listed.body.map((item) => item.id)).not.toContain(theirs.id)
+  })
+
+  it.each(['start', 'reject', 'resolve'] as const)('neither changes nor deletes a report once the operator took the step %s (409)', async (last) => {
+    const mine = await report(student.token)
+    // In progress after start; rejected or resolved after start and then that step.
+    for (const decision of last === 'start' ? ['start'] : ['start', last]) {
+      const reply = await server.app.inject({
+        method: 'POST', url: `${servicePrefixes.operator}/video-reports/${mine.id}/${decision}`, headers: { 'x-operator-key': server.app.services.secrets.operatorKey }
+      })
+      expect(reply.statusCode, reply.body).toBe(200)
+    }
+    for (const [method, body] of [['PUT', { ...reportBody(), description: 'Trop tard' }], ['DELETE', undefined]] as const) {
+      const reply = await call<{ code: string }>(server.app, method, `/api/student/video-reports/${mine.id}`, { token: student.token, body })
+      expect(reply.status, JSON.stringify(reply.body)).toBe(409)
+      expect(reply.body.code).toBe('video_report_not_pending')
+    }
+    expect(await descriptionOf(mine.id)).toBe('Le son est coupé')
+  })
+
+  it("serves a lesson attachment to the pupil it was signed for only, until it expires (403)", async () => {
+    const file = await attachFile(db(), server.app.services.storage, own.lessonId, 'fiche.png', ACCESS_PNG, server.clock.now())
+    const addressOf = async (token: string) => {
+      const reply = await call<Lesson>(server.app, 'GET', `/api/student/subjects/${own.subjectSlug}/chapters/${own.chapterSlug}/contents/${own.lessonSlug}`, { token })
+      expect(reply.status).toBe(200)
+      const attached = reply.body.attachments.find((item) => item.id === file.id)
+      expect(attached?.url, JSON.stringify(reply.body.attachments)).toBeTruthy()
+      return new URL(attached!.url!, 'http://api')
+    }
+    const mine = await addressOf(student.token)
+    expect(mine.searchParams.get('u')).toBe(String(studentId))
+    const other = await classmate()
+    const theirs = await addressOf(other.token)
+    const download = (url: URL, changes: Record<string, string> = {}, path = url.pathname) => {
+      const query = new URLSearchParams(url.search)
+      for (const [key, value] of Object.entries(changes)) query.set(key, value)
+      return server.app.inject({ method: 'GET', url: `${path}?${query}` })
+    }
+    for (const url of [mine, theirs]) {
+      const reply = await download(url)
+      expect(reply.statusCode).toBe(200)
+      expect(Buffer.compare(reply.rawPayload, ACCESS_PNG)).toBe(0)
+    }
+    // The pupil's address naming the classmate, the classmate's signature on it, and its signature on another file.
+    const another = await attachFile(db(), server.app.services.storage, own.lessonId, 'autre.png', ACCESS_PNG, server.clock.now())
+    for (const borrowed of [
+      await download(mine, { u: String(other.id) }), await download(mine, { signature: theirs.searchParams.get('signature')! }),
+      await download(mine, {}, `/api/media/attachments/${another.id}`)
+    ]) {
+      expect(borrowed.statusCode).toBe(403)
+      expect(borrowed.json().code).toBe('forbidden')
+    }
+    const start = server.clock.now()
+    try {
+      server.clock.advance(MEDIA_URL_TTL_SECONDS * 1000 + 1000)
+      const expired = await download(mine)
+      expect(expired.statusCode).toBe(403)
+      expect(expired.json().code).toBe('forbidden')
+    } finally {
+      server.clock.set(start)
+    }
+  })
 })
+
+/** A 1×1 PNG, the attached file. */
+const ACCESS_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')

@@ -1,20 +1,29 @@
 /**
  * T1: random valid and invalid requests for every route of the accounts, pickers, operator,
- * development, health, learning, progress and content tool tables, through fastify.inject. Never
- * a 5xx; a documented status; a body that parses with the route's response schema (success) or
- * the error schema. The learning routes draw their subjects, chapters and lessons from the demo
- * catalogue of the caller's class.
+ * development, health, learning, progress, content tool, reactions, video reports, assistance,
+ * attachments and offers tables (the quote and the purchase are offers.fuzz.test.ts's), through
+ * fastify.inject. Never a 5xx; a documented status; a body that parses with the route's response
+ * schema (success) or the error schema. The learning routes draw their subjects, chapters and
+ * lessons from the demo catalogue of the caller's class.
  */
 import { eq, inArray } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountsEndpoints } from '../../src/shared/api/accounts.ts'
+import { assistanceEndpoints, assistanceOperatorEndpoints } from '../../src/shared/api/assistance.ts'
+import { attachmentEndpoints, attachmentOperatorEndpoints } from '../../src/shared/api/attachments.ts'
 import { ErrorResponseSchema, servicePrefixes, type Endpoint } from '../../src/shared/api/common.ts'
 import { healthEndpoints } from '../../src/shared/api/health.ts'
 import { learningEndpoints, learningOperatorEndpoints, progressEndpoints, type Lesson } from '../../src/shared/api/learning.ts'
+import { offerEndpoints, OffersResponseSchema } from '../../src/shared/api/offers.ts'
 import { devEndpoints, operatorEndpoints } from '../../src/shared/api/operator.ts'
 import { pickersEndpoints } from '../../src/shared/api/pickers.ts'
-import { chapters, contents, contentVideos, subjects, userOffers, users } from '../../server/src/db/schema.ts'
+import { REACTION_TYPES, reactionEndpoints } from '../../src/shared/api/reactions.ts'
+import { VIDEO_REPORT_STATUSES, videoReportEndpoints, videoReportOperatorEndpoints } from '../../src/shared/api/videoReports.ts'
+import { VIDEO_REPORT_DESCRIPTION_MAX } from '../../src/shared/rules/videoReport.ts'
+import { assistanceVideos, chapters, contents, contentVideos, subjects, userOffers, users, videoReportReasons, videoReports } from '../../server/src/db/schema.ts'
+import { addAssistanceVideo } from '../../server/src/services/assistance.ts'
+import { attachFile } from '../../server/src/services/attachments.ts'
 import { createChapter, createLesson, createSubject } from '../../server/src/services/content.ts'
 import { captcha, createUser, DEMO_PASSWORD, demo, startTestServer, uniquePhone, type TestServer } from './harness.ts'
 
@@ -65,7 +74,13 @@ const catalogue = {
   chapters: [] as Array<{ id: number; slug: string; subjectId: number; subjectSlug: string }>,
   recordings: [] as Array<{ id: number; slug: string; subjectId: number; subjectSlug: string }>,
   lessons: [] as CatalogueLesson[],
-  videos: [] as CatalogueLesson[]
+  videos: [] as CatalogueLesson[],
+  /** Video lessons of the class with a file attached for the fuzz (a PNG). */
+  attached: [] as CatalogueLesson[],
+  /** The class's offer cards that are no pack (a pack's code is checked with its subjects, through the quote), the reasons of a video report and the assistance videos of the store. */
+  offerCards: [] as Array<{ id: number }>,
+  reasons: [] as Array<{ id: number }>,
+  assistance: [] as Array<{ id: number }>
 }
 /** What the content tools' generators add to: a subject, a chapter, a video lesson and a magazine made for them in class 16. */
 const tools = { subject: 0, chapter: 0, lesson: 0, magazine: 0 }
@@ -74,6 +89,17 @@ const demoRef = (list: keyof typeof catalogue, n: number, field: string) => `<de
 const toolRef = (key: keyof typeof tools) => `<tools:${key}>`
 /** A part of the signed address of the n-th video lesson, taken from the lesson's answer to the caller: id, u, expires or signature. */
 const signedRef = (n: number, part: string) => `<signed:${n}:${part}>`
+/** The same for the n-th attached lesson's file. */
+const attachmentRef = (n: number, part: string) => `<attachment:${n}:${part}>`
+/**
+ * Made at send time: a video report of the caller's, pending or in progress; another pupil's
+ * pending report; an assistance video (an https address) to remove; the code the caller applied.
+ */
+const FRESH = { pending: '<fresh:pending>', started: '<fresh:started>', othersReport: '<fresh:othersReport>', assistance: '<fresh:assistance>', code: '<fresh:code>' } as const
+/** The code, once the code the caller applied (if any) is removed. */
+const unappliedRef = (code: string) => `<unapplied:${code}>`
+/** The pupil of the class whose reports the callers must not reach. */
+let otherPupil = 0
 
 async function readCatalogue(): Promise<void> {
   const db = server.app.services.database.db
@@ -100,6 +126,16 @@ async function readCatalogue(): Promise<void> {
     catalogue.lessons.push(lesson)
     if (withVideo.has(lesson.id) && row.visible) catalogue.videos.push(lesson)
   }
+  // A small PNG attached to a few video lessons: their answers sign its address for the caller.
+  for (const lesson of catalogue.videos.slice(0, 3)) {
+    await attachFile(db, server.app.services.storage, lesson.id, 'fiche.png', TINY_PNG, server.clock.now())
+    catalogue.attached.push(lesson)
+  }
+  catalogue.reasons.push(...await db.select({ id: videoReportReasons.id }).from(videoReportReasons))
+  catalogue.assistance.push(...(await db.select({ id: assistanceVideos.id, key: assistanceVideos.storageKey }).from(assistanceVideos)).filter((row) => row.key).map(({ id }) => ({ id })))
+  otherPupil = await createUser(server.app, { credential: uniquePhone(), division: FUZZ_CLASS })
+  const offersReply = await server.app.inject({ method: 'GET', url: '/api/student/offers', headers: { authorization: `Bearer ${(await server.app.services.sessions.start(otherPupil)).token}` } })
+  catalogue.offerCards.push(...OffersResponseSchema.parse(offersReply.json()).payload.filter((card) => card.type !== 'pack').map(({ id }) => ({ id })))
   for (const list of Object.values(catalogue)) expect(list.length).toBeGreaterThan(0)
 
   const subject = await createSubject(db, { division: 16, name: 'Matière du contrat', slug: 'matiere-du-contrat', visible: true })
@@ -235,7 +271,120 @@ const valid: Record<string, fc.Arbitrary<Input>> = {
   'health.progress': none,
   'health.analytics': none,
   'health.sandbox': none,
-  ...learningGenerators()
+  ...learningGenerators(),
+  ...lessonToolGenerators()
+}
+
+/**
+ * Reactions, bookmarks, video reports, assistance videos, attachments and the discount codes: the
+ * demo catalogue's lessons, the caller's own reports (pending or not), another pupil's, and ids of
+ * nothing or of another class.
+ */
+function lessonToolGenerators(): Record<string, fc.Arbitrary<Input>> {
+  const index = fc.nat(10_000)
+  const anyId = fc.oneof(smallId(500), fc.integer({ min: 1, max: 2_147_483_647 }))
+  const lessonId = fc.oneof({ weight: 4, arbitrary: index.map((n) => demoRef('lessons', n, 'id')) }, { weight: 1, arbitrary: anyId })
+  const range = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom('bytes=0-0', 'bytes=0-99', 'bytes=-10', 'bytes=100-', 'bytes=999999999-') },
+    { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map((tail) => `bytes=${tail}`) }
+  )
+  const reportBody = fc.record({
+    content: lessonId,
+    reportReason: fc.oneof({ weight: 8, arbitrary: index.map((n) => demoRef('reasons', n, 'id')) }, { weight: 1, arbitrary: anyId }, { weight: 1, arbitrary: fc.constant(null) }),
+    description: fc.oneof(
+      { weight: 8, arbitrary: fc.stringMatching(/^[A-Za-zéè ]{0,40}[A-Za-z]$/) }, { weight: 1, arbitrary: fc.string({ maxLength: VIDEO_REPORT_DESCRIPTION_MAX + 10 }) },
+      { weight: 1, arbitrary: fc.constant(null) }
+    )
+  }, { requiredKeys: ['content'] }).map((value): Input => ({ body: value }))
+  const reportId = fc.oneof(
+    { weight: 6, arbitrary: fc.constant(FRESH.pending) },
+    // Refused: a report no longer pending, another pupil's, or none.
+    { weight: 1, arbitrary: fc.constant(FRESH.started) }, { weight: 1, arbitrary: fc.constant(FRESH.othersReport) }, { weight: 1, arbitrary: anyId }
+  )
+  const lessonPath = fc.tuple(index, fc.boolean(), fc.boolean(), fc.constantFrom('slug', 'id', 'idSlug')).map(([n, a, b, part]) => ({
+    n, params: { subject: demoRef('lessons', n, a ? 'subjectSlug' : 'subjectId'), chapter: demoRef('lessons', n, b ? 'chapterSlug' : 'chapterId'), content: demoRef('lessons', n, part) }
+  }))
+  return {
+    'reactions.reactions': lessonId.map((contentId): Input => ({ params: { contentId } })),
+    'reactions.react': body(fc.record({ content_id: lessonId, reaction_type: fc.oneof(fc.constantFrom(...REACTION_TYPES), fc.constant(null)) })),
+    'reactions.toggleBookmark': fc.oneof(
+      { weight: 4, arbitrary: fc.tuple(lessonPath, fc.nat(3)).map(([{ n, params }, shape]): Input => ({
+        params,
+        // No body, the path's lesson named again, or another lesson's ids (refused).
+        ...(shape === 0 ? {} : shape === 1 ? { body: { chapter: demoRef('lessons', n, 'chapterId'), content: demoRef('lessons', n, 'id') } } : shape === 2 ? { body: null } : { body: { content: demoRef('lessons', n + 1, 'id') } })
+      })) },
+      { weight: 1, arbitrary: fc.tuple(index, anyId).map(([n, content]): Input => ({
+        params: { subject: demoRef('lessons', n, 'subjectId'), chapter: demoRef('lessons', n, 'chapterId'), content }
+      })) }
+    ),
+    'reactions.bookmarks': none,
+    'videoReports.reasons': none,
+    'videoReports.reports': none,
+    'videoReports.create': reportBody,
+    'videoReports.update': fc.tuple(reportId, reportBody).map(([id, input]): Input => ({ ...input, params: { id } })),
+    'videoReports.remove': reportId.map((id): Input => ({ params: { id } })),
+    'videoReportOperator.reports': fc.option(fc.constantFrom(...VIDEO_REPORT_STATUSES), { nil: undefined }).map((status): Input => ({ query: status ? { status } : {} })),
+    'videoReportOperator.decide': fc.record({
+      id: fc.oneof({ weight: 2, arbitrary: fc.constant(FRESH.pending) }, { weight: 2, arbitrary: fc.constant(FRESH.started) }, { weight: 1, arbitrary: anyId }),
+      decision: fc.constantFrom('start', 'reject', 'resolve'),
+      body: fc.option(fc.record({ reject_reason: fc.string({ minLength: 1, maxLength: 60 }).filter((text) => text.trim().length > 0) }, { requiredKeys: [] }), { nil: undefined })
+    }).map(({ id, decision, body: sent }): Input => ({ params: { id, decision }, ...(sent ? { body: sent } : {}) })),
+    'assistance.videoLinks': none,
+    'assistance.video': fc.oneof(
+      { weight: 4, arbitrary: fc.tuple(index, fc.option(range, { nil: undefined, freq: 2 })).map(([n, header]): Input => ({
+        params: { id: demoRef('assistance', n, 'id') }, ...(header ? { headers: { range: header } } : {})
+      })) },
+      // A video of an https address (no bytes here), or none.
+      { weight: 1, arbitrary: fc.constant<Input>({ params: { id: FRESH.assistance } }) },
+      { weight: 1, arbitrary: anyId.map((id): Input => ({ params: { id } })) }
+    ),
+    'assistanceOperator.videoLinks': none,
+    'assistanceOperator.addVideoLink': body(fc.record({
+      title: name, description: fc.string({ maxLength: 80 }), position: fc.integer({ min: 0, max: 100_000 }),
+      source: fc.oneof(
+        { weight: 2, arbitrary: fc.constantFrom('demo/lessons/lesson-a.webm', 'demo/lessons/lesson-b.webm').map((file) => ({ file })) },
+        { weight: 2, arbitrary: fc.webUrl({ validSchemes: ['https'] }).map((url) => ({ url })) },
+        // A key of nothing, a file of the store that is no video, both or neither (refused).
+        { weight: 1, arbitrary: fc.constantFrom({ file: 'demo/nothing/here.mp4' }, { file: 'demo/lessons/lesson-a.webm', url: 'https://example.org/v.mp4' }, {}) }
+      )
+    }, { requiredKeys: ['title', 'source'] }).map(({ source, ...rest }) => ({ ...rest, ...source }))),
+    'assistanceOperator.removeVideoLink': fc.oneof({ weight: 3, arbitrary: fc.constant(FRESH.assistance) }, { weight: 1, arbitrary: anyId }).map((id): Input => ({ params: { id } })),
+    'attachments.download': fc.oneof(
+      { weight: 5, arbitrary: index.map((n): Input => ({
+        params: { id: attachmentRef(n, 'id') }, query: { u: attachmentRef(n, 'u'), expires: attachmentRef(n, 'expires'), signature: attachmentRef(n, 'signature') }
+      })) },
+      // Another file's address, or a signature of nothing.
+      { weight: 1, arbitrary: fc.tuple(index, anyId).map(([n, id]): Input => ({
+        params: { id }, query: { u: attachmentRef(n, 'u'), expires: attachmentRef(n, 'expires'), signature: attachmentRef(n, 'signature') }
+      })) },
+      { weight: 1, arbitrary: fc.record({ id: anyId, u: anyId, expires: fc.integer({ min: 1, max: 99_999_999_999 }), signature: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) })
+        .map(({ id, ...query }): Input => ({ params: { id }, query })) }
+    ),
+    'attachmentOperator.attach': fc.record({
+      id: fc.oneof({ weight: 4, arbitrary: fc.constant(toolRef('lesson')) }, { weight: 1, arbitrary: fc.integer({ min: 1_000_000, max: 2_147_483_647 }) }),
+      name: fc.stringMatching(/^[\w .()-]{1,40}$/).filter((text) => text.trim().length > 0),
+      content: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(new Uint8Array(TINY_PNG)) },
+        { weight: 1, arbitrary: fc.constant(new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')) },
+        // Bytes of no accepted type.
+        { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }) }
+      ),
+      type: fc.oneof({ weight: 4, arbitrary: fc.constant('application/octet-stream') }, { weight: 1, arbitrary: fc.constantFrom('image/png', 'text/plain') })
+    }).map(({ id, name: fileName, content, type }): Input => ({ params: { id }, query: { name: fileName }, bytes: { content, type } })),
+    'offers.offers': none,
+    'offers.applyCode': fc.tuple(fc.record({
+      // One code at a time: mostly one applied after removing the caller's (see unappliedRef), else refused as a second one.
+      code: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('BIENVENUE10', 'BIENVENUE10', 'GOLD5', 'ANNEE20').map(unappliedRef) },
+        { weight: 1, arbitrary: fc.constantFrom('BIENVENUE10', 'UNSEUL', 'EXPIRE2025', 'INACTIF', 'CPNOBODY') },
+        { weight: 1, arbitrary: fc.string({ maxLength: 20 }) }),
+      offerId: fc.oneof({ weight: 4, arbitrary: index.map((n) => demoRef('offerCards', n, 'id')) }, { weight: 1, arbitrary: anyId })
+    }),
+    // Mostly the card's own period; sometimes months or the rest of the year, which some cards refuse.
+    fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.record({ quantity: fc.integer({ min: 1, max: 12 }), allYear: fc.boolean() }, { requiredKeys: [] }) })
+    ).map(([code, period]): Input => ({ body: { ...code, ...period } })),
+    'offers.appliedCodes': none,
+    'offers.removeCode': fc.oneof({ weight: 3, arbitrary: fc.constant(FRESH.code) }, { weight: 1, arbitrary: anyId }).map((id): Input => ({ params: { id } }))
+  }
 }
 
 /** The learning, progress and content tool routes: the demo catalogue's objects by slug or id, and ids of nothing or of another class. */
@@ -373,7 +522,7 @@ function invalid(endpoint: Endpoint, validInput: fc.Arbitrary<Input>): fc.Arbitr
 }
 
 /** The account each route is called as; it changes when the route signs in, out or changes the password. */
-type Caller = { userId: number; token: string; refresh: string; signed?: Map<number, URL> }
+type Caller = { userId: number; token: string; refresh: string; signed?: Map<string, URL> }
 
 async function callerFor(endpoint: Endpoint): Promise<Caller> {
   // Confirmation, resend and correcting the credential are for accounts still waiting for their code.
@@ -383,7 +532,10 @@ async function callerFor(endpoint: Endpoint): Promise<Caller> {
   // The avatar is for complete profiles only.
   await server.app.services.database.db.update(users).set({ completed: true }).where(eq(users.id, userId))
   // A subscription opening every subject of the class: the lessons play and their ticks count.
-  const learning: Endpoint[] = [...Object.values(learningEndpoints), ...Object.values(progressEndpoints)]
+  const learning: Endpoint[] = [
+    ...Object.values(learningEndpoints), ...Object.values(progressEndpoints), ...Object.values(reactionEndpoints), ...Object.values(videoReportEndpoints),
+    ...Object.values(attachmentEndpoints)
+  ]
   if (learning.includes(endpoint)) {
     await server.app.services.database.db.insert(userOffers).values({ userId, groupId: 112, startDate: '2020-01-01', endDate: '2100-01-01' })
   }
@@ -411,22 +563,52 @@ function multipartBody(files: NonNullable<Input['files']>): { payload: Buffer; c
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` }
 }
 
-/** The signed address of the n-th video lesson, from the lesson's answer to the caller (kept: the clock stands still). */
-async function signedAddress(n: number, caller: Caller): Promise<URL> {
-  const lesson = catalogue.videos[n % catalogue.videos.length]!
+/**
+ * The signed address of the n-th video lesson's video, or of the n-th attached lesson's file, from
+ * the lesson's answer to the caller (kept: the clock stands still).
+ */
+async function signedAddress(n: number, caller: Caller, kind: 'video' | 'attachment' = 'video'): Promise<URL> {
+  const list = kind === 'video' ? catalogue.videos : catalogue.attached
+  const lesson = list[n % list.length]!
   caller.signed ??= new Map()
-  let url = caller.signed.get(lesson.id)
+  let url = caller.signed.get(`${kind}:${lesson.id}`)
   if (!url) {
     const reply = await server.app.inject({
       method: 'GET', url: `/api/student/subjects/${lesson.subjectSlug}/chapters/${lesson.chapterSlug}/contents/${lesson.slug}`,
       headers: { authorization: `Bearer ${caller.token}` }
     })
-    const video = (reply.json() as Lesson).content?.content_videos[0]
-    expect(video, reply.body).toBeDefined()
-    url = new URL(video!.url, 'http://api')
-    caller.signed.set(lesson.id, url)
+    const answer = reply.json() as Lesson
+    const address = kind === 'video' ? answer.content?.content_videos[0]?.url : answer.attachments?.[0]?.url
+    expect(address, reply.body).toBeTruthy()
+    url = new URL(address!, 'http://api')
+    caller.signed.set(`${kind}:${lesson.id}`, url)
   }
   return url
+}
+
+/** A video report made at send time (see FRESH). */
+async function freshReport(userId: number, status: 'pending' | 'in_progress'): Promise<number> {
+  const now = server.clock.now()
+  const [row] = await server.app.services.database.db.insert(videoReports).values({
+    userId, contentId: catalogue.videos[0]!.id, reasonId: catalogue.reasons[0]!.id, description: 'La vidéo se fige', status, createdAt: now, updatedAt: now
+  }).returning({ id: videoReports.id })
+  return row!.id
+}
+
+async function freshValue(kind: keyof typeof FRESH, caller: Caller): Promise<number> {
+  switch (kind) {
+    case 'pending': return freshReport(caller.userId, 'pending')
+    case 'started': return freshReport(caller.userId, 'in_progress')
+    case 'othersReport': return freshReport(otherPupil, 'pending')
+    case 'assistance': return (await addAssistanceVideo(server.app.services.database.db, server.app.services.storage, { title: 'Aide', url: 'https://example.org/aide.mp4' }, server.clock.now())).id
+    case 'code': {
+      const reply = await server.app.inject({
+        method: 'POST', url: '/api/student/discount-code', headers: { authorization: `Bearer ${caller.token}` }, payload: { code: 'BIENVENUE10', offerId: catalogue.offerCards[0]!.id }
+      })
+      expect(reply.statusCode, reply.body).toBe(200)
+      return (reply.json() as { discount_code: { id: number } }).discount_code.id
+    }
+  }
 }
 
 async function fill(value: unknown, caller: Caller): Promise<unknown> {
@@ -440,11 +622,22 @@ async function fill(value: unknown, caller: Caller): Promise<unknown> {
     }
     const tool = /^<tools:(\w+)>$/.exec(value)
     if (tool) return tools[tool[1] as keyof typeof tools]
-    const signed = /^<signed:(\d+):(\w+)>$/.exec(value)
+    const signed = /^<(signed|attachment):(\d+):(\w+)>$/.exec(value)
     if (signed) {
-      const url = await signedAddress(Number(signed[1]), caller)
-      return signed[2] === 'id' ? Number(url.pathname.split('/').pop()) : url.searchParams.get(signed[2]!)
+      const url = await signedAddress(Number(signed[2]), caller, signed[1] === 'signed' ? 'video' : 'attachment')
+      return signed[3] === 'id' ? Number(url.pathname.split('/').pop()) : url.searchParams.get(signed[3]!)
     }
+    const unapplied = /^<unapplied:(\w+)>$/.exec(value)
+    if (unapplied) {
+      const headers = { authorization: `Bearer ${caller.token}` }
+      const applied = await server.app.inject({ method: 'GET', url: '/api/student/discount-code', headers })
+      for (const { id } of (applied.json() as { payload: Array<{ id: number }> }).payload) {
+        await server.app.inject({ method: 'DELETE', url: `/api/student/discount-code/${id}`, headers })
+      }
+      return unapplied[1]
+    }
+    const fresh = /^<fresh:(\w+)>$/.exec(value)
+    if (fresh) return freshValue(fresh[1] as keyof typeof FRESH, caller)
   }
   if (value === SELF) return caller.userId
   if (value === OWN_AVATAR) return ownAvatar(caller)
@@ -512,7 +705,11 @@ async function follow(endpoint: Endpoint, name: string, reply: { status: number;
 
 const tables = {
   accounts: accountsEndpoints, pickers: pickersEndpoints, operator: operatorEndpoints, dev: devEndpoints, health: healthEndpoints, learning: learningEndpoints,
-  progress: progressEndpoints, learningOperator: learningOperatorEndpoints
+  progress: progressEndpoints, learningOperator: learningOperatorEndpoints, reactions: reactionEndpoints, videoReports: videoReportEndpoints,
+  videoReportOperator: videoReportOperatorEndpoints, assistance: assistanceEndpoints, assistanceOperator: assistanceOperatorEndpoints,
+  attachments: attachmentEndpoints, attachmentOperator: attachmentOperatorEndpoints,
+  // The quote and the purchase are fuzzed by offers.fuzz.test.ts (with their own invariant on the points taken).
+  offers: { offers: offerEndpoints.offers, applyCode: offerEndpoints.applyCode, appliedCodes: offerEndpoints.appliedCodes, removeCode: offerEndpoints.removeCode }
 }
 const routes = Object.entries(tables).flatMap(([domain, table]) =>
   Object.entries(table as Record<string, Endpoint>).map(([name, endpoint]) => ({ name: `${domain}.${name}`, endpoint })))
@@ -528,8 +725,8 @@ describe('T1: random requests never give a 5xx and always answer the contract', 
   it.each(routes.map((r) => [r.name, r.endpoint] as const))('%s', async (name, endpoint) => {
     const caller = await callerFor(endpoint)
     const success = endpoint.status ?? 200
-    // A lesson video's bytes answer a range with part of them.
-    const partial = endpoint === learningEndpoints.lessonVideo ? 206 : success
+    // A lesson video's and an assistance video's bytes answer a range with part of them.
+    const partial = endpoint === learningEndpoints.lessonVideo || endpoint === assistanceEndpoints.video ? 206 : success
     // Beyond the documented ones: 401/403 of the access check, 404 of a path that names no route.
     const documented = new Set([success, partial, 422, 429, ...(endpoint.errors ?? [])])
     const statuses = new Map<number, number>()
