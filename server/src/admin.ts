@@ -27,6 +27,7 @@
  *   lesson add <chapterId> <name> [--type 1|2|3|6|7] [--free] [--slug <slug>] [--instructor "<first> <last>"] [--position <n>] [--rtl]
  *   lesson upload <lessonId> <file>  a WebM or MP4 video (its type read from the bytes, its duration from the file)
  *   lesson attach <lessonId> <file> [--name <name>]   a file the lesson's info panel offers (pdf, image or office document)
+ *   lesson magazine <lessonId> <file.pdf>   a magazine lesson's PDF (type 3), rendered once to page images
  *   lesson quiz <lessonId> <file.json>   a QCM lesson's quiz: { title, questions: [{ text, multiple?, explanation?, options: [{ text, correct }] }] }
  * The server URL comes from --api or the data directory's server.json; the key from
  * DARSI_OPERATOR_KEY or the data directory's operator.key. One line of output; exit 1 on failure.
@@ -64,6 +65,7 @@ const USAGE = `Usage: npm run admin -- [--api <url>] [--data-dir <dir>] <command
   lesson add <chapterId> <name> [--type 1|2|3|6|7] [--free] [--slug <slug>] [--instructor "<first> <last>"] [--position <n>] [--rtl]
   lesson upload <lessonId> <file>
   lesson attach <lessonId> <file> [--name <name>]
+  lesson magazine <lessonId> <file.pdf>
   lesson quiz <lessonId> <file.json>`
 
 class CliError extends Error {}
@@ -281,6 +283,13 @@ async function contentCommand(api: string, key: string, what: 'subject' | 'chapt
     const result = (await call(api, key, {
       method: 'POST', path: `/operator/lessons/${lessonId}/attachments?${new URLSearchParams({ name: shown })}`, file: resolve(file)
     })) as { message: string }
+    return result.message
+  }
+  if (what === 'lesson' && action === 'magazine') {
+    const lessonId = positiveInt(parent, 'lessonId')
+    const file = rest[2]
+    if (!file || !existsSync(file)) throw new CliError(`No such file: ${file ?? '(none)'}`)
+    const result = (await call(api, key, { method: 'POST', path: `/operator/lessons/${lessonId}/magazine`, file: resolve(file) })) as { message: string }
     return result.message
   }
   if (what === 'lesson' && action === 'quiz') {

@@ -21,6 +21,7 @@ import { createJobRunner, type JobRunner } from './jobs/runner.ts'
 import { registerAuthRoutes } from './routes/auth.ts'
 import { registerAssistanceRoutes } from './routes/assistance.ts'
 import { registerAttachmentRoutes } from './routes/attachments.ts'
+import { registerMagazineRoutes } from './routes/magazines.ts'
 import { registerAvatarRoutes } from './routes/avatar.ts'
 import { registerContentRoutes } from './routes/content.ts'
 import { registerHomeRoutes } from './routes/home.ts'
@@ -39,7 +40,7 @@ import { registerUserRoutes } from './routes/user.ts'
 import { registerVideoReportRoutes } from './routes/videoReports.ts'
 import { registerWalletRoutes } from './routes/wallet.ts'
 import { seedDemo } from './seed/demo.ts'
-import { createServices, type Services } from './services.ts'
+import { createFileStorage, createServices, type Services } from './services.ts'
 import type { Transports } from './services/outbox.ts'
 import { hashPassword } from './services/passwords.ts'
 import { loadSecrets } from './services/secrets.ts'
@@ -132,7 +133,14 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
   const database = options.database ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }))
   const ownsDatabase = !options.database
   try {
-    if (config.seed === 'demo') await seedDemo(database.db, { hash: (password) => hashPassword(password, config.argon2), now: clock.now() })
+    // The seed runs before the logger exists: its warnings are logged once the server is built.
+    const seedWarnings: string[] = []
+    if (config.seed === 'demo') {
+      await seedDemo(database.db, {
+        hash: (password) => hashPassword(password, config.argon2), now: clock.now(),
+        storage: createFileStorage(config, secrets, clock), warn: (message) => seedWarnings.push(message)
+      })
+    }
     const services = createServices(config, database, clock, secrets, options.transports)
     const app = Fastify({
       logger: options.logger ?? false,
@@ -145,6 +153,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
       schemaController: { compilersFactory: zodCompilers }
     }) as unknown as DarsiServer
     app.decorate('services', services)
+    for (const warning of seedWarnings) app.log.warn({ module: 'seed' }, warning)
     app.decorateRequest('auth', null)
     app.setValidatorCompiler(validatorCompiler)
     app.setSerializerCompiler(serializerCompiler)
@@ -197,6 +206,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerVideoReportRoutes(app, services)
     registerAssistanceRoutes(app, services)
     registerAttachmentRoutes(app, services)
+    registerMagazineRoutes(app, services)
     registerQuizRoutes(app, services)
 
     // The periodic work, from the start to the close (decision 0025).

@@ -45,6 +45,11 @@ export type Services = {
   notifications: NotificationService
 }
 
+/** The file store under the data directory, the bundled demo clips linked into it (read only). */
+export function createFileStorage(config: ServerConfig, secrets: Secrets, clock: Clock): FileStorage {
+  return createLocalStorage(`${config.dataDir}/files`, secrets.storageSecret, clock, { [DEMO_MEDIA_PREFIX]: DEMO_MEDIA_DIR })
+}
+
 export function createServices(config: ServerConfig, database: Database, clock: Clock, secrets: Secrets, transports?: Transports): Services {
   const db = database.db
   const access = createAccessTokenService(secrets.jwtSecret, clock, config.accessTokenTtlSeconds)
@@ -91,8 +96,7 @@ export function createServices(config: ServerConfig, database: Database, clock: 
     captcha: createCaptchaService(db, secrets.captchaSecret, clock, config.captcha),
     outbox: createOutbox(db, clock, chosen, { redactAfterSend: config.production }),
     passwords,
-    // The bundled demo clips are linked into every store (read only).
-    storage: createLocalStorage(`${config.dataDir}/files`, secrets.storageSecret, clock, { [DEMO_MEDIA_PREFIX]: DEMO_MEDIA_DIR }),
+    storage: createFileStorage(config, secrets, clock),
     realtime,
     notifications: createNotificationService(realtime, clock)
   }

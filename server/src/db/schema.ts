@@ -846,6 +846,21 @@ export const contentAttachments = pgTable('content_attachments', {
   createdAt: createdAt()
 }, (t) => [index('content_attachments_content_idx').on(t.contentId)])
 
+/**
+ * A page of a magazine lesson (part 2, §3 Lesson pages; docs/decisions/0044-magazine-pages.md):
+ * an image rendered once from the operator's PDF, in the file store under `storage_key`.
+ */
+export const contentPages = pgTable('content_pages', {
+  id: serial('id').primaryKey(),
+  contentId: integer('content_id').notNull().references(() => contents.id, { onDelete: 'cascade' }),
+  /** 1 for the first page. */
+  position: integer('position').notNull(),
+  storageKey: text('storage_key').notNull().unique(),
+  mimeType: varchar('mime_type', { length: 128 }).notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt()
+}, (t) => [uniqueIndex('content_pages_position_uq').on(t.contentId, t.position)])
+
 // ── Quizzes (QCM) of a lesson (docs/decisions/0043-quizzes.md) ──
 
 /** The quiz of a QCM lesson (content type 7): one per lesson, its id the lesson's `qcm_id`. */

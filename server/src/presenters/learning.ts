@@ -132,6 +132,8 @@ export type LessonPlayback = {
   bookmarked: boolean
   /** The lesson's files, each with its signed address when the pupil may download it. */
   attachments: Array<{ row: AttachmentRow; url: string | null }>
+  /** A magazine's pages in order, each at its signed address. */
+  pages: Array<{ url: string }>
 }
 
 export function presentLesson(
@@ -172,7 +174,8 @@ export function presentLesson(
       ? encodePlaybackInfo({ videoId: first.row.id, url: first.signed.url, expiresAt: new Date(first.signed.expires * 1000).toISOString(), mimeType: first.row.mimeType })
       : null,
     bookmarked: playback.bookmarked,
-    pages: [],
+    // Like the videos, no page address leaves for a locked lesson.
+    pages: state.locked ? [] : playback.pages,
     rtl: content.rtl,
     content_qcm_id: content.qcmId,
     progress: presentProgress(content.id, row.progress)

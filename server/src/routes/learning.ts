@@ -16,6 +16,7 @@ import {
 import { attachmentsDownloadable } from '../../../src/shared/rules/attachments.ts'
 import { blockedGroupsHeld, createAttachmentSigner, lessonAttachments } from '../services/attachments.ts'
 import { createMediaSigner } from '../services/lessonMedia.ts'
+import { createPageSigner, lessonPages, MAGAZINE_CONTENT_TYPE } from '../services/magazines.ts'
 import { isBookmarked } from '../services/reactions.ts'
 import { parseRange } from '../services/storage.ts'
 
@@ -23,6 +24,7 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
   const { db } = services.database
   const media = createMediaSigner(services.secrets.storageSecret, services.clock)
   const attachmentSigner = createAttachmentSigner(services.secrets.storageSecret, services.clock)
+  const pageSigner = createPageSigner(services.secrets.storageSecret, services.clock)
 
   /** The subject, its rows and what opens its lessons for the pupil. */
   async function loadSubject(user: UserRow, ref: string) {
@@ -54,9 +56,10 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
     const row = pickContent(rows, chapter.id, params.content)
     if (!row?.content) throw notFound('lesson')
     const { locked } = lessonAccess(access, chapter.id, row.content.isFree)
-    const [videoRows, bookmarked, files, blockedGroups] = await Promise.all([
+    const [videoRows, pageRows, bookmarked, files, blockedGroups] = await Promise.all([
       // Nothing is signed for a locked lesson.
       locked ? [] : lessonVideos(db, row.content.id),
+      locked || row.content.typeId !== MAGAZINE_CONTENT_TYPE ? [] : lessonPages(db, row.content.id),
       isBookmarked(db, auth.user.id, row.content.id),
       lessonAttachments(db, row.content.id),
       blockedGroupsHeld(db, auth.user.id, services.clock.now())
@@ -65,7 +68,8 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
     // Listed always; an address only for a pupil who may download them (part 2, §5).
     const downloadable = attachmentsDownloadable(locked, blockedGroups)
     const attachments = files.map((file) => ({ row: file, url: downloadable ? attachmentSigner.sign(file.id, auth.user.id) : null }))
-    return presentLesson(subject, { ...row, content: row.content }, rows, access, { videos, bookmarked, attachments })
+    const pages = pageRows.map((page) => ({ url: pageSigner.sign(page.id, auth.user.id) }))
+    return presentLesson(subject, { ...row, content: row.content }, rows, access, { videos, bookmarked, attachments, pages })
   })
 
   addRoute(app, services, ep.lessonVideo, async ({ params, query, request, reply }) => {

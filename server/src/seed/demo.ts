@@ -14,7 +14,7 @@ import {
 import { inTransaction, move, toMillimes } from '../services/ledger.ts'
 import { divisionRows, levelRows, offerGroupRows, optionalSubjectRows } from './classes.ts'
 import { countryRows, delegationId, delegationRows, governorateRows, instituteRows } from './geography.ts'
-import { seedLearning } from './learning.ts'
+import { seedLearning, type LearningSeedMedia } from './learning.ts'
 import { seedOffers } from './offers.ts'
 import { adCardRows, divisionChangeReasonRows, seedProfile } from './profile.ts'
 
@@ -83,7 +83,7 @@ async function openWallet(db: Db, userId: number, points: number): Promise<void>
   await inTransaction(db, (tx) => move(tx, 'opening', `user:${userId}`, { system: 'opening' }, { userId }, toMillimes(points), 'Solde de démonstration'))
 }
 
-export type SeedOptions = { hash(password: string): Promise<string>; now: Date }
+export type SeedOptions = { hash(password: string): Promise<string>; now: Date } & LearningSeedMedia
 
 /** The condition that finds a demo account by its phone or e-mail, as the seed does. */
 function demoMatch(demo: Pick<DemoUser, 'phone' | 'email'>): SQL | undefined {
@@ -134,7 +134,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   // All there already: only the rolling schedule of live sessions may need topping up.
   if (await isSeeded(db)) {
-    await seedLearning(db, options.now)
+    await seedLearning(db, options.now, options)
     return seedOffers(db)
   }
   // Reference tables already holding at least the seed's rows are skipped: restarts stay quick.
@@ -183,6 +183,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     if (points) await openWallet(db, row!.id, points)
   }
   if (parentId != null) await db.update(users).set({ parentId }).where(eq(users.phone, '20000001'))
-  await seedLearning(db, options.now)
+  await seedLearning(db, options.now, options)
   await seedOffers(db)
 }

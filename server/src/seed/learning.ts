@@ -32,6 +32,8 @@ import { slugify } from '../services/slugs.ts'
 import { toMillimes } from '../services/ledger.ts'
 import { videoFileInfo, wholeSeconds } from '../services/videoFiles.ts'
 import { seedDemoQuiz } from './quiz.ts'
+import { seedDemoMagazine } from './magazine.ts'
+import type { FileStorage } from '../services/storage.ts'
 
 /** Classes of the demo accounts: 14 Sami, 13 Amira, 15 Rami, 31 Lina, 7 the test account, 29 Youssef. */
 export const DEMO_CLASSES = [14, 13, 15, 31, 7, 29] as const
@@ -439,7 +441,10 @@ async function seedLessonMedia(tx: Tx, now: Date): Promise<void> {
   }
 }
 
-export async function seedLearning(db: Db, now: Date): Promise<void> {
+/** Where the demo magazine's pages are rendered to (none: left without pages), and how a seed step's warning is told. */
+export type LearningSeedMedia = { storage?: FileStorage; warn?: (message: string) => void }
+
+export async function seedLearning(db: Db, now: Date, media: LearningSeedMedia = {}): Promise<void> {
   // One query on a seeded database: the static part's marker and the lesson media's.
   const [marker] = await db.select({
     id: subjects.id,
@@ -453,4 +458,5 @@ export async function seedLearning(db: Db, now: Date): Promise<void> {
   await seedLiveEvents(db, now)
   if (!marker?.media) await db.transaction((tx) => seedLessonMedia(tx, now))
   if (!marker?.quiz) await seedDemoQuiz(db, now)
+  if (media.storage) await seedDemoMagazine(db, media.storage, now, media.warn ?? (() => {}))
 }

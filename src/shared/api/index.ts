@@ -15,6 +15,7 @@ import { videoReportEndpoints, videoReportOperatorEndpoints } from './videoRepor
 import { assistanceEndpoints, assistanceOperatorEndpoints } from './assistance.ts'
 import { attachmentEndpoints, attachmentOperatorEndpoints } from './attachments.ts'
 import { quizEndpoints, quizOperatorEndpoints } from './quizzes.ts'
+import { magazineEndpoints, magazineOperatorEndpoints } from './magazines.ts'
 import type { Endpoint } from './common.ts'
 
 export const endpoints = {
@@ -43,7 +44,9 @@ export const endpoints = {
   attachments: attachmentEndpoints,
   attachmentOperator: attachmentOperatorEndpoints,
   quizzes: quizEndpoints,
-  quizOperator: quizOperatorEndpoints
+  quizOperator: quizOperatorEndpoints,
+  magazines: magazineEndpoints,
+  magazineOperator: magazineOperatorEndpoints
 } as const
 
 export function allEndpoints(): Array<{ name: string; endpoint: Endpoint }> {

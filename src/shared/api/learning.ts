@@ -242,8 +242,12 @@ export const LessonSchema = z.object({
   playbackInfo: z.string().nullable(),
   /** The pupil bookmarked it (docs/decisions/0036-reactions-and-bookmarks.md). */
   bookmarked: z.boolean(),
-  /** Magazine pages and quizzes come with their own work: empty, null. */
+  /**
+   * A magazine's pages in reading order, each image at an address signed for the pupil for
+   * MEDIA_URL_TTL_SECONDS (api/magazines.ts); empty when locked or not a magazine.
+   */
   pages: z.array(z.object({ url: z.string() })),
+  /** The magazine reads right to left (its pages turn from the right). */
   rtl: z.boolean(),
   content_qcm_id: z.number().int().nullable(),
   /** The pupil's progress in it: where to resume. */
