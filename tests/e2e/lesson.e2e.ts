@@ -345,6 +345,34 @@ test('the demo quiz: answered, scored with corrections and explanations, and tak
   await expect(questions).toHaveCount(1)
 })
 
+test('the demo magazine: page by page, the keyboard, page 3 kept after a reload, continuous reading', async () => {
+  test.setTimeout(90_000)
+  app = await launchApp({ apiUrl: api!.url })
+  const { page } = app
+  await signIn(page, demo.student)
+  await page.getByTestId('nav-subjects').click()
+  await page.getByTestId('subject-card').filter({ hasText: 'Mathématiques' }).getByRole('link').click()
+  await page.getByTestId('subject-tab-divers').click()
+  await page.getByTestId('chapter-link').first().click()
+  await page.getByTestId('lesson-list-item').filter({ hasText: 'Fiche méthode : rédiger une démonstration' }).click()
+  const magazine = page.getByTestId('magazine')
+  await expect(magazine).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('magazine-position')).toHaveText('Page 1 sur 4')
+  await expect(page.getByTestId('magazine-page')).toHaveJSProperty('complete', true)
+  expect(await page.getByTestId('magazine-page').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(100)
+  await page.getByTestId('magazine-next').click()
+  await page.getByTestId('magazine-view').focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(magazine).toHaveAttribute('data-page', '3')
+  await expect(page.getByTestId('magazine-page')).toHaveJSProperty('complete', true)
+  await app.screenshot('lesson-magazine-fr-light')
+  await expectNoSeriousViolations(page)
+  await page.reload()
+  await expect(page.getByTestId('magazine')).toHaveAttribute('data-page', '3', { timeout: 15_000 })
+  await page.getByTestId('magazine-continuous').click()
+  await expect(page.getByTestId('magazine-page')).toHaveCount(4)
+})
+
 test('free hours used up while watching: the modal, which leads to /offres', async () => {
   test.setTimeout(120_000)
   // The demo pupil has 2 free hours; 10 seconds of them are left (written while the API is stopped).
