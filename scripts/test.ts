@@ -106,6 +106,8 @@ async function playwright(): Promise<void> {
 }
 
 if (wants('lint')) await check('lint', bin('eslint'), ['--max-warnings=0', '.'])
+// The formatter's check (npm run format writes it): every source as Prettier prints it.
+if (wants('lint')) await check('format', bin('prettier'), ['--check', '--log-level', 'warn', '**/*.{ts,tsx,js,mjs,cjs,mts}'])
 if (wants('typecheck')) await check('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 if (wants('unit')) await vitest('unit', ['unit'])
 if (wants('server')) await vitest('server', ['server'])
