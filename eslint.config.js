@@ -37,8 +37,20 @@ const layeredRoutes = ['server/src/routes/**/*.ts']
 
 export default tseslint.config(
   {
-    ignores: ['out/**', 'out-*/**', 'dist/**', 'release/**', 'node_modules/**', 'coverage/**', 'test-results/**',
-      'playwright-report/**', 'tests/.artifacts/**', 'server/drizzle/**', 'docs/**', '.data/**']
+    ignores: [
+      'out/**',
+      'out-*/**',
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'tests/.artifacts/**',
+      'server/drizzle/**',
+      'docs/**',
+      '.data/**'
+    ]
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -55,8 +67,21 @@ export default tseslint.config(
   {
     files: ['src/shared/**/*.ts'],
     rules: forbid(
-      ['electron', 'node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'react', 'react-dom',
-        ...layer.main, ...layer.preload, ...layer.renderer, ...layer.server],
+      [
+        'electron',
+        'node:*',
+        'fs',
+        'path',
+        'os',
+        'crypto',
+        'child_process',
+        'react',
+        'react-dom',
+        ...layer.main,
+        ...layer.preload,
+        ...layer.renderer,
+        ...layer.server
+      ],
       'src/shared is pure: no electron, no node:*, no DOM libraries, no other layer.'
     )
   },
@@ -80,10 +105,7 @@ export default tseslint.config(
   },
   {
     files: ['src/preload/**/*.ts'],
-    rules: forbid(
-      [...layer.main, ...layer.renderer, ...layer.server, 'node:*'],
-      'The preload imports only src/shared and electron.'
-    )
+    rules: forbid([...layer.main, ...layer.renderer, ...layer.server, 'node:*'], 'The preload imports only src/shared and electron.')
   },
   {
     files: ['src/main/**/*.ts'],
@@ -96,12 +118,19 @@ export default tseslint.config(
   {
     files: layeredRoutes,
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [serverLayer, {
-          group: ['drizzle-orm', 'drizzle-orm/*', '**/db/*', '**/repositories/*'],
-          message: 'A route validates, authorizes and calls a service: queries belong in server/src/services, shaping rows in server/src/presenters.'
-        }]
-      }]
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverLayer,
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/*', '**/repositories/*'],
+              message:
+                'A route validates, authorizes and calls a service: queries belong in server/src/services, shaping rows in server/src/presenters.'
+            }
+          ]
+        }
+      ]
     }
   },
   // One logger per process: Fastify's pino on the server, src/main/logger.ts in main. The command

@@ -69,9 +69,13 @@ function p1(): void {
   const over = lazy.filter((chunk) => chunk.bytes > BARS.p1LazyChunkKb * KB)
   figures.P1 = { initialGzipBytes: initialBytes, initialFiles: [...initial], lazyChunks: lazy.length, largestLazy: largest }
   if (initialBytes > BARS.p1InitialKb * KB || over.length > 0) overBudget.push('P1')
-  report.push(`P1 initial renderer JS: ${(initialBytes / KB).toFixed(1)} KB gzip (budget ${BARS.p1InitialKb}) ${initialBytes <= BARS.p1InitialKb * KB ? 'ok' : 'OVER'}`)
-  report.push(`P1 lazy chunks: ${lazy.length}, largest ${largest ? `${largest.name} ${(largest.bytes / KB).toFixed(1)} KB` : '-'} ` +
-    `(budget ${BARS.p1LazyChunkKb} each) ${over.length === 0 ? 'ok' : `OVER: ${over.map((c) => c.name).join(', ')}`}`)
+  report.push(
+    `P1 initial renderer JS: ${(initialBytes / KB).toFixed(1)} KB gzip (budget ${BARS.p1InitialKb}) ${initialBytes <= BARS.p1InitialKb * KB ? 'ok' : 'OVER'}`
+  )
+  report.push(
+    `P1 lazy chunks: ${lazy.length}, largest ${largest ? `${largest.name} ${(largest.bytes / KB).toFixed(1)} KB` : '-'} ` +
+      `(budget ${BARS.p1LazyChunkKb} each) ${over.length === 0 ? 'ok' : `OVER: ${over.map((c) => c.name).join(', ')}`}`
+  )
 }
 
 /** Evaluates out/main/index.js in a fresh Node with 'electron' resolved to an inert stub. */
@@ -110,7 +114,9 @@ async function p6(): Promise<void> {
   const median = runs[Math.floor(runs.length / 2)]!
   const mainBytes = readFileSync(join(root, 'out', 'main', 'index.js')).length
   figures.P6 = { evaluationMsMedian: median, runs, mainBundleBytes: mainBytes }
-  report.push(`P6 main bundle evaluation (Electron stubbed): median ${median.toFixed(1)} ms of ${runs.length} (budget 100), bundle ${(mainBytes / KB).toFixed(1)} KB`)
+  report.push(
+    `P6 main bundle evaluation (Electron stubbed): median ${median.toFixed(1)} ms of ${runs.length} (budget 100), bundle ${(mainBytes / KB).toFixed(1)} KB`
+  )
 }
 
 function capture(command: string, args: string[], timeoutMs = 60_000): Promise<string> {
@@ -133,9 +139,20 @@ type RunningApi = { url: string; child: ChildProcess; startMs: number; stop(): P
 function startApi(dataDir: string, databaseUrl?: string): Promise<RunningApi> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
-    const child = spawn(process.execPath,
-      ['server/src/index.ts', '--port', '0', '--data-dir', dataDir, '--seed', 'demo', ...(databaseUrl ? ['--database-url', databaseUrl] : [])],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DARSI_LOG_LEVEL: 'warn', DATABASE_URL: '' } })
+    const child = spawn(
+      process.execPath,
+      [
+        'server/src/index.ts',
+        '--port',
+        '0',
+        '--data-dir',
+        dataDir,
+        '--seed',
+        'demo',
+        ...(databaseUrl ? ['--database-url', databaseUrl] : [])
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DARSI_LOG_LEVEL: 'warn', DATABASE_URL: '' } }
+    )
     let output = ''
     let listening = false
     const exited = new Promise<void>((done) => child.once('exit', () => done()))
@@ -146,7 +163,9 @@ function startApi(dataDir: string, databaseUrl?: string): Promise<RunningApi> {
         listening = true
         const startMs = performance.now() - started
         resolve({
-          url: match[1]!, child, startMs,
+          url: match[1]!,
+          child,
+          startMs,
           async stop() {
             child.kill('SIGTERM')
             await exited
@@ -183,7 +202,8 @@ async function demoToken(url: string): Promise<string> {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      username: '20000001', password: 'Darsi#2026',
+      username: '20000001',
+      password: 'Darsi#2026',
       'g-recaptcha-response': Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
     })
   })
@@ -193,7 +213,12 @@ async function demoToken(url: string): Promise<string> {
 }
 
 type Load = {
-  requestsPerSecond: number; p95Ms: number; p99Ms: number; total: number; non2xx: number; errors: number
+  requestsPerSecond: number
+  p95Ms: number
+  p99Ms: number
+  total: number
+  non2xx: number
+  errors: number
   /** CPU time of the API process per answer (user + system): steadier than the throughput on a shared machine. */
   cpuMsPerAnswer?: number
 }
@@ -210,7 +235,9 @@ const CLOCK_TICKS_PER_SECOND = (() => {
 function cpuMsOf(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ')
     // After the command: state is field 3, utime field 14 and stime field 15 of the whole line.
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND
   } catch {
@@ -232,8 +259,14 @@ const LIST_ROUTES: ReadonlyArray<{ name: string; path: (userId: number) => strin
   { name: 'payments history', path: () => '/api/student/history/payments' },
   { name: 'subscriptions history', path: () => '/api/student/history/subscriptions' },
   { name: 'notifications, page 1', path: () => '/api/student/notifications?page=1&orderBy=id&sortedBy=desc&perPage=24' },
-  { name: 'notifications, unread tab', path: () => '/api/student/notifications?page=1&orderBy=id&sortedBy=desc&perPage=24&search=seen:false' },
-  { name: 'notifications, unread count', path: () => '/api/student/notifications?page=1&orderBy=id&sortedBy=desc&perPage=1&search=seen:false' },
+  {
+    name: 'notifications, unread tab',
+    path: () => '/api/student/notifications?page=1&orderBy=id&sortedBy=desc&perPage=24&search=seen:false'
+  },
+  {
+    name: 'notifications, unread count',
+    path: () => '/api/student/notifications?page=1&orderBy=id&sortedBy=desc&perPage=1&search=seen:false'
+  },
   { name: 'inbox messages', path: (userId) => `/notify/getMessages?user_id=${userId}` },
   { name: 'popups', path: (userId) => `/notify/getPopups?user_id=${userId}` },
   { name: 'subjects', path: () => '/api/student/subjects' },
@@ -264,8 +297,12 @@ async function load(url: string, path: string, token: string, seconds: number, p
   times.sort((a, b) => a - b)
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN
   return {
-    requestsPerSecond: Math.round(result.requests.total / result.duration), p95Ms: at(0.95), p99Ms: at(0.99),
-    total: result.requests.total, non2xx: result.non2xx, errors: result.errors + result.timeouts,
+    requestsPerSecond: Math.round(result.requests.total / result.duration),
+    p95Ms: at(0.95),
+    p99Ms: at(0.99),
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
     ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
       ? { cpuMsPerAnswer: Number(((cpuAfter - cpuBefore) / result.requests.total).toFixed(3)) }
       : {})
@@ -330,11 +367,16 @@ function loadLine(label: string, load: Load, bar: string): string {
 
 /** One line per list; on PGlite each is compared with the bar (the PostgreSQL bar is three times its throughput). */
 function listLines(label: string, lists: ListFigures[], bar: { requestsPerSecond: number; p95Ms: number }): string[] {
-  const lines = [`P8 lists on ${label}, 20 connections each (bar: ≥ ${bar.requestsPerSecond.toLocaleString('en')} req/s at p95 ≤ ${bar.p95Ms} ms):`]
+  const lines = [
+    `P8 lists on ${label}, 20 connections each (bar: ≥ ${bar.requestsPerSecond.toLocaleString('en')} req/s at p95 ≤ ${bar.p95Ms} ms):`
+  ]
   const width = Math.max(...lists.map((list) => list.name.length))
   for (const list of lists) {
-    const ok = list.load.requestsPerSecond >= bar.requestsPerSecond && list.load.p95Ms <= bar.p95Ms && list.load.non2xx + list.load.errors === 0
-    lines.push(`  ${list.name.padEnd(width)}  ${loadFigures(list.load)}  [${list.items} items, ${(list.bytes / KB).toFixed(1)} KB] ${ok ? 'ok' : 'UNDER'}`)
+    const ok =
+      list.load.requestsPerSecond >= bar.requestsPerSecond && list.load.p95Ms <= bar.p95Ms && list.load.non2xx + list.load.errors === 0
+    lines.push(
+      `  ${list.name.padEnd(width)}  ${loadFigures(list.load)}  [${list.items} items, ${(list.bytes / KB).toFixed(1)} KB] ${ok ? 'ok' : 'UNDER'}`
+    )
   }
   return lines
 }
@@ -349,13 +391,16 @@ async function p8(options: BenchOptions): Promise<void> {
     try {
       const pglite = await startTimes(join(dir, 'api'))
       result.pglite = { firstStartMs: Math.round(pglite.first), laterStartMs: pglite.later.map(Math.round) }
-      report.push(`P8 API first start on PGlite (create + migrate + seed): ${(pglite.first / 1000).toFixed(2)} s (bar 6 s); ` +
-        `later start: median ${(pglite.later[1]! / 1000).toFixed(2)} s (bar 1.5 s)`)
+      report.push(
+        `P8 API first start on PGlite (create + migrate + seed): ${(pglite.first / 1000).toFixed(2)} s (bar 6 s); ` +
+          `later start: median ${(pglite.later[1]! / 1000).toFixed(2)} s (bar 1.5 s)`
+      )
       await addVolume(join(dir, 'api'))
       const measured = await measureApi(join(dir, 'api'), undefined, options)
       Object.assign(result.pglite as Record<string, unknown>, measured)
       report.push(loadLine('PGlite', measured.me, `bar: p95 ≤ ${P8_BAR.p95Ms} ms at ≥ 1,000 req/s`))
-      if (measured.lists.length > 0) report.push(...listLines('PGlite', measured.lists, { requestsPerSecond: P8_BAR.pgliteRequestsPerSecond, p95Ms: P8_BAR.p95Ms }))
+      if (measured.lists.length > 0)
+        report.push(...listLines('PGlite', measured.lists, { requestsPerSecond: P8_BAR.pgliteRequestsPerSecond, p95Ms: P8_BAR.p95Ms }))
     } catch (error) {
       report.push(`P8 API on PGlite: could not measure (${String(error).split('\n')[0]})`)
     }
@@ -376,14 +421,24 @@ async function p8(options: BenchOptions): Promise<void> {
       await addVolume(join(dir, 'pg'), databaseUrl)
       const measured = await measureApi(join(dir, 'pg'), databaseUrl, options)
       result.postgres = { firstStartMs: Math.round(times.first), laterStartMs: times.later.map(Math.round), ...measured }
-      report.push(`P8 API first start on PostgreSQL (migrate + seed): ${(times.first / 1000).toFixed(2)} s; ` +
-        `later start: median ${(times.later[1]! / 1000).toFixed(2)} s`)
+      report.push(
+        `P8 API first start on PostgreSQL (migrate + seed): ${(times.first / 1000).toFixed(2)} s; ` +
+          `later start: median ${(times.later[1]! / 1000).toFixed(2)} s`
+      )
       const pgliteLoad = (result.pglite as { me?: Load } | undefined)?.me
       const ratio = pgliteLoad ? measured.me.requestsPerSecond / pgliteLoad.requestsPerSecond : Number.NaN
       // The bar is three times PGlite's (1,000 req/s), not three times what PGlite measured.
-      report.push(loadLine('PostgreSQL', measured.me, `bar: ≥ 3,000 req/s, 3× the PGlite bar; ${Number.isNaN(ratio) ? '-' : `${ratio.toFixed(1)}×`} the PGlite figure`))
+      report.push(
+        loadLine(
+          'PostgreSQL',
+          measured.me,
+          `bar: ≥ 3,000 req/s, 3× the PGlite bar; ${Number.isNaN(ratio) ? '-' : `${ratio.toFixed(1)}×`} the PGlite figure`
+        )
+      )
       if (measured.lists.length > 0) {
-        report.push(...listLines('PostgreSQL', measured.lists, { requestsPerSecond: P8_BAR.postgresRequestsPerSecond, p95Ms: P8_BAR.p95Ms }))
+        report.push(
+          ...listLines('PostgreSQL', measured.lists, { requestsPerSecond: P8_BAR.postgresRequestsPerSecond, p95Ms: P8_BAR.p95Ms })
+        )
       }
     } catch (error) {
       report.push(`P8 API on PostgreSQL: could not measure (${String(error).split('\n')[0]})`)
@@ -396,8 +451,14 @@ async function p8(options: BenchOptions): Promise<void> {
 
 /** What the home screen asks for at once right after sign-in (src/renderer's home page). */
 const HOME_ROUTES = [
-  '/api/events?offset=0&today=1', '/api/student/subjects', '/progress-service/progress/subjects', '/api/student/chapters/new-contents',
-  '/api/student/chapters/free-contents', '/api/alerts', '/api/student/pubs-cards', '/api/forum/latest-posts'
+  '/api/events?offset=0&today=1',
+  '/api/student/subjects',
+  '/progress-service/progress/subjects',
+  '/api/student/chapters/new-contents',
+  '/api/student/chapters/free-contents',
+  '/api/alerts',
+  '/api/student/pubs-cards',
+  '/api/forum/latest-posts'
 ]
 
 /**
@@ -412,16 +473,17 @@ async function homeRoutes(): Promise<void> {
     // node:http on kept-alive connections: a client light enough for the figures to be the server's.
     const { Agent, get: httpGet } = await import('node:http')
     const agent = new Agent({ keepAlive: true, maxSockets: HOME_ROUTES.length })
-    const get = (path: string): Promise<number> => new Promise((resolve, reject) => {
-      const started = performance.now()
-      httpGet(`${api.url}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
-        response.resume()
-        response.once('end', () => {
-          if (response.statusCode !== 200) reject(new Error(`${path}: ${response.statusCode}`))
-          else resolve(performance.now() - started)
-        })
-      }).once('error', reject)
-    })
+    const get = (path: string): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const started = performance.now()
+        httpGet(`${api.url}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
+          response.resume()
+          response.once('end', () => {
+            if (response.statusCode !== 200) reject(new Error(`${path}: ${response.statusCode}`))
+            else resolve(performance.now() - started)
+          })
+        }).once('error', reject)
+      })
     // The first time, as the app asks right after the first sign-in since the start.
     const firstStarted = performance.now()
     await Promise.all(HOME_ROUTES.map(get))
@@ -447,9 +509,17 @@ async function homeRoutes(): Promise<void> {
     agent.destroy()
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
     const routes = Object.fromEntries([...each].map(([path, times]) => [path, Number(median(times).toFixed(2))]))
-    figures.home = { rounds, firstParallelMs: first, medianMsPerRoute: routes, sequentialMedianMs: median(sequential), parallelMedianMs: median(parallel) }
-    report.push(`Home screen on PGlite, 8 requests (median of ${rounds} rounds): one after the other ${median(sequential).toFixed(1)} ms, ` +
-      `all at once ${median(parallel).toFixed(1)} ms (target: well under 40 ms); the first time after start, all at once: ${first.toFixed(1)} ms`)
+    figures.home = {
+      rounds,
+      firstParallelMs: first,
+      medianMsPerRoute: routes,
+      sequentialMedianMs: median(sequential),
+      parallelMedianMs: median(parallel)
+    }
+    report.push(
+      `Home screen on PGlite, 8 requests (median of ${rounds} rounds): one after the other ${median(sequential).toFixed(1)} ms, ` +
+        `all at once ${median(parallel).toFixed(1)} ms (target: well under 40 ms); the first time after start, all at once: ${first.toFixed(1)} ms`
+    )
     for (const [path, ms] of Object.entries(routes)) report.push(`  ${path}: ${ms.toFixed(1)} ms`)
   } catch (error) {
     report.push(`Home screen on PGlite: could not measure (${String(error).split('\n')[0]})`)
@@ -469,8 +539,18 @@ async function p7(): Promise<void> {
   const { monitorEventLoopDelay } = await import('node:perf_hooks')
   const { createWorkerMarksheetMerger } = await import('../src/main/services/marksheet.ts')
   // Noise compresses like a real photo (a flat colour would be unrealistically cheap to decode).
-  const photo = (seed: number) => sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 200, g: 190 + seed, b: 170 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
-    .jpeg({ quality: 88 }).toBuffer()
+  const photo = (seed: number) =>
+    sharp({
+      create: {
+        width: 4000,
+        height: 3000,
+        channels: 3,
+        background: { r: 200, g: 190 + seed, b: 170 },
+        noise: { type: 'gaussian', mean: 128, sigma: 40 }
+      }
+    })
+      .jpeg({ quality: 88 })
+      .toBuffer()
   const files = [] as { name: string; bytes: Uint8Array<ArrayBuffer> }[]
   for (let i = 0; i < 10; i += 1) files.push({ name: `photo-${i + 1}.jpg`, bytes: new Uint8Array(await photo(i)) })
   const merger = createWorkerMarksheetMerger({
@@ -487,9 +567,17 @@ async function p7(): Promise<void> {
     const seconds = (performance.now() - started) / 1000
     delay.disable()
     const p99 = delay.percentile(99) / 1e6
-    figures.P7 = { seconds, pages: result.pages, pdfBytes: result.bytes.byteLength, eventLoopDelayP99Ms: p99, inputBytes: files.reduce((n, f) => n + f.bytes.byteLength, 0) }
-    report.push(`P7 marksheet merge, 10 × 12 MP photos → ${result.pages}-page PDF (${(result.bytes.byteLength / KB / KB).toFixed(1)} MB): ` +
-      `${seconds.toFixed(2)} s (bar ${BARS.p7Seconds} s), main event-loop delay p99 ${p99.toFixed(1)} ms (bar 50 ms)`)
+    figures.P7 = {
+      seconds,
+      pages: result.pages,
+      pdfBytes: result.bytes.byteLength,
+      eventLoopDelayP99Ms: p99,
+      inputBytes: files.reduce((n, f) => n + f.bytes.byteLength, 0)
+    }
+    report.push(
+      `P7 marksheet merge, 10 × 12 MP photos → ${result.pages}-page PDF (${(result.bytes.byteLength / KB / KB).toFixed(1)} MB): ` +
+        `${seconds.toFixed(2)} s (bar ${BARS.p7Seconds} s), main event-loop delay p99 ${p99.toFixed(1)} ms (bar 50 ms)`
+    )
   } catch (error) {
     report.push(`P7 marksheet merge: could not measure (${String(error).split('\n')[0]})`)
   } finally {
@@ -498,7 +586,16 @@ async function p7(): Promise<void> {
 }
 
 const loadAtStart = loadavg()[0]!
-const PARTS = { bundle: 'P1', ui: 'P2–P4', main: 'P6', merge: 'P7', api: 'P8', home: 'home screen requests', progress: 'P10', lesson: 'P9 and the 40-chapter subject' } as const
+const PARTS = {
+  bundle: 'P1',
+  ui: 'P2–P4',
+  main: 'P6',
+  merge: 'P7',
+  api: 'P8',
+  home: 'home screen requests',
+  progress: 'P10',
+  lesson: 'P9 and the 40-chapter subject'
+} as const
 type Part = keyof typeof PARTS
 const args = process.argv.slice(2)
 /** Options that take a value: the value is not a part's name. */
@@ -537,8 +634,10 @@ if (selected('api')) await p8(benchOptions)
 if (selected('home')) await homeRoutes()
 if (selected('progress')) await benchProgress({ lines: report, figures })
 // The machine is shared: its load (1-minute average) at the start and at the end tells how far the figures compare.
-console.log(`Darsi bench — ${new Date().toISOString()} — node ${process.version}, ${cpus().length} cores, ` +
-  `load ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end`)
+console.log(
+  `Darsi bench — ${new Date().toISOString()} — node ${process.version}, ${cpus().length} cores, ` +
+    `load ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end`
+)
 for (const line of report) console.log(`  ${line}`)
 const jsonIndex = args.indexOf('--json')
 if (jsonIndex >= 0 && args[jsonIndex + 1]) writeFileSync(args[jsonIndex + 1]!, JSON.stringify(figures, null, 2))

@@ -29,7 +29,9 @@ function p75(values: number[]): number {
 
 async function operator(app: AppHandle, key: string, path: string, body: unknown): Promise<{ id: number; slug: string }> {
   const response = await fetch(new URL(`/operator${path}`, app.apiUrl), {
-    method: 'POST', headers: { 'x-operator-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body)
+    method: 'POST',
+    headers: { 'x-operator-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify(body)
   })
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
   return (await response.json()) as { id: number; slug: string }
@@ -109,26 +111,68 @@ export async function benchLesson(report: Report): Promise<void> {
     // of 40 chapters, and when ffmpeg is here a 3-minute lesson.
     const big = await operator(app, key, '/subjects', { division: STUDENT.division, name: 'Quarante chapitres', visible: true })
     for (let index = 1; index <= 40; index++) {
-      const chapter = await operator(app, key, '/chapters', { subject: big.id, name: `Chapitre ${index}`, section: `Partie ${Math.ceil(index / 8)}`, type: 'course', position: index })
+      const chapter = await operator(app, key, '/chapters', {
+        subject: big.id,
+        name: `Chapitre ${index}`,
+        section: `Partie ${Math.ceil(index / 8)}`,
+        type: 'course',
+        position: index
+      })
       await operator(app, key, '/lessons', { chapter: chapter.id, name: `Leçon ${index}`, type: 2, free: false, rtl: false })
     }
     let longLesson: string | null = null
     try {
       const clip = join(work, 'long.webm')
       execFileSync('ffmpeg', [
-        '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '180',
-        '-c:v', 'libvpx-vp9', '-b:v', '400k', '-g', '50', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus', '-b:a', '32k', clip
+        '-loglevel',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=640x360:rate=25',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=440',
+        '-t',
+        '180',
+        '-c:v',
+        'libvpx-vp9',
+        '-b:v',
+        '400k',
+        '-g',
+        '50',
+        '-deadline',
+        'realtime',
+        '-cpu-used',
+        '8',
+        '-c:a',
+        'libopus',
+        '-b:a',
+        '32k',
+        clip
       ])
       const subject = await operator(app, key, '/subjects', { division: STUDENT.division, name: 'Banc d’essai vidéo', visible: true })
-      const chapter = await operator(app, key, '/chapters', { subject: subject.id, name: 'Chapitre long', section: 'Essais', type: 'course' })
+      const chapter = await operator(app, key, '/chapters', {
+        subject: subject.id,
+        name: 'Chapitre long',
+        section: 'Essais',
+        type: 'course'
+      })
       const lesson = await operator(app, key, '/lessons', { chapter: chapter.id, name: 'Leçon longue', type: 2, free: true, rtl: false })
       const upload = await fetch(new URL(`/operator/lessons/${lesson.id}/video`, app.apiUrl), {
-        method: 'POST', headers: { 'x-operator-key': key, 'content-type': 'application/octet-stream' }, body: readFileSync(clip)
+        method: 'POST',
+        headers: { 'x-operator-key': key, 'content-type': 'application/octet-stream' },
+        body: readFileSync(clip)
       })
       if (!upload.ok) throw new Error(`upload: ${upload.status} ${await upload.text()}`)
       longLesson = 'Banc d’essai vidéo'
     } catch (error) {
-      report.lines.push(String(error).includes('ENOENT') ? 'P9 seek: not measured (ffmpeg is not installed)' : `P9 seek: could not measure (${String(error).split('\n')[0]})`)
+      report.lines.push(
+        String(error).includes('ENOENT')
+          ? 'P9 seek: not measured (ffmpeg is not installed)'
+          : `P9 seek: could not measure (${String(error).split('\n')[0]})`
+      )
     }
     await page.reload()
     await page.getByTestId('nav-subjects').waitFor({ timeout: 30_000 })
@@ -141,7 +185,9 @@ export async function benchLesson(report: Report): Promise<void> {
     }
     const frameP75 = p75(firstFrames)
     report.figures.P9 = { firstFrameMs: firstFrames }
-    report.lines.push(`P9 lesson click → first frame, p75 of 10: ${frameP75.toFixed(0)} ms (bar ${BARS.firstFrameMs}) ${frameP75 <= BARS.firstFrameMs ? 'ok' : 'OVER'}`)
+    report.lines.push(
+      `P9 lesson click → first frame, p75 of 10: ${frameP75.toFixed(0)} ms (bar ${BARS.firstFrameMs}) ${frameP75 <= BARS.firstFrameMs ? 'ok' : 'OVER'}`
+    )
 
     // P9: a seek to a point not buffered yet, on a 3-minute lesson.
     if (longLesson) {
@@ -154,8 +200,10 @@ export async function benchLesson(report: Report): Promise<void> {
       }
       const seekP75 = p75(seeks.map((seek) => seek.ms))
       report.figures.P9seek = seeks
-      report.lines.push(`P9 seek to 90 % of a 3-minute lesson → playing, p75 of 5: ${seekP75.toFixed(0)} ms (bar ${BARS.seekMs}) ${seekP75 <= BARS.seekMs ? 'ok' : 'OVER'}; ` +
-        `${seeks.filter((seek) => !seek.buffered).length} of 5 targets not buffered at the seek`)
+      report.lines.push(
+        `P9 seek to 90 % of a 3-minute lesson → playing, p75 of 5: ${seekP75.toFixed(0)} ms (bar ${BARS.seekMs}) ${seekP75 <= BARS.seekMs ? 'ok' : 'OVER'}; ` +
+          `${seeks.filter((seek) => !seek.buffered).length} of 5 targets not buffered at the seek`
+      )
     }
 
     // The subject of 40 chapters, rendered at 4× throttle.
@@ -167,12 +215,17 @@ export async function benchLesson(report: Report): Promise<void> {
       await page.getByTestId('subject-card').filter({ hasText: 'Quarante chapitres' }).waitFor({ timeout: 20_000 })
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
       await page.evaluate(() => performance.clearResourceTimings())
-      const ms = await interaction(page, `[data-testid="subject-card"] a[href="/subjects/${big.id}/details"]`, '[data-testid="chapter-row"][data-number="40"]')
+      const ms = await interaction(
+        page,
+        `[data-testid="subject-card"] a[href="/subjects/${big.id}/details"]`,
+        '[data-testid="chapter-row"][data-number="40"]'
+      )
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
       if (ms !== null) renders.push(ms)
       // Of which the chapters' answer (fetch start → last byte), as the page's resource timing saw it.
       const answer = await page.evaluate(() => {
-        const entry = performance.getEntriesByType('resource').find((item) => /\/chapters(\?|$)/.test(item.name)) as PerformanceResourceTiming | undefined
+        const entry = performance.getEntriesByType('resource').find((item) => /\/chapters(\?|$)/.test(item.name)) as
+          PerformanceResourceTiming | undefined
         return entry ? entry.duration : null
       })
       if (answer !== null) answers.push(answer)
@@ -180,8 +233,10 @@ export async function benchLesson(report: Report): Promise<void> {
     const rows = await page.getByTestId('chapter-row').count()
     const renderP75 = p75(renders)
     report.figures.subject40 = { renderMs: renders, answerMs: answers, rows }
-    report.lines.push(`Subject of 40 chapters (${rows} rows shown), click → rows painted at 4× throttle, p75 of ${renders.length}: ` +
-      `${renderP75.toFixed(0)} ms (bar ${BARS.subjectRenderMs}) ${renderP75 <= BARS.subjectRenderMs ? 'ok' : 'OVER'}, of which the API's answer p75 ${answers.length > 0 ? p75(answers).toFixed(0) : '-'} ms`)
+    report.lines.push(
+      `Subject of 40 chapters (${rows} rows shown), click → rows painted at 4× throttle, p75 of ${renders.length}: ` +
+        `${renderP75.toFixed(0)} ms (bar ${BARS.subjectRenderMs}) ${renderP75 <= BARS.subjectRenderMs ? 'ok' : 'OVER'}, of which the API's answer p75 ${answers.length > 0 ? p75(answers).toFixed(0) : '-'} ms`
+    )
   } catch (error) {
     report.lines.push(`P9 lesson: could not measure (${String(error).split('\n').slice(0, 3).join(' ')})`)
   } finally {

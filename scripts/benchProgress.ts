@@ -24,8 +24,16 @@ import { hasPostgresBinaries, startPgCluster } from '../tests/server/pgCluster.t
 const BAR = { pglitePupils: 200, postgresFactor: 3, p95Ms: 20 } as const
 
 type Figures = {
-  pupils: number; seconds: number; ticks: number; answered: number; refused: Record<string, number>
-  ticksPerSecond: number; p50Ms: number; p95Ms: number; p99Ms: number; maxMs: number
+  pupils: number
+  seconds: number
+  ticks: number
+  answered: number
+  refused: Record<string, number>
+  ticksPerSecond: number
+  p50Ms: number
+  p95Ms: number
+  p99Ms: number
+  maxMs: number
   /** CPU time of this process (API, PGlite and the clients) per tick: a figure a loaded machine disturbs less than latencies. */
   cpuMsPerTick: number
 }
@@ -43,66 +51,93 @@ async function measure(dataDir: string, databaseUrl: string | null, pupils: numb
     const url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws')
     const db = app.services.database.db
     // The pupils: class 14, each with a subscription opening every subject.
-    const created = await db.insert(users).values(Array.from({ length: pupils }, (_, i) => ({
-      name: 'Eleve', lastName: `Banc ${i}`, phone: `9${String(1_000_000 + i).slice(-7)}`, divisionId: 14, verified: true, completed: true
-    }))).returning({ id: users.id })
-    await db.insert(userOffers).values(created.map(({ id }) => ({ userId: id, groupId: 112, startDate: '2020-01-01', endDate: '2100-01-01' })))
+    const created = await db
+      .insert(users)
+      .values(
+        Array.from({ length: pupils }, (_, i) => ({
+          name: 'Eleve',
+          lastName: `Banc ${i}`,
+          phone: `9${String(1_000_000 + i).slice(-7)}`,
+          divisionId: 14,
+          verified: true,
+          completed: true
+        }))
+      )
+      .returning({ id: users.id })
+    await db
+      .insert(userOffers)
+      .values(created.map(({ id }) => ({ userId: id, groupId: 112, startDate: '2020-01-01', endDate: '2100-01-01' })))
     const tokens: string[] = []
     for (const { id } of created) tokens.push((await app.services.sessions.start(id)).token)
-    const lessons = await db.select({ id: contents.id, duration: contents.durationSeconds }).from(contents)
-      .innerJoin(chapters, eq(chapters.id, contents.chapterId)).innerJoin(subjects, eq(subjects.id, chapters.subjectId))
-      .where(and(eq(subjects.divisionId, 14), eq(subjects.visible, true), inArray(contents.typeId, [...VIDEO_CONTENT_TYPES]), sql`${contents.durationSeconds} > 0`))
+    const lessons = await db
+      .select({ id: contents.id, duration: contents.durationSeconds })
+      .from(contents)
+      .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+      .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+      .where(
+        and(
+          eq(subjects.divisionId, 14),
+          eq(subjects.visible, true),
+          inArray(contents.typeId, [...VIDEO_CONTENT_TYPES]),
+          sql`${contents.durationSeconds} > 0`
+        )
+      )
 
     const latencies: number[] = []
     const refused: Record<string, number> = {}
     let ticks = 0
     let running = true
-    const players = await Promise.all(tokens.map(async (token, index) => {
-      const lesson = lessons[index % lessons.length]!
-      const socket = new WebSocket(`${url}/progress-service/progress/ws?content_id=${lesson.id}&token=${token}`)
-      await new Promise<void>((resolve, reject) => {
-        socket.addEventListener('open', () => resolve(), { once: true })
-        socket.addEventListener('error', () => reject(new Error('socket failed')), { once: true })
-      })
-      const sent = new Map<number, number>()
-      socket.addEventListener('message', (event) => {
-        const reply = JSON.parse(String(event.data)) as ProgressSocketReply
-        const at = reply.sequence === null ? undefined : sent.get(reply.sequence)
-        if (at !== undefined) latencies.push(performance.now() - at)
-        if (reply.type === 'refused') refused[reply.code] = (refused[reply.code] ?? 0) + 1
-      })
-      let view = `bench-${index}-0`
-      let views = 0
-      let sequence = 0
-      let position = 0
-      const tick = () => {
-        if (!running) return
-        if (position >= lesson.duration!) {
-          view = `bench-${index}-${++views}`
-          sequence = 0
-          position = 0
+    const players = await Promise.all(
+      tokens.map(async (token, index) => {
+        const lesson = lessons[index % lessons.length]!
+        const socket = new WebSocket(`${url}/progress-service/progress/ws?content_id=${lesson.id}&token=${token}`)
+        await new Promise<void>((resolve, reject) => {
+          socket.addEventListener('open', () => resolve(), { once: true })
+          socket.addEventListener('error', () => reject(new Error('socket failed')), { once: true })
+        })
+        const sent = new Map<number, number>()
+        socket.addEventListener('message', (event) => {
+          const reply = JSON.parse(String(event.data)) as ProgressSocketReply
+          const at = reply.sequence === null ? undefined : sent.get(reply.sequence)
+          if (at !== undefined) latencies.push(performance.now() - at)
+          if (reply.type === 'refused') refused[reply.code] = (refused[reply.code] ?? 0) + 1
+        })
+        let view = `bench-${index}-0`
+        let views = 0
+        let sequence = 0
+        let position = 0
+        const tick = () => {
+          if (!running) return
+          if (position >= lesson.duration!) {
+            view = `bench-${index}-${++views}`
+            sequence = 0
+            position = 0
+          }
+          const to = Math.min(lesson.duration!, position + PROGRESS_TICK_SECONDS)
+          sent.set(sequence, performance.now())
+          socket.send(JSON.stringify({ viewToken: view, sequence, from: position, watchedTime: to, state: 'playing', at: Date.now() }))
+          ticks += 1
+          sequence += 1
+          position = to
         }
-        const to = Math.min(lesson.duration!, position + PROGRESS_TICK_SECONDS)
-        sent.set(sequence, performance.now())
-        socket.send(JSON.stringify({ viewToken: view, sequence, from: position, watchedTime: to, state: 'playing', at: Date.now() }))
-        ticks += 1
-        sequence += 1
-        position = to
-      }
-      let timer: NodeJS.Timeout | null = null
-      // Spread over the 5 s, as pupils who pressed play at different moments.
-      const start = setTimeout(() => {
-        tick()
-        timer = setInterval(tick, PROGRESS_TICK_SECONDS * 1000)
-      }, (index * PROGRESS_TICK_SECONDS * 1000) / tokens.length)
-      return {
-        socket,
-        stop() {
-          clearTimeout(start)
-          if (timer) clearInterval(timer)
+        let timer: NodeJS.Timeout | null = null
+        // Spread over the 5 s, as pupils who pressed play at different moments.
+        const start = setTimeout(
+          () => {
+            tick()
+            timer = setInterval(tick, PROGRESS_TICK_SECONDS * 1000)
+          },
+          (index * PROGRESS_TICK_SECONDS * 1000) / tokens.length
+        )
+        return {
+          socket,
+          stop() {
+            clearTimeout(start)
+            if (timer) clearInterval(timer)
+          }
         }
-      }
-    }))
+      })
+    )
     const began = performance.now()
     const cpu = process.cpuUsage()
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
@@ -116,8 +151,16 @@ async function measure(dataDir: string, databaseUrl: string | null, pupils: numb
     for (const player of players) player.socket.close()
     const sorted = [...latencies].sort((a, b) => a - b)
     return {
-      pupils, seconds: Math.round(elapsed), ticks, answered: latencies.length, refused, ticksPerSecond: Math.round((ticks / elapsed) * 10) / 10,
-      p50Ms: percentile(sorted, 50), p95Ms: percentile(sorted, 95), p99Ms: percentile(sorted, 99), maxMs: sorted.at(-1) ?? 0,
+      pupils,
+      seconds: Math.round(elapsed),
+      ticks,
+      answered: latencies.length,
+      refused,
+      ticksPerSecond: Math.round((ticks / elapsed) * 10) / 10,
+      p50Ms: percentile(sorted, 50),
+      p95Ms: percentile(sorted, 95),
+      p99Ms: percentile(sorted, 99),
+      maxMs: sorted.at(-1) ?? 0,
       cpuMsPerTick: ticks > 0 ? (used.user + used.system) / 1000 / ticks : 0
     }
   } finally {
@@ -126,12 +169,17 @@ async function measure(dataDir: string, databaseUrl: string | null, pupils: numb
 }
 
 function line(label: string, figures: Figures): string {
-  const refused = Object.entries(figures.refused).map(([code, n]) => `${code} ${n}`).join(', ') || 'none'
+  const refused =
+    Object.entries(figures.refused)
+      .map(([code, n]) => `${code} ${n}`)
+      .join(', ') || 'none'
   const ms = (value: number) => value.toFixed(1)
-  return `${label}: ${figures.pupils} pupils × 1 tick/${PROGRESS_TICK_SECONDS} s for ${figures.seconds} s: ${figures.ticks} ticks (${figures.ticksPerSecond}/s), ` +
+  return (
+    `${label}: ${figures.pupils} pupils × 1 tick/${PROGRESS_TICK_SECONDS} s for ${figures.seconds} s: ${figures.ticks} ticks (${figures.ticksPerSecond}/s), ` +
     `${figures.answered} answered, refused ${refused}; per tick p50 ${ms(figures.p50Ms)} ms, p95 ${ms(figures.p95Ms)} ms, p99 ${ms(figures.p99Ms)} ms, ` +
     `max ${ms(figures.maxMs)} ms (bar p95 ≤ ${BAR.p95Ms}) ${figures.p95Ms <= BAR.p95Ms && figures.answered === figures.ticks ? 'ok' : 'OVER'}; ` +
     `${ms(figures.cpuMsPerTick)} ms of this process's CPU per tick; load average ${loadavg()[0]!.toFixed(1)}`
+  )
 }
 
 export async function benchProgress(into: { lines: string[]; figures: Record<string, unknown> }): Promise<void> {
@@ -148,7 +196,12 @@ export async function benchProgress(into: { lines: string[]; figures: Record<str
         await admin.connect()
         await admin.query('CREATE DATABASE bench_progress')
         await admin.end()
-        result.postgres = await measure(join(root, 'postgres'), `${cluster.adminUrl}/bench_progress`, BAR.pglitePupils * BAR.postgresFactor, seconds)
+        result.postgres = await measure(
+          join(root, 'postgres'),
+          `${cluster.adminUrl}/bench_progress`,
+          BAR.pglitePupils * BAR.postgresFactor,
+          seconds
+        )
         into.lines.push(line(`P10 progress ticks on PostgreSQL (${BAR.postgresFactor}×)`, result.postgres))
       } finally {
         cluster.stop()

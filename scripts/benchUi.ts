@@ -60,7 +60,8 @@ async function loadToInteractive(page: Page, cdp: CDPSession, start: 'fresh' | '
     awaitPromise: true,
     returnByValue: true
   })
-  if (exceptionDetails || typeof result.value !== 'number') throw new Error(`app:interactive not measured: ${exceptionDetails?.exception?.description ?? 'no value'}`)
+  if (exceptionDetails || typeof result.value !== 'number')
+    throw new Error(`app:interactive not measured: ${exceptionDetails?.exception?.description ?? 'no value'}`)
   return result.value
 }
 
@@ -71,27 +72,30 @@ async function loadToInteractive(page: Page, cdp: CDPSession, start: 'fresh' | '
  * there is handled once the frame is out — the end of an interaction as INP counts it.
  */
 export async function interaction(page: Page, click: string, done: string): Promise<number | null> {
-  return page.evaluate(async ({ click, done }) => {
-    const target = document.querySelector<HTMLElement>(click)
-    if (!target) throw new Error(`nothing to click: ${click}`)
-    // Already on screen: nothing to measure this time.
-    if (document.querySelector(done)) return null
-    const started = performance.now()
-    target.click()
-    await new Promise<void>((resolve, reject) => {
-      const deadline = started + 20_000
-      const check = () => {
-        if (document.querySelector(done)) {
-          const channel = new MessageChannel()
-          channel.port1.onmessage = () => resolve()
-          channel.port2.postMessage(null)
-        } else if (performance.now() > deadline) reject(new Error(`never shown: ${done}`))
-        else requestAnimationFrame(check)
-      }
-      requestAnimationFrame(check)
-    })
-    return performance.now() - started
-  }, { click, done })
+  return page.evaluate(
+    async ({ click, done }) => {
+      const target = document.querySelector<HTMLElement>(click)
+      if (!target) throw new Error(`nothing to click: ${click}`)
+      // Already on screen: nothing to measure this time.
+      if (document.querySelector(done)) return null
+      const started = performance.now()
+      target.click()
+      await new Promise<void>((resolve, reject) => {
+        const deadline = started + 20_000
+        const check = () => {
+          if (document.querySelector(done)) {
+            const channel = new MessageChannel()
+            channel.port1.onmessage = () => resolve()
+            channel.port2.postMessage(null)
+          } else if (performance.now() > deadline) reject(new Error(`never shown: ${done}`))
+          else requestAnimationFrame(check)
+        }
+        requestAnimationFrame(check)
+      })
+      return performance.now() - started
+    },
+    { click, done }
+  )
 }
 
 /**
@@ -142,9 +146,16 @@ async function heapAfterGc(cdp: CDPSession): Promise<number> {
 }
 
 async function navigationCycle(page: Page): Promise<void> {
-  for (const [nav, shown] of [['nav-wallet', 'wallet-page'], ['nav-profile', 'profile-page'], ['nav-home', null]] as const) {
+  for (const [nav, shown] of [
+    ['nav-wallet', 'wallet-page'],
+    ['nav-profile', 'profile-page'],
+    ['nav-home', null]
+  ] as const) {
     await page.getByTestId(nav).click()
-    await page.locator(shown ? `[data-testid="${shown}"]` : HOME).first().waitFor({ timeout: 20_000 })
+    await page
+      .locator(shown ? `[data-testid="${shown}"]` : HOME)
+      .first()
+      .waitFor({ timeout: 20_000 })
   }
 }
 
@@ -171,7 +182,10 @@ export async function benchRenderer(report: Report): Promise<void> {
 
     // P2: the app opening in a blank window (the bar), and after a reload of the running app
     // (which also tears the running document down inside the measured time), alternately.
-    const loads = { normal: { fresh: [] as number[], reload: [] as number[] }, throttled: { fresh: [] as number[], reload: [] as number[] } }
+    const loads = {
+      normal: { fresh: [] as number[], reload: [] as number[] },
+      throttled: { fresh: [] as number[], reload: [] as number[] }
+    }
     for (let i = 0; i < 10; i += 1) {
       loads.normal.fresh.push(await loadToInteractive(page, cdp, 'fresh'))
       loads.normal.reload.push(await loadToInteractive(page, cdp, 'reload'))
@@ -184,12 +198,22 @@ export async function benchRenderer(report: Report): Promise<void> {
     const p75 = percentile(loads.normal.fresh, 75)
     const p75Slow = percentile(loads.throttled.fresh, 75)
     report.figures.P2 = {
-      normalMs: loads.normal.fresh, throttled4xMs: loads.throttled.fresh, p75, p75Throttled: p75Slow,
-      afterReload: { normalMs: loads.normal.reload, throttled4xMs: loads.throttled.reload, p75: percentile(loads.normal.reload, 75), p75Throttled: percentile(loads.throttled.reload, 75) }
+      normalMs: loads.normal.fresh,
+      throttled4xMs: loads.throttled.fresh,
+      p75,
+      p75Throttled: p75Slow,
+      afterReload: {
+        normalMs: loads.normal.reload,
+        throttled4xMs: loads.throttled.reload,
+        p75: percentile(loads.normal.reload, 75),
+        p75Throttled: percentile(loads.throttled.reload, 75)
+      }
     }
-    report.lines.push(`P2 navigation → app:interactive (home with live data), the app opening: p75 ${p75.toFixed(0)} ms (bar 300), ` +
-      `4× CPU throttle p75 ${p75Slow.toFixed(0)} ms (bar 800); after a reload: p75 ${percentile(loads.normal.reload, 75).toFixed(0)} ms, ` +
-      `4× ${percentile(loads.throttled.reload, 75).toFixed(0)} ms`)
+    report.lines.push(
+      `P2 navigation → app:interactive (home with live data), the app opening: p75 ${p75.toFixed(0)} ms (bar 300), ` +
+        `4× CPU throttle p75 ${p75Slow.toFixed(0)} ms (bar 800); after a reload: p75 ${percentile(loads.normal.reload, 75).toFixed(0)} ms, ` +
+        `4× ${percentile(loads.throttled.reload, 75).toFixed(0)} ms`
+    )
 
     // P3, still throttled 4×.
     await page.locator(HOME).first().waitFor()
@@ -210,7 +234,14 @@ export async function benchRenderer(report: Report): Promise<void> {
       if (i > 0) await clearTopUpErrors(page)
       add('submitInvalidForm', await interaction(page, '[data-testid="topup-submit"]', TOPUP_ERRORS))
       add('routeSwitch', await interaction(page, '[data-testid="nav-home"]', HOME))
-      add('openDropdown', await interaction(page, '[data-testid="notification-bell"]', '[data-testid="notification-panel"] [data-testid="notification-list"], [data-testid="notification-panel"] [data-testid="notification-empty"]'))
+      add(
+        'openDropdown',
+        await interaction(
+          page,
+          '[data-testid="notification-bell"]',
+          '[data-testid="notification-panel"] [data-testid="notification-list"], [data-testid="notification-panel"] [data-testid="notification-empty"]'
+        )
+      )
       await page.getByTestId('notification-bell').click()
       await page.getByTestId('notification-panel').waitFor({ state: 'detached' })
       await page.getByTestId('language-switcher').click()
@@ -222,8 +253,15 @@ export async function benchRenderer(report: Report): Promise<void> {
     const measured = Object.entries(samples).filter(([, values]) => values.length > 0)
     const p95s = Object.fromEntries(measured.map(([name, values]) => [name, percentile(values, 95)]))
     report.figures.P3 = { samplesMs: samples, p95Ms: p95s }
-    report.lines.push(`P3 interaction latency at 4× throttle, p95 (bar 200 ms) [slowest, first]: ` +
-      measured.map(([name, values]) => `${name} ${p95s[name]!.toFixed(0)} ms [${Math.max(...values).toFixed(0)}, ${values[0]!.toFixed(0)}] (n=${values.length})`).join(', '))
+    report.lines.push(
+      `P3 interaction latency at 4× throttle, p95 (bar 200 ms) [slowest, first]: ` +
+        measured
+          .map(
+            ([name, values]) =>
+              `${name} ${p95s[name]!.toFixed(0)} ms [${Math.max(...values).toFixed(0)}, ${values[0]!.toFixed(0)}] (n=${values.length})`
+          )
+          .join(', ')
+    )
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
 
     // P4
@@ -233,12 +271,16 @@ export async function benchRenderer(report: Report): Promise<void> {
     const afterTwenty = await heapAfterGc(cdp)
     const ratio = afterTwenty / afterOne
     report.figures.P4 = { heapAfter1: afterOne, heapAfter20: afterTwenty, ratio }
-    report.lines.push(`P4 JS heap after 20 navigation cycles ÷ after 1 (forced GC): ${ratio.toFixed(3)} ` +
-      `(${(afterOne / 1024 / 1024).toFixed(1)} → ${(afterTwenty / 1024 / 1024).toFixed(1)} MB; bar 1.10)`)
+    report.lines.push(
+      `P4 JS heap after 20 navigation cycles ÷ after 1 (forced GC): ${ratio.toFixed(3)} ` +
+        `(${(afterOne / 1024 / 1024).toFixed(1)} → ${(afterTwenty / 1024 / 1024).toFixed(1)} MB; bar 1.10)`
+    )
     const referenceAfter = await referenceWork(page)
     report.figures.reference = { beforeMs: referenceBefore, afterMs: referenceAfter }
-    report.lines.push(`Reference work in the page at normal speed (the machine's speed; no part of the app in it): ` +
-      `${referenceBefore.toFixed(0)} ms before P2, ${referenceAfter.toFixed(0)} ms after P4`)
+    report.lines.push(
+      `Reference work in the page at normal speed (the machine's speed; no part of the app in it): ` +
+        `${referenceBefore.toFixed(0)} ms before P2, ${referenceAfter.toFixed(0)} ms after P4`
+    )
   } catch (error) {
     if (app) await app.screenshot('bench-failure').catch(() => undefined)
     report.lines.push(`P2–P4 renderer: could not measure (${String(error).split('\n').slice(0, 3).join(' ')})`)

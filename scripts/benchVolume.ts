@@ -18,10 +18,26 @@ import { eq, inArray, ne } from 'drizzle-orm'
 import { OTHER_REASON_ID } from '../src/shared/api/profile.ts'
 import type { Db } from '../server/src/db/client.ts'
 import {
-  divisionChangeReasons, divisionRequests, inboxMessages, marksheets, notifications, offerGroups, paymentCodes, pointTransfers, userOffers, users
+  divisionChangeReasons,
+  divisionRequests,
+  inboxMessages,
+  marksheets,
+  notifications,
+  offerGroups,
+  paymentCodes,
+  pointTransfers,
+  userOffers,
+  users
 } from '../server/src/db/schema.ts'
 
-export const BENCH_VOLUME = { transfers: 300, codes: 200, notifications: 300, unreadNotifications: 40, messages: 120, unreadMessages: 15 } as const
+export const BENCH_VOLUME = {
+  transfers: 300,
+  codes: 200,
+  notifications: 300,
+  unreadNotifications: 40,
+  messages: 120,
+  unreadMessages: 15
+} as const
 
 const DAY = 86_400_000
 const HOUR = 3_600_000
@@ -57,15 +73,23 @@ export async function seedBenchVolume(db: Db, now: Date): Promise<void> {
   const transfers = times(BENCH_VOLUME.transfers, twoYears).map((createdAt, i) => {
     const sent = i % 2 === 0
     const recent = i >= BENCH_VOLUME.transfers - 6
-    const status = sent && recent ? 'waiting_confirmation' : pick(['confirmed', 'confirmed', 'confirmed', 'confirmed', 'confirmed', 'rejected', 'expired'])
+    const status =
+      sent && recent
+        ? 'waiting_confirmation'
+        : pick(['confirmed', 'confirmed', 'confirmed', 'confirmed', 'confirmed', 'rejected', 'expired'])
     const other = pick(others)
     return {
-      fromUserId: sent ? pupil : other, toUserId: sent ? other : pupil, amount: (5 + Math.floor(random() * 60)) * 1000, status,
-      codeHash: randomBytes(32).toString('hex'), codeExpiresAt: new Date(createdAt.getTime() + 10 * 60_000),
+      fromUserId: sent ? pupil : other,
+      toUserId: sent ? other : pupil,
+      amount: (5 + Math.floor(random() * 60)) * 1000,
+      status,
+      codeHash: randomBytes(32).toString('hex'),
+      codeExpiresAt: new Date(createdAt.getTime() + 10 * 60_000),
       // The waiting ones still run for the whole bench: nothing expires under the load.
       expiresAt: status === 'waiting_confirmation' ? new Date(now.getTime() + DAY) : new Date(createdAt.getTime() + DAY),
       confirmedByParentId: sent && status === 'confirmed' && random() < 0.3 ? parent : null,
-      createdAt, updatedAt: new Date(createdAt.getTime() + Math.floor(random() * 20 * HOUR))
+      createdAt,
+      updatedAt: new Date(createdAt.getTime() + Math.floor(random() * 20 * HOUR))
     }
   })
   await db.insert(pointTransfers).values(transfers)
@@ -73,11 +97,20 @@ export async function seedBenchVolume(db: Db, now: Date): Promise<void> {
   const codes = times(BENCH_VOLUME.codes, twoYears).map((createdAt, i) => {
     const method = pick(['transfer', 'transfer', 'd17', 'online'] as const)
     const pending = i >= BENCH_VOLUME.codes - 3
-    const status = pending ? 'pending' : method === 'transfer' ? pick(['approved', 'approved', 'approved', 'rejected']) : pick(['paid', 'paid', 'paid', 'failed'])
+    const status = pending
+      ? 'pending'
+      : method === 'transfer'
+        ? pick(['approved', 'approved', 'approved', 'rejected'])
+        : pick(['paid', 'paid', 'paid', 'failed'])
     return {
-      userId: pupil, method, reference: method === 'transfer' ? `VIR-${100_000 + i}` : null, amount: pick([10, 20, 30, 50, 100]) * 1000,
-      comment: method === 'transfer' && random() < 0.5 ? 'Versement à la poste de La Marsa' : null, status,
-      orderId: randomBytes(18).toString('base64url'), createdAt,
+      userId: pupil,
+      method,
+      reference: method === 'transfer' ? `VIR-${100_000 + i}` : null,
+      amount: pick([10, 20, 30, 50, 100]) * 1000,
+      comment: method === 'transfer' && random() < 0.5 ? 'Versement à la poste de La Marsa' : null,
+      status,
+      orderId: randomBytes(18).toString('base64url'),
+      createdAt,
       decidedAt: pending ? null : new Date(createdAt.getTime() + Math.floor(random() * 48 * HOUR))
     }
   })
@@ -87,42 +120,79 @@ export async function seedBenchVolume(db: Db, now: Date): Promise<void> {
     const seen = i < BENCH_VOLUME.notifications - BENCH_VOLUME.unreadNotifications
     const transfer = random() < 0.4
     return {
-      userId: pupil, createdAt, seen, seenAt: seen ? new Date(createdAt.getTime() + HOUR) : null,
+      userId: pupil,
+      createdAt,
+      seen,
+      seenAt: seen ? new Date(createdAt.getTime() + HOUR) : null,
       title: transfer ? 'Points reçus' : 'Nouvelle séance en direct',
       body: transfer
         ? `Rami Bouazizi vous a transféré ${5 + (i % 40)} points.`
         : 'La séance « Révision : suites réelles » commence demain à 19h. Préparez vos questions.',
-      link: transfer ? '/porte-monnaie' : '/calendrier', type: transfer ? 'transferPoint' : null
+      link: transfer ? '/porte-monnaie' : '/calendrier',
+      type: transfer ? 'transferPoint' : null
     }
   })
   await db.insert(notifications).values(notificationRows)
 
   const messages = times(BENCH_VOLUME.messages, twoYears).map((createdAt, i) => ({
-    id: randomUUID(), userId: pupil, createdAt, seen: i < BENCH_VOLUME.messages - BENCH_VOLUME.unreadMessages,
+    id: randomUUID(),
+    userId: pupil,
+    createdAt,
+    seen: i < BENCH_VOLUME.messages - BENCH_VOLUME.unreadMessages,
     name: `Message de l’équipe Darsi n°${i + 1}`,
     body: 'Bonjour Sami, votre professeur a répondu à votre question sur le chapitre « Nombres complexes ». Bonne révision !'
   }))
   await db.insert(inboxMessages).values(messages)
 
-  const groups = await db.select({ id: offerGroups.id }).from(offerGroups).where(inArray(offerGroups.id, [84, 85, 107, 112]))
+  const groups = await db
+    .select({ id: offerGroups.id })
+    .from(offerGroups)
+    .where(inArray(offerGroups.id, [84, 85, 107, 112]))
   const isoDate = (date: Date) => date.toISOString().slice(0, 10)
-  await db.insert(userOffers).values(Array.from({ length: 12 }, (_, i) => {
-    const start = new Date(now.getTime() - (900 - i * 60) * DAY)
-    return { userId: pupil, groupId: groups[i % groups.length]!.id, startDate: isoDate(start), endDate: isoDate(new Date(start.getTime() + 30 * DAY)), amountPaid: 29_000 }
-  }))
+  await db.insert(userOffers).values(
+    Array.from({ length: 12 }, (_, i) => {
+      const start = new Date(now.getTime() - (900 - i * 60) * DAY)
+      return {
+        userId: pupil,
+        groupId: groups[i % groups.length]!.id,
+        startDate: isoDate(start),
+        endDate: isoDate(new Date(start.getTime() + 30 * DAY)),
+        amountPaid: 29_000
+      }
+    })
+  )
 
-  await db.insert(marksheets).values(Array.from({ length: 9 }, (_, i) => ({
-    userId: pupil, divisionId: 14, trimester: (i % 3) + 1, name: `bulletin-trimestre-${(i % 3) + 1}-${2024 + Math.floor(i / 3)}.pdf`,
-    storageKey: `marksheets/${pupil}/${randomUUID()}.pdf`, mimeType: 'application/pdf', size: 180_000 + i * 1000,
-    status: i === 8 ? 'pending' : pick(['approved', 'approved', 'rejected']), createdAt: new Date(now.getTime() - (400 - i * 40) * DAY)
-  })))
+  await db.insert(marksheets).values(
+    Array.from({ length: 9 }, (_, i) => ({
+      userId: pupil,
+      divisionId: 14,
+      trimester: (i % 3) + 1,
+      name: `bulletin-trimestre-${(i % 3) + 1}-${2024 + Math.floor(i / 3)}.pdf`,
+      storageKey: `marksheets/${pupil}/${randomUUID()}.pdf`,
+      mimeType: 'application/pdf',
+      size: 180_000 + i * 1000,
+      status: i === 8 ? 'pending' : pick(['approved', 'approved', 'rejected']),
+      createdAt: new Date(now.getTime() - (400 - i * 40) * DAY)
+    }))
+  )
 
-  const reasons = await db.select({ id: divisionChangeReasons.id }).from(divisionChangeReasons).where(ne(divisionChangeReasons.id, OTHER_REASON_ID))
-  await db.insert(divisionRequests).values(Array.from({ length: 5 }, (_, i) => {
-    const createdAt = new Date(now.getTime() - (600 - i * 100) * DAY)
-    return {
-      userId: pupil, oldDivisionId: 13 + (i % 2), newDivisionId: 14 - (i % 2), reasonId: reasons[i % reasons.length]!.id,
-      reason2: null, status: i % 2 === 0 ? 'approved' : 'rejected', createdAt, decidedAt: new Date(createdAt.getTime() + 2 * DAY)
-    }
-  }))
+  const reasons = await db
+    .select({ id: divisionChangeReasons.id })
+    .from(divisionChangeReasons)
+    .where(ne(divisionChangeReasons.id, OTHER_REASON_ID))
+  await db.insert(divisionRequests).values(
+    Array.from({ length: 5 }, (_, i) => {
+      const createdAt = new Date(now.getTime() - (600 - i * 100) * DAY)
+      return {
+        userId: pupil,
+        oldDivisionId: 13 + (i % 2),
+        newDivisionId: 14 - (i % 2),
+        reasonId: reasons[i % reasons.length]!.id,
+        reason2: null,
+        status: i % 2 === 0 ? 'approved' : 'rejected',
+        createdAt,
+        decidedAt: new Date(createdAt.getTime() + 2 * DAY)
+      }
+    })
+  )
 }

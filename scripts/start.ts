@@ -185,7 +185,9 @@ function takeStartLock({ options }: Run): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       const pid = readPid(path)
       if (pid !== null && isAlive(pid)) {
-        throw new Failure(`npm start is already running (process ${pid}). Its app is open or opening: use it, or close it before starting again.`)
+        throw new Failure(
+          `npm start is already running (process ${pid}). Its app is open or opening: use it, or close it before starting again.`
+        )
       }
       rmSync(path, { force: true })
     }
@@ -200,16 +202,20 @@ function otherPort(port: number): number {
 async function checkNothingRunsThere({ options }: Run): Promise<void> {
   const info = readServerInfo(join(options.dataDir, SERVER_INFO_FILE))
   if (info && isAlive(info.pid)) {
-    throw new Failure(`A Darsi API already runs with the data of ${relative(options.root, options.dataDir) || '.'} ` +
-      `(${info.url}, process ${info.pid}), started by npm run server or by an npm start that did not stop it. ` +
-      'Stop it, then run npm start again.')
+    throw new Failure(
+      `A Darsi API already runs with the data of ${relative(options.root, options.dataDir) || '.'} ` +
+        `(${info.url}, process ${info.pid}), started by npm run server or by an npm start that did not stop it. ` +
+        'Stop it, then run npm start again.'
+    )
   }
   const url = `http://${options.host}:${options.port}`
   if (!(await portInUse(options.host, options.port))) return
   const elsewhere = `DARSI_API_PORT=${otherPort(options.port)} npm start`
   if (await answersAsDarsiApi(url)) {
-    throw new Failure(`A Darsi API already answers on ${url} (another npm start or npm run server). ` +
-      `Close it first, or start on another port: ${elsewhere}`)
+    throw new Failure(
+      `A Darsi API already answers on ${url} (another npm start or npm run server). ` +
+        `Close it first, or start on another port: ${elsewhere}`
+    )
   }
   throw new Failure(`Port ${options.port} on ${options.host} is taken by another program. Free it, or start on another port: ${elsewhere}`)
 }
@@ -228,7 +234,12 @@ function portInUse(host: string, port: number): Promise<boolean> {
     const server = createServer()
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') resolvePort(true)
-      else reject(new Failure(`Port ${port} on ${host} cannot be used (${error.code ?? error.message}). Start on another port: DARSI_API_PORT=${otherPort(port)} npm start`))
+      else
+        reject(
+          new Failure(
+            `Port ${port} on ${host} cannot be used (${error.code ?? error.message}). Start on another port: DARSI_API_PORT=${otherPort(port)} npm start`
+          )
+        )
     })
     server.listen({ port, host }, () => server.close(() => resolvePort(false)))
   })
@@ -263,9 +274,12 @@ export function locateElectron(electronDir: string, env: NodeJS.ProcessEnv): { p
 /** The folder where @electron/get looks for the binary's zip before downloading it. */
 export function electronCacheFolder(version: string, env: NodeJS.ProcessEnv): string {
   const localAppData = env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local')
-  const root = env.electron_config_cache ||
-    (process.platform === 'darwin' ? join(homedir(), 'Library', 'Caches', 'electron')
-      : process.platform === 'win32' ? join(localAppData, 'electron', 'Cache')
+  const root =
+    env.electron_config_cache ||
+    (process.platform === 'darwin'
+      ? join(homedir(), 'Library', 'Caches', 'electron')
+      : process.platform === 'win32'
+        ? join(localAppData, 'electron', 'Cache')
         : join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'electron'))
   // Named by a hash of the download folder's address (@electron/get's Cache.getCacheDirectory).
   const base = env.ELECTRON_MIRROR || ELECTRON_RELEASES
@@ -291,21 +305,30 @@ async function electronBinary(run: Run): Promise<string> {
   const found = locateElectron(options.electronDir, options.env)
   if (found.exists) return found.path!
   if (options.env.ELECTRON_OVERRIDE_DIST_PATH) {
-    throw new Failure(`ELECTRON_OVERRIDE_DIST_PATH is set, but there is no Electron at ${found.path}. ` +
-      `Point it at an unpacked Electron ${version}, or unset it.`)
+    throw new Failure(
+      `ELECTRON_OVERRIDE_DIST_PATH is set, but there is no Electron at ${found.path}. ` +
+        `Point it at an unpacked Electron ${version}, or unset it.`
+    )
   }
   io.print(`npm start: Electron ${version} is not installed yet; downloading it (once, about 100 MB)…`)
   const { exit, output } = await runQuietly(run, options.installElectron)
   const installed = locateElectron(options.electronDir, options.env)
   if (exit.code === 0 && installed.exists) return installed.path!
-  const cause = exit.error?.message ?? output.split('\n').map((line) => line.trim()).find((line) => line !== '')
+  const cause =
+    exit.error?.message ??
+    output
+      .split('\n')
+      .map((line) => line.trim())
+      .find((line) => line !== '')
   const mirror = options.env.ELECTRON_MIRROR
-  throw new Failure([
-    `Electron ${version} could not be downloaded${mirror ? ` from ${mirror}` : ''}${cause ? ` (${cause})` : ''}. Either:`,
-    `  - download it through a mirror: ELECTRON_MIRROR=${ELECTRON_MIRROR_EXAMPLE} npm start`,
-    `  - or put ${electronZipName(version, options.env)}, fetched elsewhere, in ${electronCacheFolder(version, options.env)}` +
-    ' and run npm start again.'
-  ].join('\n'))
+  throw new Failure(
+    [
+      `Electron ${version} could not be downloaded${mirror ? ` from ${mirror}` : ''}${cause ? ` (${cause})` : ''}. Either:`,
+      `  - download it through a mirror: ELECTRON_MIRROR=${ELECTRON_MIRROR_EXAMPLE} npm start`,
+      `  - or put ${electronZipName(version, options.env)}, fetched elsewhere, in ${electronCacheFolder(version, options.env)}` +
+        ' and run npm start again.'
+    ].join('\n')
+  )
 }
 
 // --- Child processes -----------------------------------------------------------------------------
@@ -324,7 +347,8 @@ function launch(run: Run, command: Command, env: NodeJS.ProcessEnv): Launched {
 /** Forces colours in a child's output when ours goes to a terminal (it goes through a pipe). */
 function colourEnv(io: StartIo, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return (io.stdout as { isTTY?: boolean }).isTTY && env.FORCE_COLOR === undefined && env.NO_COLOR === undefined
-    ? { ...env, FORCE_COLOR: '1' } : env
+    ? { ...env, FORCE_COLOR: '1' }
+    : env
 }
 
 function forward(child: ChildProcess, io: StartIo): void {
@@ -343,9 +367,14 @@ async function firstOf<T>(run: Run, promises: Promise<T>[], ms?: number): Promis
     if (run.aborted.aborted) onAbort()
     else run.aborted.addEventListener('abort', onAbort, { once: true })
   })
-  const timeout = ms === undefined ? [] : [new Promise<typeof TIMED_OUT>((resolveTimeout) => {
-    timer = setTimeout(() => resolveTimeout(TIMED_OUT), ms)
-  })]
+  const timeout =
+    ms === undefined
+      ? []
+      : [
+          new Promise<typeof TIMED_OUT>((resolveTimeout) => {
+            timer = setTimeout(() => resolveTimeout(TIMED_OUT), ms)
+          })
+        ]
   try {
     return await Promise.race([...promises, ...timeout, aborted])
   } finally {
@@ -375,8 +404,12 @@ async function stopProcess(child: ChildProcess, exit: Promise<Exit>, timeoutMs: 
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return
   child.kill('SIGTERM')
   let timer: NodeJS.Timeout | undefined
-  const stopped = await Promise.race([exit.then(() => true),
-    new Promise<boolean>((resolveTimeout) => { timer = setTimeout(() => resolveTimeout(false), timeoutMs) })])
+  const stopped = await Promise.race([
+    exit.then(() => true),
+    new Promise<boolean>((resolveTimeout) => {
+      timer = setTimeout(() => resolveTimeout(false), timeoutMs)
+    })
+  ])
   clearTimeout(timer)
   if (stopped) return
   child.kill('SIGKILL')
@@ -420,8 +453,10 @@ async function startApi(run: Run): Promise<string> {
   if (typeof result === 'string') return result
   if (result === TIMED_OUT) throw new Failure(`The API was not ready after ${seconds} s: its messages are above.`)
   if (output.includes('EADDRINUSE')) {
-    throw new Failure(`The API could not listen on port ${options.port}: another program took it. ` +
-      `Free it, or start on another port: DARSI_API_PORT=${otherPort(options.port)} npm start`)
+    throw new Failure(
+      `The API could not listen on port ${options.port}: another program took it. ` +
+        `Free it, or start on another port: DARSI_API_PORT=${otherPort(options.port)} npm start`
+    )
   }
   throw new Failure(`The API stopped before it was ready (${describeExit(result)}): its messages are above.`)
 }
@@ -434,7 +469,8 @@ const LAUNCH_HINTS: { pattern: RegExp; hint: (match: RegExpExecArray) => string 
   },
   {
     pattern: /SUID sandbox helper binary was found, but is not configured correctly/,
-    hint: () => 'Electron\'s sandbox helper is not set up: sudo chown root node_modules/electron/dist/chrome-sandbox ' +
+    hint: () =>
+      "Electron's sandbox helper is not set up: sudo chown root node_modules/electron/dist/chrome-sandbox " +
       '&& sudo chmod 4755 node_modules/electron/dist/chrome-sandbox'
   },
   {
@@ -456,44 +492,55 @@ async function runApp(run: Run, electronPath: string, apiUrl: string): Promise<n
   const ready = new Promise<'ready'>((resolveReady) => {
     onShown = () => resolveReady('ready')
   })
-  const watch = (stream: NodeJS.ReadableStream, target: Writable) => stream.on('data', (chunk: Buffer) => {
-    target.write(chunk)
-    if (!log.writableEnded) log.write(chunk)
-    if (shown) return
-    output += chunk.toString()
-    if (output.includes(APP_READY_LINE)) {
-      shown = true
-      onShown()
-    }
-  })
+  const watch = (stream: NodeJS.ReadableStream, target: Writable) =>
+    stream.on('data', (chunk: Buffer) => {
+      target.write(chunk)
+      if (!log.writableEnded) log.write(chunk)
+      if (shown) return
+      output += chunk.toString()
+      if (output.includes(APP_READY_LINE)) {
+        shown = true
+        onShown()
+      }
+    })
   watch(child.stdout!, io.stdout)
   watch(child.stderr!, io.stderr)
   /** The app's whole output, once its pipes are closed (a moment at most after it exits). */
   const endLog = async () => {
     let timer: NodeJS.Timeout | undefined
-    await Promise.race([closed, new Promise<void>((resolveWait) => { timer = setTimeout(resolveWait, 500) })])
+    await Promise.race([
+      closed,
+      new Promise<void>((resolveWait) => {
+        timer = setTimeout(resolveWait, 500)
+      })
+    ])
     clearTimeout(timer)
     await new Promise<void>((resolveEnd) => log.end(resolveEnd))
   }
   try {
     const launched = await firstOf<'ready' | Exit>(run, [ready, exit], options.launchTimeoutMs)
     if (launched === TIMED_OUT) {
-      throw new Failure(`The app did not open its window within ${Math.round(options.launchTimeoutMs / 1000)} s, ` +
-        `so it was stopped. Its output is in ${logName}.`)
+      throw new Failure(
+        `The app did not open its window within ${Math.round(options.launchTimeoutMs / 1000)} s, ` +
+          `so it was stopped. Its output is in ${logName}.`
+      )
     }
     if (launched !== 'ready') {
       await endLog()
       if (launched.error) throw new Failure(`Electron could not be run (${electronPath}): ${launched.error.message}`)
       if (launched.code === 0) {
-        throw new Failure('The app closed without opening its window: another Darsi app is probably open (one at a time). ' +
-          'Close it and run npm start again.')
+        throw new Failure(
+          'The app closed without opening its window: another Darsi app is probably open (one at a time). ' +
+            'Close it and run npm start again.'
+        )
       }
       const hints = LAUNCH_HINTS.flatMap(({ pattern, hint }) => {
         const match = pattern.exec(output)
         return match ? [hint(match)] : []
       })
-      throw new Failure([`The app closed at launch (${describeExit(launched)}). Its output, above, is kept in ${logName}.`,
-        ...hints].join('\n'))
+      throw new Failure(
+        [`The app closed at launch (${describeExit(launched)}). Its output, above, is kept in ${logName}.`, ...hints].join('\n')
+      )
     }
     const ended = (await firstOf(run, [exit])) as Exit
     await endLog()

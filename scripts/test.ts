@@ -55,8 +55,7 @@ interface VitestJson {
 async function vitest(name: string, projects: string[], env: Record<string, string> = {}): Promise<void> {
   const started = Date.now()
   const output = join(reports, `${name}.json`)
-  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json',
-    `--outputFile.json=${output}`]
+  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${output}`]
   const code = await run(bin('vitest'), args, env)
   let summary: VitestJson | null
   try {

@@ -11,7 +11,15 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
 
-const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'resources', 'demo-media', 'magazines', 'fiche-methode-demonstration.pdf')
+const OUT = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'resources',
+  'demo-media',
+  'magazines',
+  'fiche-methode-demonstration.pdf'
+)
 const A4: [number, number] = [595.28, 841.89]
 const BLUE = rgb(0.118, 0.435, 0.851)
 const INK = rgb(0.13, 0.15, 0.2)
@@ -49,7 +57,10 @@ const PAGES: Page[] = [
       ['Or', 'Citer la propriété du cours, avec ses conditions.'],
       ['Donc', 'Écrire la conclusion de l’étape, qui servira à la suivante.']
     ],
-    box: ['Exemple', 'ABCD a ses diagonales de même milieu, or un tel quadrilatère est un parallélogramme, donc ABCD est un parallélogramme.']
+    box: [
+      'Exemple',
+      'ABCD a ses diagonales de même milieu, or un tel quadrilatère est un parallélogramme, donc ABCD est un parallélogramme.'
+    ]
   },
   {
     title: '4. Se relire',

@@ -235,9 +235,7 @@ export function extractGriffelStyles(code: string, id: string, stylesheet?: stri
 
   output.prepend(`${[...lookups].map((lookup) => LOOKUP_IMPORTS[lookup]).join('\n')}\n`)
   if (stylesheet !== undefined) output.prepend(`import ${JSON.stringify(stylesheet)};\n`)
-  const css = [...layers.values()]
-    .map(({ key, css: rules }) => `@layer ${layerName(key)}{${[...new Set(rules)].join('')}}`)
-    .join('\n')
+  const css = [...layers.values()].map(({ key, css: rules }) => `@layer ${layerName(key)}{${[...new Set(rules)].join('')}}`).join('\n')
   return {
     code: output.toString(),
     map: output.generateMap({ hires: 'boundary', source: id }),
@@ -302,7 +300,10 @@ export function griffelStylesheets(): Plugin {
       if (stylesheetsWithLayers === 0) this.error('Griffel rules were extracted but no stylesheet carries them')
       const bundled = new Set(Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? file.moduleIds : [])))
       for (const [id, count] of skipped) {
-        if (bundled.has(id)) this.warn(`${count} Griffel style hook(s) of ${id.replace(/.*node_modules\//, '')} keep inserting their rules at run time (arguments that are not literals)`)
+        if (bundled.has(id))
+          this.warn(
+            `${count} Griffel style hook(s) of ${id.replace(/.*node_modules\//, '')} keep inserting their rules at run time (arguments that are not literals)`
+          )
       }
     }
   }

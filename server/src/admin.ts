@@ -131,11 +131,17 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
       if (!credential || !password || !name || !lastName) throw new CliError(USAGE)
       const division = stringFlag(args, 'division')
       const result = (await call(api, key, {
-        method: 'POST', path: '/operator/users',
+        method: 'POST',
+        path: '/operator/users',
         body: {
-          credential, password, name, lastName, role: stringFlag(args, 'role') ?? 'student',
+          credential,
+          password,
+          name,
+          lastName,
+          role: stringFlag(args, 'role') ?? 'student',
           ...(division ? { division: positiveInt(division, 'division') } : {}),
-          verified: !args.flags.has('unverified'), isTest: args.flags.has('test')
+          verified: !args.flags.has('unverified'),
+          isTest: args.flags.has('test')
         }
       })) as { message: string }
       return result.message
@@ -144,9 +150,11 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
       const userId = positiveInt(rest[0], 'userId')
       const admin = stringFlag(args, 'admin')
       const result = (await call(api, key, {
-        method: 'POST', path: '/operator/impersonation-link',
+        method: 'POST',
+        path: '/operator/impersonation-link',
         body: {
-          userId, ...(admin ? { adminId: positiveInt(admin, 'adminId') } : {}),
+          userId,
+          ...(admin ? { adminId: positiveInt(admin, 'adminId') } : {}),
           ...(args.flags.has('register-redirect') ? { redirectTo: 'RegisterPage' } : {})
         }
       })) as { link: string }
@@ -154,23 +162,53 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
     }
     case 'outbox': {
       const to = rest[0]
-      const rows = (await call(api, key, { method: 'GET', path: `/operator/outbox${to ? `?${new URLSearchParams({ to })}` : ''}` })) as Array<{
-        channel: string; to: string; code: string | null; created_at: string; subject: string
+      const rows = (await call(api, key, {
+        method: 'GET',
+        path: `/operator/outbox${to ? `?${new URLSearchParams({ to })}` : ''}`
+      })) as Array<{
+        channel: string
+        to: string
+        code: string | null
+        created_at: string
+        subject: string
       }>
-      return JSON.stringify(rows.slice(0, 20).map((row) => ({ at: row.created_at, channel: row.channel, to: row.to, code: row.code, subject: row.subject })))
+      return JSON.stringify(
+        rows.slice(0, 20).map((row) => ({ at: row.created_at, channel: row.channel, to: row.to, code: row.code, subject: row.subject }))
+      )
     }
     case 'payment': {
       const [decision, id] = rest
       if (decision !== 'approve' && decision !== 'reject') throw new CliError(USAGE)
-      const result = (await call(api, key, { method: 'POST', path: `/operator/payments/${positiveInt(id, 'id')}/${decision}` })) as { message: string }
+      const result = (await call(api, key, { method: 'POST', path: `/operator/payments/${positiveInt(id, 'id')}/${decision}` })) as {
+        message: string
+      }
       return result.message
     }
     case 'payments': {
       const status = rest[0]
-      const rows = (await call(api, key, { method: 'GET', path: `/operator/payments${status ? `?${new URLSearchParams({ status })}` : ''}` })) as Array<{
-        id: number; method: string; amount: number; reference: string | null; status: string; created_at: string; user: { id: number; name: string }
+      const rows = (await call(api, key, {
+        method: 'GET',
+        path: `/operator/payments${status ? `?${new URLSearchParams({ status })}` : ''}`
+      })) as Array<{
+        id: number
+        method: string
+        amount: number
+        reference: string | null
+        status: string
+        created_at: string
+        user: { id: number; name: string }
       }>
-      return JSON.stringify(rows.slice(0, 50).map((row) => ({ id: row.id, user: row.user, method: row.method, amount: row.amount, reference: row.reference, status: row.status, at: row.created_at })))
+      return JSON.stringify(
+        rows.slice(0, 50).map((row) => ({
+          id: row.id,
+          user: row.user,
+          method: row.method,
+          amount: row.amount,
+          reference: row.reference,
+          status: row.status,
+          at: row.created_at
+        }))
+      )
     }
     case 'ledger-audit':
       return JSON.stringify(await call(api, key, { method: 'GET', path: '/operator/ledger/audit' }))
@@ -179,13 +217,18 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
       const [decision, id] = rest
       if (decision !== 'approve' && decision !== 'reject') throw new CliError(USAGE)
       const path = command === 'marksheet' ? 'marksheets' : 'division-requests'
-      const result = (await call(api, key, { method: 'POST', path: `/operator/${path}/${positiveInt(id, 'id')}/${decision}` })) as { message: string }
+      const result = (await call(api, key, { method: 'POST', path: `/operator/${path}/${positiveInt(id, 'id')}/${decision}` })) as {
+        message: string
+      }
       return result.message
     }
     case 'division-requests':
     case 'marksheets': {
       const status = rest[0]
-      const rows = (await call(api, key, { method: 'GET', path: `/operator/${command}${status ? `?${new URLSearchParams({ status })}` : ''}` })) as Array<Record<string, unknown>>
+      const rows = (await call(api, key, {
+        method: 'GET',
+        path: `/operator/${command}${status ? `?${new URLSearchParams({ status })}` : ''}`
+      })) as Array<Record<string, unknown>>
       return JSON.stringify(rows.slice(0, 50))
     }
     case 'video-report': {
@@ -193,19 +236,26 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
       if (decision !== 'start' && decision !== 'reject' && decision !== 'resolve') throw new CliError(USAGE)
       if (rejectReason && decision !== 'reject') throw new CliError('Only reject takes a reason')
       const result = (await call(api, key, {
-        method: 'POST', path: `/operator/video-reports/${positiveInt(id, 'id')}/${decision}`, body: rejectReason ? { reject_reason: rejectReason } : {}
+        method: 'POST',
+        path: `/operator/video-reports/${positiveInt(id, 'id')}/${decision}`,
+        body: rejectReason ? { reject_reason: rejectReason } : {}
       })) as { message: string }
       return result.message
     }
     case 'video-reports': {
       const status = rest[0]
-      const rows = (await call(api, key, { method: 'GET', path: `/operator/video-reports${status ? `?${new URLSearchParams({ status })}` : ''}` })) as Array<Record<string, unknown>>
+      const rows = (await call(api, key, {
+        method: 'GET',
+        path: `/operator/video-reports${status ? `?${new URLSearchParams({ status })}` : ''}`
+      })) as Array<Record<string, unknown>>
       return JSON.stringify(rows.slice(0, 50))
     }
     case 'video-link': {
       const [action, target] = rest
       if (action === 'remove') {
-        const result = (await call(api, key, { method: 'DELETE', path: `/operator/video-links/${positiveInt(target, 'id')}` })) as { message: string }
+        const result = (await call(api, key, { method: 'DELETE', path: `/operator/video-links/${positiveInt(target, 'id')}` })) as {
+          message: string
+        }
         return result.message
       }
       if (action !== 'add' || !target) throw new CliError(USAGE)
@@ -213,8 +263,15 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
       if ((file === undefined) === (url === undefined)) throw new CliError('Give --file <store key> or --url <https address>')
       const position = intFlag(args, 'position')
       const result = (await call(api, key, {
-        method: 'POST', path: '/operator/video-links',
-        body: { title: target, ...(file ? { file } : {}), ...(url ? { url } : {}), ...(description ? { description } : {}), ...(position !== undefined ? { position } : {}) }
+        method: 'POST',
+        path: '/operator/video-links',
+        body: {
+          title: target,
+          ...(file ? { file } : {}),
+          ...(url ? { url } : {}),
+          ...(description ? { description } : {}),
+          ...(position !== undefined ? { position } : {})
+        }
       })) as { message: string }
       return result.message
     }
@@ -224,7 +281,8 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
       const [userId, title, body, link] = rest
       if (!title || !body) throw new CliError(USAGE)
       const result = (await call(api, key, {
-        method: 'POST', path: '/operator/notifications',
+        method: 'POST',
+        path: '/operator/notifications',
         body: { ...userRef(userId), title, body, ...(link ? { link } : {}) }
       })) as { message: string }
       return result.message
@@ -232,19 +290,28 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
     case 'message': {
       const [userId, name, body] = rest
       if (!name || !body) throw new CliError(USAGE)
-      const result = (await call(api, key, { method: 'POST', path: '/operator/messages', body: { ...userRef(userId), name, body } })) as { message: string }
+      const result = (await call(api, key, { method: 'POST', path: '/operator/messages', body: { ...userRef(userId), name, body } })) as {
+        message: string
+      }
       return result.message
     }
     case 'popup': {
       const [who, name, body] = rest
       if (!name || !body) throw new CliError(USAGE)
       const result = (await call(api, key, {
-        method: 'POST', path: '/operator/popups', body: { ...(who === 'all' ? {} : userRef(who)), name, body }
+        method: 'POST',
+        path: '/operator/popups',
+        body: { ...(who === 'all' ? {} : userRef(who)), name, body }
       })) as { message: string }
       return result.message
     }
     case 'catalogue':
-      return JSON.stringify(await call(api, key, { method: 'GET', path: `/operator/catalogue?${new URLSearchParams({ division: String(positiveInt(rest[0], 'division')) })}` }))
+      return JSON.stringify(
+        await call(api, key, {
+          method: 'GET',
+          path: `/operator/catalogue?${new URLSearchParams({ division: String(positiveInt(rest[0], 'division')) })}`
+        })
+      )
     case 'subject':
     case 'chapter':
     case 'lesson':
@@ -263,7 +330,13 @@ function intFlag(args: ReturnType<typeof parseArgs>, name: string): number | und
 }
 
 /** `subject add`, `chapter add`, `lesson add` and `lesson upload`. */
-async function contentCommand(api: string, key: string, what: 'subject' | 'chapter' | 'lesson', rest: string[], args: ReturnType<typeof parseArgs>): Promise<string> {
+async function contentCommand(
+  api: string,
+  key: string,
+  what: 'subject' | 'chapter' | 'lesson',
+  rest: string[],
+  args: ReturnType<typeof parseArgs>
+): Promise<string> {
   const [action, parent, name] = rest
   const slug = stringFlag(args, 'slug')
   const position = intFlag(args, 'position')
@@ -272,7 +345,9 @@ async function contentCommand(api: string, key: string, what: 'subject' | 'chapt
     const lessonId = positiveInt(parent, 'lessonId')
     const file = rest[2]
     if (!file || !existsSync(file)) throw new CliError(`No such file: ${file ?? '(none)'}`)
-    const result = (await call(api, key, { method: 'POST', path: `/operator/lessons/${lessonId}/video`, file: resolve(file) })) as { message: string }
+    const result = (await call(api, key, { method: 'POST', path: `/operator/lessons/${lessonId}/video`, file: resolve(file) })) as {
+      message: string
+    }
     return result.message
   }
   if (what === 'lesson' && action === 'attach') {
@@ -281,7 +356,9 @@ async function contentCommand(api: string, key: string, what: 'subject' | 'chapt
     if (!file || !existsSync(file)) throw new CliError(`No such file: ${file ?? '(none)'}`)
     const shown = stringFlag(args, 'name') ?? basename(file)
     const result = (await call(api, key, {
-      method: 'POST', path: `/operator/lessons/${lessonId}/attachments?${new URLSearchParams({ name: shown })}`, file: resolve(file)
+      method: 'POST',
+      path: `/operator/lessons/${lessonId}/attachments?${new URLSearchParams({ name: shown })}`,
+      file: resolve(file)
     })) as { message: string }
     return result.message
   }
@@ -289,7 +366,9 @@ async function contentCommand(api: string, key: string, what: 'subject' | 'chapt
     const lessonId = positiveInt(parent, 'lessonId')
     const file = rest[2]
     if (!file || !existsSync(file)) throw new CliError(`No such file: ${file ?? '(none)'}`)
-    const result = (await call(api, key, { method: 'POST', path: `/operator/lessons/${lessonId}/magazine`, file: resolve(file) })) as { message: string }
+    const result = (await call(api, key, { method: 'POST', path: `/operator/lessons/${lessonId}/magazine`, file: resolve(file) })) as {
+      message: string
+    }
     return result.message
   }
   if (what === 'lesson' && action === 'quiz') {
@@ -314,16 +393,32 @@ async function contentCommand(api: string, key: string, what: 'subject' | 'chapt
     const section = stringFlag(args, 'section')
     if (!section) throw new CliError('--section <name> is required')
     const instructor = stringFlag(args, 'instructor')
-    body = { subject: positiveInt(parent, 'subjectId'), name, section, type: stringFlag(args, 'type') ?? 'course', ...common, ...(instructor ? { instructor } : {}) }
+    body = {
+      subject: positiveInt(parent, 'subjectId'),
+      name,
+      section,
+      type: stringFlag(args, 'type') ?? 'course',
+      ...common,
+      ...(instructor ? { instructor } : {})
+    }
   } else {
     const instructor = stringFlag(args, 'instructor')?.trim()
     const [first, ...last] = instructor ? instructor.split(/\s+/) : []
     body = {
-      chapter: positiveInt(parent, 'chapterId'), name, type: Number(stringFlag(args, 'type') ?? 2), free: args.flags.has('free'), rtl: args.flags.has('rtl'), ...common,
+      chapter: positiveInt(parent, 'chapterId'),
+      name,
+      type: Number(stringFlag(args, 'type') ?? 2),
+      free: args.flags.has('free'),
+      rtl: args.flags.has('rtl'),
+      ...common,
       ...(first ? { instructor: { name: first, last_name: last.join(' ') || first } } : {})
     }
   }
-  const result = (await call(api, key, { method: 'POST', path: `/operator/${what === 'subject' ? 'subjects' : what === 'chapter' ? 'chapters' : 'lessons'}`, body })) as { message: string }
+  const result = (await call(api, key, {
+    method: 'POST',
+    path: `/operator/${what === 'subject' ? 'subjects' : what === 'chapter' ? 'chapters' : 'lessons'}`,
+    body
+  })) as { message: string }
   return result.message
 }
 

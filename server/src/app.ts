@@ -63,7 +63,11 @@ const fieldPath = (name: string) => (/^\w+$/.test(name) ? name : `["${name}"]`)
 
 /** Where the secret fields of src/shared/redaction.ts are masked: at the top of a log line and one level down. */
 const REDACTED_PATHS = [
-  'req.headers.authorization', 'req.headers["x-operator-key"]', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]',
+  'req.headers.authorization',
+  'req.headers["x-operator-key"]',
+  'req.headers.cookie',
+  'req.body',
+  'res.headers["set-cookie"]',
   ...SECRET_FIELDS.flatMap((name) => [fieldPath(name), `*${fieldPath(name).startsWith('[') ? '' : '.'}${fieldPath(name)}`])
 ]
 
@@ -137,8 +141,10 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     const seedWarnings: string[] = []
     if (config.seed === 'demo') {
       await seedDemo(database.db, {
-        hash: (password) => hashPassword(password, config.argon2), now: clock.now(),
-        storage: createFileStorage(config, secrets, clock), warn: (message) => seedWarnings.push(message)
+        hash: (password) => hashPassword(password, config.argon2),
+        now: clock.now(),
+        storage: createFileStorage(config, secrets, clock),
+        warn: (message) => seedWarnings.push(message)
       })
     }
     const services = createServices(config, database, clock, secrets, options.transports)
@@ -177,7 +183,9 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     await app.register(rateLimit, {
       global: false,
       errorResponseBuilder: (_request, context) => ({
-        statusCode: context.statusCode, code: 'rate_limited', message: 'Trop de tentatives, veuillez réessayer plus tard'
+        statusCode: context.statusCode,
+        code: 'rate_limited',
+        message: 'Trop de tentatives, veuillez réessayer plus tard'
       })
     })
 
@@ -210,7 +218,11 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerQuizRoutes(app, services)
 
     // The periodic work, from the start to the close (decision 0025).
-    const jobs = createJobRunner({ clock, log: app.log.child({ module: 'jobs' }), exclusive: (name, work) => runExclusive(database, name, work) })
+    const jobs = createJobRunner({
+      clock,
+      log: app.log.child({ module: 'jobs' }),
+      exclusive: (name, work) => runExclusive(database, name, work)
+    })
     for (const job of serverJobs(services)) jobs.add(job)
     app.decorate('jobs', jobs)
     app.addHook('onReady', async () => {

@@ -102,7 +102,10 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dev: false,
     production,
     sandbox: env.DARSI_SANDBOX === '1',
-    corsOrigins: (env.DARSI_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: (env.DARSI_CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     operatorRemote: env.DARSI_OPERATOR_REMOTE === '1',
     accessTokenTtlSeconds: accessTokenTtl(env.DARSI_ACCESS_TOKEN_TTL_SECONDS),
     authCacheEntries: Number(env.DARSI_AUTH_CACHE_ENTRIES || 10_000),
@@ -118,7 +121,12 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): ServerConfi
       maxNumber: Number(env.DARSI_CAPTCHA_MAX_NUMBER ?? 50_000),
       ttlSeconds: 600
     },
-    rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 30, searchesPerUserPerMinute: 120, accountLookupsPerAddressPerHour: 30 },
+    rateLimits: {
+      loginFailuresPerAccountPerHour: 100,
+      sensitivePerAddressPerMinute: 30,
+      searchesPerUserPerMinute: 120,
+      accountLookupsPerAddressPerHour: 30
+    },
     argon2: { memory: 19_456, passes: 2 },
     smtp: env.DARSI_SMTP_HOST
       ? {

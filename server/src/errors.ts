@@ -10,7 +10,11 @@ export class ApiError extends Error {
   /** Points missing for a purchase (402). */
   readonly missingPoints: number | undefined
 
-  constructor(code: ErrorCode, message: string, options: { status?: number; fieldKeys?: Record<string, MessageKey[]>; missingPoints?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { status?: number; fieldKeys?: Record<string, MessageKey[]>; missingPoints?: number } = {}
+  ) {
     super(message)
     this.name = 'ApiError'
     this.code = code

@@ -57,16 +57,25 @@ export function nulCharacterPath(data: unknown, path: PropertyKey[] = [], depth 
   return null
 }
 
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
-  const nul = nulCharacterPath(data)
-  if (nul) return { error: new RequestValidationError([{ code: 'custom', path: nul, message: 'common.invalid', input: undefined } as z.core.$ZodIssue]) }
-  const result = schema.safeParse(data)
-  return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) }
-}
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const nul = nulCharacterPath(data)
+    if (nul)
+      return {
+        error: new RequestValidationError([{ code: 'custom', path: nul, message: 'common.invalid', input: undefined } as z.core.$ZodIssue])
+      }
+    const result = schema.safeParse(data)
+    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) }
+  }
 
 /** PostgreSQL's refusals of a text it cannot store (NUL, a character the encoding lacks). */
 function isUnstorableText(error: unknown): boolean {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current = error, depth = 0;
+    current && typeof current === 'object' && depth < 4;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     const code = (current as { code?: unknown }).code
     if (code === '22021' || code === '22P05') return true
   }
@@ -113,11 +122,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status === 429) return reply.code(429).send({ code: 'rate_limited', message: 'Trop de tentatives, veuillez réessayer plus tard' })
     if (status === 413) return reply.code(413).send({ code: 'payload_too_large', message: 'Requête trop volumineuse' })
     if (status === 415) return reply.code(415).send({ code: 'unsupported_media_type', message: 'Type de contenu non pris en charge' })
-    if (status >= 400 && status < 500 || isUnstorableText(error)) {
+    if ((status >= 400 && status < 500) || isUnstorableText(error)) {
       return reply.code(status === 400 || status >= 500 ? 422 : status).send({ code: 'validation_failed', message: 'Requête invalide' })
     }
     request.log.error({ err: error }, 'request failed')
-    return reply.code(500).send({ code: 'server_error', message: "Server error: une erreur s'est produite, veuillez réessayer ultérieurement" })
+    return reply
+      .code(500)
+      .send({ code: 'server_error', message: "Server error: une erreur s'est produite, veuillez réessayer ultérieurement" })
   })
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ code: 'not_found', message: 'Not found' })
@@ -180,17 +191,34 @@ export function isPasswordExpired(user: UserRow, services: Services): boolean {
   return services.clock.now().getTime() - user.passwordChangedAt.getTime() > maxAgeMs
 }
 
-const liveSession = and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId')), isNull(sessions.revokedAt))
+const liveSession = and(
+  eq(sessions.id, sql.placeholder('sessionId')),
+  eq(sessions.userId, sql.placeholder('userId')),
+  isNull(sessions.revokedAt)
+)
 
 /** The live session of an access token and its user: read by authenticated requests the cache cannot answer. */
-const sessionUserQuery = preparedFor((db) => db.select({ user: users, expiresAt: sessions.expiresAt })
-  .from(sessions).innerJoin(users, eq(users.id, sessions.userId))
-  .where(liveSession).limit(1).prepare('session_user'))
+const sessionUserQuery = preparedFor((db) =>
+  db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(liveSession)
+    .limit(1)
+    .prepare('session_user')
+)
 
 /** The same with the user's view, for the routes that present the current user. */
-const sessionUserViewQuery = preparedFor((db) => db.select({ user: users, expiresAt: sessions.expiresAt, ...userViewColumns })
-  .from(sessions).innerJoin(users, eq(users.id, sessions.userId)).leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
-  .where(liveSession).limit(1).prepare('session_user_view'))
+const sessionUserViewQuery = preparedFor((db) =>
+  db
+    .select({ user: users, expiresAt: sessions.expiresAt, ...userViewColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
+    .where(liveSession)
+    .limit(1)
+    .prepare('session_user_view')
+)
 
 type LiveSession = { user: UserRow; expiresAt: Date; view?: UserViewRow }
 
@@ -222,7 +250,8 @@ async function liveSessionOf(services: Services, claims: AccessClaims, withView:
 async function authenticate(services: Services, request: FastifyRequest, endpoint: Endpoint, options: RouteOptions): Promise<void> {
   if (endpoint.access === 'public') return
   if (endpoint.access === 'operator') {
-    if (!services.config.operatorRemote && !isLoopback(request.ip)) throw new ApiError('forbidden', 'Operator calls are accepted from this machine only')
+    if (!services.config.operatorRemote && !isLoopback(request.ip))
+      throw new ApiError('forbidden', 'Operator calls are accepted from this machine only')
     const key = request.headers['x-operator-key']
     if (typeof key !== 'string' || !sameSecret(key, services.secrets.operatorKey)) {
       throw new ApiError('operator_key_invalid', 'Invalid operator key')
@@ -240,14 +269,22 @@ async function authenticate(services: Services, request: FastifyRequest, endpoin
  * what every authenticated route does with its bearer token, and the progress WebSocket with
  * the token of its query string (a browser's WebSocket sends no header).
  */
-export async function authenticateToken(services: Services, token: string, access: Exclude<Endpoint['access'], 'public' | 'operator'>, withView = false): Promise<AuthInfo> {
+export async function authenticateToken(
+  services: Services,
+  token: string,
+  access: Exclude<Endpoint['access'], 'public' | 'operator'>,
+  withView = false
+): Promise<AuthInfo> {
   const claims = await services.access.verify(token)
   if (claims === 'expired') throw new ApiError('token_expired', 'Token expired')
   if (claims === 'invalid') throw new ApiError('token_invalid', 'Invalid token')
   const session = await liveSessionOf(services, claims, withView)
   if (!session || session.expiresAt.getTime() <= services.clock.now().getTime()) throw new ApiError('token_invalid', 'Invalid token')
   const auth: AuthInfo = {
-    user: session.user, sessionId: claims.sessionId, impersonatorId: claims.impersonatorId, ...(session.view ? { view: session.view } : {})
+    user: session.user,
+    sessionId: claims.sessionId,
+    impersonatorId: claims.impersonatorId,
+    ...(session.view ? { view: session.view } : {})
   }
   if (access === 'user' || access === 'admin') {
     if (!auth.user.verified) throw new ApiError('not_verified', 'Account not verified')
@@ -257,7 +294,13 @@ export async function authenticateToken(services: Services, token: string, acces
   return auth
 }
 
-export function addRoute<E extends Endpoint>(app: FastifyInstance, services: Services, endpoint: E, handler: RouteHandler<E>, options: RouteOptions = {}): void {
+export function addRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  services: Services,
+  endpoint: E,
+  handler: RouteHandler<E>,
+  options: RouteOptions = {}
+): void {
   const status = endpoint.status ?? 200
   const errorStatuses = [422, 429, ...(endpoint.errors ?? [])]
   const response: Record<number, z.ZodType> = { [status]: endpoint.response }
@@ -277,7 +320,9 @@ export function addRoute<E extends Endpoint>(app: FastifyInstance, services: Ser
       ...(options.perUserPerMinute !== undefined
         ? {
             rateLimit: {
-              max: options.perUserPerMinute, timeWindow: 60_000, hook: 'preHandler' as const,
+              max: options.perUserPerMinute,
+              timeWindow: 60_000,
+              hook: 'preHandler' as const,
               keyGenerator: (request: FastifyRequest) => `user:${request.auth?.user.id ?? request.ip}`
             }
           }
@@ -292,13 +337,21 @@ export function addRoute<E extends Endpoint>(app: FastifyInstance, services: Ser
           const body = request.body as Record<string, unknown> | undefined
           const solution = body?.['g-recaptcha-response']
           if (!(await services.captcha.verify(typeof solution === 'string' ? solution : undefined))) {
-            throw new ApiError('captcha_failed', frText('captcha.invalid'), { status: 422, fieldKeys: { 'g-recaptcha-response': ['captcha.invalid'] } })
+            throw new ApiError('captcha_failed', frText('captcha.invalid'), {
+              status: 422,
+              fieldKeys: { 'g-recaptcha-response': ['captcha.invalid'] }
+            })
           }
         }
       : undefined,
     handler: async (request, reply) => {
       const ctx = {
-        body: request.body, query: request.query, params: request.params, auth: request.auth, request, reply
+        body: request.body,
+        query: request.query,
+        params: request.params,
+        auth: request.auth,
+        request,
+        reply
       } as RouteContext<E>
       const result = await handler(ctx)
       // A handler answering another success itself (206 for a range) keeps it.

@@ -17,7 +17,8 @@ speedUpModuleLoading()
 const { defaultConfig } = await import('./config.ts')
 
 const KNOWN = new Set(['port', 'host', 'data-dir', 'database-url', 'seed', 'dev', 'help'])
-const USAGE = 'Usage: npm run server -- [--port 4000] [--host 127.0.0.1] [--data-dir <dir>] [--database-url <url>] [--seed demo|none] [--dev]'
+const USAGE =
+  'Usage: npm run server -- [--port 4000] [--host 127.0.0.1] [--data-dir <dir>] [--database-url <url>] [--seed demo|none] [--dev]'
 
 function configFromArgs(argv: readonly string[]): ServerConfig {
   const args = parseArgs(argv, new Set(['dev', 'help']))

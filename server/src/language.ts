@@ -11,11 +11,15 @@ export type { Language }
 
 /** The first of fr, en, ar in the Accept-Language header by preference; French otherwise. */
 export function pickLanguage(header: string | undefined): Language {
-  const ranked = (header ?? '').split(',').map((part, index) => {
-    const [tag = '', ...params] = part.trim().split(';')
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean)
-    return { lang: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q[1]) : 1, index }
-  }).filter((entry) => entry.q > 0).sort((a, b) => b.q - a.q || a.index - b.index)
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';')
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean)
+      return { lang: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q[1]) : 1, index }
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
   const found = ranked.find((entry) => entry.lang === 'fr' || entry.lang === 'en' || entry.lang === 'ar')
   return (found?.lang as Language | undefined) ?? 'fr'
 }

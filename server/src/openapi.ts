@@ -27,13 +27,19 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): Jso
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>
   const required = new Set((json.required ?? []) as string[])
   return Object.entries(properties).map(([name, property]) => ({
-    name, in: where, required: where === 'path' || required.has(name), schema: property
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: property
   }))
 }
 
 function operation(name: string, endpoint: Endpoint): JsonSchema {
   const status = String(endpoint.status ?? 200)
-  const errorResponse = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } }
+  const errorResponse = {
+    description: 'Error',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } }
+  }
   const responses: Record<string, unknown> = {
     [status]: { description: 'Success', content: { 'application/json': { schema: schemaOf(endpoint.response, 'output') } } },
     422: errorResponse,
@@ -54,10 +60,14 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
       ? {
           requestBody: {
             required: true,
-            content: endpoint.multipart ? { 'multipart/form-data': { schema: body } } : {
-              'application/json': { schema: body },
-              ...(endpoint.form ? { 'application/x-www-form-urlencoded': { schema: body }, 'multipart/form-data': { schema: body } } : {})
-            }
+            content: endpoint.multipart
+              ? { 'multipart/form-data': { schema: body } }
+              : {
+                  'application/json': { schema: body },
+                  ...(endpoint.form
+                    ? { 'application/x-www-form-urlencoded': { schema: body }, 'multipart/form-data': { schema: body } }
+                    : {})
+                }
           }
         }
       : {}),
@@ -74,7 +84,11 @@ export function buildOpenApiDocument(): JsonSchema {
   }
   return {
     openapi: '3.0.3',
-    info: { title: 'Darsi platform API', version: '0.1.0', description: 'Generated from src/shared/api. Do not edit: run `npm run openapi`.' },
+    info: {
+      title: 'Darsi platform API',
+      version: '0.1.0',
+      description: 'Generated from src/shared/api. Do not edit: run `npm run openapi`.'
+    },
     servers: [{ url: 'http://127.0.0.1:4000' }],
     components: {
       securitySchemes: {

@@ -50,7 +50,13 @@ export function createFileStorage(config: ServerConfig, secrets: Secrets, clock:
   return createLocalStorage(`${config.dataDir}/files`, secrets.storageSecret, clock, { [DEMO_MEDIA_PREFIX]: DEMO_MEDIA_DIR })
 }
 
-export function createServices(config: ServerConfig, database: Database, clock: Clock, secrets: Secrets, transports?: Transports): Services {
+export function createServices(
+  config: ServerConfig,
+  database: Database,
+  clock: Clock,
+  secrets: Secrets,
+  transports?: Transports
+): Services {
   const db = database.db
   const access = createAccessTokenService(secrets.jwtSecret, clock, config.accessTokenTtlSeconds)
   let dummy: Promise<string> | null = null
@@ -68,13 +74,14 @@ export function createServices(config: ServerConfig, database: Database, clock: 
   }
   // Only where every write is seen: this process's statements, and on PostgreSQL the commits of
   // every process (see services/authCache.ts).
-  const authCache = database.onStatement && config.authCacheEntries > 0 && (database.kind === 'pglite' || database.authChanges)
-    ? createAuthCache({
-        maxEntries: config.authCacheEntries,
-        follow: database.onStatement,
-        ...(database.authChanges ? { feed: database.authChanges, maxAgeMs: AUTH_CACHE_MAX_AGE_MS } : {})
-      })
-    : noAuthCache
+  const authCache =
+    database.onStatement && config.authCacheEntries > 0 && (database.kind === 'pglite' || database.authChanges)
+      ? createAuthCache({
+          maxEntries: config.authCacheEntries,
+          follow: database.onStatement,
+          ...(database.authChanges ? { feed: database.authChanges, maxAgeMs: AUTH_CACHE_MAX_AGE_MS } : {})
+        })
+      : noAuthCache
   const chosen: Transports = transports ?? {
     ...(config.smtp ? { email: smtpTransport(config.smtp) } : {}),
     ...(config.sms ? { sms: smsTransport(config.sms) } : {})
@@ -92,7 +99,11 @@ export function createServices(config: ServerConfig, database: Database, clock: 
       impersonationTtlHours: config.impersonationTtlHours,
       switchTokenTtlSeconds: config.switchTokenTtlSeconds
     }),
-    codes: createCodeService(db, secrets.codeSecret, clock, { ttlMinutes: config.codeTtlMinutes, maxAttempts: config.codeMaxAttempts, maxPerHour: config.codeMaxPerHour }),
+    codes: createCodeService(db, secrets.codeSecret, clock, {
+      ttlMinutes: config.codeTtlMinutes,
+      maxAttempts: config.codeMaxAttempts,
+      maxPerHour: config.codeMaxPerHour
+    }),
     captcha: createCaptchaService(db, secrets.captchaSecret, clock, config.captcha),
     outbox: createOutbox(db, clock, chosen, { redactAfterSend: config.production }),
     passwords,

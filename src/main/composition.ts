@@ -10,12 +10,7 @@
  */
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import {
-  AppInfoSchema,
-  eventChannels,
-  type AppInfo,
-  type EventChannel
-} from '../shared/ipc.ts'
+import { AppInfoSchema, eventChannels, type AppInfo, type EventChannel } from '../shared/ipc.ts'
 import { Logger } from './logger.ts'
 import { buildContentSecurityPolicy } from './services/rendererProtocol.ts'
 import { createDeepLinkQueue, type DeepLinkQueue } from './services/deepLinks.ts'
@@ -154,8 +149,7 @@ export function createIpcHandlers(services: MainServices, emit: EmitEvent, optio
       return null
     },
     'notification:show': async (notification) => services.notifier.show(notification),
-    'marksheet:merge': async (request) =>
-      services.marksheet.merge(request.files, (progress) => send('marksheet:progress', progress)),
+    'marksheet:merge': async (request) => services.marksheet.merge(request.files, (progress) => send('marksheet:progress', progress)),
     'app:info': async () => services.appInfo,
     'app:ready': async () => {
       services.deepLinks.markReady()

@@ -74,7 +74,11 @@ export function createOriginCheck(origins: readonly string[]): (url: unknown) =>
 }
 
 /** Installs the guards on one web contents; exported so tests can drive it with a fake. */
-export function guardWebContents(contents: GuardedWebContents, options: GuardOptions, guardedSessions: WeakSet<object> = new WeakSet()): void {
+export function guardWebContents(
+  contents: GuardedWebContents,
+  options: GuardOptions,
+  guardedSessions: WeakSet<object> = new WeakSet()
+): void {
   const isAppUrl = createOriginCheck(options.appOrigins)
   const logger = options.logger ?? Logger.silent
 
@@ -104,8 +108,8 @@ export function guardWebContents(contents: GuardedWebContents, options: GuardOpt
     session.setPermissionRequestHandler((_webContents, permission, callback, details) => {
       callback(ALLOWED_PERMISSIONS.has(permission) && isAppUrl(details?.requestingUrl))
     })
-    session.setPermissionCheckHandler((_webContents, permission, requestingOrigin) =>
-      ALLOWED_PERMISSIONS.has(permission) && isAppUrl(requestingOrigin)
+    session.setPermissionCheckHandler(
+      (_webContents, permission, requestingOrigin) => ALLOWED_PERMISSIONS.has(permission) && isAppUrl(requestingOrigin)
     )
   }
 }

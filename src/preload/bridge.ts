@@ -3,14 +3,7 @@
  * subscription per event channel, each returning its unsubscribe function. Nothing of Electron
  * reaches the page: event objects are stripped before listeners run.
  */
-import {
-  bridgeName,
-  eventBridgeName,
-  eventChannels,
-  invokeChannels,
-  type DarsiBridge,
-  type IpcResult
-} from '../shared/ipc.ts'
+import { bridgeName, eventBridgeName, eventChannels, invokeChannels, type DarsiBridge, type IpcResult } from '../shared/ipc.ts'
 
 /** The part of `ipcRenderer` the bridge needs (so tests can pass a plain object). */
 export interface IpcRendererLike {
@@ -22,8 +15,7 @@ export interface IpcRendererLike {
 export function createBridge(ipc: IpcRendererLike): DarsiBridge {
   const bridge: Record<string, unknown> = {}
   for (const channel of Object.keys(invokeChannels)) {
-    bridge[bridgeName(channel)] = (...args: unknown[]) =>
-      ipc.invoke(channel, ...args) as Promise<IpcResult<unknown>>
+    bridge[bridgeName(channel)] = (...args: unknown[]) => ipc.invoke(channel, ...args) as Promise<IpcResult<unknown>>
   }
   for (const channel of Object.keys(eventChannels)) {
     bridge[eventBridgeName(channel)] = (listener: (payload: unknown) => void) => {

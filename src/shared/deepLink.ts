@@ -7,9 +7,17 @@ import { z } from 'zod'
 export const DEEP_LINK_SCHEME = 'darsi'
 const MAX_LINK_LENGTH = 4096
 
-const token = z.string().min(1).max(4096).regex(/^[\w.~+/=-]+$/)
+const token = z
+  .string()
+  .min(1)
+  .max(4096)
+  .regex(/^[\w.~+/=-]+$/)
 const id = z.string().regex(/^\d{1,12}$/)
-const code = z.string().min(1).max(2048).regex(/^[\w.~+/=-]+$/)
+const code = z
+  .string()
+  .min(1)
+  .max(2048)
+  .regex(/^[\w.~+/=-]+$/)
 
 export const SocialProviderSchema = z.enum(['google', 'facebook'])
 /** Where an administrator's switch link asks to go once the pupil's session ends (§4 admin marker). */
@@ -27,7 +35,11 @@ export const DeepLinkSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('payment-return'),
     outcome: z.enum(['success', 'echec']),
-    orderId: z.string().min(1).max(128).regex(/^[\w-]+$/)
+    orderId: z
+      .string()
+      .min(1)
+      .max(128)
+      .regex(/^[\w-]+$/)
   }),
   z.strictObject({
     kind: z.literal('operator-return'),
@@ -85,7 +97,12 @@ function toCandidate(segments: string[], query: URLSearchParams): unknown {
   switch (head) {
     case 'login':
       if (segments.length !== 3 || third !== 'callback') return null
-      return { kind: 'social-callback', provider: second, code: query.get('code') || null, ...(query.get('state') ? { state: query.get('state') } : {}) }
+      return {
+        kind: 'social-callback',
+        provider: second,
+        code: query.get('code') || null,
+        ...(query.get('state') ? { state: query.get('state') } : {})
+      }
     case 'payment':
       if (segments.length !== 2) return null
       return { kind: 'payment-return', outcome: second, orderId: query.get('orderId') }
@@ -99,7 +116,10 @@ function toCandidate(segments: string[], query: URLSearchParams): unknown {
       if (segments.length !== 1) return null
       const redirectTo = query.get('redirectTo')
       return {
-        kind: 'switch', token: query.get('token'), adminId: query.get('adminId'), userId: query.get('userId'),
+        kind: 'switch',
+        token: query.get('token'),
+        adminId: query.get('adminId'),
+        userId: query.get('userId'),
         ...(redirectTo !== null ? { redirectTo } : {})
       }
     }
@@ -128,7 +148,10 @@ export function formatDeepLink(link: DeepLink): string {
       return `${base}operator/${link.outcome}?${new URLSearchParams(link.query)}`
     case 'switch':
       return `${base}switch?${new URLSearchParams({
-        token: link.token, adminId: link.adminId, userId: link.userId, ...(link.redirectTo ? { redirectTo: link.redirectTo } : {})
+        token: link.token,
+        adminId: link.adminId,
+        userId: link.userId,
+        ...(link.redirectTo ? { redirectTo: link.redirectTo } : {})
       })}`
     case 'open':
       return `${base}open?${new URLSearchParams({ path: link.path })}`

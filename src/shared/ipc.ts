@@ -91,21 +91,25 @@ export const AppInfoSchema = z.strictObject({
 export type AppInfo = z.infer<typeof AppInfoSchema>
 
 /** What a click on a native notification gives back to the page: which one, and where it leads. */
-export const NativeNotificationClickSchema = z.strictObject({
-  /** The platform notification it shows: the page marks it seen when it is clicked. */
-  id: z.number().int().positive().max(2_147_483_647).optional(),
-  /** A route inside the app opened when the notification is clicked. */
-  route: z.string().max(2048).startsWith('/').optional(),
-  /** Or a web page, which the page asks main to open (main's allowlist decides). */
-  url: z.string().max(2048).startsWith('https://').optional()
-}).refine((value) => value.route === undefined || value.url === undefined, { message: 'a route or a url, not both' })
+export const NativeNotificationClickSchema = z
+  .strictObject({
+    /** The platform notification it shows: the page marks it seen when it is clicked. */
+    id: z.number().int().positive().max(2_147_483_647).optional(),
+    /** A route inside the app opened when the notification is clicked. */
+    route: z.string().max(2048).startsWith('/').optional(),
+    /** Or a web page, which the page asks main to open (main's allowlist decides). */
+    url: z.string().max(2048).startsWith('https://').optional()
+  })
+  .refine((value) => value.route === undefined || value.url === undefined, { message: 'a route or a url, not both' })
 export type NativeNotificationClick = z.infer<typeof NativeNotificationClickSchema>
 
-export const NativeNotificationSchema = z.strictObject({
-  title: z.string().min(1).max(256),
-  body: z.string().max(2000),
-  ...NativeNotificationClickSchema.shape
-}).refine((value) => value.route === undefined || value.url === undefined, { message: 'a route or a url, not both' })
+export const NativeNotificationSchema = z
+  .strictObject({
+    title: z.string().min(1).max(256),
+    body: z.string().max(2000),
+    ...NativeNotificationClickSchema.shape
+  })
+  .refine((value) => value.route === undefined || value.url === undefined, { message: 'a route or a url, not both' })
 export type NativeNotification = z.infer<typeof NativeNotificationSchema>
 
 /** A photo the user picked, read by the page: a sandboxed page has no file paths, and main reads no path the page names. */
@@ -192,18 +196,12 @@ export function eventBridgeName(channel: string): string {
 }
 
 export type DarsiBridge = {
-  [C in InvokeChannel as BridgeNameOf<C>]: (
-    ...args: InvokeArgs<C>
-  ) => Promise<IpcResult<InvokeData<C>>>
+  [C in InvokeChannel as BridgeNameOf<C>]: (...args: InvokeArgs<C>) => Promise<IpcResult<InvokeData<C>>>
 } & {
-  [C in EventChannel as `on${Capitalize<BridgeNameOf<C>>}`]: (
-    listener: (payload: EventPayload<C>) => void
-  ) => () => void
+  [C in EventChannel as `on${Capitalize<BridgeNameOf<C>>}`]: (listener: (payload: EventPayload<C>) => void) => () => void
 }
 
-type CamelParts<S extends string> = S extends `${infer Head}-${infer Tail}`
-  ? `${Head}${Capitalize<CamelParts<Tail>>}`
-  : S
+type CamelParts<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelParts<Tail>>}` : S
 type BridgeNameOf<C extends string> = C extends `${infer Domain}:${infer Action}`
   ? `${CamelParts<Domain>}${Capitalize<CamelParts<Action>>}`
   : never

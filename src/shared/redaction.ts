@@ -12,7 +12,15 @@ export const REDACTED = '[redacted]'
  * sign-in, links' tokens and signatures), or names the person a code went to (`to`, `credential`).
  */
 export const SECRET_QUERY_PARAMS = [
-  'token', 'code', 'code_verifier', 'confirmationToken', 'credentiel', 'credential', 'refresh_token', 'signature', 'to'
+  'token',
+  'code',
+  'code_verifier',
+  'confirmationToken',
+  'credentiel',
+  'credential',
+  'refresh_token',
+  'signature',
+  'to'
 ] as const
 
 /**
@@ -21,9 +29,24 @@ export const SECRET_QUERY_PARAMS = [
  * which are masked as such.
  */
 export const SECRET_FIELDS = [
-  'authorization', 'cookie', 'set-cookie', 'x-operator-key', 'operatorKey',
-  'password', 'plainPassword', 'oldPassword', 'newPassword', 'currentPassword',
-  'token', 'accessToken', 'access_token', 'refreshToken', 'refresh_token', 'confirmationToken', 'code_verifier', 'secret'
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'x-operator-key',
+  'operatorKey',
+  'password',
+  'plainPassword',
+  'oldPassword',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'accessToken',
+  'access_token',
+  'refreshToken',
+  'refresh_token',
+  'confirmationToken',
+  'code_verifier',
+  'secret'
 ] as const
 
 const SECRET_FIELD_NAMES = new Set<string>(SECRET_FIELDS.map((name) => name.toLowerCase()))

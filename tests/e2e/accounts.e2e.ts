@@ -186,21 +186,38 @@ test('registering with a phone another account proved: the phone field says so i
   await expect(page.getByTestId('register-page')).toBeVisible()
   await fillRegistration(page, demo.student)
   await page.getByTestId('register-email').fill('salma.deja@example.org')
-  const typed = ['register-name', 'register-lastName', 'register-state', 'register-phone', 'register-email', 'register-birthDate', 'register-division', 'register-password', 'register-passwordConfirm']
+  const typed = [
+    'register-name',
+    'register-lastName',
+    'register-state',
+    'register-phone',
+    'register-email',
+    'register-birthDate',
+    'register-division',
+    'register-password',
+    'register-passwordConfirm'
+  ]
   const values = await Promise.all(typed.map((id) => page.getByTestId(id).inputValue()))
   const keepsEverything = async () => {
     for (const [index, id] of typed.entries()) await expect(page.getByTestId(id), id).toHaveValue(values[index]!)
     expect(pathname(page)).toBe('/register')
     await expect(page.getByTestId('confirm-page')).toHaveCount(0)
   }
-  const refusal = (locale: string) => page.waitForResponse((response) =>
-    response.url().endsWith('/api/auth/register') && response.request().method() === 'POST' && response.status() === 422, { timeout: 20_000 })
-    .then(async (response) => ({ locale, body: (await response.json()) as { code: string } }))
+  const refusal = (locale: string) =>
+    page
+      .waitForResponse(
+        (response) => response.url().endsWith('/api/auth/register') && response.request().method() === 'POST' && response.status() === 422,
+        { timeout: 20_000 }
+      )
+      .then(async (response) => ({ locale, body: (await response.json()) as { code: string } }))
 
   const french = refusal('fr')
   await page.getByTestId('register-submit').click()
   expect((await french).body.code).toBe('account_information_already_used')
-  const phoneField = page.getByTestId('register-page').getByRole('alert').filter({ hasText: 'Ces informations de compte sont déjà utilisées' })
+  const phoneField = page
+    .getByTestId('register-page')
+    .getByRole('alert')
+    .filter({ hasText: 'Ces informations de compte sont déjà utilisées' })
   await expect(phoneField).toBeVisible()
   await expect(page.getByTestId('register-phone')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByTestId('register-email')).not.toHaveAttribute('aria-invalid', 'true')
@@ -220,7 +237,9 @@ test('registering with a phone another account proved: the phone field says so i
   await app.screenshot('register-used-phone-ar')
 
   // The holder of the number was told once, however many attempts.
-  const warnings = (await app.outbox(demo.student)).filter((entry) => entry.subject === 'Darsi : tentative d’inscription avec vos coordonnées')
+  const warnings = (await app.outbox(demo.student)).filter(
+    (entry) => entry.subject === 'Darsi : tentative d’inscription avec vos coordonnées'
+  )
   expect(warnings).toHaveLength(1)
   expect(warnings[0]!.code).toBeNull()
 })
@@ -251,7 +270,7 @@ test('the change-password dialog: new differs from old, then the new password si
   await dialog.getByTestId('password-newPassword').fill(DEMO_PASSWORD)
   await dialog.getByTestId('password-confirmation').fill(DEMO_PASSWORD)
   await dialog.getByTestId('password-confirmation').blur()
-  await expect(dialog.getByText('Le nouveau mot de passe doit être différent de l\'ancien')).toBeVisible()
+  await expect(dialog.getByText("Le nouveau mot de passe doit être différent de l'ancien")).toBeVisible()
   await expect(dialog.getByTestId('password-submit')).toBeDisabled()
   await dialog.getByTestId('password-newPassword').fill(NEW_PASSWORD)
   await dialog.getByTestId('password-confirmation').fill(NEW_PASSWORD)
@@ -356,7 +375,9 @@ test('social sign-in through the sandbox provider and the darsi:// return', asyn
   // A return the app did not ask for (someone else's code) is refused, and the pupil's own
   // sign-in keeps waiting.
   await app.deepLink('darsi://login/google/callback?code=someone-elses-code&state=another-state-value')
-  await expect(page.getByTestId('snackbars').getByText('Ce lien de connexion n’est plus valable, recommencez')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('snackbars').getByText('Ce lien de connexion n’est plus valable, recommencez')).toBeVisible({
+    timeout: 20_000
+  })
   await expect(page.getByTestId('login-page')).toBeVisible()
   expect(await storedSession(page)).toBeNull()
 
@@ -364,7 +385,14 @@ test('social sign-in through the sandbox provider and the darsi:// return', asyn
   const consent = await fetch(`${app.apiUrl}/sandbox/oauth/google/consent`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ decision: 'allow', email: 'yasmine.social@example.com', name: 'Yasmine', lastName: 'Ben Salah', state, code_challenge: challenge }),
+    body: new URLSearchParams({
+      decision: 'allow',
+      email: 'yasmine.social@example.com',
+      name: 'Yasmine',
+      lastName: 'Ben Salah',
+      state,
+      code_challenge: challenge
+    }),
     redirect: 'manual'
   })
   const location = consent.headers.get('location') ?? ''
@@ -419,9 +447,15 @@ test('the tokens never reach renderer storage (canary)', async () => {
   const canaries = [session!.token, session!.refreshToken!]
   expect(canaries.every((canary) => canary.length > 20)).toBe(true)
   const storage = await page.evaluate(async () => {
-    const dump = (store: Storage) => Array.from({ length: store.length }, (_, i) => `${store.key(i)}=${store.getItem(store.key(i)!)}`).join('\n')
+    const dump = (store: Storage) =>
+      Array.from({ length: store.length }, (_, i) => `${store.key(i)}=${store.getItem(store.key(i)!)}`).join('\n')
     const databases = await indexedDB.databases()
-    return { local: dump(localStorage), session: dump(sessionStorage), cookies: document.cookie, databases: databases.map((db) => db.name ?? '') }
+    return {
+      local: dump(localStorage),
+      session: dump(sessionStorage),
+      cookies: document.cookie,
+      databases: databases.map((db) => db.name ?? '')
+    }
   })
   const cookies = await page.context().cookies()
   const files = JSON.stringify(app.mainHost.storeFiles())
@@ -482,7 +516,9 @@ test('network down: a clear retryable message and no half-signed-in state', asyn
   await page.getByTestId('login-username').fill(demo.student)
   await page.getByTestId('login-password').fill(DEMO_PASSWORD)
   await page.getByTestId('login-submit').click()
-  await expect(page.getByTestId('snackbars').getByText('Impossible de joindre le serveur', { exact: false })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('snackbars').getByText('Impossible de joindre le serveur', { exact: false })).toBeVisible({
+    timeout: 20_000
+  })
   expect(await storedSession(page)).toBeNull()
   await expect(page.getByTestId('login-username')).toHaveValue(demo.student)
 
@@ -588,7 +624,10 @@ for (const locale of ['fr', 'ar'] as const) {
     await expect(page.getByTestId('register-passwordConfirm')).toHaveValue(tooLong)
     // The field's own message, in the language of the screen, names the 8 to 16 characters of the rule.
     await expect(page.getByTestId('register-password')).toHaveAttribute('aria-invalid', 'true')
-    const lengthMessage = page.getByTestId('register-page').getByRole('alert').filter({ hasText: /\b8\b.+\b16\b/ })
+    const lengthMessage = page
+      .getByTestId('register-page')
+      .getByRole('alert')
+      .filter({ hasText: /\b8\b.+\b16\b/ })
     await expect(locale === 'ar' ? lengthMessage.filter({ hasText: /[\u0600-\u06FF]/ }) : lengthMessage).toBeVisible()
     await expect(page.getByTestId('register-submit')).toBeDisabled()
     await page.getByTestId('register-password').scrollIntoViewIfNeeded()

@@ -22,7 +22,13 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { createIpcHandlers, createMainServices, handleSecondInstance, type MainPrimitives, type StoreLike } from '../../src/main/composition.ts'
+import {
+  createIpcHandlers,
+  createMainServices,
+  handleSecondInstance,
+  type MainPrimitives,
+  type StoreLike
+} from '../../src/main/composition.ts'
 import { allowOrigins, createIpcDispatcher } from '../../src/main/ipc/dispatch.ts'
 import { createRendererHandler } from '../../src/main/services/rendererProtocol.ts'
 import type { EventChannel, Language } from '../../src/shared/ipc.ts'
@@ -112,7 +118,10 @@ export interface OutboxEntry {
 /** Starts the API CLI and resolves with its base URL once it prints its listening line. */
 /** Starts the API on a data directory (on `port`, or any free one: an API stopped mid-test comes back on its own). */
 export async function startApi(
-  dataDir: string, seed: 'demo' | 'none' = 'demo', env: Record<string, string> = {}, port = 0
+  dataDir: string,
+  seed: 'demo' | 'none' = 'demo',
+  env: Record<string, string> = {},
+  port = 0
 ): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
@@ -198,7 +207,10 @@ async function readBody(req: IncomingMessage): Promise<string> {
  * endpoint (about a millisecond on loopback) stands in for it. The frame's address and whether
  * it is the top frame come with each call, as Electron's sender frame would give them.
  */
-async function serveRenderer(contentSecurityPolicy: string, ipc: { current: IpcEndpoint | null }): Promise<{ server: Server; url: string }> {
+async function serveRenderer(
+  contentSecurityPolicy: string,
+  ipc: { current: IpcEndpoint | null }
+): Promise<{ server: Server; url: string }> {
   const rootDir = join(buildDir, 'renderer')
   if (!existsSync(join(rootDir, 'index.html'))) throw new Error('out/renderer is missing: run `npx electron-vite build` first')
   const handler = createRendererHandler(rootDir, (path: string) => readFile(path), contentSecurityPolicy)
@@ -212,7 +224,10 @@ async function serveRenderer(contentSecurityPolicy: string, ipc: { current: IpcE
   }
   const server = createServer((req, res) => {
     const origin = `http://${req.headers.host ?? '127.0.0.1'}`
-    const answer = req.method === 'POST' && req.url === IPC_PATH ? answerIpc(req, res) : handler(toRequest(req, origin)).then((response) => sendResponse(res, response))
+    const answer =
+      req.method === 'POST' && req.url === IPC_PATH
+        ? answerIpc(req, res)
+        : handler(toRequest(req, origin)).then((response) => sendResponse(res, response))
     answer.catch(() => {
       res.statusCode = 500
       res.end()
@@ -345,8 +360,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
       }
     }
     mkdirSync(join(workDir, 'userData'), { recursive: true })
-    const primitives = fakePrimitives(join(workDir, 'userData'), options.secureBackend ?? 'gnome_libsecret', apiOrigin,
-      locale, mainHost)
+    const primitives = fakePrimitives(join(workDir, 'userData'), options.secureBackend ?? 'gnome_libsecret', apiOrigin, locale, mainHost)
     const services = createMainServices(primitives)
     services.settings.update({ language: locale, theme: options.colorScheme ?? 'light' })
 
@@ -367,13 +381,20 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppHandle>
       await page.addLocatorHandler(page.getByTestId('home-welcome'), async (welcome) => {
         // The welcome may leave on its own while its button is reached (a platform popup arriving
         // puts it back in line behind it): then there is nothing left to close.
-        await welcome.getByTestId('home-welcome-close').click({ timeout: 5_000 }).catch(() => undefined)
+        await welcome
+          .getByTestId('home-welcome-close')
+          .click({ timeout: 5_000 })
+          .catch(() => undefined)
       })
     }
 
     const emit = (channel: EventChannel, payload: unknown) => {
       emitted.push({ channel, payload })
-      page.evaluate(([c, p]) => (window as unknown as { __darsiEmit(c: string, p: unknown): void }).__darsiEmit(c as string, p), [channel, payload] as const)
+      page
+        .evaluate(([c, p]) => (window as unknown as { __darsiEmit(c: string, p: unknown): void }).__darsiEmit(c as string, p), [
+          channel,
+          payload
+        ] as const)
         .catch(() => undefined)
     }
     const handlers = createIpcHandlers(services, emit)

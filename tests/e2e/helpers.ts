@@ -9,7 +9,10 @@ import type { Language } from '../../src/shared/ipc.ts'
 export async function switchLanguage(page: Page, language: Language): Promise<void> {
   await page.getByTestId('language-switcher').click()
   await page.getByTestId(`language-option-${language}`).click()
-  await page.locator('html').and(page.locator(`[lang="${language === 'en-US' ? 'en-US' : language}"]`)).waitFor()
+  await page
+    .locator('html')
+    .and(page.locator(`[lang="${language === 'en-US' ? 'en-US' : language}"]`))
+    .waitFor()
 }
 
 /** The demo accounts of the API's seed (server/src/seed/demo.ts, docs/demo-accounts.md). */

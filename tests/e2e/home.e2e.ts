@@ -211,7 +211,10 @@ test('a section that fails shows its own retry, the others stay, and the retry b
   const { page } = app
   let failing = true
   await page.route('**/api/student/chapters/new-contents', (route) =>
-    failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"server_error","message":"Server error"}' }) : route.continue())
+    failing
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"server_error","message":"Server error"}' })
+      : route.continue()
+  )
   await signIn(page, demo.student)
   await homeSettled(page)
   await page.getByTestId('home-welcome-close').click()

@@ -78,7 +78,12 @@ test('a lesson plays, seeks, keeps its speed, completes at 80 % and resumes, in 
   await expect(page.getByTestId('lesson-title')).toHaveText('Forme algébrique d’un nombre complexe')
   await expect(page.getByTestId('lesson-back')).toHaveText('Mathématiques')
   await expect(page.getByTestId('lesson-chapter')).toHaveText('Nombres complexes')
-  await expect(page.getByTestId('lesson-list-item').filter({ has: page.locator('[aria-current="page"]') }).or(page.locator('[data-testid="lesson-list-item"][aria-current="page"]'))).toHaveCount(1)
+  await expect(
+    page
+      .getByTestId('lesson-list-item')
+      .filter({ has: page.locator('[aria-current="page"]') })
+      .or(page.locator('[data-testid="lesson-list-item"][aria-current="page"]'))
+  ).toHaveCount(1)
   await expect(page.getByTestId('lesson-watched')).toHaveAttribute('data-value', '0')
   await app.screenshot('lesson-fr-light')
   await expectNoSeriousViolations(page)
@@ -111,7 +116,9 @@ test('a lesson plays, seeks, keeps its speed, completes at 80 % and resumes, in 
   await expect.poll(() => videoTime(page)).toBeLessThan(1)
   await play(page)
   await expect(page.getByTestId('lesson-completed')).toBeVisible({ timeout: 30_000 })
-  await expect.poll(async () => Number(await page.getByTestId('lesson-watched').getAttribute('data-value')), { timeout: 15_000 }).toBeGreaterThanOrEqual(80)
+  await expect
+    .poll(async () => Number(await page.getByTestId('lesson-watched').getAttribute('data-value')), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(80)
   await expect(page.locator('[data-testid="lesson-list-item"][aria-current="page"]')).toHaveAttribute('data-completed', 'true')
   await app.screenshot('lesson-completed-fr-light')
 
@@ -149,7 +156,9 @@ test('a locked lesson shows the unlock prompt, which leads to /offres', async ()
   await expect.poll(() => pathname(page)).toBe('/offres')
 
   // An unknown lesson is the 404 page; the course view finds a lesson by the id before its first hyphen.
-  await app.deepLink(`darsi://open?path=${encodeURIComponent('/subjects/mathematiques/chapters/nombres-complexes/lessons/inconnue/content')}`)
+  await app.deepLink(
+    `darsi://open?path=${encodeURIComponent('/subjects/mathematiques/chapters/nombres-complexes/lessons/inconnue/content')}`
+  )
   await expect(page.getByTestId('not-found')).toBeVisible({ timeout: 15_000 })
   await openChapter(page, 'Mathématiques', 2)
   const id = await page.getByTestId('lesson-page').getAttribute('data-lesson')
@@ -382,7 +391,9 @@ test('free hours used up while watching: the modal, which leads to /offres', asy
   const db = await PGlite.create({ dataDir: join(api!.dataDir, 'pglite') })
   const pupil = `(select id from users where phone = '${demo.student}')`
   await db.query(`update content_progress set free_seconds = 0 where user_id = ${pupil}`)
-  await db.query(`update content_progress set free_seconds = 7190 where user_id = ${pupil} and content_id = (select min(content_id) from content_progress where user_id = ${pupil})`)
+  await db.query(
+    `update content_progress set free_seconds = 7190 where user_id = ${pupil} and content_id = (select min(content_id) from content_progress where user_id = ${pupil})`
+  )
   await db.close()
   api = { ...api!, ...(await startApi(api!.dataDir, 'demo', { DARSI_OPERATOR_KEY: OPERATOR_KEY }, Number(port))) }
 

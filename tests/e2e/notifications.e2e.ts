@@ -75,7 +75,9 @@ async function bellCount(page: Page): Promise<number> {
 
 /** The window goes to the background, as when the pupil switches to another program. */
 async function blurWindow(page: Page): Promise<void> {
-  await page.evaluate(() => (window as unknown as { __darsiEmit(c: string, p: unknown): void }).__darsiEmit('window:focus', { focused: false }))
+  await page.evaluate(() =>
+    (window as unknown as { __darsiEmit(c: string, p: unknown): void }).__darsiEmit('window:focus', { focused: false })
+  )
 }
 
 /** axe finds nothing serious or critical on the page as it is now. */
@@ -97,7 +99,14 @@ test('a notification sent by the operator arrives live, is shown natively, and o
   const before = await bellCount(page)
   await blurWindow(page)
 
-  const line = await admin(app.apiUrl, 'notify', demo.student, 'Recharge validée', '<b>150 points</b> <script>alert(1)</script> ajoutés', '/porte-monnaie')
+  const line = await admin(
+    app.apiUrl,
+    'notify',
+    demo.student,
+    'Recharge validée',
+    '<b>150 points</b> <script>alert(1)</script> ajoutés',
+    '/porte-monnaie'
+  )
   expect(line).toMatch(/^Notification \d+ sent to user \d+$/)
   const sentAt = Date.now()
   await expect.poll(() => bellCount(page), { timeout: 2000, intervals: [50] }).toBe(before + 1)
@@ -106,7 +115,9 @@ test('a notification sent by the operator arrives live, is shown natively, and o
   // The host is Linux, whose notification servers read markup: the text reaches them escaped.
   expect(app.mainHost.notifications.at(-1)!.body).toBe('&lt;b&gt;150 points&lt;/b&gt; &lt;script&gt;alert(1)&lt;/script&gt; ajoutés')
 
-  await page.evaluate(() => (window as unknown as { __darsiEmit(c: string, p: unknown): void }).__darsiEmit('window:focus', { focused: true }))
+  await page.evaluate(() =>
+    (window as unknown as { __darsiEmit(c: string, p: unknown): void }).__darsiEmit('window:focus', { focused: true })
+  )
   await page.getByTestId('notification-bell').click()
   const first = page.getByTestId('notification-item').first()
   await expect(first).toContainText('Recharge validée')
@@ -244,7 +255,14 @@ test('in Arabic: a live notification, a message opened at /inbox/{id}, search', 
   await signedInHome(app)
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   const before = await bellCount(page)
-  await admin(app.apiUrl, 'notify', demo.student, 'تذكير', 'الحصة المباشرة في الرياضيات تبدأ على الساعة السادسة مساءً، لا تنسَ الدخول في الوقت المحدد', '/sessions')
+  await admin(
+    app.apiUrl,
+    'notify',
+    demo.student,
+    'تذكير',
+    'الحصة المباشرة في الرياضيات تبدأ على الساعة السادسة مساءً، لا تنسَ الدخول في الوقت المحدد',
+    '/sessions'
+  )
   await expect.poll(() => bellCount(page), { timeout: 2000, intervals: [50] }).toBe(before + 1)
   await page.getByTestId('notification-bell').click()
   await expect(page.getByTestId('notification-item').first()).toContainText('تذكير')

@@ -51,7 +51,9 @@ async function expectNoSeriousViolations(page: Page): Promise<void> {
 /** The dialog's axe check: the open dialog only. */
 async function expectDialogClean(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).include('[data-testid="purchase-dialog"]').exclude('[data-tabster-dummy]').analyze()
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id)
   expect(serious).toEqual([])
 }
 
@@ -97,8 +99,9 @@ test('each purchase-dialog variant, in French, light', async () => {
   await openOffers(page)
   // By position: Gratuit, Darsi Mobile, Standard, Excellent, Top 50, Silver+, Gold, Optimum, the packs.
   await expect(page.getByTestId('offer-card')).toHaveCount(11)
-  expect(await page.getByTestId('offer-card').evaluateAll((cards) => cards.map((element) => Number(element.getAttribute('data-offer-id')))))
-    .toEqual([83, 33, 102, 127, 122, 107, 112, 80, 84, 115, 119])
+  expect(
+    await page.getByTestId('offer-card').evaluateAll((cards) => cards.map((element) => Number(element.getAttribute('data-offer-id'))))
+  ).toEqual([83, 33, 102, 127, 122, 107, 112, 80, 84, 115, 119])
   await expect(card(page, 112).getByTestId('offer-price')).toHaveText('45 Dt / mois')
   await expect(page.getByTestId('moved-content-notice')).toHaveCount(0)
   await app.screenshot('offers-fr-light')

@@ -43,7 +43,11 @@ test('an incomplete profile is completed through the address cascade, then home 
   await page.getByTestId('profile-state').selectOption({ label: 'Tunis' })
   await page.getByTestId('profile-delegation').selectOption({ label: 'La Marsa' })
   await expect(page.getByTestId('profile-institute')).toBeEnabled()
-  await expect(page.getByTestId('profile-institute').locator('option')).toHaveText(['Choisir', 'Lycée pilote Bourguiba de Tunis', 'Lycée secondaire 1 (La Marsa)'])
+  await expect(page.getByTestId('profile-institute').locator('option')).toHaveText([
+    'Choisir',
+    'Lycée pilote Bourguiba de Tunis',
+    'Lycée secondaire 1 (La Marsa)'
+  ])
   await page.getByTestId('profile-country').selectOption({ label: 'France' })
   await expect(page.getByTestId('profile-state')).toBeDisabled()
   await expect(page.getByTestId('profile-state')).toHaveValue('')
@@ -96,7 +100,10 @@ test('a class change with reason 4 and its free text is listed as pending', asyn
   await expect(dialog.getByText('Remplir le champ classe')).toBeVisible()
 
   // Choosing the pupil's own class is no change: the choice is cleared.
-  const current = await dialog.getByTestId('division-change-division').locator('option', { hasText: 'Bac Sciences expérimentales' }).getAttribute('value')
+  const current = await dialog
+    .getByTestId('division-change-division')
+    .locator('option', { hasText: 'Bac Sciences expérimentales' })
+    .getAttribute('value')
   await dialog.getByTestId('division-change-division').selectOption(current!)
   await expect(dialog.getByTestId('division-change-division')).toHaveValue('')
 
@@ -153,11 +160,15 @@ test('a report card for trimester 2: uploaded, listed as pending, then deleted',
 
   await dialog.getByTestId('marksheet-send').click()
   await expect(dialog.getByTestId('marksheet-problem')).toHaveText('Veuillez choisir un fichier')
-  await dialog.getByTestId('marksheet-files').setInputFiles({ name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') })
+  await dialog
+    .getByTestId('marksheet-files')
+    .setInputFiles({ name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') })
   await dialog.getByTestId('marksheet-send').click()
   await expect(dialog.getByTestId('marksheet-problem')).toContainText('notes.exe')
 
-  const jpeg = await sharp({ create: { width: 640, height: 900, channels: 3, background: { r: 240, g: 240, b: 230 } } }).jpeg().toBuffer()
+  const jpeg = await sharp({ create: { width: 640, height: 900, channels: 3, background: { r: 240, g: 240, b: 230 } } })
+    .jpeg()
+    .toBuffer()
   await dialog.getByTestId('marksheet-files').setInputFiles({ name: 'bulletin-t2.jpg', mimeType: 'image/jpeg', buffer: jpeg })
   await dialog.getByTestId('marksheet-send').click()
   const row = dialog.getByTestId('marksheet-row').filter({ hasText: 'bulletin-t2.jpg' })
@@ -180,7 +191,9 @@ test('three photos for trimester 2 are merged by the main process into one PDF, 
   await expect(dialog.getByTestId('marksheet-trimester')).toHaveValue('2')
 
   const photo = (width: number, height: number) =>
-    sharp({ create: { width, height, channels: 3, background: { r: 250, g: 248, b: 240 } } }).jpeg().toBuffer()
+    sharp({ create: { width, height, channels: 3, background: { r: 250, g: 248, b: 240 } } })
+      .jpeg()
+      .toBuffer()
   await dialog.getByTestId('marksheet-files').setInputFiles([
     { name: 'page-1.jpg', mimeType: 'image/jpeg', buffer: await photo(3000, 4000) },
     { name: 'page-2.jpg', mimeType: 'image/jpeg', buffer: await photo(1200, 1600) },
@@ -202,7 +215,11 @@ test('three photos for trimester 2 are merged by the main process into one PDF, 
   const pdf = Buffer.from(await (await fetch(`${app.apiUrl}${merged.url}`)).arrayBuffer())
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
   const pages = (await PDFDocument.load(pdf)).getPages().map((p) => [p.getWidth(), p.getHeight()])
-  expect(pages).toEqual([[1500, 2000], [1200, 1600], [800, 600]])
+  expect(pages).toEqual([
+    [1500, 2000],
+    [1200, 1600],
+    [800, 600]
+  ])
 
   await row.getByTestId('marksheet-delete').click()
   await expect(row).toHaveCount(0)
@@ -324,13 +341,15 @@ test('the profile page in Arabic', async () => {
 async function shownWidth(page: Page, testId: string): Promise<number> {
   const image = page.getByTestId(testId).locator('img')
   if ((await image.count()) === 0) return 0
-  return image.evaluate((element) => (element as HTMLImageElement).complete ? (element as HTMLImageElement).naturalWidth : 0)
+  return image.evaluate((element) => ((element as HTMLImageElement).complete ? (element as HTMLImageElement).naturalWidth : 0))
 }
 
 async function avatarPhoto(): Promise<Buffer> {
   // A landscape phone photo with a GPS position in its metadata: the server keeps a 256 px square without it.
   return sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 30, g: 120, b: 200 } } })
-    .composite([{ input: { create: { width: 400, height: 400, channels: 3, background: { r: 250, g: 200, b: 40 } } }, top: 200, left: 400 }])
+    .composite([
+      { input: { create: { width: 400, height: 400, channels: 3, background: { r: 250, g: 200, b: 40 } } }, top: 200, left: 400 }
+    ])
     .jpeg({ quality: 85 })
     .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '36/1 48/1 0/1' } })
     .toBuffer()
@@ -346,7 +365,9 @@ test('the completed demo profile: a photo uploaded with its progress, shown in t
   await expect(page.getByTestId('avatar-choose')).toHaveText('Ajouter une photo')
 
   // A PDF under an image's name: the browser calls it image/png, the server reads the bytes.
-  await page.getByTestId('avatar-file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n') })
+  await page
+    .getByTestId('avatar-file')
+    .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n') })
   await expect(page.getByTestId('avatar-problem')).toHaveText('Type de photo non accepté (jpg, jpeg, png, gif, webp)')
   await expect(page.getByTestId('avatar-retry')).toHaveCount(0)
 
@@ -363,14 +384,19 @@ test('the completed demo profile: a photo uploaded with its progress, shown in t
   await expect(page.getByTestId('avatar-problem')).toHaveCount(0)
   await app.screenshot('profile-avatar-uploading-fr')
   // The picture's own request, once the new address is known: answered whole by the API.
-  const pictureServed = page.waitForResponse((response) => /\/api\/avatars\/1\/[0-9a-f-]{36}\.webp$/.test(response.url()), { timeout: 30_000 })
+  const pictureServed = page.waitForResponse((response) => /\/api\/avatars\/1\/[0-9a-f-]{36}\.webp$/.test(response.url()), {
+    timeout: 30_000
+  })
   release()
   await expect(page.getByTestId('avatar-editor')).toHaveAttribute('data-phase', 'idle', { timeout: 20_000 })
   await page.unroute('**/api/user/avatar')
   await expect(page.getByTestId('snackbar').filter({ hasText: 'La photo de profil est enregistrée' })).toBeVisible()
 
   // Shown under the app's CSP from the API origin: on the edit screen, in the header, on the profile.
-  await expect(page.getByTestId('avatar-editor-image')).toHaveAttribute('data-src', new RegExp(`^${app.apiUrl}/api/avatars/1/[0-9a-f-]{36}\\.webp$`))
+  await expect(page.getByTestId('avatar-editor-image')).toHaveAttribute(
+    'data-src',
+    new RegExp(`^${app.apiUrl}/api/avatars/1/[0-9a-f-]{36}\\.webp$`)
+  )
   const src = await page.getByTestId('avatar-editor-image').getAttribute('data-src')
   const picture = await pictureServed
   expect([picture.url(), picture.status()]).toEqual([src, 200])

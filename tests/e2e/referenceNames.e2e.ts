@@ -15,7 +15,8 @@ test.afterEach(async () => {
 
 const chosen = (select: Locator) => select.locator('option:checked')
 /** The texts of a select's options but its first one (« choose »). */
-const optionTexts = (select: Locator) => select.locator('option').evaluateAll((options) => options.slice(1).map((option) => option.textContent ?? ''))
+const optionTexts = (select: Locator) =>
+  select.locator('option').evaluateAll((options) => options.slice(1).map((option) => option.textContent ?? ''))
 
 test('the Arabic profile, its edit screen, the class change and the history name the class and address in Arabic', async () => {
   app = await launchApp({ locale: 'ar' })

@@ -35,7 +35,12 @@ test('opens on the sign-in page when signed out, with a sandboxed page and the b
   expect(await page.locator('html').getAttribute('dir')).toBe('ltr')
   // Each script is compiled as it streams in, not function by function on first use
   // (scripts/vite/eagerCompile.ts): V8's hint opens every file the page loads.
-  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.endsWith('.js')))
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.endsWith('.js'))
+  )
   expect(scripts.length).toBeGreaterThan(1)
   for (const url of scripts) {
     expect((await (await page.request.get(url)).text()).split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad')
@@ -65,10 +70,14 @@ test('switching to Arabic flips the layout and the sidebar goes to the right', a
   expect(sidebar).not.toBeNull()
   expect(sidebar!.x + sidebar!.width / 2).toBeGreaterThan(width / 2)
   // The choice is kept by the main process's settings.
-  await expect.poll(async () => {
-    const settings = await page.evaluate(() => (window as unknown as { darsi: { settingsGet(): Promise<{ data: { language: string } }> } }).darsi.settingsGet())
-    return settings.data.language
-  }).toBe('ar')
+  await expect
+    .poll(async () => {
+      const settings = await page.evaluate(() =>
+        (window as unknown as { darsi: { settingsGet(): Promise<{ data: { language: string } }> } }).darsi.settingsGet()
+      )
+      return settings.data.language
+    })
+    .toBe('ar')
   // The window's title follows the screen and the language.
   await expect(page).toHaveTitle('الرئيسية · درسي')
   // The menu has closed and the focus is back on the switcher, now labelled in Arabic.
@@ -98,8 +107,13 @@ test('the styles come from the built stylesheets: no CSS rule is inserted while 
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   const sheets = await page.evaluate(() => ({
     // Griffel's run-time insertion writes into <style data-make-styles-bucket> elements.
-    insertedRules: [...document.querySelectorAll<HTMLStyleElement>('style[data-make-styles-bucket]')].reduce((n, style) => n + (style.sheet?.cssRules.length ?? 0), 0),
-    layered: [...document.styleSheets].filter((sheet) => [...sheet.cssRules].some((rule) => rule instanceof CSSLayerBlockRule && rule.name.startsWith('griffel-'))).length
+    insertedRules: [...document.querySelectorAll<HTMLStyleElement>('style[data-make-styles-bucket]')].reduce(
+      (n, style) => n + (style.sheet?.cssRules.length ?? 0),
+      0
+    ),
+    layered: [...document.styleSheets].filter((sheet) =>
+      [...sheet.cssRules].some((rule) => rule instanceof CSSLayerBlockRule && rule.name.startsWith('griffel-'))
+    ).length
   }))
   expect(sheets.insertedRules).toBe(0)
   expect(sheets.layered).toBeGreaterThan(1)

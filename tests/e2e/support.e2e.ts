@@ -69,12 +69,21 @@ async function signInKeepingToken(page: Page): Promise<(path: string, init?: Req
   await signIn(page, demo.student)
   await expect.poll(() => token, { timeout: 15_000 }).not.toBeNull()
   return (path, init = {}) =>
-    fetch(`${origin}/api${path}`, { ...init, headers: { authorization: token!, 'content-type': 'application/json', 'accept-language': 'fr', ...init.headers } })
+    fetch(`${origin}/api${path}`, {
+      ...init,
+      headers: { authorization: token!, 'content-type': 'application/json', 'accept-language': 'fr', ...init.headers }
+    })
 }
 
 /** Reports an open lesson of the demo pupil through the API: the report's id and the lesson's name. */
-async function report(call: Awaited<ReturnType<typeof signInKeepingToken>>, reasonIndex: number, description: string): Promise<{ id: number; lesson: string }> {
-  const lesson = (await (await call('/student/subjects/mathematiques/chapters/limites-et-continuite/contents/continuite-sur-un-intervalle')).json()) as {
+async function report(
+  call: Awaited<ReturnType<typeof signInKeepingToken>>,
+  reasonIndex: number,
+  description: string
+): Promise<{ id: number; lesson: string }> {
+  const lesson = (await (
+    await call('/student/subjects/mathematiques/chapters/limites-et-continuite/contents/continuite-sur-un-intervalle')
+  ).json()) as {
     content: { id: number; name: string }
   }
   const reasons = (await (await call('/student/report-reasons')).json()) as { id: number }[]

@@ -94,7 +94,9 @@ test('a switch link revokes the session it replaces and shows nothing of the pre
   // Sami's session is revoked on the server, its refresh token too.
   expect((await meStatus(app.apiUrl, before!.token)).status).toBe(401)
   const refresh = await fetch(`${app.apiUrl}/api/auth/refresh`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh_token: before!.refreshToken })
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refresh_token: before!.refreshToken })
   })
   expect(refresh.status).toBe(401)
 
@@ -122,9 +124,12 @@ test('when a marked switch session ends, the external registration page opens in
   expect(ended.status).toBe(200)
   // The wallet's call meets the 401, unless the inbox's stream got there first: the server ends a
   // revoked session's stream at its next keep-alive, and its reconnection is refused the same way.
-  await page.getByTestId('nav-wallet').click({ timeout: 5_000 }).catch(async (error: unknown) => {
-    if (!(await page.getByTestId('login-page').isVisible())) throw error
-  })
+  await page
+    .getByTestId('nav-wallet')
+    .click({ timeout: 5_000 })
+    .catch(async (error: unknown) => {
+      if (!(await page.getByTestId('login-page').isVisible())) throw error
+    })
   await expect(page.getByTestId('login-page')).toBeVisible()
   await expect.poll(() => app!.mainHost.openedExternal).toEqual(['https://inscription.darsi.tn/?lang=ar'])
   await expect(page.getByTestId('snackbars').getByText('صفحة التسجيل تُفتح في متصفّحك', { exact: false })).toBeVisible()

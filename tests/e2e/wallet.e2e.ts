@@ -266,7 +266,12 @@ test('Arabic: the wallet right to left, its messages and dialogs in Arabic', asy
   // A refusal the server words in French reads in Arabic: the app words it by its code, and
   // what the pupil typed stays in the form.
   await page.route('**/student/codes', (route) =>
-    route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ code: 'validation_failed', message: 'Requête invalide' }) }))
+    route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'validation_failed', message: 'Requête invalide' })
+    })
+  )
   await page.getByTestId('topup-amount').fill('16')
   await page.getByTestId('topup-reference').fill('VIR-AR-2')
   await page.getByTestId('topup-submit').click()
@@ -391,7 +396,9 @@ test('an administrator impersonating the pupil: the transfer carries the admin i
     (window as unknown as { darsi: { sessionGet(): Promise<{ data: { token: string; adminUserId?: number } }> } }).darsi.sessionGet()
   )
   expect(session.data.adminUserId).toBe(adminId)
-  const history = await fetch(`${app.apiUrl}/api/student/transfer-points-history`, { headers: { authorization: `Bearer ${session.data.token}` } })
+  const history = await fetch(`${app.apiUrl}/api/student/transfer-points-history`, {
+    headers: { authorization: `Bearer ${session.data.token}` }
+  })
   const [created] = (await history.json()) as { admin_id: number | null; points: number }[]
   expect(created).toMatchObject({ admin_id: adminId, points: 10 })
 })

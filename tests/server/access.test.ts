@@ -13,7 +13,13 @@ import { assistanceEndpoints, assistanceOperatorEndpoints } from '../../src/shar
 import { attachmentEndpoints, attachmentOperatorEndpoints } from '../../src/shared/api/attachments.ts'
 import { servicePrefixes, type Endpoint } from '../../src/shared/api/common.ts'
 import { healthEndpoints } from '../../src/shared/api/health.ts'
-import { MEDIA_URL_TTL_SECONDS, learningEndpoints, learningOperatorEndpoints, progressEndpoints, type Lesson } from '../../src/shared/api/learning.ts'
+import {
+  MEDIA_URL_TTL_SECONDS,
+  learningEndpoints,
+  learningOperatorEndpoints,
+  progressEndpoints,
+  type Lesson
+} from '../../src/shared/api/learning.ts'
 import { offerEndpoints } from '../../src/shared/api/offers.ts'
 import { devEndpoints, operatorEndpoints } from '../../src/shared/api/operator.ts'
 import { pickersEndpoints } from '../../src/shared/api/pickers.ts'
@@ -29,20 +35,37 @@ let unverified: Tokens
 let expired: Tokens
 beforeAll(async () => {
   server = await startTestServer({ dev: true })
-  ;[student, unverified, expired] = await Promise.all([login(server.app, demo.student), login(server.app, demo.unverified), login(server.app, demo.expired)])
+  ;[student, unverified, expired] = await Promise.all([
+    login(server.app, demo.student),
+    login(server.app, demo.unverified),
+    login(server.app, demo.expired)
+  ])
 })
 afterAll(async () => {
   await server?.close()
 })
 
 const tables = {
-  accounts: accountsEndpoints, pickers: pickersEndpoints, operator: operatorEndpoints, dev: devEndpoints, health: healthEndpoints, learning: learningEndpoints,
-  progress: progressEndpoints, learningOperator: learningOperatorEndpoints, reactions: reactionEndpoints, videoReports: videoReportEndpoints,
-  videoReportOperator: videoReportOperatorEndpoints, assistance: assistanceEndpoints, assistanceOperator: assistanceOperatorEndpoints,
-  attachments: attachmentEndpoints, attachmentOperator: attachmentOperatorEndpoints, offers: offerEndpoints
+  accounts: accountsEndpoints,
+  pickers: pickersEndpoints,
+  operator: operatorEndpoints,
+  dev: devEndpoints,
+  health: healthEndpoints,
+  learning: learningEndpoints,
+  progress: progressEndpoints,
+  learningOperator: learningOperatorEndpoints,
+  reactions: reactionEndpoints,
+  videoReports: videoReportEndpoints,
+  videoReportOperator: videoReportOperatorEndpoints,
+  assistance: assistanceEndpoints,
+  assistanceOperator: assistanceOperatorEndpoints,
+  attachments: attachmentEndpoints,
+  attachmentOperator: attachmentOperatorEndpoints,
+  offers: offerEndpoints
 }
 const routes = Object.entries(tables).flatMap(([domain, table]) =>
-  Object.entries(table as Record<string, Endpoint>).map(([name, endpoint]) => ({ name: `${domain}.${name}`, endpoint })))
+  Object.entries(table as Record<string, Endpoint>).map(([name, endpoint]) => ({ name: `${domain}.${name}`, endpoint }))
+)
 
 const SAMPLE_PARAMS: Record<string, string> = { id: '1', stateId: '1', level: 'bac', provider: 'google' }
 
@@ -88,20 +111,28 @@ describe('access matrix', () => {
   })
 
   it.each(signedIn.filter((r) => r.endpoint.access === 'session').map((r) => [r.name, r.endpoint] as const))(
-    '%s lets an unverified account or an expired password through the access check', async (_name, endpoint) => {
+    '%s lets an unverified account or an expired password through the access check',
+    async (_name, endpoint) => {
       // Logout would end the shared session: a throwaway one.
-      const own = endpoint.path === '/auth/logout' ? [await login(server.app, demo.unverified), await login(server.app, demo.expired)] : [unverified, expired]
+      const own =
+        endpoint.path === '/auth/logout'
+          ? [await login(server.app, demo.unverified), await login(server.app, demo.expired)]
+          : [unverified, expired]
       for (const tokens of own) expect([401, 403]).not.toContain((await send(endpoint, { token: tokens.token })).statusCode)
-    })
+    }
+  )
 
-  it.each(verifiedOnly.map((r) => [r.name, r.endpoint] as const))('%s refuses an unverified account and an expired password (403)', async (_name, endpoint) => {
-    const notVerified = await send(endpoint, { token: unverified.token })
-    expect(notVerified.statusCode).toBe(403)
-    expect(notVerified.json().code).toBe('not_verified')
-    const passwordExpired = await send(endpoint, { token: expired.token })
-    expect(passwordExpired.statusCode).toBe(403)
-    expect(passwordExpired.json().code).toBe('password_expired')
-  })
+  it.each(verifiedOnly.map((r) => [r.name, r.endpoint] as const))(
+    '%s refuses an unverified account and an expired password (403)',
+    async (_name, endpoint) => {
+      const notVerified = await send(endpoint, { token: unverified.token })
+      expect(notVerified.statusCode).toBe(403)
+      expect(notVerified.json().code).toBe('not_verified')
+      const passwordExpired = await send(endpoint, { token: expired.token })
+      expect(passwordExpired.statusCode).toBe(403)
+      expect(passwordExpired.json().code).toBe('password_expired')
+    }
+  )
 
   it.each(adminOnly.map((r) => [r.name, r.endpoint] as const))('%s refuses a student (403)', async (_name, endpoint) => {
     const reply = await send(endpoint, { token: student.token })
@@ -109,17 +140,20 @@ describe('access matrix', () => {
     expect(reply.json().code).toBe('forbidden')
   })
 
-  it.each(operatorOnly.map((r) => [r.name, r.endpoint] as const))('%s needs the operator key, from this machine', async (_name, endpoint) => {
-    const key = server.app.services.secrets.operatorKey
-    expect((await send(endpoint)).statusCode).toBe(401)
-    expect((await send(endpoint, { headers: { 'x-operator-key': `${key}x` } })).statusCode).toBe(401)
-    expect((await send(endpoint, { token: student.token })).statusCode).toBe(401)
-    const admin = await login(server.app, demo.admin)
-    expect((await send(endpoint, { token: admin.token })).statusCode).toBe(401)
-    const remote = await send(endpoint, { headers: { 'x-operator-key': key }, remoteAddress: '192.0.2.10' })
-    expect(remote.statusCode).toBe(403)
-    expect([401, 403]).not.toContain((await send(endpoint, { headers: { 'x-operator-key': key } })).statusCode)
-  })
+  it.each(operatorOnly.map((r) => [r.name, r.endpoint] as const))(
+    '%s needs the operator key, from this machine',
+    async (_name, endpoint) => {
+      const key = server.app.services.secrets.operatorKey
+      expect((await send(endpoint)).statusCode).toBe(401)
+      expect((await send(endpoint, { headers: { 'x-operator-key': `${key}x` } })).statusCode).toBe(401)
+      expect((await send(endpoint, { token: student.token })).statusCode).toBe(401)
+      const admin = await login(server.app, demo.admin)
+      expect((await send(endpoint, { token: admin.token })).statusCode).toBe(401)
+      const remote = await send(endpoint, { headers: { 'x-operator-key': key }, remoteAddress: '192.0.2.10' })
+      expect(remote.statusCode).toBe(403)
+      expect([401, 403]).not.toContain((await send(endpoint, { headers: { 'x-operator-key': key } })).statusCode)
+    }
+  )
 
   it.each(publicRoutes.map((r) => [r.name, r.endpoint] as const))('%s is open without a session', async (_name, endpoint) => {
     expect([401, 403]).not.toContain((await send(endpoint)).statusCode)
@@ -127,9 +161,17 @@ describe('access matrix', () => {
 })
 
 /** A subject of a class, a course chapter of it with a video lesson, and a recording chapter of it. */
-type Place = { subjectId: number; subjectSlug: string; chapterId: number; chapterSlug: string; recordingId: number; lessonId: number; lessonSlug: string }
+type Place = {
+  subjectId: number
+  subjectSlug: string
+  chapterId: number
+  chapterSlug: string
+  recordingId: number
+  lessonId: number
+  lessonSlug: string
+}
 
-describe("the learning, progress, reaction and video report routes naming a subject, chapter or lesson (S6)", () => {
+describe('the learning, progress, reaction and video report routes naming a subject, chapter or lesson (S6)', () => {
   const db = () => server.app.services.database.db
   let own: Place
   let foreign: Place
@@ -138,12 +180,23 @@ describe("the learning, progress, reaction and video report routes naming a subj
 
   /** The first visible subject matching `where` with a video lesson in a course chapter and a recording chapter. */
   async function placeWhere(where: SQL): Promise<Place> {
-    const rows = await db().select({
-      subjectId: subjects.id, subjectSlug: subjects.slug, chapterId: chapters.id, chapterSlug: chapters.slug, type: chapters.type,
-      lessonId: contents.id, lessonSlug: contents.slug, isFree: contents.isFree
-    }).from(contents).innerJoin(chapters, eq(chapters.id, contents.chapterId)).innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    const rows = await db()
+      .select({
+        subjectId: subjects.id,
+        subjectSlug: subjects.slug,
+        chapterId: chapters.id,
+        chapterSlug: chapters.slug,
+        type: chapters.type,
+        lessonId: contents.id,
+        lessonSlug: contents.slug,
+        isFree: contents.isFree
+      })
+      .from(contents)
+      .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+      .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
       .innerJoin(contentVideos, eq(contentVideos.contentId, contents.id))
-      .where(and(where, eq(subjects.visible, true))).orderBy(asc(subjects.id), asc(chapters.position), asc(contents.position))
+      .where(and(where, eq(subjects.visible, true)))
+      .orderBy(asc(subjects.id), asc(chapters.position), asc(contents.position))
     for (const lesson of rows.filter((row) => row.type === 'course' && row.isFree)) {
       const recording = rows.find((row) => row.subjectId === lesson.subjectId && row.type === 'recording')
       if (recording) return { ...lesson, recordingId: recording.chapterId }
@@ -156,7 +209,8 @@ describe("the learning, progress, reaction and video report routes naming a subj
     studentId = row!.id
     own = await placeWhere(eq(subjects.divisionId, row!.divisionId!))
     foreign = await placeWhere(ne(subjects.divisionId, row!.divisionId!))
-    reasonId = (await db().select({ id: videoReportReasons.id }).from(videoReportReasons).orderBy(asc(videoReportReasons.id)).limit(1))[0]!.id
+    reasonId = (await db().select({ id: videoReportReasons.id }).from(videoReportReasons).orderBy(asc(videoReportReasons.id)).limit(1))[0]!
+      .id
   })
 
   let views = 0
@@ -171,58 +225,98 @@ describe("the learning, progress, reaction and video report routes naming a subj
     'progress.chapterContentsProgress': (place) => ({ params: { id: place.chapterId } }),
     'progress.postProgress': (place) => ({
       params: {},
-      body: { contentId: place.lessonId, viewToken: `access-view-${++views}`, sequence: 0, from: 0, watchedTime: 5, state: 'playing', at: server.clock.now().getTime() }
+      body: {
+        contentId: place.lessonId,
+        viewToken: `access-view-${++views}`,
+        sequence: 0,
+        from: 0,
+        watchedTime: 5,
+        state: 'playing',
+        at: server.clock.now().getTime()
+      }
     }),
     'reactions.reactions': (place) => ({ params: { contentId: place.lessonId } }),
     'reactions.react': (place) => ({ params: {}, body: { content_id: place.lessonId, reaction_type: 'love' } }),
     'reactions.toggleBookmark': (place) => ({ params: { subject: place.subjectId, chapter: place.chapterId, content: place.lessonId } }),
-    'videoReports.create': (place) => ({ params: {}, body: { content: place.lessonId, reportReason: reasonId, description: 'Le son est coupé' } })
+    'videoReports.create': (place) => ({
+      params: {},
+      body: { content: place.lessonId, reportReason: reasonId, description: 'Le son est coupé' }
+    })
   }
-  const idRoutes = routes.filter((r) => ['learning.', 'progress.', 'reactions.'].some((prefix) => r.name.startsWith(prefix)) || r.endpoint === videoReportEndpoints.create)
+  const idRoutes = routes
+    .filter(
+      (r) =>
+        ['learning.', 'progress.', 'reactions.'].some((prefix) => r.name.startsWith(prefix)) || r.endpoint === videoReportEndpoints.create
+    )
     .filter((r) => r.endpoint !== learningEndpoints.lessonVideo && (r.endpoint.params || r.endpoint.body))
 
   function request(endpoint: Endpoint, name: string, place: Place) {
     const { params, body } = requests[name]!(place)
     const path = endpoint.path.replace(/:(\w+)/g, (_, param: string) => encodeURIComponent(String(params[param])))
-    return call<{ code: string; message: string }>(server.app, endpoint.method, `${servicePrefixes[endpoint.service]}${path}`, { token: student.token, body })
+    return call<{ code: string; message: string }>(server.app, endpoint.method, `${servicePrefixes[endpoint.service]}${path}`, {
+      token: student.token,
+      body
+    })
   }
 
   it('covers every route of the learning and progress tables that names an object', () => {
     expect(Object.keys(requests).sort()).toEqual(idRoutes.map((r) => r.name).sort())
   })
 
-  it.each(idRoutes.map((r) => [r.name, r.endpoint] as const))("%s answers the pupil's own class, and refuses another class's with the level message (403)", async (name, endpoint) => {
-    const mine = await request(endpoint, name, own)
-    expect(mine.status, JSON.stringify(mine.body)).toBe(endpoint.status ?? 200)
-    const theirs = await request(endpoint, name, foreign)
-    expect(theirs.status, JSON.stringify(theirs.body)).toBe(403)
-    expect(theirs.body).toEqual({ code: 'level_not_allowed', message: 'access not authorised for this level' })
-  })
+  it.each(idRoutes.map((r) => [r.name, r.endpoint] as const))(
+    "%s answers the pupil's own class, and refuses another class's with the level message (403)",
+    async (name, endpoint) => {
+      const mine = await request(endpoint, name, own)
+      expect(mine.status, JSON.stringify(mine.body)).toBe(endpoint.status ?? 200)
+      const theirs = await request(endpoint, name, foreign)
+      expect(theirs.status, JSON.stringify(theirs.body)).toBe(403)
+      expect(theirs.body).toEqual({ code: 'level_not_allowed', message: 'access not authorised for this level' })
+    }
+  )
 
   /** The object each route names last, one that does not exist; those before it are the pupil's own. */
   const missing = 2_000_000_000
   const lastNamed: Record<string, Partial<Place>> = {
-    'learning.chapters': { subjectId: missing }, 'learning.chapterContents': { chapterId: missing }, 'learning.recordingContents': { recordingId: missing },
-    'learning.lesson': { lessonId: missing }, 'progress.subjectProgress': { subjectId: missing }, 'progress.subjectChaptersProgress': { subjectId: missing },
-    'progress.chapterContentsProgress': { chapterId: missing }, 'progress.postProgress': { lessonId: missing }, 'reactions.reactions': { lessonId: missing },
-    'reactions.react': { lessonId: missing }, 'reactions.toggleBookmark': { lessonId: missing }, 'videoReports.create': { lessonId: missing }
+    'learning.chapters': { subjectId: missing },
+    'learning.chapterContents': { chapterId: missing },
+    'learning.recordingContents': { recordingId: missing },
+    'learning.lesson': { lessonId: missing },
+    'progress.subjectProgress': { subjectId: missing },
+    'progress.subjectChaptersProgress': { subjectId: missing },
+    'progress.chapterContentsProgress': { chapterId: missing },
+    'progress.postProgress': { lessonId: missing },
+    'reactions.reactions': { lessonId: missing },
+    'reactions.react': { lessonId: missing },
+    'reactions.toggleBookmark': { lessonId: missing },
+    'videoReports.create': { lessonId: missing }
   }
 
-  it.each(idRoutes.map((r) => [r.name, r.endpoint] as const))('%s answers 404 for an object that does not exist', async (name, endpoint) => {
-    const reply = await request(endpoint, name, { ...own, ...lastNamed[name] })
-    expect(reply.status, JSON.stringify(reply.body)).toBe(404)
-    expect(reply.body.code).toBe('not_found')
-  })
+  it.each(idRoutes.map((r) => [r.name, r.endpoint] as const))(
+    '%s answers 404 for an object that does not exist',
+    async (name, endpoint) => {
+      const reply = await request(endpoint, name, { ...own, ...lastNamed[name] })
+      expect(reply.status, JSON.stringify(reply.body)).toBe(404)
+      expect(reply.body.code).toBe('not_found')
+    }
+  )
 
-  it("plays a lesson video for the pupil it was signed for only, until it expires (403)", async () => {
+  it('plays a lesson video for the pupil it was signed for only, until it expires (403)', async () => {
     const lessonOf = async (token: string) => {
-      const reply = await call<Lesson>(server.app, 'GET', `/api/student/subjects/${own.subjectSlug}/chapters/${own.chapterSlug}/contents/${own.lessonSlug}`, { token })
+      const reply = await call<Lesson>(
+        server.app,
+        'GET',
+        `/api/student/subjects/${own.subjectSlug}/chapters/${own.chapterSlug}/contents/${own.lessonSlug}`,
+        { token }
+      )
       expect(reply.status).toBe(200)
       return new URL(reply.body.content.content_videos[0]!.url, 'http://api')
     }
     const mine = await lessonOf(student.token)
     expect(mine.searchParams.get('u')).toBe(String(studentId))
-    const classmateId = await createUser(server.app, { credential: uniquePhone(), division: (await db().select({ d: subjects.divisionId }).from(subjects).where(eq(subjects.id, own.subjectId)))[0]!.d })
+    const classmateId = await createUser(server.app, {
+      credential: uniquePhone(),
+      division: (await db().select({ d: subjects.divisionId }).from(subjects).where(eq(subjects.id, own.subjectId)))[0]!.d
+    })
     const theirs = await lessonOf((await server.app.services.sessions.start(classmateId)).token)
     const media = (url: URL, changes: Record<string, string> = {}) => {
       const query = new URLSearchParams(url.search)
@@ -232,7 +326,10 @@ describe("the learning, progress, reaction and video report routes naming a subj
     expect((await media(mine)).statusCode).toBe(206)
     expect((await media(theirs)).statusCode).toBe(206)
     // The pupil's address naming the classmate, and the classmate's signature on the pupil's address.
-    for (const borrowed of [await media(mine, { u: String(classmateId) }), await media(mine, { signature: theirs.searchParams.get('signature')! })]) {
+    for (const borrowed of [
+      await media(mine, { u: String(classmateId) }),
+      await media(mine, { signature: theirs.searchParams.get('signature')! })
+    ]) {
       expect(borrowed.statusCode).toBe(403)
       expect(borrowed.json().code).toBe('forbidden')
     }
@@ -260,13 +357,20 @@ describe("the learning, progress, reaction and video report routes naming a subj
     expect(reply.status, JSON.stringify(reply.body)).toBe(201)
     return reply.body.report
   }
-  const descriptionOf = async (id: number) => (await db().select({ description: videoReports.description }).from(videoReports).where(eq(videoReports.id, id)))[0]?.description
+  const descriptionOf = async (id: number) =>
+    (await db().select({ description: videoReports.description }).from(videoReports).where(eq(videoReports.id, id)))[0]?.description
 
   it("refuses another pupil's video report as unknown (404), to change and to delete", async () => {
     const other = await classmate()
     const theirs = await report(other.token)
-    for (const [method, body] of [['PUT', { ...reportBody(), description: 'Modifié par un autre' }], ['DELETE', undefined]] as const) {
-      const reply = await call<{ code: string }>(server.app, method, `/api/student/video-reports/${theirs.id}`, { token: student.token, body })
+    for (const [method, body] of [
+      ['PUT', { ...reportBody(), description: 'Modifié par un autre' }],
+      ['DELETE', undefined]
+    ] as const) {
+      const reply = await call<{ code: string }>(server.app, method, `/api/student/video-reports/${theirs.id}`, {
+        token: student.token,
+        body
+      })
       expect(reply.status, JSON.stringify(reply.body)).toBe(404)
       expect(reply.body.code).toBe('not_found')
     }
@@ -275,27 +379,43 @@ describe("the learning, progress, reaction and video report routes naming a subj
     expect(listed.body.map((item) => item.id)).not.toContain(theirs.id)
   })
 
-  it.each(['start', 'reject', 'resolve'] as const)('neither changes nor deletes a report once the operator took the step %s (409)', async (last) => {
-    const mine = await report(student.token)
-    // In progress after start; rejected or resolved after start and then that step.
-    for (const decision of last === 'start' ? ['start'] : ['start', last]) {
-      const reply = await server.app.inject({
-        method: 'POST', url: `${servicePrefixes.operator}/video-reports/${mine.id}/${decision}`, headers: { 'x-operator-key': server.app.services.secrets.operatorKey }
-      })
-      expect(reply.statusCode, reply.body).toBe(200)
+  it.each(['start', 'reject', 'resolve'] as const)(
+    'neither changes nor deletes a report once the operator took the step %s (409)',
+    async (last) => {
+      const mine = await report(student.token)
+      // In progress after start; rejected or resolved after start and then that step.
+      for (const decision of last === 'start' ? ['start'] : ['start', last]) {
+        const reply = await server.app.inject({
+          method: 'POST',
+          url: `${servicePrefixes.operator}/video-reports/${mine.id}/${decision}`,
+          headers: { 'x-operator-key': server.app.services.secrets.operatorKey }
+        })
+        expect(reply.statusCode, reply.body).toBe(200)
+      }
+      for (const [method, body] of [
+        ['PUT', { ...reportBody(), description: 'Trop tard' }],
+        ['DELETE', undefined]
+      ] as const) {
+        const reply = await call<{ code: string }>(server.app, method, `/api/student/video-reports/${mine.id}`, {
+          token: student.token,
+          body
+        })
+        expect(reply.status, JSON.stringify(reply.body)).toBe(409)
+        expect(reply.body.code).toBe('video_report_not_pending')
+      }
+      expect(await descriptionOf(mine.id)).toBe('Le son est coupé')
     }
-    for (const [method, body] of [['PUT', { ...reportBody(), description: 'Trop tard' }], ['DELETE', undefined]] as const) {
-      const reply = await call<{ code: string }>(server.app, method, `/api/student/video-reports/${mine.id}`, { token: student.token, body })
-      expect(reply.status, JSON.stringify(reply.body)).toBe(409)
-      expect(reply.body.code).toBe('video_report_not_pending')
-    }
-    expect(await descriptionOf(mine.id)).toBe('Le son est coupé')
-  })
+  )
 
-  it("serves a lesson attachment to the pupil it was signed for only, until it expires (403)", async () => {
+  it('serves a lesson attachment to the pupil it was signed for only, until it expires (403)', async () => {
     const file = await attachFile(db(), server.app.services.storage, own.lessonId, 'fiche.png', ACCESS_PNG, server.clock.now())
     const addressOf = async (token: string) => {
-      const reply = await call<Lesson>(server.app, 'GET', `/api/student/subjects/${own.subjectSlug}/chapters/${own.chapterSlug}/contents/${own.lessonSlug}`, { token })
+      const reply = await call<Lesson>(
+        server.app,
+        'GET',
+        `/api/student/subjects/${own.subjectSlug}/chapters/${own.chapterSlug}/contents/${own.lessonSlug}`,
+        { token }
+      )
       expect(reply.status).toBe(200)
       const attached = reply.body.attachments.find((item) => item.id === file.id)
       expect(attached?.url, JSON.stringify(reply.body.attachments)).toBeTruthy()
@@ -318,7 +438,8 @@ describe("the learning, progress, reaction and video report routes naming a subj
     // The pupil's address naming the classmate, the classmate's signature on it, and its signature on another file.
     const another = await attachFile(db(), server.app.services.storage, own.lessonId, 'autre.png', ACCESS_PNG, server.clock.now())
     for (const borrowed of [
-      await download(mine, { u: String(other.id) }), await download(mine, { signature: theirs.searchParams.get('signature')! }),
+      await download(mine, { u: String(other.id) }),
+      await download(mine, { signature: theirs.searchParams.get('signature')! }),
       await download(mine, {}, `/api/media/attachments/${another.id}`)
     ]) {
       expect(borrowed.statusCode).toBe(403)

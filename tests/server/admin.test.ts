@@ -38,7 +38,8 @@ describe('POST /api/admin/impersonation-link', () => {
     const adminId = await idOf(demo.admin)
     const amiraId = await idOf(demo.expired)
     const reply = await call<{ link: string; token: string; expires_in: number }>(server.app, 'POST', '/api/admin/impersonation-link', {
-      token: admin.token, body: { userId: amiraId }
+      token: admin.token,
+      body: { userId: amiraId }
     })
     expect(reply.status).toBe(200)
     const link = parseDeepLink(reply.body.link)
@@ -58,25 +59,37 @@ describe('POST /api/admin/impersonation-link', () => {
   it('carries the register redirect of the admin marker when asked', async () => {
     const admin = await login(server.app, demo.admin)
     const reply = await call<{ link: string }>(server.app, 'POST', '/api/admin/impersonation-link', {
-      token: admin.token, body: { userId: await idOf(demo.student), redirectTo: 'RegisterPage' }
+      token: admin.token,
+      body: { userId: await idOf(demo.student), redirectTo: 'RegisterPage' }
     })
     expect(reply.status).toBe(200)
     expect(parseDeepLink(reply.body.link)).toMatchObject({ kind: 'switch', redirectTo: 'RegisterPage' })
     const other = await call(server.app, 'POST', '/api/admin/impersonation-link', {
-      token: admin.token, body: { userId: await idOf(demo.student), redirectTo: 'https://evil.example' }
+      token: admin.token,
+      body: { userId: await idOf(demo.student), redirectTo: 'https://evil.example' }
     })
     expect(other.status).toBe(422)
   })
 
   it("refuses students, unknown users and another administrator's account", async () => {
     const student = await login(server.app, demo.student)
-    const asStudent = await call(server.app, 'POST', '/api/admin/impersonation-link', { token: student.token, body: { userId: await idOf(demo.abroad) } })
+    const asStudent = await call(server.app, 'POST', '/api/admin/impersonation-link', {
+      token: student.token,
+      body: { userId: await idOf(demo.abroad) }
+    })
     expect(asStudent.status).toBe(403)
     const admin = await login(server.app, demo.admin)
-    expect((await call(server.app, 'POST', '/api/admin/impersonation-link', { token: admin.token, body: { userId: 999_999 } })).status).toBe(404)
-    const self = await call(server.app, 'POST', '/api/admin/impersonation-link', { token: admin.token, body: { userId: await idOf(demo.admin) } })
+    expect(
+      (await call(server.app, 'POST', '/api/admin/impersonation-link', { token: admin.token, body: { userId: 999_999 } })).status
+    ).toBe(404)
+    const self = await call(server.app, 'POST', '/api/admin/impersonation-link', {
+      token: admin.token,
+      body: { userId: await idOf(demo.admin) }
+    })
     expect(self.status).toBe(404)
-    expect((await call(server.app, 'POST', '/api/admin/impersonation-link', { token: admin.token, body: { userId: 'x' } })).status).toBe(422)
+    expect((await call(server.app, 'POST', '/api/admin/impersonation-link', { token: admin.token, body: { userId: 'x' } })).status).toBe(
+      422
+    )
     expect((await call(server.app, 'POST', '/api/admin/impersonation-link', { body: { userId: 1 } })).status).toBe(401)
   })
 })
@@ -84,7 +97,10 @@ describe('POST /api/admin/impersonation-link', () => {
 describe('POST /api/auth/switch', () => {
   const operator = () => ({ 'x-operator-key': server.app.services.secrets.operatorKey })
   async function mint(userId: number): Promise<string> {
-    const reply = await call<{ token: string }>(server.app, 'POST', '/operator/impersonation-link', { headers: operator(), body: { userId } })
+    const reply = await call<{ token: string }>(server.app, 'POST', '/operator/impersonation-link', {
+      headers: operator(),
+      body: { userId }
+    })
     expect(reply.status).toBe(200)
     return reply.body.token
   }
@@ -158,24 +174,28 @@ describe('operator endpoints', () => {
 
   it('creates accounts of any role, once per credential', async () => {
     const created = await call<{ id: number; message: string }>(server.app, 'POST', '/operator/users', {
-      headers: operator(), body: { credential: '+216 22 555 666', password: 'Bonjour#2026', name: 'Salma', lastName: 'Ayari', role: 'teacher' }
+      headers: operator(),
+      body: { credential: '+216 22 555 666', password: 'Bonjour#2026', name: 'Salma', lastName: 'Ayari', role: 'teacher' }
     })
     expect(created.status).toBe(201)
     expect(created.body.message).toBe(`Created teacher ${created.body.id} (22555666)`)
     expect((await login(server.app, '22555666', 'Bonjour#2026')).user_type).toBe('teacher')
     const again = await call(server.app, 'POST', '/operator/users', {
-      headers: operator(), body: { credential: '22555666', password: 'Bonjour#2026', name: 'Salma', lastName: 'Ayari' }
+      headers: operator(),
+      body: { credential: '22555666', password: 'Bonjour#2026', name: 'Salma', lastName: 'Ayari' }
     })
     expect(again.status).toBe(422)
     expect(again.body.code).toBe('account_information_already_used')
     const weak = await call(server.app, 'POST', '/operator/users', {
-      headers: operator(), body: { credential: '22555667', password: 'faible', name: 'Salma', lastName: 'Ayari' }
+      headers: operator(),
+      body: { credential: '22555667', password: 'faible', name: 'Salma', lastName: 'Ayari' }
     })
     expect(weak.status).toBe(422)
     expect(weak.body.errors).toHaveProperty('password')
     // Found by the T1 fuzz run on PostgreSQL: an unknown class was a foreign-key failure (500).
     const noClass = await call(server.app, 'POST', '/operator/users', {
-      headers: operator(), body: { credential: '22555668', password: 'Bonjour#2026', name: 'Salma', lastName: 'Ayari', division: 22 }
+      headers: operator(),
+      body: { credential: '22555668', password: 'Bonjour#2026', name: 'Salma', lastName: 'Ayari', division: 22 }
     })
     expect(noClass.status).toBe(422)
     expect(noClass.body.errors).toEqual({ division: ['Cette classe est inconnue'] })
@@ -183,10 +203,20 @@ describe('operator endpoints', () => {
 
   it('mints a link in the name of the first administrator unless told', async () => {
     const userId = await idOf(demo.student)
-    const reply = await call<{ link: string }>(server.app, 'POST', '/operator/impersonation-link', { headers: operator(), body: { userId } })
+    const reply = await call<{ link: string }>(server.app, 'POST', '/operator/impersonation-link', {
+      headers: operator(),
+      body: { userId }
+    })
     expect(reply.status).toBe(200)
-    expect(parseDeepLink(reply.body.link)).toMatchObject({ kind: 'switch', adminId: String(await idOf(demo.admin)), userId: String(userId) })
-    const notAdmin = await call(server.app, 'POST', '/operator/impersonation-link', { headers: operator(), body: { userId, adminId: await idOf(demo.abroad) } })
+    expect(parseDeepLink(reply.body.link)).toMatchObject({
+      kind: 'switch',
+      adminId: String(await idOf(demo.admin)),
+      userId: String(userId)
+    })
+    const notAdmin = await call(server.app, 'POST', '/operator/impersonation-link', {
+      headers: operator(),
+      body: { userId, adminId: await idOf(demo.abroad) }
+    })
     expect(notAdmin.status).toBe(404)
   })
 
@@ -195,7 +225,8 @@ describe('operator endpoints', () => {
     const code = await lastCode(server.app, demo.student)
     for (const url of ['/operator/outbox', '/dev/outbox']) {
       const reply = await call<Array<{ to: string; code: string | null; channel: string }>>(server.app, 'GET', url, {
-        headers: operator(), query: { to: '+216 20 000 001' }
+        headers: operator(),
+        query: { to: '+216 20 000 001' }
       })
       expect(reply.status, url).toBe(200)
       expect(reply.body[0]).toMatchObject({ to: demo.student, code, channel: 'sms' })
@@ -217,7 +248,11 @@ type Run = { code: number | null; stdout: string; stderr: string }
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: REPOSITORY_ROOT, env: { ...process.env, DARSI_OPERATOR_KEY: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, args, {
+      cwd: REPOSITORY_ROOT,
+      env: { ...process.env, DARSI_OPERATOR_KEY: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
@@ -232,9 +267,22 @@ describe('npm run admin against a running server process', () => {
 
   beforeAll(async () => {
     database = await prepareDatabase()
-    const args = [join('server', 'src', 'index.ts'), '--port', '0', '--data-dir', database.dataDir, '--seed', 'demo', '--dev',
-      ...(database.databaseUrl ? ['--database-url', database.databaseUrl] : [])]
-    const proc = spawn(process.execPath, args, { cwd: REPOSITORY_ROOT, env: { ...process.env, DARSI_OPERATOR_KEY: '' }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const args = [
+      join('server', 'src', 'index.ts'),
+      '--port',
+      '0',
+      '--data-dir',
+      database.dataDir,
+      '--seed',
+      'demo',
+      '--dev',
+      ...(database.databaseUrl ? ['--database-url', database.databaseUrl] : [])
+    ]
+    const proc = spawn(process.execPath, args, {
+      cwd: REPOSITORY_ROOT,
+      env: { ...process.env, DARSI_OPERATOR_KEY: '' },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     child = proc
     await new Promise<void>((resolve, reject) => {
       let output = ''
@@ -305,7 +353,9 @@ describe('npm run admin against a running server process', () => {
     expect(failures[0]!.stderr.trim()).toBe('404 Utilisateur introuvable')
     expect(failures[1]!.stderr.trim()).toMatch(/^422 Account information already used/)
     // A wrong operator key is refused by the server.
-    const wrongKey = await run([join('server', 'src', 'admin.ts'), '--data-dir', database.dataDir, 'outbox'], { DARSI_OPERATOR_KEY: 'wrong-key' })
+    const wrongKey = await run([join('server', 'src', 'admin.ts'), '--data-dir', database.dataDir, 'outbox'], {
+      DARSI_OPERATOR_KEY: 'wrong-key'
+    })
     expect(wrongKey.code).toBe(1)
     expect(wrongKey.stderr.trim()).toBe('401 Invalid operator key')
   })

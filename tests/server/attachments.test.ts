@@ -22,13 +22,20 @@ let server: TestServer
 let api = ''
 let lessonId = 0
 const LESSON_URL = '/api/student/subjects/mathematiques/chapters/limites-et-continuite/contents/continuite-sur-un-intervalle'
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 251)), Buffer.from('\n%%EOF\n')])
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.4\n'),
+  Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 251)),
+  Buffer.from('\n%%EOF\n')
+])
 const dir = mkdtempSync(join(tmpdir(), 'darsi-attachments-'))
 
 beforeAll(async () => {
   server = await startTestServer()
   api = await server.app.listen({ port: 0, host: '127.0.0.1' })
-  const [row] = await db().select({ id: contents.id }).from(contents).innerJoin(chapters, eq(chapters.id, contents.chapterId))
+  const [row] = await db()
+    .select({ id: contents.id })
+    .from(contents)
+    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
     .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
     .where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques'), eq(contents.slug, 'continuite-sur-un-intervalle')))
   lessonId = row!.id
@@ -45,7 +52,10 @@ const admin = (...args: string[]) => runAdmin(['--api', api, ...args], { DARSI_O
 /** A pupil of class 14 holding current offers of the given groups (112 opens every subject). */
 async function pupil(groups: Array<{ id: number; endDate?: string }>): Promise<string> {
   const id = await createUser(server.app, { credential: uniquePhone(), division: 14 })
-  for (const group of groups) await db().insert(userOffers).values({ userId: id, groupId: group.id, startDate: '2020-01-01', endDate: group.endDate ?? '2100-01-01' })
+  for (const group of groups)
+    await db()
+      .insert(userOffers)
+      .values({ userId: id, groupId: group.id, startDate: '2020-01-01', endDate: group.endDate ?? '2100-01-01' })
   return (await server.app.services.sessions.start(id)).token
 }
 
@@ -57,8 +67,9 @@ async function lessonFor(token: string): Promise<Lesson> {
 
 describe('lesson attachments', () => {
   it('are attached by the operator and downloaded, byte for byte, through an address signed for the pupil that expires', async () => {
-    expect(await admin('lesson', 'attach', String(lessonId), join(dir, 'serie-exercices.pdf'), '--name', 'Série d’exercices corrigés.pdf'))
-      .toMatch(/^Pièce jointe \d+ ajoutée à la leçon \d+ \(Série d’exercices corrigés\.pdf\)$/)
+    expect(
+      await admin('lesson', 'attach', String(lessonId), join(dir, 'serie-exercices.pdf'), '--name', 'Série d’exercices corrigés.pdf')
+    ).toMatch(/^Pièce jointe \d+ ajoutée à la leçon \d+ \(Série d’exercices corrigés\.pdf\)$/)
     const token = await pupil([{ id: 112 }])
     const lesson = await lessonFor(token)
     expect(lesson.attachments).toHaveLength(1)
@@ -70,7 +81,10 @@ describe('lesson attachments', () => {
     expect(download.rawPayload.equals(PDF)).toBe(true)
     expect(download.headers['content-disposition']).toContain("filename*=UTF-8''S%C3%A9rie")
     // Another attachment's id with this signature, a changed signature, an expired address: refused.
-    expect((await server.app.inject({ method: 'GET', url: file!.url!.replace(`/attachments/${file!.id}?`, `/attachments/${file!.id + 1}?`) })).statusCode).toBe(403)
+    expect(
+      (await server.app.inject({ method: 'GET', url: file!.url!.replace(`/attachments/${file!.id}?`, `/attachments/${file!.id + 1}?`) }))
+        .statusCode
+    ).toBe(403)
     expect((await server.app.inject({ method: 'GET', url: file!.url!.replace(/signature=./, 'signature=A') })).statusCode).toBe(403)
     const start = server.clock.now()
     try {
@@ -82,7 +96,10 @@ describe('lesson attachments', () => {
   })
 
   it('give no address on a locked lesson nor to a pupil holding an offer of group 83 or 84, but do to one whose offer has ended', async () => {
-    const [row] = await db().select({ id: contentAttachments.id }).from(contentAttachments).where(eq(contentAttachments.contentId, lessonId))
+    const [row] = await db()
+      .select({ id: contentAttachments.id })
+      .from(contentAttachments)
+      .where(eq(contentAttachments.contentId, lessonId))
     if (!row) await admin('lesson', 'attach', String(lessonId), join(dir, 'serie-exercices.pdf'))
     const locked = await lessonFor(await pupil([]))
     expect(locked.locked).toBe(true)
@@ -90,7 +107,10 @@ describe('lesson attachments', () => {
     for (const group of [83, 84]) {
       const held = await lessonFor(await pupil([{ id: 112 }, { id: group }]))
       expect(held.locked).toBe(false)
-      expect(held.attachments.map((file) => file.url), `group ${group}`).toEqual([null])
+      expect(
+        held.attachments.map((file) => file.url),
+        `group ${group}`
+      ).toEqual([null])
     }
     const ended = await lessonFor(await pupil([{ id: 112 }, { id: 84, endDate: '2021-01-01' }]))
     expect(ended.attachments[0]!.url).not.toBeNull()
@@ -115,15 +135,23 @@ describe('lesson attachments', () => {
   })
 
   it('answer random download queries with 403, 404 or 422, never a 5xx (T1)', async () => {
-    const query = fc.record({
-      u: fc.oneof(fc.nat(), fc.string()), expires: fc.oneof(fc.nat(), fc.string(), fc.constant(99_999_999_999)),
-      signature: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), fc.string()), extra: fc.string()
-    }, { requiredKeys: [] })
-    await fc.assert(fc.asyncProperty(query, fc.oneof(fc.nat(), fc.constant(1)), async (input, id) => {
-      const search = new URLSearchParams(Object.entries(input).map(([key, value]): [string, string] => [key, String(value)]))
-      const reply = await server.app.inject({ method: 'GET', url: `/api/media/attachments/${id}?${search}` })
-      expect([403, 404, 422]).toContain(reply.statusCode)
-      expect(ErrorResponseSchema.safeParse(reply.json()).success).toBe(true)
-    }), { numRuns: 100 })
+    const query = fc.record(
+      {
+        u: fc.oneof(fc.nat(), fc.string()),
+        expires: fc.oneof(fc.nat(), fc.string(), fc.constant(99_999_999_999)),
+        signature: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), fc.string()),
+        extra: fc.string()
+      },
+      { requiredKeys: [] }
+    )
+    await fc.assert(
+      fc.asyncProperty(query, fc.oneof(fc.nat(), fc.constant(1)), async (input, id) => {
+        const search = new URLSearchParams(Object.entries(input).map(([key, value]): [string, string] => [key, String(value)]))
+        const reply = await server.app.inject({ method: 'GET', url: `/api/media/attachments/${id}?${search}` })
+        expect([403, 404, 422]).toContain(reply.statusCode)
+        expect(ErrorResponseSchema.safeParse(reply.json()).success).toBe(true)
+      }),
+      { numRuns: 100 }
+    )
   })
 })

@@ -19,19 +19,28 @@ afterAll(async () => {
 
 const PASSWORD = 'Bonjour#2026'
 
-type ChangeReply = { message: string; credential: string; code?: string; errors?: Record<string, string[]>; keys?: Record<string, string[]> }
+type ChangeReply = {
+  message: string
+  credential: string
+  code?: string
+  errors?: Record<string, string[]>
+  keys?: Record<string, string[]>
+}
 
 const register = (fields: Record<string, unknown>): Promise<Tokens> => registerPupil(server.app, PASSWORD, fields)
 
 async function confirmWith(token: string, code: string) {
   return call<Tokens & { code?: string }>(server.app, 'POST', '/api/auth/confirm-registration', {
-    token, query: { token: code }, body: { 'g-recaptcha-response': await captcha(server.app) }
+    token,
+    query: { token: code },
+    body: { 'g-recaptcha-response': await captcha(server.app) }
   })
 }
 
 async function changeCredential(token: string | undefined, credential: string) {
   return call<ChangeReply>(server.app, 'POST', '/api/auth/change-credential', {
-    token, body: { credential, 'g-recaptcha-response': await captcha(server.app) }
+    token,
+    body: { credential, 'g-recaptcha-response': await captcha(server.app) }
   })
 }
 
@@ -42,8 +51,11 @@ async function signIn(username: string) {
 }
 
 async function me(token: string) {
-  return (await call<{ user: { id: number; email: string | null; email_verified: boolean; phone: string | null; phone_verified: boolean; verified: boolean } }>(
-    server.app, 'GET', '/api/auth/me', { token })).body.user
+  return (
+    await call<{
+      user: { id: number; email: string | null; email_verified: boolean; phone: string | null; phone_verified: boolean; verified: boolean }
+    }>(server.app, 'GET', '/api/auth/me', { token })
+  ).body.user
 }
 
 async function refused(token: string, credential: string) {
@@ -59,14 +71,20 @@ describe('a pupil abroad who mistyped the new e-mail of the profile', () => {
     expect(confirmed.status).toBe(200)
     const token = confirmed.body.token
     const changed = await call<{ credential?: string }>(server.app, 'POST', '/api/user/update', {
-      token, body: { email: 'leila.secnod@example.org', 'g-recaptcha-response': await captcha(server.app) }
+      token,
+      body: { email: 'leila.secnod@example.org', 'g-recaptcha-response': await captcha(server.app) }
     })
     expect(changed.body.credential).toBe('leila.secnod@example.org')
     const mistypedCode = await lastCode(server.app, 'leila.secnod@example.org')
     // Unverified now, the profile is closed to the pupil: the confirmation step is the way out.
-    expect((await call(server.app, 'POST', '/api/user/update', {
-      token, body: { email: 'leila.second@example.org', 'g-recaptcha-response': await captcha(server.app) }
-    })).status).toBe(403)
+    expect(
+      (
+        await call(server.app, 'POST', '/api/user/update', {
+          token,
+          body: { email: 'leila.second@example.org', 'g-recaptcha-response': await captcha(server.app) }
+        })
+      ).status
+    ).toBe(403)
 
     const corrected = await changeCredential(token, '  Leila.Second@Example.org ')
     expect(corrected.status).toBe(200)
@@ -126,7 +144,9 @@ describe('what change-credential refuses', () => {
   it('a phone abroad, an address that is none, or nothing', async () => {
     const pupil = await register({ email: 'refuse.abroad@example.org', country: 7, division: 31 })
     expect(await refused(pupil.token, '22123456')).toMatchObject({
-      code: 'validation_failed', errors: { credential: ['Please enter a valid email'] }, keys: { credential: ['email.invalid'] }
+      code: 'validation_failed',
+      errors: { credential: ['Please enter a valid email'] },
+      keys: { credential: ['email.invalid'] }
     })
     expect((await refused(pupil.token, 'pas-un-email')).keys).toEqual({ credential: ['email.invalid'] })
     expect((await refused(pupil.token, '')).keys).toEqual({ credential: ['email.required'] })
@@ -136,7 +156,8 @@ describe('what change-credential refuses', () => {
   it('an e-mail or an invalid number in Tunisia', async () => {
     const pupil = await register({ phone: '22123457', state: 12 })
     expect(await refused(pupil.token, 'someone@example.org')).toMatchObject({
-      errors: { credential: ['Veuillez saisir un numéro de téléphone valide'] }, keys: { credential: ['phone.invalid'] }
+      errors: { credential: ['Veuillez saisir un numéro de téléphone valide'] },
+      keys: { credential: ['phone.invalid'] }
     })
     expect((await refused(pupil.token, '31234567')).keys).toEqual({ credential: ['phone.invalid'] })
     expect((await refused(pupil.token, '2212345')).keys).toEqual({ credential: ['phone.invalid'] })
@@ -147,7 +168,8 @@ describe('what change-credential refuses', () => {
     const tunisian = await register({ phone: '22123458', state: 12 })
     const sent = (await server.app.services.outbox.list('22123458', 10)).length
     expect(await refused(tunisian.token, '00216 22 123 458')).toMatchObject({
-      errors: { credential: ['Le code a déjà été envoyé ici : utilisez « Renvoyer le code »'] }, keys: { credential: ['credential.unchanged'] }
+      errors: { credential: ['Le code a déjà été envoyé ici : utilisez « Renvoyer le code »'] },
+      keys: { credential: ['credential.unchanged'] }
     })
     expect(await server.app.services.outbox.list('22123458', 10)).toHaveLength(sent)
     const abroad = await register({ email: 'same.abroad@example.org', country: 7, division: 31 })
@@ -178,7 +200,10 @@ describe('what change-credential refuses', () => {
     expect(reply.body.code).toBe('already_verified')
     expect((await changeCredential(undefined, 'lina.other@example.org')).status).toBe(401)
     const pupil = await register({ phone: '22123460', state: 12 })
-    const noCaptcha = await call(server.app, 'POST', '/api/auth/change-credential', { token: pupil.token, body: { credential: '22123461' } })
+    const noCaptcha = await call(server.app, 'POST', '/api/auth/change-credential', {
+      token: pupil.token,
+      body: { credential: '22123461' }
+    })
     expect(noCaptcha.status).toBe(422)
     expect((await me(pupil.token)).phone).toBe('22123460')
   })

@@ -47,18 +47,33 @@ describe('POST /api/auth/login_check', () => {
     // Behind the bot check, registration says the phone is used and the reset request that a number is unknown…
     const registration = await call(server.app, 'POST', '/api/auth/register', {
       body: {
-        name: 'Ines', lastName: 'Ben Youssef', phone: demo.student, birthDate: '2009-04-12', state: 12, ...REGISTRATION_CLASS,
-        plainPassword: { first: 'Bonjour#2026', second: 'Bonjour#2026' }, 'g-recaptcha-response': await captcha(server.app)
+        name: 'Ines',
+        lastName: 'Ben Youssef',
+        phone: demo.student,
+        birthDate: '2009-04-12',
+        state: 12,
+        ...REGISTRATION_CLASS,
+        plainPassword: { first: 'Bonjour#2026', second: 'Bonjour#2026' },
+        'g-recaptcha-response': await captcha(server.app)
       }
     })
-    expect(registration.body).toMatchObject({ code: 'account_information_already_used', errors: { phone: ['Account information already used'] } })
-    const reset = await call(server.app, 'POST', '/api/auth/request-password', { body: { credentiel: '29999998', 'g-recaptcha-response': await captcha(server.app) } })
+    expect(registration.body).toMatchObject({
+      code: 'account_information_already_used',
+      errors: { phone: ['Account information already used'] }
+    })
+    const reset = await call(server.app, 'POST', '/api/auth/request-password', {
+      body: { credentiel: '29999998', 'g-recaptcha-response': await captcha(server.app) }
+    })
     expect(reset.body).toMatchObject({ code: 'credential_not_found' })
     // … but sign-in answers an unknown account exactly as a wrong password, by phone and by e-mail.
-    const attempt = async (username: string) => call(server.app, 'POST', '/api/auth/login_check', {
-      body: { username, password: 'Wrong#pass2', 'g-recaptcha-response': await captcha(server.app) }
-    })
-    for (const [known, unknown] of [[demo.student, '29999998'], [demo.abroad, 'nobody.here@example.org']] as const) {
+    const attempt = async (username: string) =>
+      call(server.app, 'POST', '/api/auth/login_check', {
+        body: { username, password: 'Wrong#pass2', 'g-recaptcha-response': await captcha(server.app) }
+      })
+    for (const [known, unknown] of [
+      [demo.student, '29999998'],
+      [demo.abroad, 'nobody.here@example.org']
+    ] as const) {
       const [wrong, missing] = [await attempt(known), await attempt(unknown)]
       expect(wrong.status, known).toBe(401)
       expect(missing.status, unknown).toBe(wrong.status)
@@ -68,13 +83,17 @@ describe('POST /api/auth/login_check', () => {
   })
 
   it('gives the login messages of section 5', async () => {
-    const empty = await call(server.app, 'POST', '/api/auth/login_check', { body: { username: '', password: '', 'g-recaptcha-response': 'x' } })
+    const empty = await call(server.app, 'POST', '/api/auth/login_check', {
+      body: { username: '', password: '', 'g-recaptcha-response': 'x' }
+    })
     expect(empty.status).toBe(422)
     expect(empty.body.errors).toMatchObject({
       username: ['Veuillez saisir votre adresse e-mail/numéro de téléphone'],
       password: ['Veuillez saisir votre mot de passe']
     })
-    const bad = await call(server.app, 'POST', '/api/auth/login_check', { body: { username: '12345678', password: 'short', 'g-recaptcha-response': 'x' } })
+    const bad = await call(server.app, 'POST', '/api/auth/login_check', {
+      body: { username: '12345678', password: 'short', 'g-recaptcha-response': 'x' }
+    })
     expect(bad.body.errors).toMatchObject({
       username: ['Veuillez saisir un numéro de téléphone/une adresse e-mail valide'],
       password: ['Mot de passe minimum 8 caractères']
@@ -91,17 +110,24 @@ describe('POST /api/auth/login_check', () => {
     const missing = await call(server.app, 'POST', '/api/auth/login_check', { body })
     expect(missing.status).toBe(422)
     expect(missing.body.errors).toHaveProperty('g-recaptcha-response')
-    const forged = await call(server.app, 'POST', '/api/auth/login_check', { body: { ...body, 'g-recaptcha-response': Buffer.from('{"a":1}').toString('base64') } })
+    const forged = await call(server.app, 'POST', '/api/auth/login_check', {
+      body: { ...body, 'g-recaptcha-response': Buffer.from('{"a":1}').toString('base64') }
+    })
     expect(forged.body.code).toBe('captcha_failed')
     const solution = await captcha(server.app)
-    expect((await call(server.app, 'POST', '/api/auth/login_check', { body: { ...body, 'g-recaptcha-response': solution } })).status).toBe(200)
+    expect((await call(server.app, 'POST', '/api/auth/login_check', { body: { ...body, 'g-recaptcha-response': solution } })).status).toBe(
+      200
+    )
     const replay = await call(server.app, 'POST', '/api/auth/login_check', { body: { ...body, 'g-recaptcha-response': solution } })
     expect(replay.status).toBe(422)
     expect(replay.body.code).toBe('captcha_failed')
   })
 
   it('stores passwords as argon2id with OWASP parameters (S1)', async () => {
-    const [row] = await server.app.services.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.phone, demo.student))
+    const [row] = await server.app.services.database.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.phone, demo.student))
     expect(row!.hash).toMatch(/^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=1\$/)
     const [, m, t] = /m=(\d+),t=(\d+)/.exec(row!.hash!)!
     expect(Number(m)).toBeGreaterThanOrEqual(19_456)
@@ -137,7 +163,8 @@ describe('sessions and tokens', () => {
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>
     const none = new UnsecuredJWT(claims).encode()
     const secret = server.app.services.secrets.jwtSecret
-    const sign = (payload: Record<string, unknown>, key: Uint8Array = secret) => new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).sign(key)
+    const sign = (payload: Record<string, unknown>, key: Uint8Array = secret) =>
+      new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).sign(key)
     const now = Math.floor(server.clock.now().getTime() / 1000)
     const forged = [
       none,
@@ -198,7 +225,12 @@ describe('sessions and tokens', () => {
     expect(profile.body.code).toBe('password_expired')
     const changed = await call<Tokens>(server.app, 'PUT', '/api/user/change-password', {
       token: tokens.token,
-      body: { oldPassword: 'Darsi#2026', newPassword: 'Nouveau#2027', new_password_confirmation: 'Nouveau#2027', 'g-recaptcha-response': await captcha(server.app) }
+      body: {
+        oldPassword: 'Darsi#2026',
+        newPassword: 'Nouveau#2027',
+        new_password_confirmation: 'Nouveau#2027',
+        'g-recaptcha-response': await captcha(server.app)
+      }
     })
     expect(changed.status).toBe(200)
     expect(changed.body.password_expired).toBe(false)
@@ -208,11 +240,21 @@ describe('sessions and tokens', () => {
 
 describe('brute force (S2)', () => {
   it('attempts sent together do not get past the per-account limit', async () => {
-    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 3, sensitivePerAddressPerMinute: 10_000, searchesPerUserPerMinute: 10_000, accountLookupsPerAddressPerHour: 10_000 } })
+    const limited = await startTestServer({
+      rateLimits: {
+        loginFailuresPerAccountPerHour: 3,
+        sensitivePerAddressPerMinute: 10_000,
+        searchesPerUserPerMinute: 10_000,
+        accountLookupsPerAddressPerHour: 10_000
+      }
+    })
     try {
-      const attempt = async (i: number) => (await call(limited.app, 'POST', '/api/auth/login_check', {
-        body: { username: demo.student, password: `Wrong#pass${i}`, 'g-recaptcha-response': await captcha(limited.app) }
-      })).status
+      const attempt = async (i: number) =>
+        (
+          await call(limited.app, 'POST', '/api/auth/login_check', {
+            body: { username: demo.student, password: `Wrong#pass${i}`, 'g-recaptcha-response': await captcha(limited.app) }
+          })
+        ).status
       const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(i)))
       expect(burst.filter((s) => s === 401).length).toBeLessThanOrEqual(3)
       expect(burst.filter((s) => s !== 401 && s !== 429)).toEqual([])
@@ -248,7 +290,14 @@ describe('brute force (S2)', () => {
   }, 120_000)
 
   it('limits each address on the sensitive endpoints', async () => {
-    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 5, searchesPerUserPerMinute: 10_000, accountLookupsPerAddressPerHour: 10_000 } })
+    const limited = await startTestServer({
+      rateLimits: {
+        loginFailuresPerAccountPerHour: 100,
+        sensitivePerAddressPerMinute: 5,
+        searchesPerUserPerMinute: 10_000,
+        accountLookupsPerAddressPerHour: 10_000
+      }
+    })
     try {
       const statuses: number[] = []
       for (let i = 0; i < 8; i++) {

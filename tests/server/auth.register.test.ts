@@ -4,7 +4,19 @@ import { inboxMessages } from '../../server/src/db/schema.ts'
 import { findProvenHolder } from '../../server/src/services/users.ts'
 import { REGISTRATION_WARNING_WINDOW_MS } from '../../server/src/services/auth.ts'
 import { REGISTRATION_ATTEMPT_SUBJECT } from '../../server/src/services/notices.ts'
-import { call, captcha, createUser, demo, lastCode, login, REGISTRATION_CLASS, startTestServer, uniquePhone, type TestServer, type Tokens } from './harness.ts'
+import {
+  call,
+  captcha,
+  createUser,
+  demo,
+  lastCode,
+  login,
+  REGISTRATION_CLASS,
+  startTestServer,
+  uniquePhone,
+  type TestServer,
+  type Tokens
+} from './harness.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -55,19 +67,25 @@ describe('POST /api/auth/register', () => {
     const code = sms!.code!
     expect(code).toMatch(/^[A-Za-z0-9]{6}$/)
     const wrong = await call(server.app, 'POST', '/api/auth/confirm-registration', {
-      token, query: { token: code === '000000' ? '111111' : '000000' }, body: { 'g-recaptcha-response': await captcha(server.app) }
+      token,
+      query: { token: code === '000000' ? '111111' : '000000' },
+      body: { 'g-recaptcha-response': await captcha(server.app) }
     })
     expect(wrong.status).toBe(422)
     expect(wrong.body.errors).toEqual({ token: ['Code invalid'] })
     const confirmed = await call<Tokens>(server.app, 'POST', '/api/auth/confirm-registration', {
-      token, query: { token: code }, body: { 'g-recaptcha-response': await captcha(server.app) }
+      token,
+      query: { token: code },
+      body: { 'g-recaptcha-response': await captcha(server.app) }
     })
     expect(confirmed.status).toBe(200)
     expect(confirmed.body.verified).toBe(true)
     // The unverified session is replaced; the code cannot be used twice.
     expect((await call(server.app, 'GET', '/api/auth/me', { token })).status).toBe(401)
     const again = await call(server.app, 'POST', '/api/auth/confirm-registration', {
-      token: confirmed.body.token, query: { token: code }, body: { 'g-recaptcha-response': await captcha(server.app) }
+      token: confirmed.body.token,
+      query: { token: code },
+      body: { 'g-recaptcha-response': await captcha(server.app) }
     })
     expect(again.status).toBe(409)
     expect(again.body.message).toBe('You are verified')
@@ -82,7 +100,9 @@ describe('POST /api/auth/register', () => {
     const [mail] = await server.app.services.outbox.list('omar.abroad@example.org', 1)
     expect(mail!.channel).toBe('email')
     const confirmed = await call(server.app, 'POST', '/api/auth/confirm-registration', {
-      token: reply.body.token, query: { token: code }, body: { 'g-recaptcha-response': await captcha(server.app) }
+      token: reply.body.token,
+      query: { token: code },
+      body: { 'g-recaptcha-response': await captcha(server.app) }
     })
     expect(confirmed.status).toBe(200)
   })
@@ -94,7 +114,9 @@ describe('POST /api/auth/register', () => {
     expect(resend.status).toBe(200)
     const second = await lastCode(server.app, '55123456')
     const stale = await call(server.app, 'POST', '/api/auth/confirm-registration', {
-      token: reply.body.token, query: { token: first === second ? 'ZZZZZZ' : first }, body: { 'g-recaptcha-response': await captcha(server.app) }
+      token: reply.body.token,
+      query: { token: first === second ? 'ZZZZZZ' : first },
+      body: { 'g-recaptcha-response': await captcha(server.app) }
     })
     expect(stale.status).toBe(422)
     expect((await call(server.app, 'GET', '/api/auth/resend-code')).status).toBe(401)
@@ -139,9 +161,12 @@ describe('POST /api/auth/register', () => {
     const second = await register({ phone })
     expect([first.status, second.status]).toEqual([201, 201])
     const secondCode = await lastCode(server.app, phone)
-    const confirm = async (token: string, code: string) => call(server.app, 'POST', '/api/auth/confirm-registration', {
-      token, query: { token: code }, body: { 'g-recaptcha-response': await captcha(server.app) }
-    })
+    const confirm = async (token: string, code: string) =>
+      call(server.app, 'POST', '/api/auth/confirm-registration', {
+        token,
+        query: { token: code },
+        body: { 'g-recaptcha-response': await captcha(server.app) }
+      })
     expect((await confirm(second.body.token, secondCode)).status).toBe(200)
     // Even with its own code, the other registration cannot take the proven phone.
     const late = await confirm(first.body.token, firstCode)
@@ -190,7 +215,9 @@ describe('POST /api/auth/register', () => {
     expect(await errorsOf({ state: undefined })).toMatchObject({ state: ['Le gouvernorat est requis'] })
     expect(await errorsOf({ country: 7, phone: undefined, state: undefined })).toMatchObject({ email: ["L'adresse e-mail est requise"] })
     expect(await errorsOf({ country: 7, phone: undefined, email: 'pas-un-email' })).toMatchObject({ email: ['Please enter a valid email'] })
-    expect(await errorsOf({ country: 999, phone: undefined, email: 'someone@example.org' })).toMatchObject({ country: ['Le pays est requis'] })
+    expect(await errorsOf({ country: 999, phone: undefined, email: 'someone@example.org' })).toMatchObject({
+      country: ['Le pays est requis']
+    })
     expect(await errorsOf({ state: 99 })).toMatchObject({ state: ['Le gouvernorat est requis'] })
   })
 
@@ -216,12 +243,22 @@ describe('POST /api/auth/register', () => {
     const pw = (first: string, second = first) => ({ plainPassword: { first, second } })
     expect((await errorsOf(pw('')))['plainPassword.first']).toContain('Veuillez saisir votre mot de passe')
     expect((await errorsOf(pw('Ab#1')))['plainPassword.first']).toContain('Mot de passe minimum 8 caractères')
-    expect((await errorsOf(pw('Abcdefgh#12345678')))['plainPassword.first']).toContain('The password value should be between 8 and 16 characters')
-    expect((await errorsOf(pw('abcdefg#1')))['plainPassword.first']).toContain('Le mot de passe doit contenir au moins une lettre majuscule')
-    expect((await errorsOf(pw('ABCDEFG#1')))['plainPassword.first']).toContain('Le mot de passe doit contenir au moins une lettre minuscule')
+    expect((await errorsOf(pw('Abcdefgh#12345678')))['plainPassword.first']).toContain(
+      'The password value should be between 8 and 16 characters'
+    )
+    expect((await errorsOf(pw('abcdefg#1')))['plainPassword.first']).toContain(
+      'Le mot de passe doit contenir au moins une lettre majuscule'
+    )
+    expect((await errorsOf(pw('ABCDEFG#1')))['plainPassword.first']).toContain(
+      'Le mot de passe doit contenir au moins une lettre minuscule'
+    )
     expect((await errorsOf(pw('Abcdefg#h')))['plainPassword.first']).toContain('Le mot de passe doit contenir au moins un chiffre')
-    expect((await errorsOf(pw('Abcdefg12')))['plainPassword.first']).toContain('Le mot de passe doit contenir au moins un caractère spécial')
-    expect(await errorsOf(pw('Bonjour#2026', 'Bonjour#2027'))).toMatchObject({ 'plainPassword.second': ['Les deux mots de passe doivent correspondre'] })
+    expect((await errorsOf(pw('Abcdefg12')))['plainPassword.first']).toContain(
+      'Le mot de passe doit contenir au moins un caractère spécial'
+    )
+    expect(await errorsOf(pw('Bonjour#2026', 'Bonjour#2027'))).toMatchObject({
+      'plainPassword.second': ['Les deux mots de passe doivent correspondre']
+    })
   })
 
   it('gives the division messages and checks optional subjects belong to the class', async () => {
@@ -235,16 +272,25 @@ describe('POST /api/auth/register', () => {
     expect((await register({ division: 'quatorze' })).status).toBe(422)
     expect((await register({ isAdmin: true })).body).toMatchObject({ code: 'unknown_field' })
     // Found by the T1 fuzz run: a field named like an Object.prototype member gave a 500.
-    const poisoned = await call(server.app, 'POST', '/api/auth/register', { body: JSON.parse('{"__proto__": {"isAdmin": true}}') as Record<string, unknown> })
+    const poisoned = await call(server.app, 'POST', '/api/auth/register', {
+      body: JSON.parse('{"__proto__": {"isAdmin": true}}') as Record<string, unknown>
+    })
     expect(poisoned.status).toBe(422)
     expect(poisoned.body.code).toBe('validation_failed')
     for (const key of ['toString', 'constructor', 'hasOwnProperty', 'valueOf']) {
-      const reply = await call(server.app, 'POST', '/api/auth/register', { body: JSON.parse(`{"${key}": 1, "name": ""}`) as Record<string, unknown> })
+      const reply = await call(server.app, 'POST', '/api/auth/register', {
+        body: JSON.parse(`{"${key}": 1, "name": ""}`) as Record<string, unknown>
+      })
       expect(reply.status, key).toBe(422)
       expect(reply.body.errors, key).toMatchObject({ name: ['Le prénom est requis'] })
     }
     expect((await register({ name: 'A'.repeat(100_000) })).status).toBeLessThan(500)
-    const notJson = await server.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"name":' })
+    const notJson = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":'
+    })
     expect(notJson.statusCode).toBe(422)
   })
 })
@@ -252,17 +298,29 @@ describe('POST /api/auth/register', () => {
 describe('the per-address budget of account lookups (S3)', () => {
   it('past it registrations, credential corrections and reset requests answer 429, never 5xx; refusals by the rules spend nothing; another address is not affected', async () => {
     const limited = await startTestServer({
-      rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 10_000, searchesPerUserPerMinute: 10_000, accountLookupsPerAddressPerHour: 4 }
+      rateLimits: {
+        loginFailuresPerAccountPerHour: 100,
+        sensitivePerAddressPerMinute: 10_000,
+        searchesPerUserPerMinute: 10_000,
+        accountLookupsPerAddressPerHour: 4
+      }
     })
     try {
       const send = async (url: string, fields: Record<string, unknown>, remoteAddress = '127.0.0.1') => {
         const reply = await limited.app.inject({
-          method: 'POST', url, remoteAddress, payload: { ...fields, 'g-recaptcha-response': await captcha(limited.app) }
+          method: 'POST',
+          url,
+          remoteAddress,
+          payload: { ...fields, 'g-recaptcha-response': await captcha(limited.app) }
         })
         return { status: reply.statusCode, body: reply.json<Record<string, unknown>>() }
       }
       const pupil = {
-        name: 'Ines', lastName: 'Ben Youssef', birthDate: '2009-04-12', state: 12, ...REGISTRATION_CLASS,
+        name: 'Ines',
+        lastName: 'Ben Youssef',
+        birthDate: '2009-04-12',
+        state: 12,
+        ...REGISTRATION_CLASS,
         plainPassword: { first: 'Bonjour#2026', second: 'Bonjour#2026' }
       }
       // A form the rules refuse never reaches the lookup.
@@ -284,13 +342,19 @@ describe('the per-address budget of account lookups (S3)', () => {
       // The correction of the credential awaiting its code draws on the same budget.
       const { token } = await login(limited.app, demo.unverified)
       const correction = await limited.app.inject({
-        method: 'POST', url: '/api/auth/change-credential', headers: { authorization: `Bearer ${token}` },
+        method: 'POST',
+        url: '/api/auth/change-credential',
+        headers: { authorization: `Bearer ${token}` },
         payload: { credential: demo.parent, 'g-recaptcha-response': await captcha(limited.app) }
       })
       expect(correction.statusCode).toBe(429)
       // Another address has its own budget.
-      expect((await send('/api/auth/register', { ...pupil, phone: demo.student }, '10.1.2.3')).body).toMatchObject({ code: 'account_information_already_used' })
-      expect((await send('/api/auth/request-password', { credentiel: '29999991' }, '10.1.2.3')).body).toMatchObject({ code: 'credential_not_found' })
+      expect((await send('/api/auth/register', { ...pupil, phone: demo.student }, '10.1.2.3')).body).toMatchObject({
+        code: 'account_information_already_used'
+      })
+      expect((await send('/api/auth/request-password', { credentiel: '29999991' }, '10.1.2.3')).body).toMatchObject({
+        code: 'credential_not_found'
+      })
     } finally {
       await limited.close()
     }

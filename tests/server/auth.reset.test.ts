@@ -47,8 +47,10 @@ describe('GET and POST /api/auth/request-password', () => {
   it('takes the form-encoded POST with the bot check, as the reset page sends it', async () => {
     const form = new URLSearchParams({ credentiel: '+216 20 000 001', 'g-recaptcha-response': await captcha(server.app) })
     const reply = await server.app.inject({
-      method: 'POST', url: '/api/auth/request-password',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString()
+      method: 'POST',
+      url: '/api/auth/request-password',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString()
     })
     expect(reply.statusCode).toBe(200)
     const [sms] = await server.app.services.outbox.list(demo.student, 1)
@@ -73,20 +75,31 @@ describe('GET and POST /api/auth/request-password', () => {
     expect((await server.app.services.outbox.list(null)).length).toBe(before)
     // A known one still gets its code; a registration never confirmed is known by its credential (decision 0016).
     expect((await requestReset(`+216 ${demo.unverified}`)).status).toBe(200)
-    expect((await server.app.services.outbox.list(demo.unverified, 1))[0]).toMatchObject({ subject: 'Darsi : réinitialisation du mot de passe' })
+    expect((await server.app.services.outbox.list(demo.unverified, 1))[0]).toMatchObject({
+      subject: 'Darsi : réinitialisation du mot de passe'
+    })
     // Without a valid bot check nothing is looked up.
-    const noCaptcha = await call(server.app, 'POST', '/api/auth/request-password', { body: { credentiel: '29999992', 'g-recaptcha-response': 'x' } })
+    const noCaptcha = await call(server.app, 'POST', '/api/auth/request-password', {
+      body: { credentiel: '29999992', 'g-recaptcha-response': 'x' }
+    })
     expect(noCaptcha.body.code).toBe('captcha_failed')
   })
 
   it('takes multipart form data with the bot check (part 1 §7)', async () => {
     const multipart = (fields: Record<string, string>, file?: string) => {
       const boundary = '----darsi-form-boundary'
-      const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-      if (file) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n${file}\r\n`)
+      const parts = Object.entries(fields).map(
+        ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+      )
+      if (file)
+        parts.push(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n${file}\r\n`
+        )
       return server.app.inject({
-        method: 'POST', url: '/api/auth/request-password',
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: `${parts.join('')}--${boundary}--\r\n`
+        method: 'POST',
+        url: '/api/auth/request-password',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `${parts.join('')}--${boundary}--\r\n`
       })
     }
     const before = (await server.app.services.outbox.list(demo.influencer)).length
@@ -202,10 +215,16 @@ describe('POST /api/auth/reset-password', () => {
     await requestReset(demo.expired)
     const code = await lastCode(server.app, demo.expired)
     const wrong = code === '000000' ? '111111' : '000000'
-    const statuses = await Promise.all(Array.from({ length: 12 }, async () => (await reset({ token: wrong, credential: demo.expired })).status))
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, async () => (await reset({ token: wrong, credential: demo.expired })).status)
+    )
     expect(statuses.every((status) => status === 422)).toBe(true)
-    const [row] = await server.app.services.database.db.select().from(verificationCodes)
-      .where(eq(verificationCodes.userId, await userId(demo.expired))).orderBy(desc(verificationCodes.id)).limit(1)
+    const [row] = await server.app.services.database.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.userId, await userId(demo.expired)))
+      .orderBy(desc(verificationCodes.id))
+      .limit(1)
     expect(row!.attempts).toBe(5)
     expect(row!.usedAt).not.toBeNull()
     expect((await reset({ token: code, credential: demo.expired })).status).toBe(422)
@@ -233,7 +252,10 @@ describe('POST /api/auth/reset-password', () => {
     const code = await lastCode(server.app, demo.test)
     const same = await reset({ token: code, credential: demo.test, newPassword: DEMO_PASSWORD, retypePassword: DEMO_PASSWORD })
     expect(same.status).toBe(422)
-    expect(same.body).toMatchObject({ code: 'same_password', errors: { newPassword: ["Le nouveau mot de passe doit être différent de l'ancien"] } })
+    expect(same.body).toMatchObject({
+      code: 'same_password',
+      errors: { newPassword: ["Le nouveau mot de passe doit être différent de l'ancien"] }
+    })
   })
 
   it('gives the reset messages of section 5', async () => {
@@ -245,15 +267,25 @@ describe('POST /api/auth/reset-password', () => {
     expect((await errorsOf({ token: '' })).token).toEqual(['Le code de vérification est requis'])
     expect((await errorsOf({ token: 'AB 123' })).token).toEqual(['Code is missing'])
     expect((await errorsOf({ token: 'AB12' })).token).toEqual(['Code invalid'])
-    expect((await errorsOf({ newPassword: 'abcdefg#1', retypePassword: 'abcdefg#1' })).newPassword).toEqual(['Le mot de passe doit contenir au moins une lettre majuscule'])
-    expect((await errorsOf({ newPassword: 'ABCDEFG#1', retypePassword: 'ABCDEFG#1' })).newPassword).toEqual(['Le mot de passe doit contenir au moins une lettre minuscule'])
-    expect((await errorsOf({ newPassword: 'Abcdefg#h', retypePassword: 'Abcdefg#h' })).newPassword).toEqual(['Le mot de passe doit contenir au moins un chiffre'])
-    expect((await errorsOf({ newPassword: 'Abcdefg12', retypePassword: 'Abcdefg12' })).newPassword).toEqual(['Le mot de passe doit contenir au moins un caractère spécial'])
+    expect((await errorsOf({ newPassword: 'abcdefg#1', retypePassword: 'abcdefg#1' })).newPassword).toEqual([
+      'Le mot de passe doit contenir au moins une lettre majuscule'
+    ])
+    expect((await errorsOf({ newPassword: 'ABCDEFG#1', retypePassword: 'ABCDEFG#1' })).newPassword).toEqual([
+      'Le mot de passe doit contenir au moins une lettre minuscule'
+    ])
+    expect((await errorsOf({ newPassword: 'Abcdefg#h', retypePassword: 'Abcdefg#h' })).newPassword).toEqual([
+      'Le mot de passe doit contenir au moins un chiffre'
+    ])
+    expect((await errorsOf({ newPassword: 'Abcdefg12', retypePassword: 'Abcdefg12' })).newPassword).toEqual([
+      'Le mot de passe doit contenir au moins un caractère spécial'
+    ])
     expect((await errorsOf({ newPassword: 'Ab#1', retypePassword: 'Ab#1' })).newPassword).toEqual(['Mot de passe minimum 8 caractères'])
-    expect((await errorsOf({ newPassword: 'Abcdefgh#12345678', retypePassword: 'Abcdefgh#12345678' })).newPassword)
-      .toEqual(['The password value should be between 8 and 16 characters'])
-    expect((await errorsOf({ newPassword: 'Abbbbbb#1', retypePassword: 'Abbbbbb#1' })).newPassword)
-      .toEqual(['Le mot de passe ne doit pas répéter un caractère six fois ou plus'])
+    expect((await errorsOf({ newPassword: 'Abcdefgh#12345678', retypePassword: 'Abcdefgh#12345678' })).newPassword).toEqual([
+      'The password value should be between 8 and 16 characters'
+    ])
+    expect((await errorsOf({ newPassword: 'Abbbbbb#1', retypePassword: 'Abbbbbb#1' })).newPassword).toEqual([
+      'Le mot de passe ne doit pas répéter un caractère six fois ou plus'
+    ])
     expect((await errorsOf({ newPassword: '', retypePassword: '' })).newPassword).toEqual(['Veuillez saisir votre mot de passe'])
     expect((await errorsOf({ retypePassword: '' })).retypePassword).toEqual(['Confirm Password is missing'])
     expect((await errorsOf({ retypePassword: 'Autre#2027' })).retypePassword).toEqual(['Les nouveaux mot de passes ne sont pas identiques'])
@@ -263,7 +295,14 @@ describe('POST /api/auth/reset-password', () => {
 
 describe('per-address limits on the reset and code endpoints (S2)', () => {
   it('answers 429, never 5xx, past the limit on reset, reset-request and confirmation endpoints', async () => {
-    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 3, searchesPerUserPerMinute: 10_000, accountLookupsPerAddressPerHour: 10_000 } })
+    const limited = await startTestServer({
+      rateLimits: {
+        loginFailuresPerAccountPerHour: 100,
+        sensitivePerAddressPerMinute: 3,
+        searchesPerUserPerMinute: 10_000,
+        accountLookupsPerAddressPerHour: 10_000
+      }
+    })
     try {
       const cases: Array<[string, string, Record<string, unknown>]> = [
         ['POST', '/api/auth/reset-password', { body: {} }],
@@ -279,8 +318,14 @@ describe('per-address limits on the reset and code endpoints (S2)', () => {
       for (const [method, url, options] of cases) {
         const statuses: number[] = []
         for (let i = 0; i < 5; i++) statuses.push((await call(limited.app, method, url, options)).status)
-        expect(statuses.every((s) => s < 500), `${method} ${url} ${statuses.join()}`).toBe(true)
-        expect(statuses.slice(0, 3).every((s) => s !== 429), `${method} ${url} ${statuses.join()}`).toBe(true)
+        expect(
+          statuses.every((s) => s < 500),
+          `${method} ${url} ${statuses.join()}`
+        ).toBe(true)
+        expect(
+          statuses.slice(0, 3).every((s) => s !== 429),
+          `${method} ${url} ${statuses.join()}`
+        ).toBe(true)
         expect(statuses.slice(3), `${method} ${url}`).toEqual([429, 429])
       }
       // Another address is not affected.

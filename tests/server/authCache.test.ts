@@ -9,17 +9,45 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { offerGroups, sessions, userOffers, users } from '../../server/src/db/schema.ts'
 import { move, inTransaction } from '../../server/src/services/ledger.ts'
-import { AUTH_ROW_TABLES, AUTH_VIEW_TABLES, changesAuthRows, createAuthCache, type AuthCacheEntry } from '../../server/src/services/authCache.ts'
+import {
+  AUTH_ROW_TABLES,
+  AUTH_VIEW_TABLES,
+  changesAuthRows,
+  createAuthCache,
+  type AuthCacheEntry
+} from '../../server/src/services/authCache.ts'
 import { createAccessTokenService } from '../../server/src/services/tokens.ts'
 import { fakeClock } from '../../server/src/clock.ts'
 import type { UserRow } from '../../server/src/http.ts'
 import {
-  call, captcha, createUser, DEMO_PASSWORD, lastCode, login, startTestServer, uniquePhone, type TestServer, type Tokens
+  call,
+  captcha,
+  createUser,
+  DEMO_PASSWORD,
+  lastCode,
+  login,
+  startTestServer,
+  uniquePhone,
+  type TestServer,
+  type Tokens
 } from './harness.ts'
 
-type Me = { user: { id: number; name: string; verified: boolean; phone2: string | null; notification_token: string | null; division: { id: number } | null }; hasPhoneParent: boolean }
+type Me = {
+  user: {
+    id: number
+    name: string
+    verified: boolean
+    phone2: string | null
+    notification_token: string | null
+    division: { id: number } | null
+  }
+  hasPhoneParent: boolean
+}
 
-const entry = (id: number): AuthCacheEntry => ({ user: { id, flags: {}, notificationPreferences: {} } as unknown as UserRow, expiresAt: new Date(Date.now() + 60_000) })
+const entry = (id: number): AuthCacheEntry => ({
+  user: { id, flags: {}, notificationPreferences: {} } as unknown as UserRow,
+  expiresAt: new Date(Date.now() + 60_000)
+})
 
 describe('changesAuthRows', () => {
   it.each([
@@ -198,7 +226,9 @@ describe('sessions in memory, through the API', () => {
     await db.insert(userOffers).values({ userId: before.user.id, groupId: group!.id, startDate: '2026-01-01', endDate: '2026-12-31' })
     const after = (await me(tokens.token)).body as unknown as { user: { offers: { group_id: number }[] } }
     expect(after.user.offers).toMatchObject([{ group_id: group!.id }])
-    await inTransaction(db, (tx) => move(tx, 'gift', `cache-test:${before.user.id}`, { system: 'opening' }, { userId: before.user.id }, 5_000))
+    await inTransaction(db, (tx) =>
+      move(tx, 'gift', `cache-test:${before.user.id}`, { system: 'opening' }, { userId: before.user.id }, 5_000)
+    )
     const moved = (await me(tokens.token)).body as unknown as { user: { points: number } }
     expect(moved.user.points).toBe(before.user.points + 5)
   })
@@ -218,7 +248,12 @@ describe('sessions in memory, through the API', () => {
     expect((await me(tokens.token)).status).toBe(200)
     const changed = await call<Tokens>(server.app, 'PUT', '/api/user/change-password', {
       token: tokens.token,
-      body: { oldPassword: DEMO_PASSWORD, newPassword: 'Nouveau#2027', new_password_confirmation: 'Nouveau#2027', 'g-recaptcha-response': await captcha(server.app) }
+      body: {
+        oldPassword: DEMO_PASSWORD,
+        newPassword: 'Nouveau#2027',
+        new_password_confirmation: 'Nouveau#2027',
+        'g-recaptcha-response': await captcha(server.app)
+      }
     })
     expect(changed.status).toBe(200)
     expect((await me(other.token)).status).toBe(401)
@@ -229,12 +264,19 @@ describe('sessions in memory, through the API', () => {
   it('a password reset revokes every session at once', async () => {
     const { phone, tokens } = await student()
     expect((await me(tokens.token)).status).toBe(200)
-    expect((await call(server.app, 'POST', '/api/auth/request-password', {
-      body: { credentiel: phone, 'g-recaptcha-response': await captcha(server.app) }
-    })).status).toBe(200)
+    expect(
+      (
+        await call(server.app, 'POST', '/api/auth/request-password', {
+          body: { credentiel: phone, 'g-recaptcha-response': await captcha(server.app) }
+        })
+      ).status
+    ).toBe(200)
     const reset = await call(server.app, 'POST', '/api/auth/reset-password', {
       body: {
-        credential: phone, token: await lastCode(server.app, phone), newPassword: 'Nouveau#2027', retypePassword: 'Nouveau#2027',
+        credential: phone,
+        token: await lastCode(server.app, phone),
+        newPassword: 'Nouveau#2027',
+        retypePassword: 'Nouveau#2027',
         'g-recaptcha-response': await captcha(server.app)
       }
     })
@@ -257,9 +299,14 @@ describe('sessions in memory, through the API', () => {
   it('a changed user is seen at once, whichever way the row changed', async () => {
     const { tokens } = await student()
     expect((await me(tokens.token)).body.hasPhoneParent).toBe(false)
-    expect((await call(server.app, 'PUT', '/api/user/add-parent-phone', { token: tokens.token, body: { phone2: '98111222' } })).status).toBe(200)
+    expect(
+      (await call(server.app, 'PUT', '/api/user/add-parent-phone', { token: tokens.token, body: { phone2: '98111222' } })).status
+    ).toBe(200)
     expect((await me(tokens.token)).body).toMatchObject({ hasPhoneParent: true, user: { phone2: '98111222' } })
-    expect((await call(server.app, 'POST', '/api/user/set-notification-token', { token: tokens.token, body: { notificationToken: 'device-1' } })).status).toBe(200)
+    expect(
+      (await call(server.app, 'POST', '/api/user/set-notification-token', { token: tokens.token, body: { notificationToken: 'device-1' } }))
+        .status
+    ).toBe(200)
     expect((await me(tokens.token)).body.user.notification_token).toBe('device-1')
     // A write outside the routes (an operator tool, a later feature) is seen too.
     const { db } = server.app.services.database
@@ -277,7 +324,10 @@ describe('sessions in memory, through the API', () => {
     const { tokens } = await student()
     expect((await me(tokens.token)).status).toBe(200)
     const claims = JSON.parse(Buffer.from(tokens.token.split('.')[1]!, 'base64url').toString()) as { sid: string }
-    await server.app.services.database.db.update(sessions).set({ revokedAt: server.clock.now(), revokedReason: 'test' }).where(eq(sessions.id, claims.sid))
+    await server.app.services.database.db
+      .update(sessions)
+      .set({ revokedAt: server.clock.now(), revokedReason: 'test' })
+      .where(eq(sessions.id, claims.sid))
     expect((await me(tokens.token)).status).toBe(401)
   })
 
@@ -285,7 +335,10 @@ describe('sessions in memory, through the API', () => {
     const { tokens } = await student()
     expect((await me(tokens.token)).status).toBe(200)
     const claims = JSON.parse(Buffer.from(tokens.token.split('.')[1]!, 'base64url').toString()) as { sid: string; sub: string }
-    const [row] = await server.app.services.database.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, claims.sid))
+    const [row] = await server.app.services.database.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.id, claims.sid))
     // Past the session's end; an access token minted for that moment isolates the session check.
     server.clock.set(new Date(row!.expiresAt.getTime() + 1_000))
     const late = await server.app.services.access.sign({ userId: Number(claims.sub), sessionId: claims.sid, impersonatorId: null })

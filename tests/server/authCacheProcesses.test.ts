@@ -44,7 +44,8 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     await database?.drop()
   })
 
-  const me = (app: DarsiServer, token: string) => call<{ user: { id: number; name: string; points: number } }>(app, 'GET', '/api/auth/me', { token })
+  const me = (app: DarsiServer, token: string) =>
+    call<{ user: { id: number; name: string; points: number } }>(app, 'GET', '/api/auth/me', { token })
 
   /** A fresh account signed in on server A, its session read (and kept) by both servers. */
   async function signedIn(): Promise<string> {

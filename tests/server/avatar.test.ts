@@ -33,13 +33,20 @@ afterAll(async () => {
   await server?.close()
 })
 
-type AvatarReply = { status: number; body: { message: string; avatar: string | null; code?: string; errors?: Record<string, string[]>; keys?: Record<string, string[]> } }
+type AvatarReply = {
+  status: number
+  body: { message: string; avatar: string | null; code?: string; errors?: Record<string, string[]>; keys?: Record<string, string[]> }
+}
 
 function multipart(parts: Array<{ name: string; filename: string; content: Buffer; type?: string }>) {
   const boundary = `----darsi${Math.random().toString(16).slice(2)}`
   const chunks: Buffer[] = []
   for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'image/png'}\r\n\r\n`))
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'image/png'}\r\n\r\n`
+      )
+    )
     chunks.push(part.content, Buffer.from('\r\n'))
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`))
@@ -49,7 +56,9 @@ function multipart(parts: Array<{ name: string; filename: string; content: Buffe
 async function upload(token: string | null, content: Buffer, filename = 'photo.png', type?: string): Promise<AvatarReply> {
   const { payload, contentType } = multipart([{ name: 'avatar', filename, content, type }])
   const response = await server.app.inject({
-    method: 'POST', url: '/api/user/avatar', payload,
+    method: 'POST',
+    url: '/api/user/avatar',
+    payload,
     headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) }
   })
   return { status: response.statusCode, body: response.json() }
@@ -84,7 +93,9 @@ describe('detectAvatarType', () => {
   })
 
   it('presents only stored avatar keys as addresses', () => {
-    expect(avatarUrl('avatars/12/0f8fad5b-d9cb-469f-a165-70867728950e.webp')).toBe('/api/avatars/12/0f8fad5b-d9cb-469f-a165-70867728950e.webp')
+    expect(avatarUrl('avatars/12/0f8fad5b-d9cb-469f-a165-70867728950e.webp')).toBe(
+      '/api/avatars/12/0f8fad5b-d9cb-469f-a165-70867728950e.webp'
+    )
     expect(avatarUrl('https://tracker.example/pixel.png')).toBeNull()
     expect(avatarUrl('avatars/12/../secrets.json')).toBeNull()
     expect(avatarUrl(null)).toBeNull()
@@ -166,7 +177,11 @@ describe('POST /api/user/avatar', () => {
     const big = Buffer.concat([png, Buffer.alloc(AVATAR_MAX_BYTES + 1 - png.length, 0)])
     const tooBig = await upload(owner.token, big)
     expect(tooBig.status).toBe(413)
-    expect(tooBig.body).toMatchObject({ code: 'payload_too_large', message: 'La photo dépasse la taille maximale de 10 Mo', keys: { avatar: ['avatar.fileTooLarge'] } })
+    expect(tooBig.body).toMatchObject({
+      code: 'payload_too_large',
+      message: 'La photo dépasse la taille maximale de 10 Mo',
+      keys: { avatar: ['avatar.fileTooLarge'] }
+    })
     const json = await call(server.app, 'POST', '/api/user/avatar', { token: owner.token, body: { avatar: 'x' } })
     expect(json.status).toBe(415)
     expect((await upload(null, png)).status).toBe(401)
@@ -226,7 +241,8 @@ describe('GET /api/avatars/{userId}/{file} and DELETE /api/user/avatar', () => {
     const { body } = await upload(owner.token, png)
     const update = async (avatar: string | null) =>
       call<{ keys?: Record<string, string[]> }>(server.app, 'POST', '/api/user/update', {
-        token: owner.token, body: { avatar, country: 1, state: 1, 'g-recaptcha-response': await captcha(server.app) }
+        token: owner.token,
+        body: { avatar, country: 1, state: 1, 'g-recaptcha-response': await captcha(server.app) }
       })
     const forged = await update('https://tracker.example/pixel.png')
     expect(forged.status).toBe(422)

@@ -37,14 +37,25 @@ async function pupil(points = 0): Promise<Pupil> {
 }
 
 const divisionOf = (offerId: number) => cards.find((card) => card.offer_id === offerId)!.id
-const apply = (who: Pupil, body: Record<string, unknown>) => call(server.app, 'POST', '/api/student/discount-code', { token: who.token, body })
-const applied = async (who: Pupil) => DiscountCodeListSchema.parse((await call(server.app, 'GET', '/api/student/discount-code', { token: who.token })).body).payload
-const buy = (who: Pupil, body: Record<string, unknown>) => call<{ order: { amount_paid: number; id: number }; quote: { code: unknown; total: number } }>(
-  server.app, 'POST', '/api/student/checkout/buy', { token: who.token, body })
-const quote = (who: Pupil, body: Record<string, unknown>) => call(server.app, 'POST', '/api/student/checkout/quote', { token: who.token, body })
+const apply = (who: Pupil, body: Record<string, unknown>) =>
+  call(server.app, 'POST', '/api/student/discount-code', { token: who.token, body })
+const applied = async (who: Pupil) =>
+  DiscountCodeListSchema.parse((await call(server.app, 'GET', '/api/student/discount-code', { token: who.token })).body).payload
+const buy = (who: Pupil, body: Record<string, unknown>) =>
+  call<{ order: { amount_paid: number; id: number }; quote: { code: unknown; total: number } }>(
+    server.app,
+    'POST',
+    '/api/student/checkout/buy',
+    { token: who.token, body }
+  )
+const quote = (who: Pupil, body: Record<string, unknown>) =>
+  call(server.app, 'POST', '/api/student/checkout/quote', { token: who.token, body })
 
 async function coupon(values: Partial<typeof discountCodes.$inferInsert> & { code: string }): Promise<number> {
-  const [row] = await db().insert(discountCodes).values({ discountType: 'percentage_discount', discountValue: 1000, ...values }).returning({ id: discountCodes.id })
+  const [row] = await db()
+    .insert(discountCodes)
+    .values({ discountType: 'percentage_discount', discountValue: 1000, ...values })
+    .returning({ id: discountCodes.id })
   return row!.id
 }
 
@@ -55,7 +66,15 @@ describe('/student/discount-code', () => {
     const reply = await apply(me, { code: ' bienvenue10 ', offerId: gold, quantity: 1 })
     expect(reply.status, JSON.stringify(reply.body)).toBe(200)
     const answer = DiscountCodeAnswerSchema.parse(reply.body)
-    expect(answer.discount_code).toMatchObject({ code: 'BIENVENUE10', kind: 'coupon', discountType: 'percentage_discount', discountAmount: 10, offerId: gold, quantity: 1, allYear: false })
+    expect(answer.discount_code).toMatchObject({
+      code: 'BIENVENUE10',
+      kind: 'coupon',
+      discountType: 'percentage_discount',
+      discountAmount: 10,
+      offerId: gold,
+      quantity: 1,
+      allYear: false
+    })
     expect(answer.quote).toMatchObject({ afterPack: 45_000, code: { kind: 'coupon', discount: 4500 }, total: 40_500 })
     expect(await applied(me)).toEqual([answer.discount_code])
     // The quote and the purchase take the applied code without naming it; naming another is two codes.
@@ -66,10 +85,16 @@ describe('/student/discount-code', () => {
     expect((await apply(me, { code: 'GOLD5', offerId: gold })).body).toMatchObject({ code: 'two_codes' })
     // Removed, it is gone; another pupil cannot remove it.
     const other = await pupil()
-    expect((await call(server.app, 'DELETE', `/api/student/discount-code/${answer.discount_code.id}`, { token: other.token })).status).toBe(404)
-    expect((await call(server.app, 'DELETE', `/api/student/discount-code/${answer.discount_code.id}`, { token: me.token })).status).toBe(200)
+    expect((await call(server.app, 'DELETE', `/api/student/discount-code/${answer.discount_code.id}`, { token: other.token })).status).toBe(
+      404
+    )
+    expect((await call(server.app, 'DELETE', `/api/student/discount-code/${answer.discount_code.id}`, { token: me.token })).status).toBe(
+      200
+    )
     expect(await applied(me)).toEqual([])
-    expect((await call(server.app, 'DELETE', `/api/student/discount-code/${answer.discount_code.id}`, { token: me.token })).status).toBe(404)
+    expect((await call(server.app, 'DELETE', `/api/student/discount-code/${answer.discount_code.id}`, { token: me.token })).status).toBe(
+      404
+    )
     expect((await quote(me, { offerDivisionDetail: gold, period: 'month' })).body).toMatchObject({ total: 45_000, code: null })
   })
 
@@ -98,11 +123,15 @@ describe('/student/discount-code', () => {
     expect((await apply(owned, { code: 'maison', offerId: gold })).body).toMatchObject({ code: 'own_code' })
     expect(await applied(me)).toEqual([])
     // The rest of the year is what ANNEE20 is for; a coupon is taken on the first instalment only.
-    expect((await apply(me, { code: 'ANNEE20', offerId: gold, allYear: true })).body).toMatchObject({ quote: { period: { period: 'rest_of_year' }, code: { basisPoints: 2000 } } })
+    expect((await apply(me, { code: 'ANNEE20', offerId: gold, allYear: true })).body).toMatchObject({
+      quote: { period: { period: 'rest_of_year' }, code: { basisPoints: 2000 } }
+    })
     const top50 = divisionOf(122)
     const payer = await pupil(1000)
     expect((await buy(payer, { offerDivisionDetail: top50 })).status).toBe(201)
-    expect((await quote(payer, { offerDivisionDetail: top50, sliceIndex: 2, code: 'ANNEE20' })).body).toMatchObject({ code: 'code_first_slice_only' })
+    expect((await quote(payer, { offerDivisionDetail: top50, sliceIndex: 2, code: 'ANNEE20' })).body).toMatchObject({
+      code: 'code_first_slice_only'
+    })
   })
 
   it("takes a friend's referral code for 5 %", async () => {
@@ -127,9 +156,13 @@ describe('a purchase spends its code', () => {
     expect(await applied(me)).toEqual([])
     const [row] = await db().select({ uses: discountCodes.uses }).from(discountCodes).where(eq(discountCodes.id, id))
     expect(row!.uses).toBe(1)
-    expect(await db().select().from(discountCodeRedemptions).where(eq(discountCodeRedemptions.userId, me.id))).toMatchObject([{ discountCodeId: id, orderId: reply.body.order.id }])
+    expect(await db().select().from(discountCodeRedemptions).where(eq(discountCodeRedemptions.userId, me.id))).toMatchObject([
+      { discountCodeId: id, orderId: reply.body.order.id }
+    ])
     expect((await apply(me, { code: 'TROIS3', offerId: gold })).body).toMatchObject({ code: 'code_already_used' })
-    expect((await buy(me, { offerDivisionDetail: gold, period: 'month', code: 'TROIS3' })).body).toMatchObject({ code: 'code_already_used' })
+    expect((await buy(me, { offerDivisionDetail: gold, period: 'month', code: 'TROIS3' })).body).toMatchObject({
+      code: 'code_already_used'
+    })
   })
 
   it('keeps the coupon unused and applied when the purchase fails for want of points', async () => {
@@ -137,7 +170,7 @@ describe('a purchase spends its code', () => {
     const id = await coupon({ code: 'RESTE1', maxUses: 1 })
     const gold = divisionOf(112)
     expect((await apply(me, { code: 'RESTE1', offerId: gold, quantity: 1 })).status).toBe(200)
-    expect((await buy(me, { offerDivisionDetail: gold, period: 'month' }))).toMatchObject({ status: 402, body: { missing_points: 35.5 } })
+    expect(await buy(me, { offerDivisionDetail: gold, period: 'month' })).toMatchObject({ status: 402, body: { missing_points: 35.5 } })
     const [row] = await db().select({ uses: discountCodes.uses }).from(discountCodes).where(eq(discountCodes.id, id))
     expect(row!.uses).toBe(0)
     expect(await applied(me)).toHaveLength(1)
@@ -152,7 +185,9 @@ describe('a purchase spends its code', () => {
     const replies = await Promise.all(pupils.map((who) => buy(who, { offerDivisionDetail: gold, period: 'month' })))
     const statuses = replies.map((reply) => reply.status)
     expect(statuses.filter((status) => status === 201)).toHaveLength(1)
-    expect(replies.filter((reply) => reply.status === 422 && (reply.body as unknown as { code: string }).code === 'code_max_uses_reached')).toHaveLength(49)
+    expect(
+      replies.filter((reply) => reply.status === 422 && (reply.body as unknown as { code: string }).code === 'code_max_uses_reached')
+    ).toHaveLength(49)
     const [row] = await db().select({ uses: discountCodes.uses }).from(discountCodes).where(eq(discountCodes.id, id))
     expect(row!.uses).toBe(1)
     expect(await db().select().from(discountCodeRedemptions).where(eq(discountCodeRedemptions.discountCodeId, id))).toHaveLength(1)
@@ -160,7 +195,10 @@ describe('a purchase spends its code', () => {
     expect(orders).toHaveLength(1)
     // The 49 others still hold it applied; they may remove it and buy without it.
     const loser = pupils[statuses.indexOf(422)]!
-    const [kept] = await db().select({ id: appliedDiscountCodes.id }).from(appliedDiscountCodes).where(eq(appliedDiscountCodes.userId, loser.id))
+    const [kept] = await db()
+      .select({ id: appliedDiscountCodes.id })
+      .from(appliedDiscountCodes)
+      .where(eq(appliedDiscountCodes.userId, loser.id))
     expect((await call(server.app, 'DELETE', `/api/student/discount-code/${kept!.id}`, { token: loser.token })).status).toBe(200)
     expect((await buy(loser, { offerDivisionDetail: gold, period: 'month' })).status).toBe(201)
   })

@@ -27,7 +27,12 @@ export type TestServer = {
 
 export const testConfig: Partial<ServerConfig> = {
   captcha: { enabled: true, maxNumber: 200, ttlSeconds: 600 },
-  rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 10_000, searchesPerUserPerMinute: 10_000, accountLookupsPerAddressPerHour: 10_000 },
+  rateLimits: {
+    loginFailuresPerAccountPerHour: 100,
+    sensitivePerAddressPerMinute: 10_000,
+    searchesPerUserPerMinute: 10_000,
+    accountLookupsPerAddressPerHour: 10_000
+  },
   sandbox: true,
   // Suites drive one account through many codes; the hourly budget is tested with its default.
   codeMaxPerHour: 1000,
@@ -111,7 +116,12 @@ export type RequestOptions = {
   headers?: Record<string, string>
 }
 
-export async function call<T = Record<string, unknown>>(app: DarsiServer, method: string, url: string, options: RequestOptions = {}): Promise<Reply<T>> {
+export async function call<T = Record<string, unknown>>(
+  app: DarsiServer,
+  method: string,
+  url: string,
+  options: RequestOptions = {}
+): Promise<Reply<T>> {
   const response = await app.inject({
     method: method as 'GET',
     url,
@@ -137,7 +147,14 @@ export async function captcha(app: DarsiServer): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
 }
 
-export type Tokens = { token: string; refresh_token: string; user_type: string; password_expired: boolean; verified: boolean; message: string }
+export type Tokens = {
+  token: string
+  refresh_token: string
+  user_type: string
+  password_expired: boolean
+  verified: boolean
+  message: string
+}
 
 /**
  * The class of the registration helpers when a test names none: Bac Sciences expérimentales and
@@ -153,8 +170,13 @@ export const REGISTRATION_CLASS = { division: 14, optionalSubject: 64 } as const
 export async function registerPupil(app: DarsiServer, password: string, fields: Record<string, unknown>): Promise<Tokens> {
   const reply = await call<Tokens>(app, 'POST', '/api/auth/register', {
     body: {
-      name: 'Leila', lastName: 'Mansour', birthDate: '2009-04-12', ...('division' in fields ? {} : REGISTRATION_CLASS),
-      plainPassword: { first: password, second: password }, 'g-recaptcha-response': await captcha(app), ...fields
+      name: 'Leila',
+      lastName: 'Mansour',
+      birthDate: '2009-04-12',
+      ...('division' in fields ? {} : REGISTRATION_CLASS),
+      plainPassword: { first: password, second: password },
+      'g-recaptcha-response': await captcha(app),
+      ...fields
     }
   })
   if (reply.status !== 201) throw new Error(`registration failed: ${reply.status} ${JSON.stringify(reply.body)}`)
@@ -176,7 +198,16 @@ export async function lastCode(app: DarsiServer, to: string): Promise<string> {
   return row.code
 }
 
-export type NewUser = { credential: string; password?: string; name?: string; lastName?: string; role?: string; division?: number; verified?: boolean; isTest?: boolean }
+export type NewUser = {
+  credential: string
+  password?: string
+  name?: string
+  lastName?: string
+  role?: string
+  division?: number
+  verified?: boolean
+  isTest?: boolean
+}
 
 /** A fresh account through the operator endpoint, so a test owns an account nobody else touches. */
 export async function createUser(app: DarsiServer, user: NewUser): Promise<number> {

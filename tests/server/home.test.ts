@@ -10,8 +10,20 @@ import { DateTime } from 'luxon'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorResponseSchema, type Endpoint } from '../../src/shared/api/common.ts'
 import {
-  ForumPostSchema, HomeContentSchema, LiveEventSchema, SubjectProgressSchema, SubjectSchema, UsedDurationSchema, WarningSchema, homeEndpoints,
-  type HomeContent, type LiveEvent, type Subject, type SubjectProgress, type UsedDuration, type Warning
+  ForumPostSchema,
+  HomeContentSchema,
+  LiveEventSchema,
+  SubjectProgressSchema,
+  SubjectSchema,
+  UsedDurationSchema,
+  WarningSchema,
+  homeEndpoints,
+  type HomeContent,
+  type LiveEvent,
+  type Subject,
+  type SubjectProgress,
+  type UsedDuration,
+  type Warning
 } from '../../src/shared/api/home.ts'
 import { contentProgress, contents, forumPosts, liveEvents, subjects, userOffers, users } from '../../server/src/db/schema.ts'
 import { EVENTS_HORIZON_DAYS, seedLearning } from '../../server/src/seed/learning.ts'
@@ -47,7 +59,12 @@ describe('GET /api/student/subjects', () => {
     expect(reply.status).toBe(200)
     const list = reply.body.map((subject) => SubjectSchema.parse(subject))
     expect(list.length).toBeGreaterThanOrEqual(6)
-    expect(list.map((subject) => subject.name).slice(0, 4)).toEqual(['Mathématiques', 'Physique', 'Sciences de la vie et de la terre', 'Informatique'])
+    expect(list.map((subject) => subject.name).slice(0, 4)).toEqual([
+      'Mathématiques',
+      'Physique',
+      'Sciences de la vie et de la terre',
+      'Informatique'
+    ])
     expect(list.every((subject) => subject.visible)).toBe(true)
     // The hidden option of the class is left out.
     expect(list.map((subject) => subject.slug)).not.toContain('allemand')
@@ -86,7 +103,9 @@ describe('GET /progress-service/progress/subjects', () => {
     expect(reply.status).toBe(200)
     const entries = reply.body.map((entry) => SubjectProgressSchema.parse(entry))
     const list = (await get<Subject[]>('/api/student/subjects', sami.token)).body
-    expect(new Map(entries.map((entry) => [entry.subject_id, entry.progress]))).toEqual(new Map(list.map((subject) => [subject.id, subject.progress])))
+    expect(new Map(entries.map((entry) => [entry.subject_id, entry.progress]))).toEqual(
+      new Map(list.map((subject) => [subject.id, subject.progress]))
+    )
     expect(entries.every((entry) => entry.progress >= 0 && entry.progress <= 100)).toBe(true)
     expect(entries.filter((entry) => entry.progress > 0).length).toBeGreaterThanOrEqual(4)
   })
@@ -121,7 +140,11 @@ describe('GET /api/student/chapters/new-contents and /free-contents', () => {
     const times = list.map((item) => Date.parse(item.createdAt))
     expect(times).toEqual([...times].sort((a, b) => b - a))
     expect(list.every((item) => item.division.id === 14 && item.division.name === 'Bac Sciences expérimentales')).toBe(true)
-    expect(list[0]).toMatchObject({ subject: { slug: expect.any(String) }, chapter: { type: expect.any(String) }, instructor: { name: expect.any(String) } })
+    expect(list[0]).toMatchObject({
+      subject: { slug: expect.any(String) },
+      chapter: { type: expect.any(String) },
+      instructor: { name: expect.any(String) }
+    })
   })
 
   it('lists only free lessons in free-contents', async () => {
@@ -174,8 +197,17 @@ describe('GET /api/events', () => {
   })
 
   it('refuses a bad offset or today with 422, never a 5xx', async () => {
-    const queries: Array<Record<string, string>> = [{ offset: 'abc' }, { offset: '1.5' }, { offset: '53' }, { offset: '-99' }, { offset: '' }, { today: '2' }, { today: 'yes' },
-      { offset: '1', today: '1' }, { offset: '0', week: '1' }]
+    const queries: Array<Record<string, string>> = [
+      { offset: 'abc' },
+      { offset: '1.5' },
+      { offset: '53' },
+      { offset: '-99' },
+      { offset: '' },
+      { today: '2' },
+      { today: 'yes' },
+      { offset: '1', today: '1' },
+      { offset: '0', week: '1' }
+    ]
     for (const query of queries) {
       const reply = await get<{ code: string; errors: Record<string, string[]> }>('/api/events', sami.token, query)
       expect(reply.status, JSON.stringify(query)).toBe(422)
@@ -200,7 +232,13 @@ describe('GET /api/alerts', () => {
     expect(reply.status).toBe(200)
     const [warning] = reply.body.map((item) => WarningSchema.parse(item))
     expect(reply.body).toHaveLength(1)
-    expect(warning).toEqual({ groupeName: 'Silver+', restDays: 6, expirationDate: tunisToday().plus({ days: 6 }).toISODate(), isSlice: false, sliceIndex: null })
+    expect(warning).toEqual({
+      groupeName: 'Silver+',
+      restDays: 6,
+      expirationDate: tunisToday().plus({ days: 6 }).toISODate(),
+      isSlice: false,
+      sliceIndex: null
+    })
     const start = server.clock.now()
     try {
       // Access tokens live minutes: each later day signs in afresh.
@@ -259,18 +297,29 @@ describe('GET /api/forum/latest-posts', () => {
 
   it("follows the pupil's level", async () => {
     const me = await pupil(31)
-    await server.app.services.database.db.update(users).set({ flags: { has_forum: true } }).where(eq(users.id, me.id))
+    await server.app.services.database.db
+      .update(users)
+      .set({ flags: { has_forum: true } })
+      .where(eq(users.id, me.id))
     const list = (await get<Array<{ title: string }>>('/api/forum/latest-posts', me.token)).body
     expect(list.map((post) => post.title)).toEqual([
-      'Théorème de Thalès : l’exercice 12 du manuel', '9ème : comment préparer le concours ?', 'Bienvenue sur le forum Darsi : les règles de la communauté'
+      'Théorème de Thalès : l’exercice 12 du manuel',
+      '9ème : comment préparer le concours ?',
+      'Bienvenue sur le forum Darsi : les règles de la communauté'
     ])
   })
 })
 
 describe('the home screen at once', () => {
   const routes = [
-    '/api/events?offset=0&today=1', '/api/student/subjects', '/progress-service/progress/subjects', '/api/student/chapters/new-contents',
-    '/api/student/chapters/free-contents', '/api/alerts', '/api/student/pubs-cards', '/api/forum/latest-posts'
+    '/api/events?offset=0&today=1',
+    '/api/student/subjects',
+    '/progress-service/progress/subjects',
+    '/api/student/chapters/new-contents',
+    '/api/student/chapters/free-contents',
+    '/api/alerts',
+    '/api/student/pubs-cards',
+    '/api/forum/latest-posts'
   ]
 
   /** The statements a request runs (each reported at its start and its end; none of these run in a transaction). */
@@ -300,7 +349,10 @@ describe('the home screen at once', () => {
 
   it('shows a pupil without a class the general forum topics only, and no class data', async () => {
     const me = await pupil(null)
-    await server.app.services.database.db.update(users).set({ flags: { has_forum: true } }).where(eq(users.id, me.id))
+    await server.app.services.database.db
+      .update(users)
+      .set({ flags: { has_forum: true } })
+      .where(eq(users.id, me.id))
     const list = (await get<Array<{ title: string }>>('/api/forum/latest-posts', me.token)).body
     expect(list.map((post) => post.title)).toEqual(['Bienvenue sur le forum Darsi : les règles de la communauté'])
     for (const url of routes.slice(0, 5)) expect((await get(url, me.token)).body).toEqual([])
@@ -312,13 +364,18 @@ describe('GET /progress-service/free-offer-duration/used-duration', () => {
     const reply = await get<UsedDuration>('/progress-service/free-offer-duration/used-duration', sami.token, { duration: '50' })
     expect(reply.status).toBe(200)
     expect(UsedDurationSchema.parse(reply.body)).toEqual({
-      used_duration: 2700, total_duration: 7200, remaining_duration: 4500, percentage: 38, can_play: true, expired: false
+      used_duration: 2700,
+      total_duration: 7200,
+      remaining_duration: 4500,
+      percentage: 38,
+      can_play: true,
+      expired: false
     })
     const tooLong = await get<UsedDuration>('/progress-service/free-offer-duration/used-duration', sami.token, { duration: '4501' })
     expect(tooLong.body).toMatchObject({ can_play: false, expired: false })
   })
 
-  it("answers each pupil their own figures; without free hours nothing is left", async () => {
+  it('answers each pupil their own figures; without free hours nothing is left', async () => {
     const me = await pupil(14)
     const none = (await get<UsedDuration>('/progress-service/free-offer-duration/used-duration', me.token, { duration: '0' })).body
     expect(none).toEqual({ used_duration: 0, total_duration: 0, remaining_duration: 0, percentage: 100, can_play: false, expired: true })
@@ -328,7 +385,15 @@ describe('GET /progress-service/free-offer-duration/used-duration', () => {
   })
 
   it('refuses a bad or missing duration with 422, and a missing session with 401', async () => {
-    const queries: Array<Record<string, string>> = [{}, { duration: '' }, { duration: '-1' }, { duration: 'abc' }, { duration: '1.5' }, { duration: '86401' }, { duration: '50', extra: '1' }]
+    const queries: Array<Record<string, string>> = [
+      {},
+      { duration: '' },
+      { duration: '-1' },
+      { duration: 'abc' },
+      { duration: '1.5' },
+      { duration: '86401' },
+      { duration: '50', extra: '1' }
+    ]
     for (const query of queries) {
       const reply = await get('/progress-service/free-offer-duration/used-duration', sami.token, query)
       expect(reply.status, JSON.stringify(query)).toBe(422)
@@ -342,7 +407,11 @@ describe('random query strings (T1)', () => {
   const routes = Object.entries(homeEndpoints as Record<string, Endpoint>)
   it.each(routes)('%s never answers a 5xx, and always the contract', async (_name, endpoint) => {
     const url = `${endpoint.service === 'progress' ? '/progress-service' : '/api'}${endpoint.path}`
-    const value = fc.oneof(fc.string({ maxLength: 12 }), fc.integer({ min: -100_000, max: 100_000 }).map(String), fc.constantFrom('0', '1', '50', ''))
+    const value = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.integer({ min: -100_000, max: 100_000 }).map(String),
+      fc.constantFrom('0', '1', '50', '')
+    )
     const query = fc.dictionary(fc.constantFrom('offset', 'today', 'duration', 'x'), value, { maxKeys: 3 })
     await fc.assert(
       fc.asyncProperty(query, async (input) => {
@@ -384,7 +453,9 @@ describe('the learning seed', () => {
     expect(DateTime.fromJSDate(last!.at!, { zone: 'Africa/Tunis' }).toISODate()).toBe(horizon.toISODate())
     await seedLearning(db, later)
     expect((await counts()).events).toBe(after.events)
-    const [distinct] = await db.select({ n: sql<number>`count(distinct (${liveEvents.subjectId}, ${liveEvents.startsAt}))::int` }).from(liveEvents)
+    const [distinct] = await db
+      .select({ n: sql<number>`count(distinct (${liveEvents.subjectId}, ${liveEvents.startsAt}))::int` })
+      .from(liveEvents)
     expect(distinct!.n).toBe(after.events)
   })
 })

@@ -15,7 +15,17 @@ import { nextRunAt } from '../../server/src/jobs/schedule.ts'
 import { TRANSFER_EXPIRY_JOB } from '../../server/src/jobs/wallet.ts'
 import { inTransaction } from '../../server/src/services/ledger.ts'
 import { completeTransfer, TRANSFER_HOLD_MS } from '../../server/src/services/wallet.ts'
-import { call, createUser, lastCode, login, prepareDatabase, startTestServer, uniquePhone, type TestDatabase, type TestServer } from './harness.ts'
+import {
+  call,
+  createUser,
+  lastCode,
+  login,
+  prepareDatabase,
+  startTestServer,
+  uniquePhone,
+  type TestDatabase,
+  type TestServer
+} from './harness.ts'
 
 type Entry = { level: 'info' | 'error'; message: string; fields: Record<string, unknown> }
 
@@ -143,7 +153,8 @@ describe('the runner', () => {
     let runs = 0
     let release = gate()
     runner.add({
-      name: 'test.slow', schedule: { every: 1000 },
+      name: 'test.slow',
+      schedule: { every: 1000 },
       run: async () => {
         running++
         runs++
@@ -180,7 +191,8 @@ describe('the runner', () => {
     const runner = createJobRunner({ clock: timerClock, log })
     let runs = 0
     runner.add({
-      name: 'test.flaky', schedule: { every: 60_000 },
+      name: 'test.flaky',
+      schedule: { every: 60_000 },
       run: async () => {
         runs++
         if (runs === 1) throw new Error('database away')
@@ -191,7 +203,10 @@ describe('the runner', () => {
     await vi.advanceTimersByTimeAsync(60_000)
     expect(runs).toBe(1)
     const [failure] = log.entries.filter((entry) => entry.level === 'error')
-    expect(failure).toMatchObject({ message: 'job failed', fields: { job: 'test.flaky', err: expect.objectContaining({ message: 'database away' }) } })
+    expect(failure).toMatchObject({
+      message: 'job failed',
+      fields: { job: 'test.flaky', err: expect.objectContaining({ message: 'database away' }) }
+    })
     expect(failure!.fields.durationMs).toBeGreaterThanOrEqual(0)
     await vi.advanceTimersByTimeAsync(60_000)
     expect(runs).toBe(2)
@@ -206,7 +221,8 @@ describe('the runner', () => {
     let finished = 0
     let runs = 0
     runner.add({
-      name: 'test.stop', schedule: { every: 1000 },
+      name: 'test.stop',
+      schedule: { every: 1000 },
       run: async () => {
         runs++
         await release.promise
@@ -257,7 +273,8 @@ describe('once per cluster', () => {
     const databases: Database[] = []
     beforeAll(async () => {
       prepared = await prepareDatabase()
-      for (let i = 0; i < 2; i++) databases.push(await openDatabase({ dataDir: prepared.dataDir, databaseUrl: prepared.databaseUrl, migrate: false }))
+      for (let i = 0; i < 2; i++)
+        databases.push(await openDatabase({ dataDir: prepared.dataDir, databaseUrl: prepared.databaseUrl, migrate: false }))
     })
     afterAll(async () => {
       for (const database of databases) await database.close()
@@ -274,7 +291,8 @@ describe('once per cluster', () => {
       const release = gate()
       let runs = 0
       const job = (): Job => ({
-        name: 'test.once', schedule: { every: 60_000 },
+        name: 'test.once',
+        schedule: { every: 60_000 },
         run: async () => {
           runs++
           entered.open()
@@ -286,7 +304,13 @@ describe('once per cluster', () => {
       const first = runnerA.runNow('test.once')
       await entered.promise
       expect(await runnerB.runNow('test.once')).toBe('skipped')
-      expect(logB.entries).toEqual([expect.objectContaining({ level: 'info', message: 'job skipped: another process is running it', fields: expect.objectContaining({ job: 'test.once' }) })])
+      expect(logB.entries).toEqual([
+        expect.objectContaining({
+          level: 'info',
+          message: 'job skipped: another process is running it',
+          fields: expect.objectContaining({ job: 'test.once' })
+        })
+      ])
       release.open()
       expect(await first).toBe('done')
       expect(runs).toBe(1)
@@ -297,9 +321,14 @@ describe('once per cluster', () => {
     it('runs each due time once when two runners are due together', async () => {
       const perDueTime = new Map<string, number>()
       const runners = databases.map((database) => {
-        const runner = createJobRunner({ clock: timerClock, log: recordingLog(), exclusive: (name, work) => runExclusive(database, name, work) })
+        const runner = createJobRunner({
+          clock: timerClock,
+          log: recordingLog(),
+          exclusive: (name, work) => runExclusive(database, name, work)
+        })
         runner.add({
-          name: 'test.cluster', schedule: { every: 1000 },
+          name: 'test.cluster',
+          schedule: { every: 1000 },
           run: async ({ now }) => {
             const slot = new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString()
             perDueTime.set(slot, (perDueTime.get(slot) ?? 0) + 1)
@@ -312,7 +341,10 @@ describe('once per cluster', () => {
       await new Promise((resolve) => setTimeout(resolve, 3500))
       await Promise.all(runners.map((runner) => runner.stop()))
       expect(perDueTime.size).toBeGreaterThanOrEqual(2)
-      expect([...perDueTime.values()].every((count) => count === 1), JSON.stringify([...perDueTime])).toBe(true)
+      expect(
+        [...perDueTime.values()].every((count) => count === 1),
+        JSON.stringify([...perDueTime])
+      ).toBe(true)
     })
   })
 })
@@ -333,9 +365,14 @@ describe('the jobs of the server', () => {
   }
 
   async function fund(token: string, amount: number): Promise<void> {
-    const code = await call<{ id: number }>(server.app, 'POST', '/api/student/codes', { token, body: { reference: `VIR${uniquePhone()}`, amount, paymentMethod: 'transfer' } })
+    const code = await call<{ id: number }>(server.app, 'POST', '/api/student/codes', {
+      token,
+      body: { reference: `VIR${uniquePhone()}`, amount, paymentMethod: 'transfer' }
+    })
     expect(code.status).toBe(201)
-    const approved = await call(server.app, 'POST', `/operator/payments/${code.body.id}/approve`, { headers: { 'x-operator-key': server.app.services.secrets.operatorKey } })
+    const approved = await call(server.app, 'POST', `/operator/payments/${code.body.id}/approve`, {
+      headers: { 'x-operator-key': server.app.services.secrets.operatorKey }
+    })
     expect(approved.status).toBe(200)
   }
 
@@ -353,7 +390,10 @@ describe('the jobs of the server', () => {
     const recipient = await account()
     const bystander = await account()
     await fund(sender.token, 100)
-    const created = await call<{ transfer: { id: number } }>(server.app, 'POST', '/api/student/transfer-points', { token: sender.token, body: { toUser: recipient.phone, points: 30 } })
+    const created = await call<{ transfer: { id: number } }>(server.app, 'POST', '/api/student/transfer-points', {
+      token: sender.token,
+      body: { toUser: recipient.phone, points: 30 }
+    })
     expect(created.status).toBe(201)
     const id = created.body.transfer.id
     const [row] = await server.app.services.database.db.select().from(pointTransfers).where(eq(pointTransfers.id, id))
@@ -369,17 +409,25 @@ describe('the jobs of the server', () => {
     // Someone else's wallet leaves it alone …
     bystander.token = (await login(server.app, bystander.phone)).token
     expect((await call(server.app, 'GET', '/api/student/wallet', { token: bystander.token })).status).toBe(200)
-    const [waiting] = await server.app.services.database.db.select({ status: pointTransfers.status }).from(pointTransfers).where(eq(pointTransfers.id, id))
+    const [waiting] = await server.app.services.database.db
+      .select({ status: pointTransfers.status })
+      .from(pointTransfers)
+      .where(eq(pointTransfers.id, id))
     expect(waiting!.status).toBe('waiting_confirmation')
 
     // … the job gives the points back, once.
     expect(await server.app.jobs.runNow(TRANSFER_EXPIRY_JOB)).toBe('done')
     expect(await server.app.jobs.runNow(TRANSFER_EXPIRY_JOB)).toBe('done')
-    const [expired] = await server.app.services.database.db.select({ status: pointTransfers.status }).from(pointTransfers).where(eq(pointTransfers.id, id))
+    const [expired] = await server.app.services.database.db
+      .select({ status: pointTransfers.status })
+      .from(pointTransfers)
+      .where(eq(pointTransfers.id, id))
     expect(expired!.status).toBe('expired')
     expect(await points(sender.token)).toBe(100)
     expect(await points((await login(server.app, recipient.phone)).token)).toBe(0)
-    const releases = await server.app.services.database.db.select({ id: ledgerTransactions.id }).from(ledgerTransactions)
+    const releases = await server.app.services.database.db
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
       .where(and(eq(ledgerTransactions.kind, 'transfer_release'), eq(ledgerTransactions.reference, `transfer:${id}`)))
     expect(releases).toHaveLength(1)
   })

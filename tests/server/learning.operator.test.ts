@@ -48,7 +48,16 @@ describe('npm run admin -- subject|chapter|lesson', () => {
   it('adds a subject, a chapter and a lesson, uploads its video, and a pupil of the class plays it', async () => {
     const subject = await admin('subject', 'add', '16', 'Technologie', '--color', '#336699')
     const subjectId = Number(/^Matière (\d+) créée \(technologie\)$/.exec(subject)![1])
-    const chapter = await admin('chapter', 'add', String(subjectId), 'Les circuits logiques', '--section', 'Électronique', '--instructor', 'Walid Ferchichi')
+    const chapter = await admin(
+      'chapter',
+      'add',
+      String(subjectId),
+      'Les circuits logiques',
+      '--section',
+      'Électronique',
+      '--instructor',
+      'Walid Ferchichi'
+    )
     const chapterId = Number(/^Chapitre (\d+) créé \(les-circuits-logiques\)$/.exec(chapter)![1])
     const lesson = await admin('lesson', 'add', String(chapterId), 'Les portes logiques', '--type', '2', '--instructor', 'Walid Ferchichi')
     const lessonId = Number(/^Leçon (\d+) créée \(les-portes-logiques\)$/.exec(lesson)![1])
@@ -59,27 +68,56 @@ describe('npm run admin -- subject|chapter|lesson', () => {
     writeFileSync(mp4, tinyMp4())
     expect(await admin('lesson', 'upload', String(freeId), mp4)).toBe(`Vidéo de la leçon ${freeId} enregistrée (90 s, video/mp4)`)
 
-    const catalogue = JSON.parse(await admin('catalogue', '16')) as Array<{ id: number; chapters: Array<{ id: number; section: string; lessons: Array<{ id: number; duration: number; videos: number; free: boolean }> }> }>
+    const catalogue = JSON.parse(await admin('catalogue', '16')) as Array<{
+      id: number
+      chapters: Array<{ id: number; section: string; lessons: Array<{ id: number; duration: number; videos: number; free: boolean }> }>
+    }>
     const listed = catalogue.find((item) => item.id === subjectId)!
-    expect(listed.chapters).toEqual([expect.objectContaining({ id: chapterId, section: 'Électronique', lessons: [
-      expect.objectContaining({ id: lessonId, duration: 24, videos: 1, free: false }), expect.objectContaining({ id: freeId, duration: 90, videos: 1, free: true })
-    ] })])
+    expect(listed.chapters).toEqual([
+      expect.objectContaining({
+        id: chapterId,
+        section: 'Électronique',
+        lessons: [
+          expect.objectContaining({ id: lessonId, duration: 24, videos: 1, free: false }),
+          expect.objectContaining({ id: freeId, duration: 90, videos: 1, free: true })
+        ]
+      })
+    ])
 
     // A pupil of class 16 with a subscription sees the lesson and plays its video.
     const pupilId = await createUser(server.app, { credential: uniquePhone(), division: 16 })
     const { token } = await server.app.services.sessions.start(pupilId)
-    const locked = await call<Lesson>(server.app, 'GET', '/api/student/subjects/technologie/chapters/les-circuits-logiques/contents/les-portes-logiques', { token })
+    const locked = await call<Lesson>(
+      server.app,
+      'GET',
+      '/api/student/subjects/technologie/chapters/les-circuits-logiques/contents/les-portes-logiques',
+      { token }
+    )
     expect(locked.body).toMatchObject({ locked: true, content: { duration: 24, instructor: { name: 'Walid', last_name: 'Ferchichi' } } })
-    const opened = await call<Lesson>(server.app, 'GET', '/api/student/subjects/technologie/chapters/les-circuits-logiques/contents/presentation', { token })
-    expect(opened.body).toMatchObject({ locked: false, content: { duration: 90, content_videos: [expect.objectContaining({ mime_type: 'video/mp4', duration: 90 })] } })
+    const opened = await call<Lesson>(
+      server.app,
+      'GET',
+      '/api/student/subjects/technologie/chapters/les-circuits-logiques/contents/presentation',
+      { token }
+    )
+    expect(opened.body).toMatchObject({
+      locked: false,
+      content: { duration: 90, content_videos: [expect.objectContaining({ mime_type: 'video/mp4', duration: 90 })] }
+    })
     const bytes = await server.app.inject({ method: 'GET', url: opened.body.content.content_videos[0]!.url })
     expect(bytes.statusCode).toBe(200)
     expect(bytes.rawPayload.equals(tinyMp4())).toBe(true)
 
     // A new upload replaces the video and deletes the file it replaced.
-    const [before] = await server.app.services.database.db.select({ key: contentVideos.storageKey }).from(contentVideos).where(eq(contentVideos.contentId, lessonId))
+    const [before] = await server.app.services.database.db
+      .select({ key: contentVideos.storageKey })
+      .from(contentVideos)
+      .where(eq(contentVideos.contentId, lessonId))
     await admin('lesson', 'upload', String(lessonId), CLIP)
-    const after = await server.app.services.database.db.select({ key: contentVideos.storageKey }).from(contentVideos).where(eq(contentVideos.contentId, lessonId))
+    const after = await server.app.services.database.db
+      .select({ key: contentVideos.storageKey })
+      .from(contentVideos)
+      .where(eq(contentVideos.contentId, lessonId))
     expect(after).toHaveLength(1)
     expect(after[0]!.key).not.toBe(before!.key)
     expect(await server.app.services.storage.size(before!.key)).toBeNull()
@@ -105,7 +143,9 @@ describe('npm run admin -- subject|chapter|lesson', () => {
   })
 
   it('keeps an upload to a lesson that is no video, or to no lesson, and checks the type from the bytes only', async () => {
-    const magazine = JSON.parse(await admin('catalogue', '14')) as Array<{ chapters: Array<{ type: string; lessons: Array<{ id: number; type: number }> }> }>
+    const magazine = JSON.parse(await admin('catalogue', '14')) as Array<{
+      chapters: Array<{ type: string; lessons: Array<{ id: number; type: number }> }>
+    }>
     const magazineId = magazine.flatMap((subject) => subject.chapters).find((chapter) => chapter.type === 'exam')!.lessons[0]!.id
     const upload = (id: number, payload: Buffer, type = 'video/webm') =>
       server.app.inject({ method: 'POST', url: `/operator/lessons/${id}/video`, payload, headers: { ...operator(), 'content-type': type } })
@@ -122,6 +162,15 @@ describe('npm run admin -- subject|chapter|lesson', () => {
     expect((await upload(1, clip, 'application/json')).statusCode).toBe(413)
     expect((await upload(1, clip.subarray(0, 1000), 'application/json')).statusCode).toBe(422)
     expect((await upload(1, clip.subarray(0, 1000), 'text/plain')).statusCode).toBe(415)
-    expect((await server.app.inject({ method: 'POST', url: '/operator/lessons/1/video', payload: clip, headers: { 'content-type': 'video/webm' } })).statusCode).toBe(401)
+    expect(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/operator/lessons/1/video',
+          payload: clip,
+          headers: { 'content-type': 'video/webm' }
+        })
+      ).statusCode
+    ).toBe(401)
   })
 })

@@ -13,8 +13,16 @@ import type { WebSocket } from 'ws'
 import { ErrorResponseSchema } from '../../src/shared/api/common.ts'
 import type { SubjectProgress, UsedDuration } from '../../src/shared/api/home.ts'
 import {
-  PROGRESS_SOCKET_CLOSE, PROGRESS_TICKS_PER_MINUTE, ProgressReplySchema, ProgressSocketReplySchema, type ChapterList, type ChapterProgress,
-  type Lesson, type PlaybackProgress, type ProgressReply, type ProgressSocketReply
+  PROGRESS_SOCKET_CLOSE,
+  PROGRESS_TICKS_PER_MINUTE,
+  ProgressReplySchema,
+  ProgressSocketReplySchema,
+  type ChapterList,
+  type ChapterProgress,
+  type Lesson,
+  type PlaybackProgress,
+  type ProgressReply,
+  type ProgressSocketReply
 } from '../../src/shared/api/learning.ts'
 import { chapters, contentProgress, contents, progressViews, subjects, userOffers, users } from '../../server/src/db/schema.ts'
 import { PROGRESS_VIEWS_PRUNE_JOB } from '../../server/src/jobs/progress.ts'
@@ -25,13 +33,23 @@ let server: TestServer
 const lessons = { free: 0, paid: 0, other: 0, magazine: 0, chapter: 0, subject: 0 }
 beforeAll(async () => {
   server = await startTestServer({ accessTokenTtlSeconds: 5 })
-  const [maths] = await db().select({ id: subjects.id }).from(subjects).where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques')))
-  const rows = await db().select({ id: contents.id, slug: contents.slug, chapterId: contents.chapterId, chapter: chapters.slug }).from(contents)
-    .innerJoin(chapters, eq(chapters.id, contents.chapterId)).where(eq(chapters.subjectId, maths!.id))
+  const [maths] = await db()
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques')))
+  const rows = await db()
+    .select({ id: contents.id, slug: contents.slug, chapterId: contents.chapterId, chapter: chapters.slug })
+    .from(contents)
+    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    .where(eq(chapters.subjectId, maths!.id))
   const find = (slug: string) => rows.find((item) => item.slug === slug)!
   Object.assign(lessons, {
-    free: find('limite-finie-en-un-point').id, paid: find('continuite-sur-un-intervalle').id, other: find('theoreme-des-valeurs-intermediaires').id,
-    magazine: find('devoir-de-synthese-n-1-enonce-et-corrige').id, chapter: find('continuite-sur-un-intervalle').chapterId, subject: maths!.id
+    free: find('limite-finie-en-un-point').id,
+    paid: find('continuite-sur-un-intervalle').id,
+    other: find('theoreme-des-valeurs-intermediaires').id,
+    magazine: find('devoir-de-synthese-n-1-enonce-et-corrige').id,
+    chapter: find('continuite-sur-un-intervalle').chapterId,
+    subject: maths!.id
   })
 })
 afterAll(async () => {
@@ -45,7 +63,8 @@ type Pupil = { id: number; token: string }
 async function pupil(options: { division?: number; subscribed?: boolean; freeHours?: number } = {}): Promise<Pupil> {
   const id = await createUser(server.app, { credential: uniquePhone(), division: options.division ?? 14 })
   if (options.freeHours) await db().update(users).set({ freeHours: options.freeHours }).where(eq(users.id, id))
-  if (options.subscribed !== false) await db().insert(userOffers).values({ userId: id, groupId: 112, startDate: '2020-01-01', endDate: '2100-01-01' })
+  if (options.subscribed !== false)
+    await db().insert(userOffers).values({ userId: id, groupId: 112, startDate: '2020-01-01', endDate: '2100-01-01' })
   const { token } = await server.app.services.sessions.start(id)
   return { id, token }
 }
@@ -54,21 +73,43 @@ let views = 0
 const newView = () => `view-${process.pid}-${++views}-${Math.random().toString(36).slice(2, 8)}`
 const T0 = () => server.clock.now().getTime()
 
-type TickFields = { viewToken: string; sequence: number; from: number; watchedTime: number; state?: 'playing' | 'paused' | 'skipped_forward'; at: number; contentId?: number }
+type TickFields = {
+  viewToken: string
+  sequence: number
+  from: number
+  watchedTime: number
+  state?: 'playing' | 'paused' | 'skipped_forward'
+  at: number
+  contentId?: number
+}
 
 function post(token: string, tick: TickFields & Record<string, unknown>) {
   return call<ProgressReply & { code?: string }>(server.app, 'POST', '/progress-service/progress', {
-    token, body: { contentId: lessons.paid, state: 'playing', ...tick }
+    token,
+    body: { contentId: lessons.paid, state: 'playing', ...tick }
   })
 }
 
 /** Plays [from, to] as the player does: a tick every 5 s of video at normal speed, in one viewing. */
-async function play(token: string, from: number, to: number, view = { token: newView(), sequence: 0, at: T0() }, contentId = lessons.paid): Promise<ProgressReply> {
+async function play(
+  token: string,
+  from: number,
+  to: number,
+  view = { token: newView(), sequence: 0, at: T0() },
+  contentId = lessons.paid
+): Promise<ProgressReply> {
   let last: ProgressReply | null = null
   for (let start = from; start < to; start = Math.min(to, start + 5)) {
     const end = Math.min(to, start + 5)
     view.at += (end - start) * 1000
-    const reply = await post(token, { viewToken: view.token, sequence: view.sequence++, from: start, watchedTime: end, at: view.at, contentId })
+    const reply = await post(token, {
+      viewToken: view.token,
+      sequence: view.sequence++,
+      from: start,
+      watchedTime: end,
+      at: view.at,
+      contentId
+    })
     expect(reply.status, JSON.stringify(reply.body)).toBe(200)
     last = ProgressReplySchema.parse(reply.body)
   }
@@ -76,9 +117,16 @@ async function play(token: string, from: number, to: number, view = { token: new
 }
 
 async function progressRow(userId: number, contentId: number) {
-  const [row] = await db().select({ watched: sql<string>`${contentProgress.watched}::text`, watchedSeconds: contentProgress.watchedSeconds, completed: contentProgress.completed,
-    lastWatchedSecond: contentProgress.lastWatchedSecond, freeSeconds: contentProgress.freeSeconds })
-    .from(contentProgress).where(and(eq(contentProgress.userId, userId), eq(contentProgress.contentId, contentId)))
+  const [row] = await db()
+    .select({
+      watched: sql<string>`${contentProgress.watched}::text`,
+      watchedSeconds: contentProgress.watchedSeconds,
+      completed: contentProgress.completed,
+      lastWatchedSecond: contentProgress.lastWatchedSecond,
+      freeSeconds: contentProgress.freeSeconds
+    })
+    .from(contentProgress)
+    .where(and(eq(contentProgress.userId, userId), eq(contentProgress.contentId, contentId)))
   return row ?? null
 }
 
@@ -96,7 +144,14 @@ describe('completion counts distinct seconds watched', () => {
     const view = { token: newView(), sequence: 0, at: T0() }
     await play(me.token, 0, 5, view)
     view.at += 500
-    const skip = await post(me.token, { viewToken: view.token, sequence: view.sequence++, from: 5, watchedTime: 21, state: 'skipped_forward', at: view.at })
+    const skip = await post(me.token, {
+      viewToken: view.token,
+      sequence: view.sequence++,
+      from: 5,
+      watchedTime: 21,
+      state: 'skipped_forward',
+      at: view.at
+    })
     expect(skip.body).toMatchObject({ watchedSeconds: 5, lastWatchedSecond: 21, completed: false })
     const end = await play(me.token, 21, 24, view)
     expect(end).toMatchObject({ watchedSeconds: 8, percentage: 33, completed: false, lastWatchedSecond: 24 })
@@ -126,7 +181,9 @@ describe('completion counts distinct seconds watched', () => {
     const at = T0()
     expect((await post(me.token, { viewToken: view, sequence: 0, from: 0, watchedTime: 10, at })).status).toBe(200)
     // 10 s of video in 5 s: speed 2.
-    expect((await post(me.token, { viewToken: view, sequence: 1, from: 10, watchedTime: 20, at: at + 5000 })).body).toMatchObject({ watchedSeconds: 20 })
+    expect((await post(me.token, { viewToken: view, sequence: 1, from: 10, watchedTime: 20, at: at + 5000 })).body).toMatchObject({
+      watchedSeconds: 20
+    })
     const jump = await post(me.token, { viewToken: view, sequence: 2, from: 20, watchedTime: 24, at: at + 6000 })
     expect(jump.status).toBe(422)
     expect(jump.body.code).toBe('progress_rejected')
@@ -142,9 +199,16 @@ describe('the resume point', () => {
     const view = { token: newView(), sequence: 0, at: T0() }
     await play(me.token, 0, 12.4, view)
     const other = await server.app.services.sessions.start(me.id)
-    const lesson = await call<Lesson>(server.app, 'GET', '/api/student/subjects/mathematiques/chapters/limites-et-continuite/contents/continuite-sur-un-intervalle', { token: other.token })
+    const lesson = await call<Lesson>(
+      server.app,
+      'GET',
+      '/api/student/subjects/mathematiques/chapters/limites-et-continuite/contents/continuite-sur-un-intervalle',
+      { token: other.token }
+    )
     expect(lesson.body.progress).toMatchObject({ lastWatchedSecond: 12, watchedSeconds: 12, completed: false })
-    const list = await call<PlaybackProgress[]>(server.app, 'GET', `/progress-service/progress/chapters/${lessons.chapter}/contents`, { token: other.token })
+    const list = await call<PlaybackProgress[]>(server.app, 'GET', `/progress-service/progress/chapters/${lessons.chapter}/contents`, {
+      token: other.token
+    })
     expect(list.body.find((item) => item.content_id === lessons.paid)).toMatchObject({ lastWatchedSecond: 12 })
     // The second device goes on from there …
     const second = { token: newView(), sequence: 0, at: view.at + 60_000 }
@@ -167,7 +231,14 @@ describe('replayed ticks', () => {
     expect(again.body).toMatchObject({ counted: false, watchedSeconds: 5 })
     // A journal: ticks 1 and 2 sent, then 1, 2 and 3 again after a reconnect.
     for (const sequence of [1, 2, 1, 2, 3]) {
-      await post(me.token, { viewToken: view, sequence, from: sequence * 5, watchedTime: sequence * 5 + 5, at: at + sequence * 5000, contentId: lessons.free })
+      await post(me.token, {
+        viewToken: view,
+        sequence,
+        from: sequence * 5,
+        watchedTime: sequence * 5 + 5,
+        at: at + sequence * 5000,
+        contentId: lessons.free
+      })
     }
     const row = await progressRow(me.id, lessons.free)
     expect(row).toMatchObject({ watchedSeconds: 20, freeSeconds: 20, lastWatchedSecond: 20 })
@@ -187,11 +258,27 @@ describe('refused ticks record nothing', () => {
     expect(level.status).toBe(403)
     expect(level.body.code).toBe('level_not_allowed')
     const subscribed = await pupil()
-    const magazine = await post(subscribed.token, { viewToken: newView(), sequence: 0, from: 0, watchedTime: 5, at: T0(), contentId: lessons.magazine })
+    const magazine = await post(subscribed.token, {
+      viewToken: newView(),
+      sequence: 0,
+      from: 0,
+      watchedTime: 5,
+      at: T0(),
+      contentId: lessons.magazine
+    })
     expect(magazine.status).toBe(422)
-    const wrongChapter = await post(subscribed.token, { viewToken: newView(), sequence: 0, from: 0, watchedTime: 5, at: T0(), chapterId: lessons.chapter + 1 })
+    const wrongChapter = await post(subscribed.token, {
+      viewToken: newView(),
+      sequence: 0,
+      from: 0,
+      watchedTime: 5,
+      at: T0(),
+      chapterId: lessons.chapter + 1
+    })
     expect(wrongChapter.status).toBe(422)
-    expect((await post(subscribed.token, { viewToken: newView(), sequence: 0, from: 0, watchedTime: 5, at: T0(), contentId: 999_999 })).status).toBe(404)
+    expect(
+      (await post(subscribed.token, { viewToken: newView(), sequence: 0, from: 0, watchedTime: 5, at: T0(), contentId: 999_999 })).status
+    ).toBe(404)
     expect(await progressRow(subscribed.id, lessons.paid)).toBeNull()
   })
 
@@ -210,7 +297,14 @@ describe('refused ticks record nothing', () => {
   it('refuses positions past the end, negative, huge or reversed, and a timestamp far from now', async () => {
     const me = await pupil()
     const base = { viewToken: newView(), sequence: 0, at: T0() }
-    for (const [from, watchedTime] of [[20, 26], [-1, 3], [0, 1e12], [5, 2], [Number.NaN, 3], [0, 'x']] as const) {
+    for (const [from, watchedTime] of [
+      [20, 26],
+      [-1, 3],
+      [0, 1e12],
+      [5, 2],
+      [Number.NaN, 3],
+      [0, 'x']
+    ] as const) {
       const reply = await post(me.token, { ...base, from: from as number, watchedTime: watchedTime as number })
       expect(reply.status, `${from}-${watchedTime}`).toBe(422)
       expect(ErrorResponseSchema.safeParse(reply.body).success).toBe(true)
@@ -244,20 +338,47 @@ describe('refused ticks record nothing', () => {
 describe('free hours', () => {
   it('spends them on free playback, says expired when they are used up, then refuses and locks', async () => {
     const me = await pupil({ subscribed: false, freeHours: 1 })
-    const used = async () => (await call<UsedDuration>(server.app, 'GET', '/progress-service/free-offer-duration/used-duration', { token: me.token, query: { duration: '50' } })).body
+    const used = async () =>
+      (
+        await call<UsedDuration>(server.app, 'GET', '/progress-service/free-offer-duration/used-duration', {
+          token: me.token,
+          query: { duration: '50' }
+        })
+      ).body
     expect(await used()).toMatchObject({ used_duration: 0, can_play: true, expired: false })
     const view = { token: newView(), sequence: 0, at: T0() }
     await play(me.token, 0, 10, view, lessons.free)
     expect(await used()).toMatchObject({ used_duration: 10, remaining_duration: 3590 })
     // Almost all of the hour spent elsewhere.
-    await db().update(contentProgress).set({ freeSeconds: sql`${contentProgress.freeSeconds} + 3587` })
+    await db()
+      .update(contentProgress)
+      .set({ freeSeconds: sql`${contentProgress.freeSeconds} + 3587` })
       .where(and(eq(contentProgress.userId, me.id), eq(contentProgress.contentId, lessons.free)))
-    const last = await post(me.token, { viewToken: view.token, sequence: view.sequence++, from: 10, watchedTime: 15, at: view.at + 5000, contentId: lessons.free })
+    const last = await post(me.token, {
+      viewToken: view.token,
+      sequence: view.sequence++,
+      from: 10,
+      watchedTime: 15,
+      at: view.at + 5000,
+      contentId: lessons.free
+    })
     expect(last.body).toMatchObject({ counted: true, expired: true, freeHours: true })
     expect(await used()).toMatchObject({ used_duration: 3600, remaining_duration: 0, expired: true, can_play: false })
-    const lesson = await call<Lesson>(server.app, 'GET', '/api/student/subjects/mathematiques/chapters/limites-et-continuite/contents/limite-finie-en-un-point', { token: me.token })
+    const lesson = await call<Lesson>(
+      server.app,
+      'GET',
+      '/api/student/subjects/mathematiques/chapters/limites-et-continuite/contents/limite-finie-en-un-point',
+      { token: me.token }
+    )
     expect(lesson.body).toMatchObject({ locked: true, lockedVideo: true, otp: null })
-    const refused = await post(me.token, { viewToken: view.token, sequence: view.sequence++, from: 15, watchedTime: 20, at: view.at + 10_000, contentId: lessons.free })
+    const refused = await post(me.token, {
+      viewToken: view.token,
+      sequence: view.sequence++,
+      from: 15,
+      watchedTime: 20,
+      at: view.at + 10_000,
+      contentId: lessons.free
+    })
     expect(refused.status).toBe(403)
     expect(refused.body.code).toBe('content_locked')
   })
@@ -275,10 +396,15 @@ describe('the subject and chapter aggregates', () => {
   it('follow the lessons watched, capped at 100, the same figure as the subjects list', async () => {
     const me = await pupil()
     const get = <T>(url: string) => call<T>(server.app, 'GET', url, { token: me.token })
-    expect((await get<SubjectProgress>(`/progress-service/progress/subjects/${lessons.subject}`)).body).toEqual({ subject_id: lessons.subject, progress: 0 })
+    expect((await get<SubjectProgress>(`/progress-service/progress/subjects/${lessons.subject}`)).body).toEqual({
+      subject_id: lessons.subject,
+      progress: 0
+    })
     await play(me.token, 0, 20)
     const subject = (await get<SubjectProgress>(`/progress-service/progress/subjects/${lessons.subject}`)).body
-    const listed = (await get<SubjectProgress[]>('/progress-service/progress/subjects')).body.find((entry) => entry.subject_id === lessons.subject)
+    const listed = (await get<SubjectProgress[]>('/progress-service/progress/subjects')).body.find(
+      (entry) => entry.subject_id === lessons.subject
+    )
     const page = (await get<ChapterList>('/api/student/subjects/mathematiques/chapters')).body
     // One lesson complete of the subject's 11 videos.
     expect(subject.progress).toBe(9)
@@ -297,8 +423,11 @@ describe('the subject and chapter aggregates', () => {
 
   it("refuses another class's subject and chapter, and unknown ones", async () => {
     const other = await pupil({ division: 13 })
-    for (const url of [`/progress-service/progress/subjects/${lessons.subject}`, `/progress-service/progress/subjects/${lessons.subject}/chapters`,
-      `/progress-service/progress/chapters/${lessons.chapter}/contents`]) {
+    for (const url of [
+      `/progress-service/progress/subjects/${lessons.subject}`,
+      `/progress-service/progress/subjects/${lessons.subject}/chapters`,
+      `/progress-service/progress/chapters/${lessons.chapter}/contents`
+    ]) {
       const reply = await call<{ code: string }>(server.app, 'GET', url, { token: other.token })
       expect(reply.status, url).toBe(403)
       expect(reply.body.code).toBe('level_not_allowed')
@@ -318,19 +447,25 @@ describe('the progress WebSocket', () => {
     const waiting: Array<(reply: ProgressSocketReply) => void> = []
     let closedWith!: (code: number) => void
     const closed = new Promise<number>((resolve) => (closedWith = resolve))
-    const ws = await server.app.injectWS(`/progress-service/progress/ws?${query}`, {}, {
-      onInit(socket) {
-        socket.on('message', (data) => {
-          const reply = ProgressSocketReplySchema.parse(JSON.parse(String(data)))
-          const resolve = waiting.shift()
-          if (resolve) resolve(reply)
-          else replies.push(reply)
-        })
-        socket.on('close', (code) => closedWith(code))
+    const ws = await server.app.injectWS(
+      `/progress-service/progress/ws?${query}`,
+      {},
+      {
+        onInit(socket) {
+          socket.on('message', (data) => {
+            const reply = ProgressSocketReplySchema.parse(JSON.parse(String(data)))
+            const resolve = waiting.shift()
+            if (resolve) resolve(reply)
+            else replies.push(reply)
+          })
+          socket.on('close', (code) => closedWith(code))
+        }
       }
-    })
+    )
     return {
-      ws, replies, closed,
+      ws,
+      replies,
+      closed,
       next: () => (replies.length > 0 ? Promise.resolve(replies.shift()!) : new Promise((resolve) => waiting.push(resolve)))
     }
   }
@@ -361,7 +496,8 @@ describe('the progress WebSocket', () => {
     const view = newView()
     const at = T0()
     const first = await connect(`content_id=${lessons.paid}&token=${me.token}`)
-    for (let sequence = 0; sequence < 2; sequence++) first.ws.send(tickMessage(view, sequence, sequence * 5, sequence * 5 + 5, at + sequence * 5000))
+    for (let sequence = 0; sequence < 2; sequence++)
+      first.ws.send(tickMessage(view, sequence, sequence * 5, sequence * 5 + 5, at + sequence * 5000))
     await first.next()
     await first.next()
     // The connection drops; ticks 2 and 3 wait in the journal, tick 1 was sent but its answer lost.
@@ -398,7 +534,8 @@ describe('the progress WebSocket', () => {
     const me = await pupil()
     const socket = await connect(`content_id=${lessons.paid}&token=${me.token}`)
     const view = newView()
-    for (let i = 0; i < PROGRESS_TICKS_PER_MINUTE + 2; i++) socket.ws.send(JSON.stringify({ viewToken: view, sequence: 0, from: 0, watchedTime: 0, state: 'paused', at: T0() }))
+    for (let i = 0; i < PROGRESS_TICKS_PER_MINUTE + 2; i++)
+      socket.ws.send(JSON.stringify({ viewToken: view, sequence: 0, from: 0, watchedTime: 0, state: 'paused', at: T0() }))
     const answers: ProgressSocketReply[] = []
     for (let i = 0; i < PROGRESS_TICKS_PER_MINUTE + 2; i++) answers.push(await socket.next())
     expect(answers.filter((answer) => answer.type === 'refused' && answer.code === 'rate_limited')).toHaveLength(2)
@@ -427,22 +564,29 @@ describe('random ticks (T1)', () => {
   it('never answer a 5xx, and always the contract', async () => {
     const me = await pupil({ freeHours: 1 })
     const number = fc.oneof(fc.double({ noNaN: false }), fc.integer({ min: -10, max: 100 }), fc.constantFrom(0, 5, 24, 24.5, 1e15, -0))
-    const body = fc.record({
-      viewToken: fc.oneof(fc.constant('fuzz-view-token'), fc.stringMatching(/^[A-Za-z0-9_-]{0,70}$/), fc.string()),
-      contentId: fc.oneof(fc.constantFrom(lessons.paid, lessons.free, lessons.magazine, 999_999), fc.integer(), fc.string()),
-      sequence: fc.oneof(fc.nat(30), fc.integer(), fc.double()),
-      from: number, watchedTime: number,
-      state: fc.oneof(fc.constantFrom('playing', 'paused', 'skipped_forward'), fc.string()),
-      at: fc.oneof(fc.integer({ min: T0() - 10_000, max: T0() + 100_000 }), fc.integer(), fc.double()),
-      chapterId: fc.oneof(fc.constant(lessons.chapter), fc.integer()),
-      extra: fc.jsonValue()
-    }, { requiredKeys: [] })
-    await fc.assert(fc.asyncProperty(body, async (input) => {
-      const reply = await call(server.app, 'POST', '/progress-service/progress', { token: me.token, body: input })
-      expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(500)
-      expect([200, 403, 404, 422, 429]).toContain(reply.status)
-      if (reply.status === 200) expect(ProgressReplySchema.safeParse(reply.body).success).toBe(true)
-      else expect(ErrorResponseSchema.safeParse(reply.body).success).toBe(true)
-    }), { numRuns: 150 })
+    const body = fc.record(
+      {
+        viewToken: fc.oneof(fc.constant('fuzz-view-token'), fc.stringMatching(/^[A-Za-z0-9_-]{0,70}$/), fc.string()),
+        contentId: fc.oneof(fc.constantFrom(lessons.paid, lessons.free, lessons.magazine, 999_999), fc.integer(), fc.string()),
+        sequence: fc.oneof(fc.nat(30), fc.integer(), fc.double()),
+        from: number,
+        watchedTime: number,
+        state: fc.oneof(fc.constantFrom('playing', 'paused', 'skipped_forward'), fc.string()),
+        at: fc.oneof(fc.integer({ min: T0() - 10_000, max: T0() + 100_000 }), fc.integer(), fc.double()),
+        chapterId: fc.oneof(fc.constant(lessons.chapter), fc.integer()),
+        extra: fc.jsonValue()
+      },
+      { requiredKeys: [] }
+    )
+    await fc.assert(
+      fc.asyncProperty(body, async (input) => {
+        const reply = await call(server.app, 'POST', '/progress-service/progress', { token: me.token, body: input })
+        expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(500)
+        expect([200, 403, 404, 422, 429]).toContain(reply.status)
+        if (reply.status === 200) expect(ProgressReplySchema.safeParse(reply.body).success).toBe(true)
+        else expect(ErrorResponseSchema.safeParse(reply.body).success).toBe(true)
+      }),
+      { numRuns: 150 }
+    )
   })
 })

@@ -15,7 +15,15 @@ import { walletEndpoints, type PaymentHistoryRow, type Transfer } from '../../sr
 import type { Endpoint } from '../../src/shared/api/common.ts'
 import { JS_WHITESPACE, jsonFullName, jsonPoints, jsonTime, jsonValue, jsonZonedIso } from '../../server/src/db/json.ts'
 import {
-  divisionRequests, inboxMessages, marksheets, notifications, paymentCodes, pointTransfers, popups, userOffers, users
+  divisionRequests,
+  inboxMessages,
+  marksheets,
+  notifications,
+  paymentCodes,
+  pointTransfers,
+  popups,
+  userOffers,
+  users
 } from '../../server/src/db/schema.ts'
 import { createUser, login, startTestServer, uniquePhone, type TestServer } from './harness.ts'
 
@@ -45,15 +53,61 @@ beforeAll(async () => {
   const hour = 3_600_000
   // Times with microseconds (the database's own now()), amounts with decimals, a parent's confirmation.
   await db.insert(pointTransfers).values([
-    { fromUserId: pupil.id, toUserId: oddId, amount: 12_345, status: 'confirmed', codeHash: 'x', codeExpiresAt: now, expiresAt: new Date(now.getTime() + 24 * hour), confirmedByParentId: parent.id, adminId: parent.id },
-    { fromUserId: oddId, toUserId: pupil.id, amount: 1, status: 'rejected', codeHash: 'x', codeExpiresAt: now, expiresAt: new Date(now.getTime() + 24 * hour) },
-    { fromUserId: pupil.id, toUserId: parent.id, amount: 5000, status: 'waiting_confirmation', codeHash: 'x', codeExpiresAt: now, expiresAt: new Date(now.getTime() + 24 * hour) }
+    {
+      fromUserId: pupil.id,
+      toUserId: oddId,
+      amount: 12_345,
+      status: 'confirmed',
+      codeHash: 'x',
+      codeExpiresAt: now,
+      expiresAt: new Date(now.getTime() + 24 * hour),
+      confirmedByParentId: parent.id,
+      adminId: parent.id
+    },
+    {
+      fromUserId: oddId,
+      toUserId: pupil.id,
+      amount: 1,
+      status: 'rejected',
+      codeHash: 'x',
+      codeExpiresAt: now,
+      expiresAt: new Date(now.getTime() + 24 * hour)
+    },
+    {
+      fromUserId: pupil.id,
+      toUserId: parent.id,
+      amount: 5000,
+      status: 'waiting_confirmation',
+      codeHash: 'x',
+      codeExpiresAt: now,
+      expiresAt: new Date(now.getTime() + 24 * hour)
+    }
   ])
-  await db.execute(sql`update ${pointTransfers} set created_at = now() - interval '1 hour', updated_at = now() where ${pointTransfers.fromUserId} = ${pupil.id}`)
+  await db.execute(
+    sql`update ${pointTransfers} set created_at = now() - interval '1 hour', updated_at = now() where ${pointTransfers.fromUserId} = ${pupil.id}`
+  )
   await db.insert(paymentCodes).values([
-    { userId: pupil.id, method: 'transfer', reference: 'VIR "12" \\ 7', amount: 1, comment: ODD_TEXT, status: 'approved', orderId: `o-${pupil.id}-1`, decidedAt: now },
+    {
+      userId: pupil.id,
+      method: 'transfer',
+      reference: 'VIR "12" \\ 7',
+      amount: 1,
+      comment: ODD_TEXT,
+      status: 'approved',
+      orderId: `o-${pupil.id}-1`,
+      decidedAt: now
+    },
     { userId: pupil.id, method: 'd17', reference: null, amount: 1500, comment: null, status: 'pending', orderId: `o-${pupil.id}-2` },
-    { userId: pupil.id, method: 'online', reference: null, amount: 999_999_999_999_999, comment: '', status: 'paid', orderId: `o-${pupil.id}-3`, decidedAt: now }
+    {
+      userId: pupil.id,
+      method: 'online',
+      reference: null,
+      amount: 999_999_999_999_999,
+      comment: '',
+      status: 'paid',
+      orderId: `o-${pupil.id}-3`,
+      decidedAt: now
+    }
   ])
   await db.insert(notifications).values([
     { userId: pupil.id, title: ODD_TEXT, body: 'b', link: null, type: null },
@@ -64,9 +118,17 @@ beforeAll(async () => {
     { id: `m-${pupil.id}-2`, userId: pupil.id, name: 'Bonjour', body: 'Lu', seen: true }
   ])
   await db.insert(popups).values({ id: `p-${pupil.id}`, userId: pupil.id, name: ODD_TEXT, body: ODD_TEXT })
-  await db.insert(userOffers).values({ userId: pupil.id, groupId: 107, startDate: '2025-09-01', endDate: '2026-06-30', amountPaid: 290_500 })
+  await db
+    .insert(userOffers)
+    .values({ userId: pupil.id, groupId: 107, startDate: '2025-09-01', endDate: '2026-06-30', amountPaid: 290_500 })
   await db.insert(marksheets).values({
-    userId: pupil.id, divisionId: 14, trimester: 2, name: ODD_TEXT, storageKey: `marksheets/${pupil.id}/x.pdf`, mimeType: 'application/pdf', size: 10
+    userId: pupil.id,
+    divisionId: 14,
+    trimester: 2,
+    name: ODD_TEXT,
+    storageKey: `marksheets/${pupil.id}/x.pdf`,
+    mimeType: 'application/pdf',
+    size: 10
   })
   await db.insert(divisionRequests).values([
     { userId: pupil.id, oldDivisionId: null, newDivisionId: 14, reasonId: 4, reason2: ODD_TEXT, status: 'approved', decidedAt: now },
@@ -85,8 +147,14 @@ function lists(userId: number): Array<{ url: string; endpoint: Endpoint }> {
     { url: '/api/student/history/payments', endpoint: walletEndpoints.payments },
     { url: '/api/student/history/subscriptions', endpoint: walletEndpoints.subscriptions },
     { url: '/api/student/notifications?page=1&orderBy=id&sortedBy=desc&perPage=24', endpoint: notificationEndpoints.notifications },
-    { url: '/api/student/notifications?page=1&orderBy=id&sortedBy=desc&perPage=24&search=seen:false', endpoint: notificationEndpoints.notifications },
-    { url: '/api/student/notifications?page=1&orderBy=id&sortedBy=desc&perPage=1&search=seen:false', endpoint: notificationEndpoints.notifications },
+    {
+      url: '/api/student/notifications?page=1&orderBy=id&sortedBy=desc&perPage=24&search=seen:false',
+      endpoint: notificationEndpoints.notifications
+    },
+    {
+      url: '/api/student/notifications?page=1&orderBy=id&sortedBy=desc&perPage=1&search=seen:false',
+      endpoint: notificationEndpoints.notifications
+    },
     { url: '/api/student/notifications?page=2&sortedBy=asc&perPage=1&search=seen:true', endpoint: notificationEndpoints.notifications },
     { url: `/notify/getMessages?user_id=${userId}`, endpoint: notificationEndpoints.messages },
     { url: `/notify/getPopups?user_id=${userId}`, endpoint: notificationEndpoints.popups },
@@ -154,17 +222,25 @@ describe('the lists a screen opens', () => {
     expect(confirmed.admin_id).toBe(parent.id)
     expect(confirmed.from_parent_user?.id).toBe(parent.id)
     const row = stored.find((transfer) => transfer.id === confirmed.id)!
-    expect([confirmed.created_at, confirmed.updated_at, confirmed.expires_at])
-      .toEqual([row.createdAt.toISOString(), row.updatedAt.toISOString(), row.expiresAt.toISOString()])
+    expect([confirmed.created_at, confirmed.updated_at, confirmed.expires_at]).toEqual([
+      row.createdAt.toISOString(),
+      row.updatedAt.toISOString(),
+      row.expiresAt.toISOString()
+    ])
     // The parent sees those their pupil sent (they may confirm them) and those they received.
     const parentHistory = JSON.parse((await raw('/api/student/transfer-points-history', parent.token)).body) as Transfer[]
-    expect(parentHistory.map((transfer) => transfer.id))
-      .toEqual(history.filter((transfer) => transfer.from_user.id === pupil.id || transfer.to_user.id === parent.id).map((transfer) => transfer.id))
+    expect(parentHistory.map((transfer) => transfer.id)).toEqual(
+      history.filter((transfer) => transfer.from_user.id === pupil.id || transfer.to_user.id === parent.id).map((transfer) => transfer.id)
+    )
 
     const codes = JSON.parse((await raw('/api/codes', pupil.token)).body) as PaymentHistoryRow[]
-    expect(codes.map((code) => [code.code, code.amount, code.description])).toEqual([
-      ['VIR "12" \\ 7', 0.001, ODD_TEXT], [`#${codes[1]!.id}`, 1.5, ''], [`#${codes[0]!.id}`, 999_999_999_999.999, '']
-    ].reverse())
+    expect(codes.map((code) => [code.code, code.amount, code.description])).toEqual(
+      [
+        ['VIR "12" \\ 7', 0.001, ODD_TEXT],
+        [`#${codes[1]!.id}`, 1.5, ''],
+        [`#${codes[0]!.id}`, 999_999_999_999.999, '']
+      ].reverse()
+    )
   })
 })
 
@@ -185,7 +261,14 @@ describe('the JSON the database writes', () => {
   })
 
   it('writes full names, texts, amounts and times as JSON.stringify writes their JavaScript values', async () => {
-    for (const [first, last] of [['Sami', 'Trabelsi'], ['', 'Seul'], ['Seul', ''], ['', ''], [' \u3000x\n', '\ufeffy\u00a0 '], ['😀', '"']]) {
+    for (const [first, last] of [
+      ['Sami', 'Trabelsi'],
+      ['', 'Seul'],
+      ['Seul', ''],
+      ['', ''],
+      [' \u3000x\n', '\ufeffy\u00a0 '],
+      ['😀', '"']
+    ]) {
       expect(await jsonOf(jsonFullName(sql`${first}::text`, sql`${last}::text`))).toBe(JSON.stringify(`${first} ${last}`.trim()))
     }
     for (const text of [ODD_TEXT, '', '\u007f\u0080\u00ad\u2029', '<script>"\'</script>']) {
@@ -204,7 +287,13 @@ describe('the JSON the database writes', () => {
 
   it('writes zoned times as Luxon does, across daylight-saving changes', async () => {
     for (const zone of ['Africa/Tunis', 'Europe/Paris', 'America/St_Johns']) {
-      for (const iso of ['2026-03-29T00:59:59.999Z', '2026-03-29T01:00:00.000Z', '2026-10-25T00:30:00.000Z', '2026-10-25T01:30:00.123Z', '2008-07-20T13:00:00.000Z']) {
+      for (const iso of [
+        '2026-03-29T00:59:59.999Z',
+        '2026-03-29T01:00:00.000Z',
+        '2026-10-25T00:30:00.000Z',
+        '2026-10-25T01:30:00.123Z',
+        '2008-07-20T13:00:00.000Z'
+      ]) {
         const expected = DateTime.fromJSDate(new Date(iso), { zone }).toISO()
         expect([zone, iso, await jsonOf(jsonZonedIso(sql`${iso}::timestamptz`, zone))]).toEqual([zone, iso, JSON.stringify(expected)])
       }

@@ -37,9 +37,13 @@ async function pdfOf(count: number): Promise<Uint8Array> {
 beforeAll(async () => {
   server = await startTestServer()
   api = await server.app.listen({ port: 0, host: '127.0.0.1' })
-  const lessons = await db().select({ id: contents.id, slug: contents.slug, typeId: contents.typeId, chapter: chapters.slug }).from(contents)
-    .innerJoin(chapters, eq(chapters.id, contents.chapterId)).innerJoin(subjects, eq(subjects.id, chapters.subjectId))
-    .where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques'))).orderBy(asc(contents.id))
+  const lessons = await db()
+    .select({ id: contents.id, slug: contents.slug, typeId: contents.typeId, chapter: chapters.slug })
+    .from(contents)
+    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques')))
+    .orderBy(asc(contents.id))
   const magazine = lessons.find((lesson) => lesson.slug === DEMO_MAGAZINE_LESSON_SLUG)!
   expect(magazine.typeId).toBe(3)
   magazineId = magazine.id
@@ -71,13 +75,17 @@ async function lessonFor(token: string): Promise<Lesson> {
 
 describe('magazine lessons', () => {
   it('are rendered once from the operator’s PDF and listed page by page at addresses signed for the pupil', async () => {
-    expect(await admin('lesson', 'magazine', String(magazineId), join(dir, 'magazine.pdf'))).toBe(`Magazine de la leçon ${magazineId} : 3 page(s) rendue(s)`)
+    expect(await admin('lesson', 'magazine', String(magazineId), join(dir, 'magazine.pdf'))).toBe(
+      `Magazine de la leçon ${magazineId} : 3 page(s) rendue(s)`
+    )
     const rows = await db().select().from(contentPages).where(eq(contentPages.contentId, magazineId)).orderBy(asc(contentPages.position))
     expect(rows.map((row) => row.position)).toEqual([1, 2, 3])
     const lesson = await lessonFor(await pupil(true))
     expect(lesson.locked).toBe(false)
     expect(lesson.pages).toHaveLength(3)
-    expect(lesson.pages.map((page) => page.url)).toEqual(rows.map((row) => expect.stringMatching(new RegExp(`^/api/media/pages/${row.id}\\?u=\\d+&expires=\\d+&signature=[\\w-]{43}$`))))
+    expect(lesson.pages.map((page) => page.url)).toEqual(
+      rows.map((row) => expect.stringMatching(new RegExp(`^/api/media/pages/${row.id}\\?u=\\d+&expires=\\d+&signature=[\\w-]{43}$`)))
+    )
     const widths: number[] = []
     for (const page of lesson.pages) {
       const reply = await server.app.inject({ method: 'GET', url: page.url })
@@ -112,8 +120,17 @@ describe('magazine lessons', () => {
     const [first, second] = (await lessonFor(await pupil(true))).pages
     const id = /pages\/(\d+)\?/.exec(first!.url)![1]!
     const secondId = /pages\/(\d+)\?/.exec(second!.url)![1]!
-    expect((await server.app.inject({ method: 'GET', url: first!.url.replace(`/pages/${id}?`, `/pages/${secondId}?`) })).statusCode).toBe(403)
-    expect((await server.app.inject({ method: 'GET', url: first!.url.replace(/signature=./, (match) => match.endsWith('A') ? 'signature=B' : 'signature=A') })).statusCode).toBe(403)
+    expect((await server.app.inject({ method: 'GET', url: first!.url.replace(`/pages/${id}?`, `/pages/${secondId}?`) })).statusCode).toBe(
+      403
+    )
+    expect(
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: first!.url.replace(/signature=./, (match) => (match.endsWith('A') ? 'signature=B' : 'signature=A'))
+        })
+      ).statusCode
+    ).toBe(403)
     expect((await server.app.inject({ method: 'GET', url: first!.url.replace(/u=\d+/, 'u=1') })).statusCode).toBe(403)
     const start = server.clock.now()
     try {
@@ -136,7 +153,8 @@ describe('magazine lessons', () => {
     await expect(admin('lesson', 'magazine', String(magazineId), join(dir, 'absent.pdf'))).rejects.toThrow(/No such file/)
     expect(await db().select().from(contentPages).orderBy(asc(contentPages.id))).toEqual(before)
     const reply = await call(server.app, 'POST', `/operator/lessons/${videoLessonId}/magazine`, {
-      headers: { 'x-operator-key': server.app.services.secrets.operatorKey, 'content-type': 'application/pdf' }, body: readFileSync(join(dir, 'magazine.pdf'))
+      headers: { 'x-operator-key': server.app.services.secrets.operatorKey, 'content-type': 'application/pdf' },
+      body: readFileSync(join(dir, 'magazine.pdf'))
     })
     expect(reply.status).toBe(409)
     expect(reply.body).toMatchObject({ code: 'operation_impossible' })
@@ -153,19 +171,29 @@ describe('magazine lessons', () => {
     expect(warnings).toEqual([])
     // Seeded again: nothing rendered anew.
     await seedDemoMagazine(db(), server.app.services.storage, server.clock.now(), (message) => warnings.push(message))
-    expect(await db().select().from(contentPages).where(eq(contentPages.contentId, magazineId)).orderBy(asc(contentPages.position))).toEqual(pages)
+    expect(
+      await db().select().from(contentPages).where(eq(contentPages.contentId, magazineId)).orderBy(asc(contentPages.position))
+    ).toEqual(pages)
   })
 
   it('answer random page queries with 403, 404 or 422, never a 5xx (T1)', async () => {
-    const query = fc.record({
-      u: fc.oneof(fc.nat(), fc.string()), expires: fc.oneof(fc.nat(), fc.string(), fc.constant(99_999_999_999)),
-      signature: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), fc.string()), extra: fc.string()
-    }, { requiredKeys: [] })
-    await fc.assert(fc.asyncProperty(query, fc.oneof(fc.nat(), fc.constant(1)), async (input, id) => {
-      const search = new URLSearchParams(Object.entries(input).map(([key, value]): [string, string] => [key, String(value)]))
-      const reply = await server.app.inject({ method: 'GET', url: `/api/media/pages/${id}?${search}` })
-      expect([403, 404, 422]).toContain(reply.statusCode)
-      expect(ErrorResponseSchema.safeParse(reply.json()).success).toBe(true)
-    }), { numRuns: 100 })
+    const query = fc.record(
+      {
+        u: fc.oneof(fc.nat(), fc.string()),
+        expires: fc.oneof(fc.nat(), fc.string(), fc.constant(99_999_999_999)),
+        signature: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), fc.string()),
+        extra: fc.string()
+      },
+      { requiredKeys: [] }
+    )
+    await fc.assert(
+      fc.asyncProperty(query, fc.oneof(fc.nat(), fc.constant(1)), async (input, id) => {
+        const search = new URLSearchParams(Object.entries(input).map(([key, value]): [string, string] => [key, String(value)]))
+        const reply = await server.app.inject({ method: 'GET', url: `/api/media/pages/${id}?${search}` })
+        expect([403, 404, 422]).toContain(reply.statusCode)
+        expect(ErrorResponseSchema.safeParse(reply.json()).success).toBe(true)
+      }),
+      { numRuns: 100 }
+    )
   })
 })

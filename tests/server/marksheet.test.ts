@@ -23,7 +23,9 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00 body', 'latin1')
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n')
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 0x90), Buffer.from('This program cannot be run in DOS mode')])
-const SVG = Buffer.from('<?xml version="1.0"?>\n<!-- bulletin -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>\n')
+const SVG = Buffer.from(
+  '<?xml version="1.0"?>\n<!-- bulletin -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>\n'
+)
 
 /** An OLE2 compound file whose directory names its main stream (UTF-16LE, as Office writes it). */
 function ole2(stream: string): Buffer {
@@ -83,7 +85,11 @@ function multipartBody(parts: Part[]): { payload: Buffer; contentType: string } 
   const chunks: Buffer[] = []
   for (const part of parts) {
     if ('filename' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`))
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`
+        )
+      )
       chunks.push(part.content, Buffer.from('\r\n'))
     } else {
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`))
@@ -93,13 +99,24 @@ function multipartBody(parts: Part[]): { payload: Buffer; contentType: string } 
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` }
 }
 
-type Marksheet = { id: number; name: string; division: { id: number; name: string }; trimester: number; status: string; url: string; mime_type: string; size: number }
+type Marksheet = {
+  id: number
+  name: string
+  division: { id: number; name: string }
+  trimester: number
+  status: string
+  url: string
+  mime_type: string
+  size: number
+}
 type UploadReply = { status: number; body: { message: string; marksheet: Marksheet; code?: string; errors?: Record<string, string[]> } }
 
 async function upload(token: string | null, parts: Part[]): Promise<UploadReply> {
   const { payload, contentType } = multipartBody(parts)
   const response = await server.app.inject({
-    method: 'POST', url: '/api/student/mark-sheet', payload,
+    method: 'POST',
+    url: '/api/student/mark-sheet',
+    payload,
     headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) }
   })
   return { status: response.statusCode, body: response.json() }
@@ -165,8 +182,12 @@ describe('POST /api/student/mark-sheet and GET /api/student/mark-sheets', () => 
     expect(created.status).toBe(201)
     expect(created.body.message).toBe('Le bulletin a été envoyé')
     expect(created.body.marksheet).toMatchObject({
-      name: 'bulletin-t1.pdf', division: { id: 14, name: 'Bac Sciences expérimentales' }, trimester: 1, status: 'pending',
-      mime_type: 'application/pdf', size: PDF.length
+      name: 'bulletin-t1.pdf',
+      division: { id: 14, name: 'Bac Sciences expérimentales' },
+      trimester: 1,
+      status: 'pending',
+      mime_type: 'application/pdf',
+      size: PDF.length
     })
     const listed = await list(tokens.token)
     expect(listed.status).toBe(200)
@@ -218,8 +239,15 @@ describe('POST /api/student/mark-sheet and GET /api/student/mark-sheets', () => 
     expect(renamed.body.marksheet).toMatchObject({ name: 'bulletin.png', mime_type: 'image/png' })
     const exe = await upload(tokens.token, form({ filename: 'bulletin.pdf', content: EXE }))
     expect(exe.status).toBe(422)
-    expect(exe.body.errors).toEqual({ file: ['Type de fichier non accepté (gif, jpg, png, pdf, jpeg, svg, doc, docx, ppt, pptx, xls, xlsx)'] })
-    for (const [filename, content] of [['b.docx', officeXml('word/document.xml')], ['b.xlsx', officeXml('xl/workbook.xml')], ['b.ppt', ole2('PowerPoint Document')], ['b.jpeg', JPEG]] as const) {
+    expect(exe.body.errors).toEqual({
+      file: ['Type de fichier non accepté (gif, jpg, png, pdf, jpeg, svg, doc, docx, ppt, pptx, xls, xlsx)']
+    })
+    for (const [filename, content] of [
+      ['b.docx', officeXml('word/document.xml')],
+      ['b.xlsx', officeXml('xl/workbook.xml')],
+      ['b.ppt', ole2('PowerPoint Document')],
+      ['b.jpeg', JPEG]
+    ] as const) {
       const reply = await upload(tokens.token, form({ filename, content }))
       expect(reply.status, filename).toBe(201)
     }
@@ -228,18 +256,30 @@ describe('POST /api/student/mark-sheet and GET /api/student/mark-sheets', () => 
 
   it('answers the form messages: division, trimester, file', async () => {
     const tokens = await pupil()
-    const noDivision = await upload(tokens.token, [{ name: 'trimester', value: '1' }, { name: 'file', filename: 'b.pdf', content: PDF }])
+    const noDivision = await upload(tokens.token, [
+      { name: 'trimester', value: '1' },
+      { name: 'file', filename: 'b.pdf', content: PDF }
+    ])
     expect(noDivision.status).toBe(422)
     expect(noDivision.body).toMatchObject({ message: 'Please select a division', errors: { division: ['Please select a division'] } })
-    expect((await upload(tokens.token, form({ filename: 'b.pdf', content: PDF }, '1', ''))).body.errors).toEqual({ division: ['Please select a division'] })
-    expect((await upload(tokens.token, form({ filename: 'b.pdf', content: PDF }, '1', '9999'))).body.errors).toEqual({ division: ['Please select a division'] })
+    expect((await upload(tokens.token, form({ filename: 'b.pdf', content: PDF }, '1', ''))).body.errors).toEqual({
+      division: ['Please select a division']
+    })
+    expect((await upload(tokens.token, form({ filename: 'b.pdf', content: PDF }, '1', '9999'))).body.errors).toEqual({
+      division: ['Please select a division']
+    })
     for (const trimester of ['0', '4', 'deux', '']) {
       const reply = await upload(tokens.token, form({ filename: 'b.pdf', content: PDF }, trimester))
       expect(reply.body.errors, trimester).toEqual({ trimester: ['Le trimestre doit être 1, 2 ou 3'] })
     }
     expect((await upload(tokens.token, form(null))).body.errors).toEqual({ file: ['Veuillez choisir un fichier'] })
-    expect((await upload(tokens.token, form({ filename: 'vide.pdf', content: Buffer.alloc(0) }))).body.errors).toEqual({ file: ['Veuillez choisir un fichier'] })
-    const twoFiles = await upload(tokens.token, [...form({ filename: 'a.pdf', content: PDF }), { name: 'file', filename: 'b.pdf', content: PDF }])
+    expect((await upload(tokens.token, form({ filename: 'vide.pdf', content: Buffer.alloc(0) }))).body.errors).toEqual({
+      file: ['Veuillez choisir un fichier']
+    })
+    const twoFiles = await upload(tokens.token, [
+      ...form({ filename: 'a.pdf', content: PDF }),
+      { name: 'file', filename: 'b.pdf', content: PDF }
+    ])
     expect(twoFiles.status).toBe(422)
     expect((await list(tokens.token)).body).toEqual([])
   })
@@ -279,7 +319,9 @@ describe('DELETE /api/student/mark-sheet/{id} and the operator decision', () => 
     expect(await server.app.services.storage.get(key)).toBeNull()
     expect((await list(tokens.token)).body.map((row) => row.id)).toEqual([second.id])
 
-    const approved = await call<{ status: string; message: string }>(server.app, 'POST', `/operator/marksheets/${second.id}/approve`, { headers: operator() })
+    const approved = await call<{ status: string; message: string }>(server.app, 'POST', `/operator/marksheets/${second.id}/approve`, {
+      headers: operator()
+    })
     expect(approved.status).toBe(200)
     expect(approved.body).toMatchObject({ status: 'approved', message: `Bulletin ${second.id} approuvé` })
     expect((await list(tokens.token)).body[0]!.status).toBe('approved')
@@ -292,10 +334,15 @@ describe('DELETE /api/student/mark-sheet/{id} and the operator decision', () => 
   it('rejects once, lists by status, and refuses unknown ids and calls without the key', async () => {
     const tokens = await pupil()
     const sheet = (await upload(tokens.token, form({ filename: 'a.pdf', content: PDF }, '3'))).body.marksheet
-    const pending = await call<Array<{ id: number; user: { id: number }; status: string }>>(server.app, 'GET', '/operator/marksheets', { headers: operator(), query: { status: 'pending' } })
+    const pending = await call<Array<{ id: number; user: { id: number }; status: string }>>(server.app, 'GET', '/operator/marksheets', {
+      headers: operator(),
+      query: { status: 'pending' }
+    })
     expect(pending.body.some((row) => row.id === sheet.id)).toBe(true)
     expect(pending.body.every((row) => row.status === 'pending')).toBe(true)
-    expect((await call(server.app, 'POST', `/operator/marksheets/${sheet.id}/reject`, { headers: operator() })).body.status).toBe('rejected')
+    expect((await call(server.app, 'POST', `/operator/marksheets/${sheet.id}/reject`, { headers: operator() })).body.status).toBe(
+      'rejected'
+    )
     const again = await call(server.app, 'POST', `/operator/marksheets/${sheet.id}/approve`, { headers: operator() })
     expect(again.status).toBe(409)
     expect((await list(tokens.token)).body[0]!.status).toBe('rejected')

@@ -9,7 +9,9 @@ import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const DIR = join(import.meta.dirname, '../../server/drizzle')
-const files = readdirSync(DIR).filter((name) => /^\d{4}_.+\.sql$/.test(name)).sort()
+const files = readdirSync(DIR)
+  .filter((name) => /^\d{4}_.+\.sql$/.test(name))
+  .sort()
 
 async function apply(client: PGlite, file: string): Promise<void> {
   for (const statement of readFileSync(join(DIR, file), 'utf8').split('--> statement-breakpoint')) {
@@ -35,7 +37,10 @@ describe('migration 0009 (learning content) on existing lessons and progress', (
         (1, 1, 'a', 'A', 2, 600), (2, 1, 'b', 'B', 1, 600), (3, 2, 'c', 'C', 6, 1200), (4, 1, 'd', 'D', 3, NULL);
       INSERT INTO content_progress (user_id, content_id, percentage, completed) VALUES (1, 1, 100, true), (1, 2, 45, false), (1, 3, 0, false), (1, 4, 30, false);
     `)
-    await apply(client, files.find((name) => name.startsWith('0009'))!)
+    await apply(
+      client,
+      files.find((name) => name.startsWith('0009'))!
+    )
   }, 120_000)
   afterAll(async () => {
     await client?.close()
@@ -43,17 +48,27 @@ describe('migration 0009 (learning content) on existing lessons and progress', (
 
   it("gives each section its chapters' tab (course where it holds none)", async () => {
     const { rows } = await client.query<{ id: number; type: string }>('SELECT id, type FROM chapter_sections ORDER BY id')
-    expect(rows).toEqual([{ id: 1, type: 'course' }, { id: 2, type: 'recording' }, { id: 3, type: 'course' }])
+    expect(rows).toEqual([
+      { id: 1, type: 'course' },
+      { id: 2, type: 'recording' },
+      { id: 3, type: 'course' }
+    ])
   })
 
   it('lets the free offer open no lesson, the others all', async () => {
-    const { rows } = await client.query<{ id: number; unlocks_content: boolean }>('SELECT id, unlocks_content FROM offer_groups ORDER BY id')
-    expect(rows).toEqual([{ id: 83, unlocks_content: false }, { id: 112, unlocks_content: true }])
+    const { rows } = await client.query<{ id: number; unlocks_content: boolean }>(
+      'SELECT id, unlocks_content FROM offer_groups ORDER BY id'
+    )
+    expect(rows).toEqual([
+      { id: 83, unlocks_content: false },
+      { id: 112, unlocks_content: true }
+    ])
   })
 
   it('turns the progress recorded before into that share of the video, from its start', async () => {
     const { rows } = await client.query<{ content_id: number; watched: string; watched_seconds: number; percentage: number }>(
-      'SELECT content_id, watched::text AS watched, watched_seconds, percentage FROM content_progress ORDER BY content_id')
+      'SELECT content_id, watched::text AS watched, watched_seconds, percentage FROM content_progress ORDER BY content_id'
+    )
     expect(rows).toEqual([
       { content_id: 1, watched: '{[0,600)}', watched_seconds: 600, percentage: 100 },
       { content_id: 2, watched: '{[0,270)}', watched_seconds: 270, percentage: 45 },
@@ -62,8 +77,10 @@ describe('migration 0009 (learning content) on existing lessons and progress', (
       { content_id: 4, watched: '{}', watched_seconds: 0, percentage: 30 }
     ])
     // The database merges ranges added later.
-    await client.exec("UPDATE content_progress SET watched = watched + int4multirange(int4range(250, 300)) WHERE content_id = 2")
-    const { rows: merged } = await client.query<{ watched: string }>('SELECT watched::text AS watched FROM content_progress WHERE content_id = 2')
+    await client.exec('UPDATE content_progress SET watched = watched + int4multirange(int4range(250, 300)) WHERE content_id = 2')
+    const { rows: merged } = await client.query<{ watched: string }>(
+      'SELECT watched::text AS watched FROM content_progress WHERE content_id = 2'
+    )
     expect(merged[0]!.watched).toBe('{[0,300)}')
   })
 })

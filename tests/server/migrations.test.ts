@@ -9,7 +9,9 @@ import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const DIR = join(import.meta.dirname, '../../server/drizzle')
-const files = readdirSync(DIR).filter((name) => /^\d{4}_.+\.sql$/.test(name)).sort()
+const files = readdirSync(DIR)
+  .filter((name) => /^\d{4}_.+\.sql$/.test(name))
+  .sort()
 
 async function apply(client: PGlite, file: string): Promise<void> {
   for (const statement of readFileSync(join(DIR, file), 'utf8').split('--> statement-breakpoint')) {
@@ -40,7 +42,10 @@ describe('migration 0005 (proven credentials) on existing accounts', () => {
         (12, 'registration', '20000012', 'h2', now()),
         (12, 'email', 'added@example.org', 'h3', now());
     `)
-    await apply(client, files.find((name) => name.startsWith('0005'))!)
+    await apply(
+      client,
+      files.find((name) => name.startsWith('0005'))!
+    )
   }, 120_000)
   afterAll(async () => {
     await client?.close()
@@ -63,21 +68,35 @@ describe('migration 0005 (proven credentials) on existing accounts', () => {
   })
 
   it('leaves a proven e-mail to one holder, the verified one', async () => {
-    const { rows } = await client.query<{ id: number; email_verified: boolean }>("SELECT id, email_verified FROM users WHERE email = 'dup@example.org' ORDER BY id")
-    expect(rows).toEqual([{ id: 13, email_verified: false }, { id: 14, email_verified: true }])
+    const { rows } = await client.query<{ id: number; email_verified: boolean }>(
+      "SELECT id, email_verified FROM users WHERE email = 'dup@example.org' ORDER BY id"
+    )
+    expect(rows).toEqual([
+      { id: 13, email_verified: false },
+      { id: 14, email_verified: true }
+    ])
   })
 
   it('lets the owner of a typed-in address or phone prove it, and still refuses a second proof', async () => {
-    await client.exec(`INSERT INTO users (id, name, last_name, email, email_verified, country_id, verified) VALUES (6, 'Owner', 'O', 'typed@example.org', true, 7, true)`)
-    await client.exec(`INSERT INTO users (id, name, last_name, phone, phone_verified, country_id, verified) VALUES (7, 'Owner', 'P', '20000002', true, 1, true)`)
-    await expect(client.exec(`INSERT INTO users (id, name, last_name, phone, phone_verified, country_id, verified) VALUES (8, 'Other', 'Q', '20000001', true, 1, true)`))
-      .rejects.toThrow(/users_proven_phone_uq/)
+    await client.exec(
+      `INSERT INTO users (id, name, last_name, email, email_verified, country_id, verified) VALUES (6, 'Owner', 'O', 'typed@example.org', true, 7, true)`
+    )
+    await client.exec(
+      `INSERT INTO users (id, name, last_name, phone, phone_verified, country_id, verified) VALUES (7, 'Owner', 'P', '20000002', true, 1, true)`
+    )
+    await expect(
+      client.exec(
+        `INSERT INTO users (id, name, last_name, phone, phone_verified, country_id, verified) VALUES (8, 'Other', 'Q', '20000001', true, 1, true)`
+      )
+    ).rejects.toThrow(/users_proven_phone_uq/)
     await expect(client.exec(`UPDATE users SET email_verified = true WHERE id = 1`)).rejects.toThrow(/users_proven_email_uq/)
   })
 
   it('then counts as confirmed once every verified account and every one that proved something (0007)', async () => {
     // 15 was verified, proved its e-mail, and now waits for the code of a new phone.
-    await client.exec(`INSERT INTO users (id, name, last_name, phone, email, email_verified, country_id, verified) VALUES (15, 'Waiting', 'W', '20000015', 'waiting@example.org', true, 1, false)`)
+    await client.exec(
+      `INSERT INTO users (id, name, last_name, phone, email, email_verified, country_id, verified) VALUES (15, 'Waiting', 'W', '20000015', 'waiting@example.org', true, 1, false)`
+    )
     for (const file of files.filter((name) => name > '0006' && name < '0008')) await apply(client, file)
     const { rows } = await client.query<{ id: number }>('SELECT id FROM users WHERE confirmed_at IS NULL ORDER BY id')
     // Never confirmed: the registration still waiting (3), and 13, which lost its e-mail to 14.

@@ -7,7 +7,12 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ErrorResponseSchema, type Endpoint } from '../../src/shared/api/common.ts'
 import {
-  MessagesResponseSchema, NotificationPageSchema, notificationEndpoints, notificationOperatorEndpoints, STREAM_KEEPALIVE_MS, type Notification
+  MessagesResponseSchema,
+  NotificationPageSchema,
+  notificationEndpoints,
+  notificationOperatorEndpoints,
+  STREAM_KEEPALIVE_MS,
+  type Notification
 } from '../../src/shared/api/notifications.ts'
 import { searchEndpoints, SearchResultSchema } from '../../src/shared/api/search.ts'
 import { tunisDate } from '../../src/shared/tunisDate.ts'
@@ -54,7 +59,9 @@ const operator = () => ({ 'x-operator-key': server.app.services.secrets.operator
 async function notifyMany(userId: number, n: number): Promise<Notification[]> {
   const created: Notification[] = []
   for (let i = 1; i <= n; i++) {
-    created.push(await server.app.services.notifications.notify(server.app.services.database.db, { userId, title: `Titre ${i}`, body: `Corps ${i}` }))
+    created.push(
+      await server.app.services.notifications.notify(server.app.services.database.db, { userId, title: `Titre ${i}`, body: `Corps ${i}` })
+    )
   }
   return created
 }
@@ -64,17 +71,22 @@ describe('notifications', () => {
     const me = await pupil()
     await notifyMany(me.id, 60)
     const first = await call(server.app, 'GET', '/api/student/notifications', {
-      token: me.token, query: { page: '1', orderBy: 'id', sortedBy: 'desc', perPage: '24' }
+      token: me.token,
+      query: { page: '1', orderBy: 'id', sortedBy: 'desc', perPage: '24' }
     })
     expect(first.status).toBe(200)
     const page1 = NotificationPageSchema.parse(first.body)
     expect(page1.data).toHaveLength(24)
     expect(page1.data[0]!.title).toBe('Titre 60')
     expect(page1.meta).toEqual({ current_page: 1, last_page: 3, total: 60, per_page: 24 })
-    const third = NotificationPageSchema.parse((await call(server.app, 'GET', '/api/student/notifications', { token: me.token, query: { page: '3' } })).body)
+    const third = NotificationPageSchema.parse(
+      (await call(server.app, 'GET', '/api/student/notifications', { token: me.token, query: { page: '3' } })).body
+    )
     expect(third.data.map((n) => n.title)).toEqual(Array.from({ length: 12 }, (_, i) => `Titre ${12 - i}`))
     // Past the last page: an empty page, not an error.
-    const beyond = NotificationPageSchema.parse((await call(server.app, 'GET', '/api/student/notifications', { token: me.token, query: { page: '9' } })).body)
+    const beyond = NotificationPageSchema.parse(
+      (await call(server.app, 'GET', '/api/student/notifications', { token: me.token, query: { page: '9' } })).body
+    )
     expect(beyond.data).toEqual([])
     expect(beyond.meta.total).toBe(60)
   })
@@ -85,11 +97,20 @@ describe('notifications', () => {
     for (const n of created.slice(0, 3)) {
       expect((await call(server.app, 'POST', `/api/student/notifications/${n.id}/mark-as-seen`, { token: me.token })).status).toBe(200)
     }
-    const unread = NotificationPageSchema.parse((await call(server.app, 'GET', '/api/student/notifications', { token: me.token, query: { search: 'seen:false' } })).body)
+    const unread = NotificationPageSchema.parse(
+      (await call(server.app, 'GET', '/api/student/notifications', { token: me.token, query: { search: 'seen:false' } })).body
+    )
     expect(unread.meta.total).toBe(4)
     expect(unread.data.every((n) => !n.seen)).toBe(true)
-    const seen = NotificationPageSchema.parse((await call(server.app, 'GET', '/api/student/notifications', { token: me.token, query: { search: 'seen:true' } })).body)
-    expect(seen.data.map((n) => n.id).sort()).toEqual(created.slice(0, 3).map((n) => n.id).sort())
+    const seen = NotificationPageSchema.parse(
+      (await call(server.app, 'GET', '/api/student/notifications', { token: me.token, query: { search: 'seen:true' } })).body
+    )
+    expect(seen.data.map((n) => n.id).sort()).toEqual(
+      created
+        .slice(0, 3)
+        .map((n) => n.id)
+        .sort()
+    )
   })
 
   it('marks only your own notification as seen; another pupil gets 404 and changes nothing', async () => {
@@ -100,7 +121,9 @@ describe('notifications', () => {
     expect(stranger.body.code).toBe('not_found')
     const list = NotificationPageSchema.parse((await call(server.app, 'GET', '/api/student/notifications', { token: owner.token })).body)
     expect(list.data[0]!.seen).toBe(false)
-    const own = await call<{ notification: Notification }>(server.app, 'POST', `/api/student/notifications/${mine!.id}/mark-as-seen`, { token: owner.token })
+    const own = await call<{ notification: Notification }>(server.app, 'POST', `/api/student/notifications/${mine!.id}/mark-as-seen`, {
+      token: owner.token
+    })
     expect(own.status).toBe(200)
     expect(own.body.notification.seen).toBe(true)
     // Twice is fine.
@@ -111,7 +134,8 @@ describe('notifications', () => {
     const me = await pupil()
     const body = '<img src=x onerror=alert(1)><script>alert(2)</script>'
     const reply = await call(server.app, 'POST', '/operator/notifications', {
-      headers: operator(), body: { userId: me.id, title: '<b>Titre</b>', body, link: '/porte-monnaie' }
+      headers: operator(),
+      body: { userId: me.id, title: '<b>Titre</b>', body, link: '/porte-monnaie' }
     })
     expect(reply.status).toBe(201)
     const page = NotificationPageSchema.parse((await call(server.app, 'GET', '/api/student/notifications', { token: me.token })).body)
@@ -121,29 +145,75 @@ describe('notifications', () => {
   it('refuses operator notifications with a bad link, an unknown user or an oversized text', async () => {
     const me = await pupil()
     // An https page off the platform's sites would be refused by the app at the pupil's click.
-    for (const link of ['javascript:alert(1)', 'http://example.org', '//evil.example', 'file:///etc/passwd', 'https://evil.example/offres']) {
-      const reply = await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { userId: me.id, title: 'T', body: 'B', link } })
+    for (const link of [
+      'javascript:alert(1)',
+      'http://example.org',
+      '//evil.example',
+      'file:///etc/passwd',
+      'https://evil.example/offres'
+    ]) {
+      const reply = await call(server.app, 'POST', '/operator/notifications', {
+        headers: operator(),
+        body: { userId: me.id, title: 'T', body: 'B', link }
+      })
       expect(reply.status, link).toBe(422)
     }
     const platformPage = await call(server.app, 'POST', '/operator/notifications', {
-      headers: operator(), body: { userId: me.id, title: 'T', body: 'B', link: 'https://forum.darsi.tn/t/12' }
+      headers: operator(),
+      body: { userId: me.id, title: 'T', body: 'B', link: 'https://forum.darsi.tn/t/12' }
     })
     expect(platformPage.status).toBe(201)
-    expect((await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { userId: 99_999_999, title: 'T', body: 'B' } })).status).toBe(404)
-    expect((await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { userId: me.id, title: 'T', body: 'x'.repeat(2001) } })).status).toBe(422)
+    expect(
+      (
+        await call(server.app, 'POST', '/operator/notifications', {
+          headers: operator(),
+          body: { userId: 99_999_999, title: 'T', body: 'B' }
+        })
+      ).status
+    ).toBe(404)
+    expect(
+      (
+        await call(server.app, 'POST', '/operator/notifications', {
+          headers: operator(),
+          body: { userId: me.id, title: 'T', body: 'x'.repeat(2001) }
+        })
+      ).status
+    ).toBe(422)
     // Exactly one recipient: an id, or the phone or e-mail the user signs in with.
-    expect((await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { title: 'T', body: 'B' } })).status).toBe(422)
-    expect((await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { userId: me.id, to: '20000001', title: 'T', body: 'B' } })).status).toBe(422)
-    expect((await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { to: '29999999', title: 'T', body: 'B' } })).status).toBe(404)
+    expect(
+      (await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { title: 'T', body: 'B' } })).status
+    ).toBe(422)
+    expect(
+      (
+        await call(server.app, 'POST', '/operator/notifications', {
+          headers: operator(),
+          body: { userId: me.id, to: '20000001', title: 'T', body: 'B' }
+        })
+      ).status
+    ).toBe(422)
+    expect(
+      (await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { to: '29999999', title: 'T', body: 'B' } }))
+        .status
+    ).toBe(404)
     // A popup names one recipient at most (none: everybody).
-    expect((await call(server.app, 'POST', '/operator/popups', { headers: operator(), body: { userId: me.id, to: '20000001', name: 'P', body: 'B' } })).status).toBe(422)
+    expect(
+      (
+        await call(server.app, 'POST', '/operator/popups', {
+          headers: operator(),
+          body: { userId: me.id, to: '20000001', name: 'P', body: 'B' }
+        })
+      ).status
+    ).toBe(422)
   })
 
   it('finds the recipient by the phone or e-mail they sign in with', async () => {
     const phone = uniquePhone()
     const id = await createUser(server.app, { credential: phone, division: 14 })
     const { token } = await server.app.services.sessions.start(id)
-    const reply = await call<{ message: string }>(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { to: `+216 ${phone}`, title: 'Par téléphone', body: 'B' } })
+    const reply = await call<{ message: string }>(server.app, 'POST', '/operator/notifications', {
+      headers: operator(),
+      body: { to: `+216 ${phone}`, title: 'Par téléphone', body: 'B' }
+    })
     expect(reply.status).toBe(201)
     expect(reply.body.message).toContain(`user ${id}`)
     const page = NotificationPageSchema.parse((await call(server.app, 'GET', '/api/student/notifications', { token })).body)
@@ -154,20 +224,39 @@ describe('notifications', () => {
 describe('messages', () => {
   it('lists the inbox with its unread count; opening a message marks it seen; another pupil cannot read it', async () => {
     const [me, other] = await Promise.all([pupil(), pupil()])
-    const sent = await call<{ id: string }>(server.app, 'POST', '/operator/messages', { headers: operator(), body: { userId: me.id, name: 'Bienvenue', body: 'Bonjour !' } })
+    const sent = await call<{ id: string }>(server.app, 'POST', '/operator/messages', {
+      headers: operator(),
+      body: { userId: me.id, name: 'Bienvenue', body: 'Bonjour !' }
+    })
     expect(sent.status).toBe(201)
-    await call(server.app, 'POST', '/operator/messages', { headers: operator(), body: { userId: me.id, name: 'Rappel', body: 'Séance à 19h' } })
-    const inbox = MessagesResponseSchema.parse((await call(server.app, 'GET', '/notify/getMessages', { token: me.token, query: { user_id: String(me.id) } })).body)
+    await call(server.app, 'POST', '/operator/messages', {
+      headers: operator(),
+      body: { userId: me.id, name: 'Rappel', body: 'Séance à 19h' }
+    })
+    const inbox = MessagesResponseSchema.parse(
+      (await call(server.app, 'GET', '/notify/getMessages', { token: me.token, query: { user_id: String(me.id) } })).body
+    )
     expect(inbox.unread).toBe(2)
     expect(inbox.data.map((m) => m.message.name).sort()).toEqual(['Bienvenue', 'Rappel'])
-    const foreign = await call(server.app, 'GET', '/notify/message', { token: other.token, query: { user_id: String(other.id), message_id: sent.body.id } })
+    const foreign = await call(server.app, 'GET', '/notify/message', {
+      token: other.token,
+      query: { user_id: String(other.id), message_id: sent.body.id }
+    })
     expect(foreign.status).toBe(404)
-    const pretending = await call(server.app, 'GET', '/notify/message', { token: other.token, query: { user_id: String(me.id), message_id: sent.body.id } })
+    const pretending = await call(server.app, 'GET', '/notify/message', {
+      token: other.token,
+      query: { user_id: String(me.id), message_id: sent.body.id }
+    })
     expect(pretending.status).toBe(403)
-    const opened = await call(server.app, 'GET', '/notify/message', { token: me.token, query: { user_id: String(me.id), message_id: sent.body.id } })
+    const opened = await call(server.app, 'GET', '/notify/message', {
+      token: me.token,
+      query: { user_id: String(me.id), message_id: sent.body.id }
+    })
     expect(opened.status).toBe(200)
     expect(opened.body).toMatchObject({ _id: sent.body.id, seen: true, message: { name: 'Bienvenue', body: 'Bonjour !' } })
-    const after = MessagesResponseSchema.parse((await call(server.app, 'GET', '/notify/getMessages', { token: me.token, query: { user_id: String(me.id) } })).body)
+    const after = MessagesResponseSchema.parse(
+      (await call(server.app, 'GET', '/notify/getMessages', { token: me.token, query: { user_id: String(me.id) } })).body
+    )
     expect(after.unread).toBe(1)
   })
 
@@ -182,19 +271,41 @@ describe('messages', () => {
 describe('popups', () => {
   it('hides a popup for the user who asked, and only for them', async () => {
     const [me, other] = await Promise.all([pupil(), pupil()])
-    const everybody = await call<{ id: string }>(server.app, 'POST', '/operator/popups', { headers: operator(), body: { name: 'Rentrée', body: 'Les cours reprennent lundi' } })
-    const personal = await call<{ id: string }>(server.app, 'POST', '/operator/popups', { headers: operator(), body: { userId: me.id, name: 'Pour toi', body: 'Un message personnel' } })
+    const everybody = await call<{ id: string }>(server.app, 'POST', '/operator/popups', {
+      headers: operator(),
+      body: { name: 'Rentrée', body: 'Les cours reprennent lundi' }
+    })
+    const personal = await call<{ id: string }>(server.app, 'POST', '/operator/popups', {
+      headers: operator(),
+      body: { userId: me.id, name: 'Pour toi', body: 'Un message personnel' }
+    })
     expect(everybody.status).toBe(201)
-    const list = async (p: Pupil) => ((await call<Array<{ _id: string }>>(server.app, 'GET', '/notify/getPopups', { token: p.token, query: { user_id: String(p.id) } })).body).map((x) => x._id)
+    const list = async (p: Pupil) =>
+      (
+        await call<Array<{ _id: string }>>(server.app, 'GET', '/notify/getPopups', { token: p.token, query: { user_id: String(p.id) } })
+      ).body.map((x) => x._id)
     expect(await list(me)).toEqual(expect.arrayContaining([everybody.body.id, personal.body.id]))
     expect(await list(other)).toContain(everybody.body.id)
     expect(await list(other)).not.toContain(personal.body.id)
     // Another pupil cannot hide (or learn of) my personal popup.
-    const foreign = await call(server.app, 'GET', '/notify/popup/hide', { token: other.token, query: { popup_id: personal.body.id, user_id: String(other.id) } })
+    const foreign = await call(server.app, 'GET', '/notify/popup/hide', {
+      token: other.token,
+      query: { popup_id: personal.body.id, user_id: String(other.id) }
+    })
     expect(foreign.status).toBe(404)
-    const hide = await call(server.app, 'GET', '/notify/popup/hide', { token: me.token, query: { popup_id: everybody.body.id, user_id: String(me.id) } })
+    const hide = await call(server.app, 'GET', '/notify/popup/hide', {
+      token: me.token,
+      query: { popup_id: everybody.body.id, user_id: String(me.id) }
+    })
     expect(hide.status).toBe(200)
-    expect((await call(server.app, 'GET', '/notify/popup/hide', { token: me.token, query: { popup_id: everybody.body.id, user_id: String(me.id) } })).status).toBe(200)
+    expect(
+      (
+        await call(server.app, 'GET', '/notify/popup/hide', {
+          token: me.token,
+          query: { popup_id: everybody.body.id, user_id: String(me.id) }
+        })
+      ).status
+    ).toBe(200)
     expect(await list(me)).not.toContain(everybody.body.id)
     expect(await list(me)).toContain(personal.body.id)
     expect(await list(other)).toContain(everybody.body.id)
@@ -210,11 +321,26 @@ describe('lesson search', () => {
     me = await pupil(division)
     const db = server.app.services.database.db
     const suffix = String(Date.now())
-    const [maths] = await db.insert(subjects).values({ divisionId: division, name: 'Mathématiques', slug: `maths-${suffix}`, position: 1 }).returning()
-    const [physics] = await db.insert(subjects).values({ divisionId: division, name: 'Physique', slug: `physique-${suffix}`, position: 2 }).returning()
-    const [hidden] = await db.insert(subjects).values({ divisionId: division, name: 'Matière cachée', slug: `cachee-${suffix}`, position: 3, visible: false }).returning()
-    const [c1] = await db.insert(chapters).values({ subjectId: maths!.id, slug: 'suites', name: 'Suites numériques', position: 1 }).returning()
-    const [c2] = await db.insert(chapters).values({ subjectId: physics!.id, slug: 'ondes', name: 'Ondes', type: 'recording', position: 1 }).returning()
+    const [maths] = await db
+      .insert(subjects)
+      .values({ divisionId: division, name: 'Mathématiques', slug: `maths-${suffix}`, position: 1 })
+      .returning()
+    const [physics] = await db
+      .insert(subjects)
+      .values({ divisionId: division, name: 'Physique', slug: `physique-${suffix}`, position: 2 })
+      .returning()
+    const [hidden] = await db
+      .insert(subjects)
+      .values({ divisionId: division, name: 'Matière cachée', slug: `cachee-${suffix}`, position: 3, visible: false })
+      .returning()
+    const [c1] = await db
+      .insert(chapters)
+      .values({ subjectId: maths!.id, slug: 'suites', name: 'Suites numériques', position: 1 })
+      .returning()
+    const [c2] = await db
+      .insert(chapters)
+      .values({ subjectId: physics!.id, slug: 'ondes', name: 'Ondes', type: 'recording', position: 1 })
+      .returning()
     const [c3] = await db.insert(chapters).values({ subjectId: hidden!.id, slug: 'secret', name: 'Secret', position: 1 }).returning()
     await db.insert(contents).values([
       { chapterId: c1!.id, slug: '101-suites-arithmetiques', name: 'Suites arithmétiques', position: 1 },
@@ -225,7 +351,8 @@ describe('lesson search', () => {
     ])
   })
 
-  const search = (p: Pupil, term: unknown) => call<unknown[]>(server.app, 'POST', '/api/search/autocomplete', { token: p.token, body: { term } })
+  const search = (p: Pupil, term: unknown) =>
+    call<unknown[]>(server.app, 'POST', '/api/search/autocomplete', { token: p.token, body: { term } })
 
   it('needs 3 characters', async () => {
     const short = await search(me, 'ma')
@@ -238,7 +365,12 @@ describe('lesson search', () => {
     expect(reply.status).toBe(200)
     const results = reply.body.map((r) => SearchResultSchema.parse(r))
     expect(results.map((r) => r.name)).toEqual(['Suites arithmétiques', 'Suites géométriques'])
-    expect(results[0]).toMatchObject({ subject_name: 'Mathématiques', chapter_slug: 'suites', content_slug: '101-suites-arithmetiques', chapter_type: 'course' })
+    expect(results[0]).toMatchObject({
+      subject_name: 'Mathématiques',
+      chapter_slug: 'suites',
+      content_slug: '101-suites-arithmetiques',
+      chapter_type: 'course'
+    })
     const byName = (await search(me, 'ONDES')).body.map((r) => SearchResultSchema.parse(r))
     expect(byName.map((r) => r.name)).toEqual(['Ondes mécaniques progressives'])
     expect(byName[0]!.chapter_type).toBe('recording')
@@ -248,7 +380,10 @@ describe('lesson search', () => {
     const reply = await search(me, 'mat\u0000')
     expect(reply.status).toBe(422)
     expect(reply.body).toMatchObject({ code: 'validation_failed', keys: { term: ['common.invalid'] } })
-    const notify = await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { userId: me.id, title: 'T\u0000', body: 'B' } })
+    const notify = await call(server.app, 'POST', '/operator/notifications', {
+      headers: operator(),
+      body: { userId: me.id, title: 'T\u0000', body: 'B' }
+    })
     expect(notify.status).toBe(422)
   })
 
@@ -267,14 +402,23 @@ describe('lesson search', () => {
 
   it('is refused to pupils with an offer of group 104', async () => {
     const blocked = await pupil(division)
-    await server.app.services.database.db.insert(userOffers).values({ userId: blocked.id, groupId: 104, startDate: '2026-01-01', endDate: null })
+    await server.app.services.database.db
+      .insert(userOffers)
+      .values({ userId: blocked.id, groupId: 104, startDate: '2026-01-01', endDate: null })
     const reply = await search(blocked, 'mat')
     expect(reply.status).toBe(403)
     expect(reply.body).toMatchObject({ code: 'forbidden' })
   })
 
   it('answers 429 past the searches a user may make in a minute, counted for each user apart', async () => {
-    const limited = await startTestServer({ rateLimits: { loginFailuresPerAccountPerHour: 100, sensitivePerAddressPerMinute: 10_000, searchesPerUserPerMinute: 3, accountLookupsPerAddressPerHour: 10_000 } })
+    const limited = await startTestServer({
+      rateLimits: {
+        loginFailuresPerAccountPerHour: 100,
+        sensitivePerAddressPerMinute: 10_000,
+        searchesPerUserPerMinute: 3,
+        accountLookupsPerAddressPerHour: 10_000
+      }
+    })
     try {
       const open = async () => {
         const id = await createUser(limited.app, { credential: uniquePhone() })
@@ -299,10 +443,14 @@ describe('lesson search', () => {
     const now = server.app.services.clock.now()
     const day = 86_400_000
     const lastDayToday = await pupil(division)
-    await server.app.services.database.db.insert(userOffers).values({ userId: lastDayToday.id, groupId: 104, startDate: '2026-01-01', endDate: tunisDate(now) })
+    await server.app.services.database.db
+      .insert(userOffers)
+      .values({ userId: lastDayToday.id, groupId: 104, startDate: '2026-01-01', endDate: tunisDate(now) })
     expect((await search(lastDayToday, 'mat')).status).toBe(403)
     const endedYesterday = await pupil(division)
-    await server.app.services.database.db.insert(userOffers).values({ userId: endedYesterday.id, groupId: 104, startDate: '2026-01-01', endDate: tunisDate(now.getTime() - day) })
+    await server.app.services.database.db
+      .insert(userOffers)
+      .values({ userId: endedYesterday.id, groupId: 104, startDate: '2026-01-01', endDate: tunisDate(now.getTime() - day) })
     expect((await search(endedYesterday, 'mat')).status).toBe(200)
   })
 })
@@ -321,7 +469,10 @@ describe('authentication', () => {
   it.each(Object.entries(notificationOperatorEndpoints))('operator %s needs the operator key', async (_name, endpoint) => {
     const me = await pupil()
     const reply = await server.app.inject({
-      method: endpoint.method, url: `/operator${endpoint.path}`, headers: { authorization: `Bearer ${me.token}` }, payload: { userId: me.id, title: 'T', name: 'T', body: 'B' }
+      method: endpoint.method,
+      url: `/operator${endpoint.path}`,
+      headers: { authorization: `Bearer ${me.token}` },
+      payload: { userId: me.id, title: 'T', name: 'T', body: 'B' }
     })
     expect(reply.statusCode).toBe(401)
   })
@@ -336,7 +487,10 @@ describe('realtime stream', () => {
   /** Reads a stream's frames as they come. */
   async function open(token: string, query = '', headers: Record<string, string> = {}) {
     const controller = new AbortController()
-    const response = await fetch(`${base}/notify/stream${query}`, { headers: { authorization: `Bearer ${token}`, ...headers }, signal: controller.signal })
+    const response = await fetch(`${base}/notify/stream${query}`, {
+      headers: { authorization: `Bearer ${token}`, ...headers },
+      signal: controller.signal
+    })
     const frames: Array<{ event: string; id?: number; data: unknown }> = []
     let buffer = ''
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
@@ -350,8 +504,14 @@ describe('realtime stream', () => {
           while ((cut = buffer.indexOf('\n\n')) >= 0) {
             const block = buffer.slice(0, cut)
             buffer = buffer.slice(cut + 2)
-            const fields = Object.fromEntries(block.split('\n').filter((l) => !l.startsWith(':') && l.includes(': ')).map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]))
-            if (fields.event) frames.push({ event: fields.event, ...(fields.id ? { id: Number(fields.id) } : {}), data: JSON.parse(fields.data ?? 'null') })
+            const fields = Object.fromEntries(
+              block
+                .split('\n')
+                .filter((l) => !l.startsWith(':') && l.includes(': '))
+                .map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)])
+            )
+            if (fields.event)
+              frames.push({ event: fields.event, ...(fields.id ? { id: Number(fields.id) } : {}), data: JSON.parse(fields.data ?? 'null') })
           }
         }
       } catch {
@@ -363,7 +523,15 @@ describe('realtime stream', () => {
       while (frames.length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 20))
       return frames
     }
-    return { response, frames, waitFor, close: async () => { controller.abort(); await pump } }
+    return {
+      response,
+      frames,
+      waitFor,
+      close: async () => {
+        controller.abort()
+        await pump
+      }
+    }
   }
 
   it('pushes a new notification, message and popup to the connected user within 2 s, and nothing to others', async () => {
@@ -375,10 +543,17 @@ describe('realtime stream', () => {
     // Subscribed once the first frame (the comment) has been read.
     while (server.app.services.realtime.count(me.id) === 0) await new Promise((r) => setTimeout(r, 10))
     const started = Date.now()
-    const sent = await call<{ id: number }>(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { userId: me.id, title: 'En direct', body: 'Séance dans 5 minutes', link: '/sessions' } })
+    const sent = await call<{ id: number }>(server.app, 'POST', '/operator/notifications', {
+      headers: operator(),
+      body: { userId: me.id, title: 'En direct', body: 'Séance dans 5 minutes', link: '/sessions' }
+    })
     const frames = await mine.waitFor(1)
     expect(Date.now() - started).toBeLessThan(2000)
-    expect(frames[0]).toMatchObject({ event: 'notification', id: sent.body.id, data: { id: sent.body.id, title: 'En direct', seen: false, link: '/sessions' } })
+    expect(frames[0]).toMatchObject({
+      event: 'notification',
+      id: sent.body.id,
+      data: { id: sent.body.id, title: 'En direct', seen: false, link: '/sessions' }
+    })
     await call(server.app, 'POST', '/operator/messages', { headers: operator(), body: { userId: me.id, name: 'Info', body: 'Corps' } })
     await call(server.app, 'POST', '/operator/popups', { headers: operator(), body: { userId: me.id, name: 'Popup', body: 'Corps' } })
     expect((await mine.waitFor(3)).map((f) => f.event)).toEqual(['notification', 'message', 'popup'])
@@ -399,7 +574,9 @@ describe('realtime stream', () => {
     expect((await stream.waitFor(4)).map((f) => f.id)).toEqual([...missed.map((n) => n.id), live!.id])
     await stream.close()
     // The Last-Event-ID header works the same.
-    const again = await fetch(`${base}/notify/stream`, { headers: { authorization: `Bearer ${me.token}`, 'last-event-id': String(missed[2]!.id) } })
+    const again = await fetch(`${base}/notify/stream`, {
+      headers: { authorization: `Bearer ${me.token}`, 'last-event-id': String(missed[2]!.id) }
+    })
     const reader = again.body!.pipeThrough(new TextDecoderStream()).getReader()
     let text = ''
     while (!text.includes(`id: ${live!.id}`)) text += (await reader.read()).value ?? ''
@@ -410,7 +587,11 @@ describe('realtime stream', () => {
   it('lets the app ask for a resume across origins (CORS preflight allows Last-Event-ID)', async () => {
     const reply = await fetch(`${base}/notify/stream`, {
       method: 'OPTIONS',
-      headers: { origin: 'app://darsi', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,last-event-id' }
+      headers: {
+        origin: 'app://darsi',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization,last-event-id'
+      }
     })
     expect(reply.status).toBeLessThan(300)
     expect(reply.headers.get('access-control-allow-headers')).toContain('last-event-id')
@@ -421,7 +602,16 @@ describe('realtime stream', () => {
     const me = await pupil()
     const stream = await open(me.token)
     while (server.app.services.realtime.count(me.id) === 0) await new Promise((r) => setTimeout(r, 10))
-    const item = (id: number) => ({ id, title: `Titre ${id}`, body: 'Corps', link: null, url: null, type: null, seen: false, created_at: '2026-11-22T10:00:00.000Z' })
+    const item = (id: number) => ({
+      id,
+      title: `Titre ${id}`,
+      body: 'Corps',
+      link: null,
+      url: null,
+      type: null,
+      seen: false,
+      created_at: '2026-11-22T10:00:00.000Z'
+    })
     const realtime = server.app.services.realtime
     realtime.publish(me.id, 'notification', item(2_000_011), 2_000_011)
     realtime.publish(me.id, 'notification', item(2_000_010), 2_000_010)
@@ -489,7 +679,10 @@ describe('realtime stream', () => {
       }) as typeof db.select)
       try {
         const controller = new AbortController()
-        const reply = await fetch(`${base}/notify/stream`, { headers: { authorization: `Bearer ${me.token}`, 'last-event-id': '0' }, signal: controller.signal })
+        const reply = await fetch(`${base}/notify/stream`, {
+          headers: { authorization: `Bearer ${me.token}`, 'last-event-id': '0' },
+          signal: controller.signal
+        })
         const reader = reply.body!.pipeThrough(new TextDecoderStream()).getReader()
         let text = ''
         while (!text.includes(': connected')) text += (await reader.read()).value ?? ''
@@ -516,41 +709,73 @@ describe('realtime stream', () => {
 
 describe('random input never gives a 5xx', () => {
   const cases: Array<[string, Endpoint]> = [
-    ...Object.entries(notificationEndpoints).filter(([name]) => name !== 'stream').map(([n, e]): [string, Endpoint] => [n, e]),
+    ...Object.entries(notificationEndpoints)
+      .filter(([name]) => name !== 'stream')
+      .map(([n, e]): [string, Endpoint] => [n, e]),
     ['autocomplete', searchEndpoints.autocomplete],
     ...Object.entries(notificationOperatorEndpoints).map(([n, e]): [string, Endpoint] => [`operator.${n}`, e])
   ]
-  const junk = fc.oneof(fc.jsonValue(), fc.string({ maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.constant('mat\u0000'), fc.integer(), fc.constant(null), fc.constant('x'.repeat(3000)))
+  const junk = fc.oneof(
+    fc.jsonValue(),
+    fc.string({ maxLength: 80 }),
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.constant('mat\u0000'),
+    fc.integer(),
+    fc.constant(null),
+    fc.constant('x'.repeat(3000))
+  )
   it.each(cases)('%s', async (_name, endpoint) => {
     const me = await pupil()
     const prefix = endpoint.service === 'api' ? '/api' : endpoint.service === 'notify' ? '/notify' : '/operator'
     const headers = endpoint.access === 'operator' ? operator() : { authorization: `Bearer ${me.token}` }
-    const plausible = fc.record({
-      user_id: fc.oneof(fc.constant(String(me.id)), fc.string({ maxLength: 12 })),
-      message_id: fc.oneof(fc.uuid(), fc.string({ maxLength: 40 })),
-      popup_id: fc.oneof(fc.uuid(), fc.string({ maxLength: 40 })),
-      page: fc.oneof(fc.integer({ min: -3, max: 5 }).map(String), fc.string({ maxLength: 5 })),
-      perPage: fc.oneof(fc.integer({ min: -3, max: 200 }).map(String), fc.string({ maxLength: 5 })),
-      search: fc.constantFrom('seen:false', 'seen:true', 'seen:maybe', ''),
-      sortedBy: fc.constantFrom('asc', 'desc', 'sideways')
-    }, { requiredKeys: [] })
-    await fc.assert(fc.asyncProperty(
-      fc.record({ id: fc.oneof(fc.integer({ min: -5, max: 3_000_000_000 }).map(String), fc.string({ maxLength: 12 })), query: plausible, body: fc.oneof(
-        fc.record({ term: fc.oneof(fc.string({ maxLength: 120 }), fc.string({ unit: 'binary', minLength: 3, maxLength: 20 }), junk), userId: fc.oneof(fc.constant(me.id), junk), title: junk, name: junk, body: junk, link: junk }, { requiredKeys: [] }),
-        junk
-      ) }),
-      async ({ id, query, body }) => {
-        const reply = await server.app.inject({
-          method: endpoint.method,
-          url: `${prefix}${endpoint.path.replace(':id', encodeURIComponent(id) || '1')}`,
-          query: query as Record<string, string>,
-          headers,
-          ...(endpoint.method === 'GET' ? {} : { payload: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/json' } })
-        })
-        expect(reply.statusCode, reply.body).toBeLessThan(500)
-        const parsed = reply.statusCode < 300 ? endpoint.response.safeParse(reply.json()) : ErrorResponseSchema.safeParse(reply.json())
-        expect(parsed.success, reply.body).toBe(true)
-      }
-    ), { numRuns: 30 })
+    const plausible = fc.record(
+      {
+        user_id: fc.oneof(fc.constant(String(me.id)), fc.string({ maxLength: 12 })),
+        message_id: fc.oneof(fc.uuid(), fc.string({ maxLength: 40 })),
+        popup_id: fc.oneof(fc.uuid(), fc.string({ maxLength: 40 })),
+        page: fc.oneof(fc.integer({ min: -3, max: 5 }).map(String), fc.string({ maxLength: 5 })),
+        perPage: fc.oneof(fc.integer({ min: -3, max: 200 }).map(String), fc.string({ maxLength: 5 })),
+        search: fc.constantFrom('seen:false', 'seen:true', 'seen:maybe', ''),
+        sortedBy: fc.constantFrom('asc', 'desc', 'sideways')
+      },
+      { requiredKeys: [] }
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          id: fc.oneof(fc.integer({ min: -5, max: 3_000_000_000 }).map(String), fc.string({ maxLength: 12 })),
+          query: plausible,
+          body: fc.oneof(
+            fc.record(
+              {
+                term: fc.oneof(fc.string({ maxLength: 120 }), fc.string({ unit: 'binary', minLength: 3, maxLength: 20 }), junk),
+                userId: fc.oneof(fc.constant(me.id), junk),
+                title: junk,
+                name: junk,
+                body: junk,
+                link: junk
+              },
+              { requiredKeys: [] }
+            ),
+            junk
+          )
+        }),
+        async ({ id, query, body }) => {
+          const reply = await server.app.inject({
+            method: endpoint.method,
+            url: `${prefix}${endpoint.path.replace(':id', encodeURIComponent(id) || '1')}`,
+            query: query as Record<string, string>,
+            headers,
+            ...(endpoint.method === 'GET'
+              ? {}
+              : { payload: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/json' } })
+          })
+          expect(reply.statusCode, reply.body).toBeLessThan(500)
+          const parsed = reply.statusCode < 300 ? endpoint.response.safeParse(reply.json()) : ErrorResponseSchema.safeParse(reply.json())
+          expect(parsed.success, reply.body).toBe(true)
+        }
+      ),
+      { numRuns: 30 }
+    )
   })
 })

@@ -59,9 +59,25 @@ afterAll(async () => {
 
 /** Starts the server and resolves with its URL once it listens. */
 function start(): Promise<string> {
-  const args = [ENTRY, '--port', '0', '--data-dir', dataDir, '--seed', 'demo', '--dev', ...(databaseUrl ? ['--database-url', databaseUrl] : [])]
+  const args = [
+    ENTRY,
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--seed',
+    'demo',
+    '--dev',
+    ...(databaseUrl ? ['--database-url', databaseUrl] : [])
+  ]
   const proc = spawn(process.execPath, args, {
-    env: { ...process.env, DARSI_CAPTCHA_MAX_NUMBER: '200', DARSI_LOG_LEVEL: 'error', DARSI_IDEMPOTENCY_LEASE_MS: '1500', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      DARSI_CAPTCHA_MAX_NUMBER: '200',
+      DARSI_LOG_LEVEL: 'error',
+      DARSI_IDEMPOTENCY_LEASE_MS: '1500',
+      NODE_ENV: 'test'
+    },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   child = proc
@@ -100,7 +116,12 @@ class Gone extends Error {}
 
 type Answer = { status: number; body: Record<string, unknown> }
 
-async function http(base: string, method: string, path: string, options: { token?: string; body?: unknown; key?: string; form?: Record<string, string> } = {}): Promise<Answer> {
+async function http(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; key?: string; form?: Record<string, string> } = {}
+): Promise<Answer> {
   let response: Response
   try {
     response = await fetch(`${base}${path}`, {
@@ -112,7 +133,11 @@ async function http(base: string, method: string, path: string, options: { token
         ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {})
       },
-      body: options.form ? new URLSearchParams(options.form).toString() : options.body !== undefined ? JSON.stringify(options.body) : undefined
+      body: options.form
+        ? new URLSearchParams(options.form).toString()
+        : options.body !== undefined
+          ? JSON.stringify(options.body)
+          : undefined
     })
   } catch {
     throw new Gone()
@@ -133,7 +158,11 @@ async function signIn(base: string, username: string): Promise<string> {
   const challenge = (await http(base, 'GET', '/api/captcha/challenge')).body as unknown as Parameters<typeof solveChallenge>[0]['challenge']
   const solution = await solveChallenge({ challenge, deriveKey })
   const reply = await http(base, 'POST', '/api/auth/login_check', {
-    body: { username, password: DEMO_PASSWORD, 'g-recaptcha-response': Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') }
+    body: {
+      username,
+      password: DEMO_PASSWORD,
+      'g-recaptcha-response': Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
+    }
   })
   if (reply.status !== 200) throw new Error(`login ${username}: ${reply.status} ${JSON.stringify(reply.body)}`)
   return reply.body.token as string
@@ -148,7 +177,8 @@ describe('kill -9 of the API during a stream of purchases', () => {
     const opening = ((await http(base, 'GET', '/api/auth/me', { token })).body.user as { points: number }).points
     const offers = (await http(base, 'GET', '/api/student/offers', { token })).body.payload as Array<{ id: number; offer_id: number }>
     const gold = offers.find((card) => card.offer_id === GOLD_OFFER)!.id
-    const subscriptionsOf = async () => (await http(base, 'GET', '/api/student/history/subscriptions', { token })).body as unknown as Subscription[]
+    const subscriptionsOf = async () =>
+      (await http(base, 'GET', '/api/student/history/subscriptions', { token })).body as unknown as Subscription[]
     const goldMonths = (list: Subscription[]) => list.filter((item) => item.group.id === GOLD_OFFER && item.amount_paid === 45).length
     const before = goldMonths(await subscriptionsOf())
 
@@ -161,7 +191,11 @@ describe('kill -9 of the API during a stream of purchases', () => {
     async function step(): Promise<boolean> {
       const key = `op-${progress.index}`
       if (progress.step === 0) {
-        const reply = await http(base, 'POST', '/api/student/codes', { token, key: `${key}-topup`, body: { amount: 45, paymentMethod: 'd17' } })
+        const reply = await http(base, 'POST', '/api/student/codes', {
+          token,
+          key: `${key}-topup`,
+          body: { amount: 45, paymentMethod: 'd17' }
+        })
         if (reply.status === 409) return false
         expect(reply.status, JSON.stringify(reply.body)).toBe(201)
         progress.orderId = reply.body.order_id as string
@@ -175,7 +209,11 @@ describe('kill -9 of the API during a stream of purchases', () => {
         progress.step = 2
         return false
       }
-      const bought = await http(base, 'POST', '/api/student/checkout/buy', { token, key: `${key}-buy`, body: { offerDivisionDetail: gold, period: 'month' } })
+      const bought = await http(base, 'POST', '/api/student/checkout/buy', {
+        token,
+        key: `${key}-buy`,
+        body: { offerDivisionDetail: gold, period: 'month' }
+      })
       if (bought.status === 409) return false
       expect(bought.status, JSON.stringify(bought.body)).toBe(201)
       model -= 45
@@ -206,10 +244,13 @@ describe('kill -9 of the API during a stream of purchases', () => {
       await http(base, 'GET', '/api/student/offers', { token })
       let dead = false
       const killer = new Promise<void>((resolve) => {
-        setTimeout(() => {
-          dead = true
-          void killNow().then(resolve)
-        }, 300 + Math.random() * 600)
+        setTimeout(
+          () => {
+            dead = true
+            void killNow().then(resolve)
+          },
+          300 + Math.random() * 600
+        )
       })
       await Promise.all([drive(() => dead), killer])
       base = await start()

@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chapters, ledgerTransactions, offerOrders, subjects, userOffers, userOfferSubjects, users } from '../../server/src/db/schema.ts'
 import { audit, inTransaction, ledgerTotal, move } from '../../server/src/services/ledger.ts'
 import { ErrorResponseSchema } from '../../src/shared/api/common.ts'
-import { OffersResponseSchema, PurchaseResponseSchema, QuoteSchema, type OfferCard, type PurchaseResponse } from '../../src/shared/api/offers.ts'
+import {
+  OffersResponseSchema,
+  PurchaseResponseSchema,
+  QuoteSchema,
+  type OfferCard,
+  type PurchaseResponse
+} from '../../src/shared/api/offers.ts'
 import { quote as engineQuote } from '../../src/shared/pricing/index.ts'
 import { call, createUser, demo, login, startTestServer, uniquePhone, type TestServer } from './harness.ts'
 
@@ -55,7 +61,9 @@ function card(cards: OfferCard[], offerId: number): OfferCard {
 const quoteCall = (token: string, body: Record<string, unknown>) => call(server.app, 'POST', '/api/student/checkout/quote', { token, body })
 const buy = (token: string, body: Record<string, unknown>, key?: string) =>
   call<PurchaseResponse & { code?: string; missing_points?: number }>(server.app, 'POST', '/api/student/checkout/buy', {
-    token, body, ...(key ? { headers: { 'idempotency-key': key } } : {})
+    token,
+    body,
+    ...(key ? { headers: { 'idempotency-key': key } } : {})
   })
 
 async function points(token: string): Promise<number> {
@@ -68,33 +76,61 @@ describe('GET student/offers', () => {
     const cards = await catalogue(sami.token)
     expect(cards.map((item) => item.offer_id)).toEqual([83, 33, 102, 127, 122, 107, 112, 80, 84, 115, 119])
     expect(cards.map((item) => item.offer.position)).toEqual([...cards.map((item) => item.offer.position)].sort((a, b) => a - b))
-    expect(cards.map((item) => item.offer.name)).toEqual(expect.arrayContaining(['Gratuit', 'Excellent', 'Standard', 'Top 50', 'Silver+', 'Gold', 'Optimum']))
+    expect(cards.map((item) => item.offer.name)).toEqual(
+      expect.arrayContaining(['Gratuit', 'Excellent', 'Standard', 'Top 50', 'Silver+', 'Gold', 'Optimum'])
+    )
     expect(card(cards, 80).offer.group).toEqual({ id: 85, name: 'Optimum' })
     expect(card(cards, 84)).toMatchObject({ type: 'pack', offer: { group: { id: 84 } } })
     // 102: no period selector, its Finalprice; 33: the daily and weekly plans at the bac rates, the unsubscribe menu.
     expect(card(cards, 102)).toMatchObject({ pricing: [], periods: ['fixed'], Finalprice: 120, Baseprice: 150 })
-    expect(card(cards, 33)).toMatchObject({ dailyPrice: 2.3, weeklyPrice: 17.25, periods: ['day', 'week'], offer: { unsubscribable: true } })
+    expect(card(cards, 33)).toMatchObject({
+      dailyPrice: 2.3,
+      weeklyPrice: 17.25,
+      periods: ['day', 'week'],
+      offer: { unsubscribable: true }
+    })
     expect(cards.filter((item) => item.offer.unsubscribable).map((item) => item.offer_id)).toEqual([33])
     expect(card(cards, 83)).toMatchObject({ offer: { is_free: true }, Finalprice: 0 })
-    expect(card(cards, 122)).toMatchObject({ slices: [{ amount: 200 }, { amount: 150 }, { amount: 100 }], indexSliceToPay: 1, disabled: false })
+    expect(card(cards, 122)).toMatchObject({
+      slices: [{ amount: 200 }, { amount: 150 }, { amount: 100 }],
+      indexSliceToPay: 1,
+      disabled: false
+    })
     expect(card(cards, 127).pricing).toEqual([
       { period: 'month', price: 50, final_price: 40, discount: 10, discountpercentage: 20 },
       { period: 'rest_of_year', price: 350, final_price: 280, discount: 70, discountpercentage: 20 }
     ])
     // Pack 115 has exactly three subjects in this class; 119 the sciences.
-    expect(card(cards, 115).subject_details.map((detail) => detail.subject)).toEqual(['Mathématiques', 'Physique', 'Sciences de la vie et de la terre'])
+    expect(card(cards, 115).subject_details.map((detail) => detail.subject)).toEqual([
+      'Mathématiques',
+      'Physique',
+      'Sciences de la vie et de la terre'
+    ])
     expect(card(cards, 119).subject_details.map((detail) => [detail.subject, detail.price])).toEqual([
-      ['Mathématiques', 120], ['Physique', 100], ['Sciences de la vie et de la terre', 90], ['Informatique', 90]
+      ['Mathématiques', 120],
+      ['Physique', 100],
+      ['Sciences de la vie et de la terre', 90],
+      ['Informatique', 90]
     ])
   })
 
   it("holds the offers of the demo pupil's subscriptions, at the prices he paid", async () => {
     const cards = await catalogue(sami.token)
-    const held = await db().select({ groupId: userOffers.groupId, amountPaid: userOffers.amountPaid, id: userOffers.id }).from(userOffers).where(eq(userOffers.userId, sami.id))
-    for (const subscription of held) expect(cards.some((item) => item.offer.group.id === subscription.groupId), String(subscription.groupId)).toBe(true)
+    const held = await db()
+      .select({ groupId: userOffers.groupId, amountPaid: userOffers.amountPaid, id: userOffers.id })
+      .from(userOffers)
+      .where(eq(userOffers.userId, sami.id))
+    for (const subscription of held)
+      expect(
+        cards.some((item) => item.offer.group.id === subscription.groupId),
+        String(subscription.groupId)
+      ).toBe(true)
     // Silver+ by the month: his four subjects come to what he paid; Gold for the year.
     const silver = held.find((row) => row.groupId === 107)!
-    const opened = await db().select({ subjectId: userOfferSubjects.subjectId }).from(userOfferSubjects).where(eq(userOfferSubjects.userOfferId, silver.id))
+    const opened = await db()
+      .select({ subjectId: userOfferSubjects.subjectId })
+      .from(userOfferSubjects)
+      .where(eq(userOfferSubjects.userOfferId, silver.id))
     const prices = card(cards, 107).subject_details.filter((detail) => opened.some((row) => row.subjectId === detail.subjectId))
     expect(prices.reduce((sum, detail) => sum + detail.price, 0) * 1000).toBe(silver.amountPaid)
     expect(card(cards, 112).pricing.find((entry) => entry.period === 'rest_of_year')?.final_price).toBe(290)
@@ -122,7 +158,12 @@ describe('POST student/checkout/quote', () => {
     const reply = await quoteCall(sami.token, { offerDivisionDetail: gold.id, period: 'month', quantity: 3 })
     expect(reply.status, JSON.stringify(reply.body)).toBe(200)
     const answer = QuoteSchema.parse(reply.body)
-    expect(answer).toMatchObject({ base: 135_000, total: 135_000, dueNow: 135_000, period: { period: 'month', quantity: 3, multiMonth: true } })
+    expect(answer).toMatchObject({
+      base: 135_000,
+      total: 135_000,
+      dueNow: 135_000,
+      period: { period: 'month', quantity: 3, multiMonth: true }
+    })
     const local = engineQuote({ division: gold, level: 'bac', period: 'month', quantity: 3, at: server.clock.now() })
     expect(local.ok && JSON.parse(JSON.stringify(local.quote))).toEqual(reply.body)
   })
@@ -140,7 +181,11 @@ describe('POST student/checkout/quote', () => {
     ]
     for (const [offerId, period, positions, base, total] of table) {
       const pack = card(cards, offerId)
-      const reply = await quoteCall(sami.token, { offerDivisionDetail: pack.id, period, offer_subject_details: positions.map((i) => pack.subject_details[i]!.id) })
+      const reply = await quoteCall(sami.token, {
+        offerDivisionDetail: pack.id,
+        period,
+        offer_subject_details: positions.map((i) => pack.subject_details[i]!.id)
+      })
       expect(reply.status, `${offerId} ${JSON.stringify(reply.body)}`).toBe(200)
       expect(reply.body, `${offerId} ${positions.join(',')}`).toMatchObject({ base, total })
     }
@@ -170,7 +215,9 @@ describe('POST student/checkout/quote', () => {
     }
     // Another class's offer is refused with the level message.
     const other = card(await catalogue((await pupil(31)).token), 112)
-    expect((await quoteCall(sami.token, { offerDivisionDetail: other.id, period: 'month' })).body).toMatchObject({ code: 'level_not_allowed' })
+    expect((await quoteCall(sami.token, { offerDivisionDetail: other.id, period: 'month' })).body).toMatchObject({
+      code: 'level_not_allowed'
+    })
   })
 
   it("takes a friend's referral code (5 %) but not the pupil's own", async () => {
@@ -181,14 +228,20 @@ describe('POST student/checkout/quote', () => {
     const gold = card(await catalogue(me.token), 112)
     const reply = await quoteCall(me.token, { offerDivisionDetail: gold.id, period: 'month', code: ' cpfriend1 ' })
     expect(reply.body).toMatchObject({ afterPack: 45_000, code: { kind: 'referral', code: 'CPFRIEND1', discount: 2250 }, total: 42_750 })
-    expect((await quoteCall(me.token, { offerDivisionDetail: gold.id, period: 'month', code: 'CPMINE01' })).body).toMatchObject({ code: 'own_code' })
+    expect((await quoteCall(me.token, { offerDivisionDetail: gold.id, period: 'month', code: 'CPMINE01' })).body).toMatchObject({
+      code: 'own_code'
+    })
   })
 
   it('answers within 50 ms at the 95th percentile on the embedded database', async () => {
     const cards = await catalogue(sami.token)
     const bodies = [
       { offerDivisionDetail: card(cards, 112).id, period: 'rest_of_year' },
-      { offerDivisionDetail: card(cards, 115).id, period: 'month', offer_subject_details: card(cards, 115).subject_details.map((detail) => detail.id) },
+      {
+        offerDivisionDetail: card(cards, 115).id,
+        period: 'month',
+        offer_subject_details: card(cards, 115).subject_details.map((detail) => detail.id)
+      },
       { offerDivisionDetail: card(cards, 122).id }
     ]
     for (const body of bodies) expect((await quoteCall(sami.token, body)).status).toBe(200)
@@ -220,7 +273,14 @@ describe('POST student/checkout/buy', () => {
     const maths = silver.subject_details.find((detail) => detail.subject === 'Mathématiques')!
     const english = silver.subject_details.find((detail) => detail.subject === 'Anglais')!
     const body = { offerDivisionDetail: silver.id, offer_subject_details: [maths.id, english.id], quantity: 2 }
-    const expected = engineQuote({ division: silver, level: 'bac', period: 'month', quantity: 2, subjectIds: body.offer_subject_details, at: server.clock.now() })
+    const expected = engineQuote({
+      division: silver,
+      level: 'bac',
+      period: 'month',
+      quantity: 2,
+      subjectIds: body.offer_subject_details,
+      at: server.clock.now()
+    })
     expect(expected.ok).toBe(true)
     const total = expected.ok ? expected.quote.total : 0
     expect(total).toBe(34_000)
@@ -230,7 +290,11 @@ describe('POST student/checkout/buy', () => {
     const answer = PurchaseResponseSchema.parse(reply.body)
     expect(answer.order).toMatchObject({ amount_paid: 34, points: 66 })
     expect(await points(me.token)).toBe(66)
-    expect(answer.subscription).toMatchObject({ group: { id: 107, name: 'Silver+' }, amount_paid: 34, start_date: expected.ok && expected.quote.period.startDate })
+    expect(answer.subscription).toMatchObject({
+      group: { id: 107, name: 'Silver+' },
+      amount_paid: 34,
+      start_date: expected.ok && expected.quote.period.startDate
+    })
     expect(answer.subscription.end_date).toBe(expected.ok && expected.quote.period.endDate)
     const [order] = await db().select().from(offerOrders).where(eq(offerOrders.userId, me.id))
     expect(order).toMatchObject({ total: 34_000, paid: 34_000, period: 'month', quantity: 2, userOfferId: answer.subscription.id })
@@ -258,7 +322,7 @@ describe('POST student/checkout/buy', () => {
     expect(first.body.order.amount_paid * 1000).toBe(slices[0])
     const whole = await buy(me.token, { offerDivisionDetail: top50.id, sliceIndex: -1 })
     expect(whole.body.quote).toMatchObject({ sliceIndex: -1, slices: [total], dueNow: total })
-    expect(Math.round(await points(me.token) * 1000)).toBe(1_000_000 - slices[0]! - total)
+    expect(Math.round((await points(me.token)) * 1000)).toBe(1_000_000 - slices[0]! - total)
   })
 
   it('pays the slices of a plan in instalments in order, each at its amount in the order, the access growing with them', async () => {
@@ -279,7 +343,9 @@ describe('POST student/checkout/buy', () => {
       const refused = await buy(me.token, { offerDivisionDetail: top50.id, ...body })
       expect([refused.status, refused.body.code]).toEqual([422, 'sliceIndex' in body ? 'earlier_slice_unpaid' : 'code_first_slice_only'])
     }
-    expect((await quoteCall(me.token, { offerDivisionDetail: top50.id, sliceIndex: 3 })).body).toMatchObject({ code: 'earlier_slice_unpaid' })
+    expect((await quoteCall(me.token, { offerDivisionDetail: top50.id, sliceIndex: 3 })).body).toMatchObject({
+      code: 'earlier_slice_unpaid'
+    })
     expect((await quoteCall(me.token, { offerDivisionDetail: top50.id })).body).toMatchObject({ sliceIndex: 2, dueNow: slices[1], slices })
     const balance = 1000 - slices[0]! / 1000
     expect(await points(me.token)).toBe(balance)
@@ -303,8 +369,11 @@ describe('POST student/checkout/buy', () => {
     expect((await buy(me.token, { offerDivisionDetail: top50.id, sliceIndex: 3 })).body.code).toBe('slice_already_paid')
     const [order] = await db().select().from(offerOrders).where(eq(offerOrders.id, first.body.order.id))
     expect(order).toMatchObject({ sliceCount: 3, slicesPaid: 3 })
-    const charges = await db().select({ reference: ledgerTransactions.reference }).from(ledgerTransactions)
-      .where(and(eq(ledgerTransactions.kind, 'purchase'), like(ledgerTransactions.reference, `order:${order!.id}%`))).orderBy(ledgerTransactions.id)
+    const charges = await db()
+      .select({ reference: ledgerTransactions.reference })
+      .from(ledgerTransactions)
+      .where(and(eq(ledgerTransactions.kind, 'purchase'), like(ledgerTransactions.reference, `order:${order!.id}%`)))
+      .orderBy(ledgerTransactions.id)
     expect(charges.map((row) => row.reference)).toEqual([`order:${order!.id}`, `order:${order!.id}:slice:2`, `order:${order!.id}:slice:3`])
   })
 
@@ -320,7 +389,9 @@ describe('POST student/checkout/buy', () => {
       server.clock.set(new Date(new Date(`${end}T09:00:00+01:00`).getTime() - 5 * 86_400_000))
       const fresh = (await server.app.services.sessions.start(me.id)).token
       const list = (await call<Array<Record<string, unknown>>>(server.app, 'GET', '/api/alerts', { token: fresh })).body
-      expect(list).toEqual([expect.objectContaining({ groupeName: 'Top 50', expirationDate: end, restDays: 5, isSlice: true, sliceIndex: 2 })])
+      expect(list).toEqual([
+        expect.objectContaining({ groupeName: 'Top 50', expirationDate: end, restDays: 5, isSlice: true, sliceIndex: 2 })
+      ])
     } finally {
       server.clock.set(saved)
     }
@@ -337,7 +408,10 @@ describe('POST student/checkout/buy', () => {
     expect(await points(me.token)).toBe(10)
     // With no points at all.
     const broke = await pupil(14)
-    expect(await buy(broke.token, { offerDivisionDetail: gold.id, period: 'month' })).toMatchObject({ status: 402, body: { missing_points: 45 } })
+    expect(await buy(broke.token, { offerDivisionDetail: gold.id, period: 'month' })).toMatchObject({
+      status: 402,
+      body: { missing_points: 45 }
+    })
   })
 
   it('makes exactly one order of 50 parallel purchases on a wallet with points for one (49 × 402)', async () => {
@@ -362,7 +436,9 @@ describe('POST student/checkout/buy', () => {
     expect(done.length).toBeGreaterThanOrEqual(1)
     for (const reply of done) expect(reply.body.order.id).toBe(done[0]!.body.order.id)
     expect(await db().select().from(offerOrders).where(eq(offerOrders.userId, me.id))).toHaveLength(1)
-    const [charges] = await db().select({ n: sql<number>`count(*)::int` }).from(offerOrders)
+    const [charges] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(offerOrders)
       .where(and(eq(offerOrders.userId, me.id), eq(offerOrders.paid, 45_000)))
     expect(charges!.n).toBe(1)
     expect(await points(me.token)).toBe(455)
@@ -375,7 +451,10 @@ describe('POST student/checkout/buy', () => {
     const me = await pupil(14, 500)
     const LESSON = '/api/student/subjects/physique/chapters/le-condensateur/contents/energie-emmagasinee-dans-un-condensateur'
     const OTHER = '/api/student/subjects/physique/chapters/oscillations-mecaniques-libres/contents/amortissement-des-oscillations'
-    const [chapter] = await db().select({ id: chapters.id }).from(chapters).innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    const [chapter] = await db()
+      .select({ id: chapters.id })
+      .from(chapters)
+      .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
       .where(and(eq(subjects.divisionId, 14), eq(chapters.slug, 'le-condensateur')))
     const gold = card(await catalogue(me.token), 112)
     const body = { offerDivisionDetail: gold.id, period: 'month', chapter: chapter!.id }

@@ -59,7 +59,12 @@ export async function startPgCluster(options: { durable?: boolean; maxConnection
   try {
     asPostgresUser(join(PG_BIN, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C'])
     asPostgresUser(join(PG_BIN, 'pg_ctl'), [
-      '-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-o',
+      '-D',
+      dataDir,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-o',
       `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=${options.maxConnections ?? 200}${fast}`,
       'start'
     ])

@@ -53,7 +53,10 @@ describe('withPreparedStatements', () => {
   })
 
   it("applies a caller's row mode and parsers as PGlite does", async () => {
-    const options = { rowMode: 'array' as const, parsers: { [types.TIMESTAMPTZ]: (value: string) => value, [types.INT8]: (value: string) => `#${value}` } }
+    const options = {
+      rowMode: 'array' as const,
+      parsers: { [types.TIMESTAMPTZ]: (value: string) => value, [types.INT8]: (value: string) => `#${value}` }
+    }
     const text = 'select name, size, seen from things order by id'
     expect((await prepared.client.query(text, [], options)).rows).toEqual((await raw.query(text, [], options)).rows)
     expect((await prepared.client.query(text, [], options)).rows[0]).toEqual(['a', '#9007199254740993', '2026-01-15 09:00:00+00'])
@@ -113,19 +116,23 @@ describe('withPreparedStatements', () => {
       await t.rollback()
     })
     await new Promise((resolve) => setTimeout(resolve, 20))
-    const outside = prepared.client.query<{ n: number }>('select count(*)::int as n from things where name = $1', ['in-tx']).then((result) => {
-      order.push('outside')
-      return result.rows[0]!.n
-    })
+    const outside = prepared.client
+      .query<{ n: number }>('select count(*)::int as n from things where name = $1', ['in-tx'])
+      .then((result) => {
+        order.push('outside')
+        return result.rows[0]!.n
+      })
     await new Promise((resolve) => setTimeout(resolve, 20))
     release()
     await tx
     expect(await outside).toBe(0)
     expect(order).toEqual(['inserted', 'outside'])
-    await expect(prepared.client.transaction(async (t) => {
-      await t.query('insert into things (name) values ($1)', ['kept'])
-      return (await t.query<{ n: number }>('select count(*)::int as n from things where name = $1', ['kept'])).rows[0]!.n
-    })).resolves.toBe(1)
+    await expect(
+      prepared.client.transaction(async (t) => {
+        await t.query('insert into things (name) values ($1)', ['kept'])
+        return (await t.query<{ n: number }>('select count(*)::int as n from things where name = $1', ['kept'])).rows[0]!.n
+      })
+    ).resolves.toBe(1)
     expect((await prepared.client.query('select name from things where name = $1', ['kept'])).rows).toEqual([{ name: 'kept' }])
   })
 
@@ -141,9 +148,12 @@ describe('withPreparedStatements', () => {
     stop()
     await prepared.client.query('select 2')
     expect(seen).toEqual([
-      'update things set ok = $1 where name = $2', 'update things set ok = $1 where name = $2',
-      'select 1', 'select 1',
-      'select name from things where id = $1', 'select name from things where id = $1'
+      'update things set ok = $1 where name = $2',
+      'update things set ok = $1 where name = $2',
+      'select 1',
+      'select 1',
+      'select name from things where id = $1',
+      'select name from things where id = $1'
     ])
   })
 })

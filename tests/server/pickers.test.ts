@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { CountrySchema, DelegationSchema, DivisionSchema, InstituteSchema, OptionalSubjectSchema, StateSchema } from '../../src/shared/api/pickers.ts'
+import {
+  CountrySchema,
+  DelegationSchema,
+  DivisionSchema,
+  InstituteSchema,
+  OptionalSubjectSchema,
+  StateSchema
+} from '../../src/shared/api/pickers.ts'
 import { call, startTestServer, type TestServer } from './harness.ts'
 
 let server: TestServer
@@ -50,7 +57,13 @@ describe('address pickers (public)', () => {
   })
 
   it('answers 422 with the error shape for an id that is not a positive integer', async () => {
-    for (const url of ['/api/countries/abc/states', '/api/countries/0/states', '/api/deleg/-1/delegation', '/api/state/1.5/institutes', '/api/optional-subjects/99999999999']) {
+    for (const url of [
+      '/api/countries/abc/states',
+      '/api/countries/0/states',
+      '/api/deleg/-1/delegation',
+      '/api/state/1.5/institutes',
+      '/api/optional-subjects/99999999999'
+    ]) {
       const reply = await call(server.app, 'GET', url)
       expect(reply.status, url).toBe(422)
       expect(reply.body.code, url).toBe('validation_failed')
@@ -70,7 +83,11 @@ describe('class pickers (public)', () => {
     expect(divisions).toHaveLength(31)
     const levels = divisions.map((d) => d.level.id)
     expect([...levels].sort((a, b) => a - b)).toEqual(levels)
-    expect(divisions.find((d) => d.id === 14)).toMatchObject({ name: 'Bac Sciences expérimentales', level: { slug: 'bac' }, has_optional_subjects: true })
+    expect(divisions.find((d) => d.id === 14)).toMatchObject({
+      name: 'Bac Sciences expérimentales',
+      level: { slug: 'bac' },
+      has_optional_subjects: true
+    })
     expect(divisions.find((d) => d.id === 19)).toMatchObject({ name: 'Bac Sport', has_optional_subjects: false })
   })
 

@@ -21,11 +21,14 @@ afterAll(async () => {
 
 const PASSWORD = 'Bonjour#2026'
 
-const register = (fields: Record<string, unknown>): Promise<Tokens> => registerPupil(server.app, PASSWORD, { name: 'Ines', lastName: 'Ben Youssef', ...fields })
+const register = (fields: Record<string, unknown>): Promise<Tokens> =>
+  registerPupil(server.app, PASSWORD, { name: 'Ines', lastName: 'Ben Youssef', ...fields })
 
 async function confirmRegistration(token: string, sentTo: string) {
   return call<Tokens>(server.app, 'POST', '/api/auth/confirm-registration', {
-    token, query: { token: await lastCode(server.app, sentTo) }, body: { 'g-recaptcha-response': await captcha(server.app) }
+    token,
+    query: { token: await lastCode(server.app, sentTo) },
+    body: { 'g-recaptcha-response': await captcha(server.app) }
   })
 }
 
@@ -36,19 +39,30 @@ async function signIn(username: string) {
 }
 
 async function me(token: string) {
-  return (await call<{ user: { id: number; email: string | null; email_verified: boolean; phone: string | null; verified: boolean } }>(
-    server.app, 'GET', '/api/auth/me', { token })).body.user
+  return (
+    await call<{ user: { id: number; email: string | null; email_verified: boolean; phone: string | null; verified: boolean } }>(
+      server.app,
+      'GET',
+      '/api/auth/me',
+      { token }
+    )
+  ).body.user
 }
 
 /** A code from the sandbox provider's consent page for `email`, with the verifier that goes with it. */
 async function socialGrant(email: string): Promise<{ code: string; verifier: string }> {
   const verifier = randomBytes(48).toString('base64url')
   const consent = await server.app.inject({
-    method: 'POST', url: '/sandbox/oauth/google/consent',
+    method: 'POST',
+    url: '/sandbox/oauth/google/consent',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({
-      decision: 'allow', email, name: 'Salma', lastName: 'Kefi',
-      state: randomBytes(24).toString('base64url'), code_challenge: createHash('sha256').update(verifier).digest('base64url')
+      decision: 'allow',
+      email,
+      name: 'Salma',
+      lastName: 'Kefi',
+      state: randomBytes(24).toString('base64url'),
+      code_challenge: createHash('sha256').update(verifier).digest('base64url')
     }).toString()
   })
   const link = parseDeepLink(String(consent.headers.location))
@@ -80,12 +94,17 @@ describe('an e-mail typed in at a Tunisian registration', () => {
     expect(byEmail.status).toBe(401)
     expect(byEmail.body.code).toBe('invalid_credentials')
     expect((await signIn('22111333')).status).toBe(200)
-    await call(server.app, 'POST', '/api/auth/request-password', { body: { credentiel: 'owner.one@example.org', 'g-recaptcha-response': await captcha(server.app) } })
+    await call(server.app, 'POST', '/api/auth/request-password', {
+      body: { credentiel: 'owner.one@example.org', 'g-recaptcha-response': await captcha(server.app) }
+    })
     expect(await server.app.services.outbox.list('owner.one@example.org', 5)).toEqual([])
 
     // Points sent to the address do not reach the account.
     const sender = await login(server.app, demo.student)
-    const transfer = await call(server.app, 'POST', '/api/student/transfer-points', { token: sender.token, body: { toUser: 'owner.one@example.org', points: 10 } })
+    const transfer = await call(server.app, 'POST', '/api/student/transfer-points', {
+      token: sender.token,
+      body: { toUser: 'owner.one@example.org', points: 10 }
+    })
     expect(transfer.status).toBe(422)
     expect(transfer.body).toMatchObject({ errors: { toUser: ['Aucun compte ne correspond à ce destinataire'] } })
 
@@ -102,7 +121,11 @@ describe('an e-mail typed in at a Tunisian registration', () => {
     expect(add.status).toBe(200)
     const prove = await call(server.app, 'POST', '/api/user/confirm-code', {
       token: squatterToken,
-      body: { email: 'owner.one@example.org', confirmationToken: await lastCode(server.app, 'owner.one@example.org'), 'g-recaptcha-response': await captcha(server.app) }
+      body: {
+        email: 'owner.one@example.org',
+        confirmationToken: await lastCode(server.app, 'owner.one@example.org'),
+        'g-recaptcha-response': await captcha(server.app)
+      }
     })
     expect(prove.status).toBe(422)
     expect(prove.body.code).toBe('account_information_already_used')
@@ -124,7 +147,11 @@ describe('an e-mail typed in at a Tunisian registration', () => {
     expect((await call(server.app, 'PUT', '/api/user/add-email', { token, body: { email: 'proven.three@example.org' } })).status).toBe(200)
     const prove = await call(server.app, 'POST', '/api/user/confirm-code', {
       token,
-      body: { email: 'proven.three@example.org', confirmationToken: await lastCode(server.app, 'proven.three@example.org'), 'g-recaptcha-response': await captcha(server.app) }
+      body: {
+        email: 'proven.three@example.org',
+        confirmationToken: await lastCode(server.app, 'proven.three@example.org'),
+        'g-recaptcha-response': await captcha(server.app)
+      }
     })
     expect(prove.status).toBe(200)
     expect((await signIn('proven.three@example.org')).status).toBe(200)
@@ -150,7 +177,8 @@ describe('a phone typed in at a registration abroad', () => {
     const token = (await confirmRegistration(abroad.token, 'abroad.six@example.org')).body.token
     expect((await me(token)).phone).toBe('23456791')
     const moved = await call<{ credential?: string }>(server.app, 'POST', '/api/user/update', {
-      token, body: { country: 1, state: 12, phone: '23456792', 'g-recaptcha-response': await captcha(server.app) }
+      token,
+      body: { country: 1, state: 12, phone: '23456792', 'g-recaptcha-response': await captcha(server.app) }
     })
     expect(moved.status).toBe(200)
     expect(moved.body.credential).toBe('23456792')
@@ -159,7 +187,8 @@ describe('a phone typed in at a registration abroad', () => {
     const proven = await confirmRegistration(signedIn.body.token, '23456792')
     expect(proven.status).toBe(200)
     const locked = await call(server.app, 'POST', '/api/user/update', {
-      token: proven.body.token, body: { phone: '23456793', 'g-recaptcha-response': await captcha(server.app) }
+      token: proven.body.token,
+      body: { phone: '23456793', 'g-recaptcha-response': await captcha(server.app) }
     })
     expect(locked.status).toBe(422)
     expect(locked.body.code).toBe('phone_locked')
@@ -169,7 +198,10 @@ describe('a phone typed in at a registration abroad', () => {
     const abroad = await register({ email: 'abroad.seven@example.org', phone: '23456794', country: 7, division: 31 })
     const token = (await confirmRegistration(abroad.token, 'abroad.seven@example.org')).body.token
     const holderId = (await me(token)).id
-    await call(server.app, 'POST', '/api/user/update', { token, body: { country: 1, state: 12, 'g-recaptcha-response': await captcha(server.app) } })
+    await call(server.app, 'POST', '/api/user/update', {
+      token,
+      body: { country: 1, state: 12, 'g-recaptcha-response': await captcha(server.app) }
+    })
     // Waiting for the code of its phone, the account is still the one its e-mail names, even
     // after someone else types that e-mail into a newer registration.
     await register({ phone: '22111666', email: 'abroad.seven@example.org', state: 12 })
@@ -185,7 +217,8 @@ describe('a phone typed in at a registration abroad', () => {
     const abroad = await register({ email: 'abroad.five@example.org', phone: '23456790', country: 7, division: 31 })
     const token = (await confirmRegistration(abroad.token, 'abroad.five@example.org')).body.token
     const moved = await call<{ credential?: string }>(server.app, 'POST', '/api/user/update', {
-      token, body: { country: 1, state: 12, 'g-recaptcha-response': await captcha(server.app) }
+      token,
+      body: { country: 1, state: 12, 'g-recaptcha-response': await captcha(server.app) }
     })
     expect(moved.status).toBe(200)
     expect(moved.body.credential).toBe('23456790')
@@ -204,7 +237,8 @@ describe('an account that has proven a credential', () => {
     const token = (await confirmRegistration(pupil.token, '22111777')).body.token
     // Moving abroad makes the address the credential to confirm: a code goes to it.
     const moved = await call<{ credential?: string }>(server.app, 'POST', '/api/user/update', {
-      token, body: { country: 7, 'g-recaptcha-response': await captcha(server.app) }
+      token,
+      body: { country: 7, 'g-recaptcha-response': await captcha(server.app) }
     })
     expect(moved.status).toBe(200)
     expect(moved.body.credential).toBe('mistyped.eight@example.org')
@@ -220,7 +254,10 @@ describe('an account that has proven a credential', () => {
     expect(await server.app.services.outbox.list('mistyped.eight@example.org', 10)).toHaveLength(sentBefore)
     const reset = await call(server.app, 'POST', '/api/auth/reset-password', {
       body: {
-        credential: 'mistyped.eight@example.org', token: registrationCode, newPassword: 'Pris#2026x', retypePassword: 'Pris#2026x',
+        credential: 'mistyped.eight@example.org',
+        token: registrationCode,
+        newPassword: 'Pris#2026x',
+        retypePassword: 'Pris#2026x',
         'g-recaptcha-response': await captcha(server.app)
       }
     })
@@ -238,7 +275,8 @@ describe('an account that has proven a credential', () => {
     const pupil = await register({ email: 'first.eleven@example.org', country: 7, division: 31 })
     const token = (await confirmRegistration(pupil.token, 'first.eleven@example.org')).body.token
     const changed = await call<{ credential?: string }>(server.app, 'POST', '/api/user/update', {
-      token, body: { email: 'mistyped.eleven@example.org', 'g-recaptcha-response': await captcha(server.app) }
+      token,
+      body: { email: 'mistyped.eleven@example.org', 'g-recaptcha-response': await captcha(server.app) }
     })
     expect(changed.status).toBe(200)
     expect(changed.body.credential).toBe('mistyped.eleven@example.org')
@@ -266,7 +304,8 @@ describe('an account that has proven a credential', () => {
     const sentBefore = (await server.app.services.outbox.list('22111888', 10)).length
 
     const saved = await call<{ credential?: string }>(server.app, 'POST', '/api/user/update', {
-      token, body: { name: 'Inès', 'g-recaptcha-response': await captcha(server.app) }
+      token,
+      body: { name: 'Inès', 'g-recaptcha-response': await captcha(server.app) }
     })
     expect(saved.status).toBe(200)
     expect(saved.body.credential).toBeUndefined()
@@ -275,7 +314,8 @@ describe('an account that has proven a credential', () => {
 
     // Correcting the number is a new credential: it is confirmed by a code.
     const corrected = await call<{ credential?: string }>(server.app, 'POST', '/api/user/update', {
-      token, body: { phone: '22111889', 'g-recaptcha-response': await captcha(server.app) }
+      token,
+      body: { phone: '22111889', 'g-recaptcha-response': await captcha(server.app) }
     })
     expect(corrected.status).toBe(200)
     expect(corrected.body.credential).toBe('22111889')

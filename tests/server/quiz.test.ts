@@ -31,8 +31,12 @@ const admin = (...args: string[]) => runAdmin(['--api', api, ...args], { DARSI_O
 beforeAll(async () => {
   server = await startTestServer()
   api = await server.app.listen({ port: 0, host: '127.0.0.1' })
-  const [row] = await db().select({ id: quizzes.id }).from(quizzes).innerJoin(contents, eq(contents.id, quizzes.contentId))
-    .innerJoin(chapters, eq(chapters.id, contents.chapterId)).innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+  const [row] = await db()
+    .select({ id: quizzes.id })
+    .from(quizzes)
+    .innerJoin(contents, eq(contents.id, quizzes.contentId))
+    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
     .where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques'), eq(contents.slug, DEMO_QUIZ_LESSON_SLUG)))
   demoQuizId = row!.id
 })
@@ -43,21 +47,34 @@ afterAll(async () => {
 /** A pupil of a class, with a subscription opening every subject (or none: the quiz's lesson is locked). */
 async function pupil(options: { division?: number; subscribed?: boolean } = {}): Promise<{ id: number; token: string }> {
   const id = await createUser(server.app, { credential: uniquePhone(), division: options.division ?? 14 })
-  if (options.subscribed !== false) await db().insert(userOffers).values({ userId: id, groupId: 112, startDate: '2020-01-01', endDate: '2100-01-01' })
+  if (options.subscribed !== false)
+    await db().insert(userOffers).values({ userId: id, groupId: 112, startDate: '2020-01-01', endDate: '2100-01-01' })
   return { id, token: (await server.app.services.sessions.start(id)).token }
 }
 
-const getQuiz = (token: string, id = demoQuizId) => call<Quiz & { code?: string }>(server.app, 'GET', `/api/student/quizzes/${id}`, { token })
+const getQuiz = (token: string, id = demoQuizId) =>
+  call<Quiz & { code?: string }>(server.app, 'GET', `/api/student/quizzes/${id}`, { token })
 const submit = (token: string, body: unknown, options: { id?: number; key?: string } = {}) =>
-  call<QuizAttemptResult & { code?: string; message?: string }>(server.app, 'POST', `/api/student/quizzes/${options.id ?? demoQuizId}/attempts`, {
-    token, body, ...(options.key ? { headers: { 'idempotency-key': options.key } } : {})
-  })
-const attemptsOf = async (userId: number) => (await db().select({ n: count() }).from(quizAttempts).where(eq(quizAttempts.userId, userId)))[0]!.n
+  call<QuizAttemptResult & { code?: string; message?: string }>(
+    server.app,
+    'POST',
+    `/api/student/quizzes/${options.id ?? demoQuizId}/attempts`,
+    {
+      token,
+      body,
+      ...(options.key ? { headers: { 'idempotency-key': options.key } } : {})
+    }
+  )
+const attemptsOf = async (userId: number) =>
+  (await db().select({ n: count() }).from(quizAttempts).where(eq(quizAttempts.userId, userId)))[0]!.n
 
 /** The right options of the demo quiz, by question id, read from the database. */
 async function rightOptions(quizId = demoQuizId): Promise<Map<number, number[]>> {
-  const rows = await db().select({ questionId: quizQuestions.id, optionId: quizOptions.id }).from(quizOptions)
-    .innerJoin(quizQuestions, eq(quizQuestions.id, quizOptions.questionId)).where(and(eq(quizQuestions.quizId, quizId), eq(quizOptions.correct, true)))
+  const rows = await db()
+    .select({ questionId: quizQuestions.id, optionId: quizOptions.id })
+    .from(quizOptions)
+    .innerJoin(quizQuestions, eq(quizQuestions.id, quizOptions.questionId))
+    .where(and(eq(quizQuestions.quizId, quizId), eq(quizOptions.correct, true)))
     .orderBy(quizOptions.id)
   const map = new Map<number, number[]>()
   for (const row of rows) map.set(row.questionId, [...(map.get(row.questionId) ?? []), row.optionId])
@@ -75,8 +92,9 @@ describe('the demo quiz', () => {
     expect(reply.status).toBe(200)
     const quiz = QuizSchema.parse(reply.body)
     expect(quiz).toMatchObject({ id: demoQuizId, title: DEMO_QUIZ.title, best: null, attempts: 0 })
-    expect(quiz.questions.map((question) => [question.text, question.multiple, question.options.length]))
-      .toEqual(DEMO_QUIZ.questions.map((question) => [question.text, question.multiple, question.options.length]))
+    expect(quiz.questions.map((question) => [question.text, question.multiple, question.options.length])).toEqual(
+      DEMO_QUIZ.questions.map((question) => [question.text, question.multiple, question.options.length])
+    )
     expect(JSON.stringify(reply.body)).not.toMatch(/correct|explanation/)
   })
 })
@@ -92,18 +110,29 @@ describe('attempts', () => {
     const wrongQ2 = q2!.options.find((option) => !right.get(q2!.id)!.includes(option.id))!.id
     const first = await submit(me.token, {
       attempt_id: randomUUID(),
-      answers: [{ question_id: q1!.id, option_ids: right.get(q1!.id)! }, { question_id: q2!.id, option_ids: [wrongQ2] }, { question_id: q3!.id, option_ids: [right.get(q3!.id)![0]!] }]
+      answers: [
+        { question_id: q1!.id, option_ids: right.get(q1!.id)! },
+        { question_id: q2!.id, option_ids: [wrongQ2] },
+        { question_id: q3!.id, option_ids: [right.get(q3!.id)![0]!] }
+      ]
     })
     expect(first.status).toBe(201)
     const result = QuizAttemptResultSchema.parse(first.body)
     expect(result).toMatchObject({ quiz_id: demoQuizId, score: 1, total: 5, percent: 20, best: { score: 1, total: 5, percent: 20 } })
     expect(result.corrections.map((c) => c.correct)).toEqual([true, false, false, false, false])
     expect(result.corrections[1]).toEqual({
-      question_id: q2!.id, correct: false, chosen_option_ids: [wrongQ2], correct_option_ids: right.get(q2!.id), explanation: DEMO_QUIZ.questions[1]!.explanation
+      question_id: q2!.id,
+      correct: false,
+      chosen_option_ids: [wrongQ2],
+      correct_option_ids: right.get(q2!.id),
+      explanation: DEMO_QUIZ.questions[1]!.explanation
     })
     expect(result.corrections[3]!.explanation).toBeNull()
 
-    const all = await submit(me.token, { attempt_id: randomUUID(), answers: quiz.questions.map((q) => ({ question_id: q.id, option_ids: right.get(q.id)! })) })
+    const all = await submit(me.token, {
+      attempt_id: randomUUID(),
+      answers: quiz.questions.map((q) => ({ question_id: q.id, option_ids: right.get(q.id)! }))
+    })
     expect(all.body).toMatchObject({ score: 5, total: 5, percent: 100, best: { score: 5, percent: 100 } })
     const worse = await submit(me.token, { attempt_id: randomUUID(), answers: [] })
     expect(worse.body).toMatchObject({ score: 0, best: { score: 5, percent: 100 } })
@@ -115,7 +144,10 @@ describe('attempts', () => {
   it('sent twice with the same attempt id or Idempotency-Key count once; other answers under a used id are refused', async () => {
     const me = await pupil()
     const quiz = QuizSchema.parse((await getQuiz(me.token)).body)
-    const body = { attempt_id: randomUUID(), answers: [{ question_id: quiz.questions[0]!.id, option_ids: [quiz.questions[0]!.options[0]!.id] }] }
+    const body = {
+      attempt_id: randomUUID(),
+      answers: [{ question_id: quiz.questions[0]!.id, option_ids: [quiz.questions[0]!.options[0]!.id] }]
+    }
     const once = await submit(me.token, body)
     const again = await submit(me.token, body)
     expect(once.status).toBe(201)
@@ -145,11 +177,17 @@ describe('attempts', () => {
 describe('refusals', () => {
   it('an answer for a question of another quiz, an option of another question or two options of a one-answer question: quiz_answer_invalid, nothing recorded', async () => {
     // The operator gives class 13's QCM lesson a quiz of its own.
-    const [lesson] = await db().select({ id: contents.id }).from(contents).innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    const [lesson] = await db()
+      .select({ id: contents.id })
+      .from(contents)
+      .innerJoin(chapters, eq(chapters.id, contents.chapterId))
       .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
       .where(and(eq(subjects.divisionId, 13), eq(subjects.slug, 'mathematiques'), eq(contents.slug, DEMO_QUIZ_LESSON_SLUG)))
     const file = join(dir, 'quiz.json')
-    writeFileSync(file, JSON.stringify({ title: 'Autre quiz', questions: [{ text: '1 + 1 ?', options: [{ text: '2', correct: true }, { text: '3' }] }] }))
+    writeFileSync(
+      file,
+      JSON.stringify({ title: 'Autre quiz', questions: [{ text: '1 + 1 ?', options: [{ text: '2', correct: true }, { text: '3' }] }] })
+    )
     expect(await admin('lesson', 'quiz', String(lesson!.id), file)).toMatch(/^Quiz \d+ ajouté à la leçon \d+ \(1 questions\)$/)
     await expect(admin('lesson', 'quiz', String(lesson!.id), file)).rejects.toThrow(/409 .*a déjà un quiz/)
     const [other] = await db().select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.contentId, lesson!.id))
@@ -165,7 +203,10 @@ describe('refusals', () => {
       [{ question_id: single.id, option_ids: [otherOption!.id] }],
       [{ question_id: single.id, option_ids: [multiple.options[0]!.id] }],
       [{ question_id: single.id, option_ids: single.options.slice(0, 2).map((o) => o.id) }],
-      [{ question_id: single.id, option_ids: [single.options[0]!.id] }, { question_id: single.id, option_ids: [single.options[1]!.id] }]
+      [
+        { question_id: single.id, option_ids: [single.options[0]!.id] },
+        { question_id: single.id, option_ids: [single.options[1]!.id] }
+      ]
     ]
     for (const answers of bodies) {
       const reply = await submit(me.token, { attempt_id: randomUUID(), answers })
@@ -190,11 +231,28 @@ describe('refusals', () => {
   })
 
   it('the operator’s file is checked: a one-answer question with two right options is refused', async () => {
-    const [lesson] = await db().select({ id: contents.id }).from(contents).innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    const [lesson] = await db()
+      .select({ id: contents.id })
+      .from(contents)
+      .innerJoin(chapters, eq(chapters.id, contents.chapterId))
       .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
       .where(and(eq(subjects.divisionId, 15), eq(subjects.slug, 'mathematiques'), eq(contents.slug, DEMO_QUIZ_LESSON_SLUG)))
     const file = join(dir, 'bad.json')
-    writeFileSync(file, JSON.stringify({ title: 'Faux', questions: [{ text: '?', options: [{ text: 'a', correct: true }, { text: 'b', correct: true }] }] }))
+    writeFileSync(
+      file,
+      JSON.stringify({
+        title: 'Faux',
+        questions: [
+          {
+            text: '?',
+            options: [
+              { text: 'a', correct: true },
+              { text: 'b', correct: true }
+            ]
+          }
+        ]
+      })
+    )
     await expect(admin('lesson', 'quiz', String(lesson!.id), file)).rejects.toThrow(/422/)
     expect(await db().select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.contentId, lesson!.id))).toEqual([])
   })
@@ -207,10 +265,7 @@ describe('random attempt bodies (T1)', () => {
     const questionIds = quiz.questions.map((q) => q.id)
     const optionIds = quiz.questions.flatMap((q) => q.options.map((o) => o.id))
     const id = fc.oneof(fc.constantFrom(...questionIds, ...optionIds), fc.integer({ min: -3, max: 2_147_483_648 }))
-    const answer = fc.oneof(
-      fc.record({ question_id: id, option_ids: fc.array(id, { maxLength: 9 }) }),
-      fc.anything()
-    )
+    const answer = fc.oneof(fc.record({ question_id: id, option_ids: fc.array(id, { maxLength: 9 }) }), fc.anything())
     const body = fc.oneof(
       fc.record({ attempt_id: fc.oneof(fc.uuid(), fc.string()), answers: fc.array(answer, { maxLength: 6 }) }),
       fc.record({ attempt_id: fc.uuid(), answers: fc.array(answer, { maxLength: 6 }), extra: fc.anything() }),
@@ -218,15 +273,18 @@ describe('random attempt bodies (T1)', () => {
       fc.array(fc.anything(), { maxLength: 3 })
     )
     const attempts = new Set<number>()
-    await fc.assert(fc.asyncProperty(body, async (sent) => {
-      const reply = await submit(me.token, sent)
-      expect([201, 409, 422]).toContain(reply.status)
-      if (reply.status === 201) {
-        const result = QuizAttemptResultSchema.parse(reply.body)
-        expect(result.score).toBeLessThanOrEqual(result.total)
-        attempts.add(result.id)
-      }
-    }), { numRuns: 60 })
+    await fc.assert(
+      fc.asyncProperty(body, async (sent) => {
+        const reply = await submit(me.token, sent)
+        expect([201, 409, 422]).toContain(reply.status)
+        if (reply.status === 201) {
+          const result = QuizAttemptResultSchema.parse(reply.body)
+          expect(result.score).toBeLessThanOrEqual(result.total)
+          attempts.add(result.id)
+        }
+      }),
+      { numRuns: 60 }
+    )
     expect(await attemptsOf(me.id)).toBe(attempts.size)
   })
 })

@@ -12,7 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ErrorResponseSchema } from '../../src/shared/api/common.ts'
 import type { Lesson } from '../../src/shared/api/learning.ts'
-import { BookmarkSchema, BookmarkToggleSchema, ReactionsSchema, type Bookmark, type BookmarkToggle, type Reactions } from '../../src/shared/api/reactions.ts'
+import {
+  BookmarkSchema,
+  BookmarkToggleSchema,
+  ReactionsSchema,
+  type Bookmark,
+  type BookmarkToggle,
+  type Reactions
+} from '../../src/shared/api/reactions.ts'
 import { chapters, contentBookmarks, contentReactions, contents, subjects, userOffers } from '../../server/src/db/schema.ts'
 import { call, createUser, startTestServer, uniquePhone, type TestServer } from './harness.ts'
 
@@ -24,11 +31,22 @@ const LESSON_URL = '/api/student/subjects/mathematiques/chapters/limites-et-cont
 
 beforeAll(async () => {
   server = await startTestServer()
-  const [maths] = await db().select({ id: subjects.id }).from(subjects).where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques')))
-  const rows = await db().select({ id: contents.id, slug: contents.slug, chapterId: contents.chapterId }).from(contents)
-    .innerJoin(chapters, eq(chapters.id, contents.chapterId)).where(eq(chapters.subjectId, maths!.id))
+  const [maths] = await db()
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques')))
+  const rows = await db()
+    .select({ id: contents.id, slug: contents.slug, chapterId: contents.chapterId })
+    .from(contents)
+    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    .where(eq(chapters.subjectId, maths!.id))
   const paid = rows.find((row) => row.slug === 'continuite-sur-un-intervalle')!
-  Object.assign(lesson, { id: paid.id, chapterId: paid.chapterId, subjectId: maths!.id, freeId: rows.find((row) => row.slug === 'limite-finie-en-un-point')!.id })
+  Object.assign(lesson, {
+    id: paid.id,
+    chapterId: paid.chapterId,
+    subjectId: maths!.id,
+    freeId: rows.find((row) => row.slug === 'limite-finie-en-un-point')!.id
+  })
 })
 afterAll(async () => {
   await server?.close()
@@ -40,19 +58,25 @@ type Pupil = { id: number; token: string }
 /** A pupil of class 14 (or another) with a subscription opening every subject, or none. */
 async function pupil(options: { division?: number; subscribed?: boolean } = {}): Promise<Pupil> {
   const id = await createUser(server.app, { credential: uniquePhone(), division: options.division ?? 14 })
-  if (options.subscribed !== false) await db().insert(userOffers).values({ userId: id, groupId: 112, startDate: '2020-01-01', endDate: '2100-01-01' })
+  if (options.subscribed !== false)
+    await db().insert(userOffers).values({ userId: id, groupId: 112, startDate: '2020-01-01', endDate: '2100-01-01' })
   const { token } = await server.app.services.sessions.start(id)
   return { id, token }
 }
 
-const reactions = (token: string, contentId = lesson.id) => call<Reactions & { code?: string; message?: string }>(server.app, 'GET', `/api/students/reactions/${contentId}`, { token })
-const react = (token: string, body: unknown) => call<Reactions & { code?: string; message?: string }>(server.app, 'POST', '/api/students/reactions', { token, body })
+const reactions = (token: string, contentId = lesson.id) =>
+  call<Reactions & { code?: string; message?: string }>(server.app, 'GET', `/api/students/reactions/${contentId}`, { token })
+const react = (token: string, body: unknown) =>
+  call<Reactions & { code?: string; message?: string }>(server.app, 'POST', '/api/students/reactions', { token, body })
 const toggle = (token: string, path = PAID_PATH, body: unknown = { chapter: lesson.chapterId, content: lesson.id }) =>
   call<BookmarkToggle & { code?: string }>(server.app, 'POST', path, { token, body })
 const bookmarks = (token: string) => call<Bookmark[]>(server.app, 'GET', '/api/student/bookmarked-contents', { token })
 
 async function storedReactions(contentId = lesson.id) {
-  return db().select({ userId: contentReactions.userId, type: contentReactions.reactionType }).from(contentReactions).where(eq(contentReactions.contentId, contentId))
+  return db()
+    .select({ userId: contentReactions.userId, type: contentReactions.reactionType })
+    .from(contentReactions)
+    .where(eq(contentReactions.contentId, contentId))
 }
 
 async function storedBookmarks(userId: number) {
@@ -64,20 +88,44 @@ describe('reactions', () => {
     const [a, b] = [await pupil(), await pupil()]
     const before = await reactions(a.token)
     expect(before.status).toBe(200)
-    expect(ReactionsSchema.parse(before.body)).toEqual({ content_id: lesson.id, angry: 0, sad: 0, thinking: 0, happy: 0, love: 0, total: 0, user_reaction: null })
+    expect(ReactionsSchema.parse(before.body)).toEqual({
+      content_id: lesson.id,
+      angry: 0,
+      sad: 0,
+      thinking: 0,
+      happy: 0,
+      love: 0,
+      total: 0,
+      user_reaction: null
+    })
 
     const loved = await react(a.token, { content_id: lesson.id, reaction_type: 'love' })
     expect(loved.status).toBe(200)
     expect(loved.body).toMatchObject({ love: 1, sad: 0, total: 1, user_reaction: { reaction_type: 'love' } })
     // The same reaction again counts once.
     expect((await react(a.token, { content_id: lesson.id, reaction_type: 'love' })).body).toMatchObject({ love: 1, total: 1 })
-    expect((await react(b.token, { content_id: lesson.id, reaction_type: 'sad' })).body).toMatchObject({ love: 1, sad: 1, total: 2, user_reaction: { reaction_type: 'sad' } })
+    expect((await react(b.token, { content_id: lesson.id, reaction_type: 'sad' })).body).toMatchObject({
+      love: 1,
+      sad: 1,
+      total: 2,
+      user_reaction: { reaction_type: 'sad' }
+    })
     expect((await reactions(a.token)).body).toMatchObject({ love: 1, sad: 1, total: 2, user_reaction: { reaction_type: 'love' } })
 
     // Changed: still one reaction of the pupil.
-    expect((await react(a.token, { content_id: lesson.id, reaction_type: 'sad' })).body).toMatchObject({ love: 0, sad: 2, total: 2, user_reaction: { reaction_type: 'sad' } })
+    expect((await react(a.token, { content_id: lesson.id, reaction_type: 'sad' })).body).toMatchObject({
+      love: 0,
+      sad: 2,
+      total: 2,
+      user_reaction: { reaction_type: 'sad' }
+    })
     for (const type of ['angry', 'thinking', 'happy'] as const) {
-      expect((await react(a.token, { content_id: lesson.id, reaction_type: type })).body).toMatchObject({ [type]: 1, sad: 1, total: 2, user_reaction: { reaction_type: type } })
+      expect((await react(a.token, { content_id: lesson.id, reaction_type: type })).body).toMatchObject({
+        [type]: 1,
+        sad: 1,
+        total: 2,
+        user_reaction: { reaction_type: type }
+      })
     }
     // Cleared.
     const cleared = await react(a.token, { content_id: lesson.id, reaction_type: null })
@@ -94,7 +142,10 @@ describe('reactions', () => {
     expect(refused.body.message).toBe('Vous devez débloquer ce cours')
     // The counts of a locked lesson are still shown; the free lesson is open to every pupil.
     expect((await reactions(locked.token)).status).toBe(200)
-    expect((await react(locked.token, { content_id: lesson.freeId, reaction_type: 'happy' })).body).toMatchObject({ happy: 1, user_reaction: { reaction_type: 'happy' } })
+    expect((await react(locked.token, { content_id: lesson.freeId, reaction_type: 'happy' })).body).toMatchObject({
+      happy: 1,
+      user_reaction: { reaction_type: 'happy' }
+    })
 
     const other = await pupil({ division: 13 })
     for (const reply of [await react(other.token, { content_id: lesson.id, reaction_type: 'love' }), await reactions(other.token)]) {
@@ -108,13 +159,20 @@ describe('reactions', () => {
 
   it('refuses a bad reaction type, a missing lesson, extra fields and an anonymous caller', async () => {
     const me = await pupil()
-    for (const body of [{ content_id: lesson.id, reaction_type: 'wow' }, { reaction_type: 'love' }, { content_id: lesson.id }, { content_id: 'x', reaction_type: 'love' },
-      { content_id: lesson.id, reaction_type: 'love', extra: 1 }]) {
+    for (const body of [
+      { content_id: lesson.id, reaction_type: 'wow' },
+      { reaction_type: 'love' },
+      { content_id: lesson.id },
+      { content_id: 'x', reaction_type: 'love' },
+      { content_id: lesson.id, reaction_type: 'love', extra: 1 }
+    ]) {
       const reply = await react(me.token, body)
       expect(reply.status, JSON.stringify(body)).toBe(422)
       expect(ErrorResponseSchema.safeParse(reply.body).success).toBe(true)
     }
-    expect((await call(server.app, 'POST', '/api/students/reactions', { body: { content_id: lesson.id, reaction_type: 'love' } })).status).toBe(401)
+    expect(
+      (await call(server.app, 'POST', '/api/students/reactions', { body: { content_id: lesson.id, reaction_type: 'love' } })).status
+    ).toBe(401)
     expect((await call(server.app, 'GET', `/api/students/reactions/${lesson.id}`)).status).toBe(401)
     expect((await reactions(me.token, 0)).status).toBe(422)
     expect(await storedReactions()).not.toContainEqual(expect.objectContaining({ userId: me.id }))
@@ -129,7 +187,12 @@ describe('bookmarks', () => {
     expect(BookmarkToggleSchema.parse(on.body)).toMatchObject({ content_id: lesson.id, bookmarked: true })
     expect((await call<Lesson>(server.app, 'GET', LESSON_URL, { token: me.token })).body.bookmarked).toBe(true)
     // A second lesson, named by ids and with no body (the lesson's id before a hyphen).
-    const second = await call<BookmarkToggle>(server.app, 'POST', `/api/user/subjects/${lesson.subjectId}/chapters/${lesson.chapterId}/contents/${lesson.freeId}-anything/bookmark`, { token: me.token })
+    const second = await call<BookmarkToggle>(
+      server.app,
+      'POST',
+      `/api/user/subjects/${lesson.subjectId}/chapters/${lesson.chapterId}/contents/${lesson.freeId}-anything/bookmark`,
+      { token: me.token }
+    )
     expect(second.body).toMatchObject({ content_id: lesson.freeId, bookmarked: true })
 
     const list = await bookmarks(me.token)
@@ -138,8 +201,16 @@ describe('bookmarks', () => {
     expect(parsed.map((item) => item.content.id)).toEqual([lesson.freeId, lesson.id])
     expect(parsed[1]).toMatchObject({
       subject_name: 'Mathématiques',
-      content: { id: lesson.id, name: 'Continuité sur un intervalle', slug: 'continuite-sur-un-intervalle',
-        chapter: { id: lesson.chapterId, slug: 'limites-et-continuite', subject: { id: lesson.subjectId, name: 'Mathématiques', slug: 'mathematiques' } } }
+      content: {
+        id: lesson.id,
+        name: 'Continuité sur un intervalle',
+        slug: 'continuite-sur-un-intervalle',
+        chapter: {
+          id: lesson.chapterId,
+          slug: 'limites-et-continuite',
+          subject: { id: lesson.subjectId, name: 'Mathématiques', slug: 'mathematiques' }
+        }
+      }
     })
     expect(parsed[1]!.created_at).toBe(parsed[1]!.marked_bookmarked_at)
     expect(Number.isNaN(Date.parse(parsed[1]!.created_at))).toBe(false)
@@ -159,7 +230,10 @@ describe('bookmarks', () => {
     expect(refused.body.code).toBe('content_locked')
     // Named by ids: the same slugs in class 13 name that class's own lesson.
     const other = await pupil({ division: 13 })
-    const otherClass = await toggle(other.token, `/api/user/subjects/${lesson.subjectId}/chapters/${lesson.chapterId}/contents/${lesson.id}/bookmark`)
+    const otherClass = await toggle(
+      other.token,
+      `/api/user/subjects/${lesson.subjectId}/chapters/${lesson.chapterId}/contents/${lesson.id}/bookmark`
+    )
     expect(otherClass.status).toBe(403)
     expect(otherClass.body.code).toBe('level_not_allowed')
     const me = await pupil()
@@ -191,10 +265,17 @@ describe('bookmarks', () => {
   it('answers the list exactly as the response schema writes it, also for names JSON treats specially', async () => {
     const me = await pupil()
     const odd = 'Quote " backslash \\ newline \n tab \t control \u0001 é عربي 😀 line\u2028sep'
-    const [created] = await db().insert(contents).values({ chapterId: lesson.chapterId, slug: 'odd-name', name: odd, isFree: true, position: 99 }).returning({ id: contents.id })
+    const [created] = await db()
+      .insert(contents)
+      .values({ chapterId: lesson.chapterId, slug: 'odd-name', name: odd, isFree: true, position: 99 })
+      .returning({ id: contents.id })
     await toggle(me.token, `/api/user/subjects/mathematiques/chapters/limites-et-continuite/contents/odd-name/bookmark`, {})
     await toggle(me.token)
-    const reply = await server.app.inject({ method: 'GET', url: '/api/student/bookmarked-contents', headers: { authorization: `Bearer ${me.token}` } })
+    const reply = await server.app.inject({
+      method: 'GET',
+      url: '/api/student/bookmarked-contents',
+      headers: { authorization: `Bearer ${me.token}` }
+    })
     const schema = z.array(BookmarkSchema)
     expect(reply.body).toBe(JSON.stringify(schema.encode(schema.parse(JSON.parse(reply.body)))))
     expect((JSON.parse(reply.body) as Bookmark[]).map((item) => item.content.name)).toEqual(['Continuité sur un intervalle', odd])
@@ -206,23 +287,39 @@ describe('random bodies (T1)', () => {
   it('never answer a 5xx, and always the contract', async () => {
     const me = await pupil()
     const id = fc.oneof(fc.constantFrom(lesson.id, lesson.freeId, 999_999, 0, -1), fc.integer(), fc.double(), fc.string())
-    const reaction = fc.record({
-      content_id: id,
-      reaction_type: fc.oneof(fc.constantFrom('love', 'sad', 'angry', 'thinking', 'happy', null), fc.string(), fc.integer()),
-      extra: fc.jsonValue()
-    }, { requiredKeys: [] })
-    await fc.assert(fc.asyncProperty(reaction, async (input) => {
-      const reply = await react(me.token, input)
-      expect([200, 403, 404, 422]).toContain(reply.status)
-      if (reply.status === 200) expect(ReactionsSchema.safeParse(reply.body).success).toBe(true)
-      else expect(ErrorResponseSchema.safeParse(reply.body).success).toBe(true)
-    }), { numRuns: 100 })
-    const bookmark = fc.record({ chapter: fc.oneof(fc.constant(lesson.chapterId), id), content: fc.oneof(fc.constant(lesson.id), id), extra: fc.jsonValue() }, { requiredKeys: [] })
-    await fc.assert(fc.asyncProperty(bookmark, fc.constantFrom('continuite-sur-un-intervalle', String(lesson.id), `${lesson.freeId}-x`, 'x'.repeat(200), '-', 'nope'), async (input, ref) => {
-      const reply = await toggle(me.token, PAID_PATH.replace('continuite-sur-un-intervalle', ref), input)
-      expect([200, 404, 422]).toContain(reply.status)
-      if (reply.status === 200) expect(BookmarkToggleSchema.safeParse(reply.body).success).toBe(true)
-      else expect(ErrorResponseSchema.safeParse(reply.body).success).toBe(true)
-    }), { numRuns: 100 })
+    const reaction = fc.record(
+      {
+        content_id: id,
+        reaction_type: fc.oneof(fc.constantFrom('love', 'sad', 'angry', 'thinking', 'happy', null), fc.string(), fc.integer()),
+        extra: fc.jsonValue()
+      },
+      { requiredKeys: [] }
+    )
+    await fc.assert(
+      fc.asyncProperty(reaction, async (input) => {
+        const reply = await react(me.token, input)
+        expect([200, 403, 404, 422]).toContain(reply.status)
+        if (reply.status === 200) expect(ReactionsSchema.safeParse(reply.body).success).toBe(true)
+        else expect(ErrorResponseSchema.safeParse(reply.body).success).toBe(true)
+      }),
+      { numRuns: 100 }
+    )
+    const bookmark = fc.record(
+      { chapter: fc.oneof(fc.constant(lesson.chapterId), id), content: fc.oneof(fc.constant(lesson.id), id), extra: fc.jsonValue() },
+      { requiredKeys: [] }
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        bookmark,
+        fc.constantFrom('continuite-sur-un-intervalle', String(lesson.id), `${lesson.freeId}-x`, 'x'.repeat(200), '-', 'nope'),
+        async (input, ref) => {
+          const reply = await toggle(me.token, PAID_PATH.replace('continuite-sur-un-intervalle', ref), input)
+          expect([200, 404, 422]).toContain(reply.status)
+          if (reply.status === 200) expect(BookmarkToggleSchema.safeParse(reply.body).success).toBe(true)
+          else expect(ErrorResponseSchema.safeParse(reply.body).success).toBe(true)
+        }
+      ),
+      { numRuns: 100 }
+    )
   }, 120_000)
 })

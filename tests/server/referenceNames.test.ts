@@ -43,14 +43,21 @@ describe('pickers in Arabic', () => {
     expect(byId.get(32)).toMatchObject({ name: 'السنة الأولى ثانوي', level: { name: 'ثانوي' } })
     expect(byId.get(4)?.name).toBe('السنة الثانية ثانوي — تكنولوجيا الإعلامية')
     expect(byId.get(10)?.name).toBe('السنة الثالثة ثانوي — علوم الإعلامية')
-    expect(byId.get(14)).toMatchObject({ name: 'باكالوريا علوم تجريبية', level: { slug: 'bac', name: 'باكالوريا' }, has_optional_subjects: true })
+    expect(byId.get(14)).toMatchObject({
+      name: 'باكالوريا علوم تجريبية',
+      level: { slug: 'bac', name: 'باكالوريا' },
+      has_optional_subjects: true
+    })
     expect(byId.get(15)?.name).toBe('باكالوريا اقتصاد وتصرف')
     // Every class has its Arabic name: none is left in Latin letters.
     for (const division of ar) expect(division.name, String(division.id)).not.toMatch(/[A-Za-z]/)
     // Same classes, same order.
     const fr = await list('/api/divisions', DivisionSchema)
     expect(fr.map((division) => division.id)).toEqual(ar.map((division) => division.id))
-    expect(fr.find((division) => division.id === 14)).toMatchObject({ name: 'Bac Sciences expérimentales', level: { name: 'Baccalauréat' } })
+    expect(fr.find((division) => division.id === 14)).toMatchObject({
+      name: 'Bac Sciences expérimentales',
+      level: { name: 'Baccalauréat' }
+    })
     const en = await list('/api/divisions', DivisionSchema, { 'accept-language': 'en-US' })
     expect(en.find((division) => division.id === 23)?.name).toBe('1ère année primaire')
     expect((await list('/api/bac/divisions', DivisionSchema, AR)).map((division) => division.name)).toContain('باكالوريا رياضيات')
@@ -62,7 +69,9 @@ describe('pickers in Arabic', () => {
     expect(delegations.find((row) => row.id === delegationId(1, 'Le Bardo'))?.name).toBe('باردو')
     const names = delegations.map((row) => row.name)
     expect(names).toEqual([...names].sort(new Intl.Collator('ar').compare))
-    expect((await list('/api/deleg/2/delegation', DelegationSchema, AR)).find((row) => row.id === delegationId(2, 'Ariana Ville'))?.name).toBe('أريانة المدينة')
+    expect(
+      (await list('/api/deleg/2/delegation', DelegationSchema, AR)).find((row) => row.id === delegationId(2, 'Ariana Ville'))?.name
+    ).toBe('أريانة المدينة')
     expect((await list('/api/deleg/1/delegation', DelegationSchema)).map((row) => row.name)).toContain('La Marsa')
     const institutes = await list('/api/state/2/institutes', InstituteSchema, AR)
     expect(institutes.find((row) => row.id === 6)?.name).toBe('المعهد النموذجي بأريانة')
@@ -82,7 +91,8 @@ describe('the current user in Arabic', () => {
     const phone = uniquePhone()
     const id = await createUser(server.app, { credential: phone, division: 14 })
     const german = optionalSubjectRows().find((row) => row.divisionId === 14 && row.name === 'Allemand')!.id
-    await server.app.services.database.db.update(users)
+    await server.app.services.database.db
+      .update(users)
       .set({ countryId: 1, stateId: 2, delegationId: delegationId(2, 'Ariana Ville'), instituteId: 6, optionalSubjectId: german })
       .where(eq(users.id, id))
     const { token } = await login(server.app, phone)
@@ -103,7 +113,11 @@ describe('the current user in Arabic', () => {
     expect(arabic.body.studentLevel).toMatchObject({ level: 'باكالوريا', division: 'باكالوريا علوم تجريبية' })
     expect(String(arabic.headers.vary)).toMatch(/accept-language/i)
     const again = await me()
-    expect(again.body.user).toMatchObject({ division: { name: 'Bac Sciences expérimentales' }, state: { name: 'Ariana' }, institute: { name: "Lycée pilote de l'Ariana" } })
+    expect(again.body.user).toMatchObject({
+      division: { name: 'Bac Sciences expérimentales' },
+      state: { name: 'Ariana' },
+      institute: { name: "Lycée pilote de l'Ariana" }
+    })
     expect(again.body.studentLevel).toMatchObject({ level: 'Baccalauréat' })
     const profile = await call<Me>(server.app, 'GET', '/api/auth/my-profile', { token, headers: AR })
     expect(profile.body.user.division?.name).toBe('باكالوريا علوم تجريبية')
@@ -112,11 +126,25 @@ describe('the current user in Arabic', () => {
   it('a profile saved in Arabic answers with the Arabic names', async () => {
     const { token } = await login(server.app, demo.student)
     const reply = await call<{ user: Me['user'] }>(server.app, 'POST', '/api/user/update', {
-      token, headers: AR,
-      body: { name: 'Sami', lastName: 'Trabelsi', birthDate: '2008-03-14', country: 1, state: 1, delegation: delegationId(1, 'La Marsa'), institute: 3, 'g-recaptcha-response': await captcha(server.app) }
+      token,
+      headers: AR,
+      body: {
+        name: 'Sami',
+        lastName: 'Trabelsi',
+        birthDate: '2008-03-14',
+        country: 1,
+        state: 1,
+        delegation: delegationId(1, 'La Marsa'),
+        institute: 3,
+        'g-recaptcha-response': await captcha(server.app)
+      }
     })
     expect(reply.status, JSON.stringify(reply.body)).toBe(200)
-    expect(reply.body.user).toMatchObject({ delegation: { name: 'المرسى' }, institute: { name: 'المعهد الثانوي 1 (المرسى)' }, division: { name: 'باكالوريا علوم تجريبية' } })
+    expect(reply.body.user).toMatchObject({
+      delegation: { name: 'المرسى' },
+      institute: { name: 'المعهد الثانوي 1 (المرسى)' },
+      division: { name: 'باكالوريا علوم تجريبية' }
+    })
   })
 
   it('the class change requests name both classes in the language asked', async () => {
@@ -124,11 +152,19 @@ describe('the current user in Arabic', () => {
     await createUser(server.app, { credential: phone, division: 29 })
     const { token } = await login(server.app, phone)
     const created = await call<{ request: { old_division: Ref; new_division: Ref } }>(server.app, 'POST', '/api/edit-division', {
-      token, headers: AR, body: { newDivision: 30, reason: 2 }
+      token,
+      headers: AR,
+      body: { newDivision: 30, reason: 2 }
     })
     expect(created.status, JSON.stringify(created.body)).toBe(201)
-    expect(created.body.request).toMatchObject({ old_division: { id: 29, name: 'السنة السابعة أساسي' }, new_division: { id: 30, name: 'السنة الثامنة أساسي' } })
-    const listed = await call<Array<{ old_division: Ref; new_division: Ref }>>(server.app, 'GET', '/api/edit-division', { token, headers: AR })
+    expect(created.body.request).toMatchObject({
+      old_division: { id: 29, name: 'السنة السابعة أساسي' },
+      new_division: { id: 30, name: 'السنة الثامنة أساسي' }
+    })
+    const listed = await call<Array<{ old_division: Ref; new_division: Ref }>>(server.app, 'GET', '/api/edit-division', {
+      token,
+      headers: AR
+    })
     expect(listed.body[0]).toMatchObject({ old_division: { name: 'السنة السابعة أساسي' }, new_division: { name: 'السنة الثامنة أساسي' } })
     const french = await call<Array<{ old_division: Ref; new_division: Ref }>>(server.app, 'GET', '/api/edit-division', { token })
     expect(french.body[0]).toMatchObject({ old_division: { name: '7ème année de base' }, new_division: { name: '8ème année de base' } })

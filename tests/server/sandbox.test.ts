@@ -17,7 +17,9 @@ describe('without the sandbox providers', () => {
       expect((await server.app.inject({ method: 'GET', url })).statusCode, url).toBe(404)
     }
     const consent = await server.app.inject({
-      method: 'POST', url: '/sandbox/oauth/google/consent', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      url: '/sandbox/oauth/google/consent',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ decision: 'allow', email: demo.abroad }).toString()
     })
     expect(consent.statusCode).toBe(404)
@@ -30,13 +32,17 @@ describe('without the sandbox providers', () => {
       expect(reply.status, paymentMethod).toBe(422)
       expect(reply.body).toMatchObject({ code: 'operation_impossible', keys: { paymentMethod: ['payment.methodUnavailable'] } })
     }
-    const transfer = await call(server.app, 'POST', '/api/student/codes', { token, body: { amount: 20, reference: 'VIRSANS1', paymentMethod: 'transfer' } })
+    const transfer = await call(server.app, 'POST', '/api/student/codes', {
+      token,
+      body: { amount: 20, reference: 'VIRSANS1', paymentMethod: 'transfer' }
+    })
     expect(transfer.status).toBe(201)
   })
 
   it('cannot be turned on in production', async () => {
-    await expect(buildServer({ config: { ...defaultConfig({}), production: true, sandbox: true, dataDir: server.dataDir } }))
-      .rejects.toThrow(/DARSI_SANDBOX is refused/)
+    await expect(
+      buildServer({ config: { ...defaultConfig({}), production: true, sandbox: true, dataDir: server.dataDir } })
+    ).rejects.toThrow(/DARSI_SANDBOX is refused/)
     expect(defaultConfig({ DARSI_SANDBOX: '1' }).sandbox).toBe(true)
     expect(defaultConfig({}).sandbox).toBe(false)
   })

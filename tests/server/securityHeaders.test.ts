@@ -15,7 +15,8 @@ afterAll(async () => {
 
 const expected = {
   // helmet's default directives with ours over them
-  'content-security-policy': "default-src 'none';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'none';" +
+  'content-security-policy':
+    "default-src 'none';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'none';" +
     "img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline';upgrade-insecure-requests",
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-site',

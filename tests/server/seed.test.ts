@@ -57,16 +57,27 @@ describe('seedDemo on a seeded database', () => {
     await database.db.update(divisions).set({ nameAr: null })
     await database.db.update(levels).set({ nameAr: null })
     await database.db.update(institutes).set({ nameAr: null })
-    await database.db.update(delegations).set({ nameAr: 'قديم' }).where(eq(delegations.id, delegationId(1, 'Le Bardo')))
+    await database.db
+      .update(delegations)
+      .set({ nameAr: 'قديم' })
+      .where(eq(delegations.id, delegationId(1, 'Le Bardo')))
     expect(await isSeeded(database.db)).toBe(false)
     await seedDemo(database.db, options)
     expect(await isSeeded(database.db)).toBe(true)
     const [division] = await database.db.select({ nameAr: divisions.nameAr }).from(divisions).where(eq(divisions.id, 23))
     expect(division?.nameAr).toBe('السنة الأولى ابتدائي')
     expect((await database.db.select({ nameAr: levels.nameAr }).from(levels).where(eq(levels.slug, 'secondary')))[0]?.nameAr).toBe('ثانوي')
-    expect((await database.db.select({ nameAr: institutes.nameAr }).from(institutes).where(eq(institutes.id, 6)))[0]?.nameAr).toBe('المعهد النموذجي بأريانة')
-    expect((await database.db.select({ nameAr: delegations.nameAr }).from(delegations).where(eq(delegations.id, delegationId(1, 'Le Bardo'))))[0]?.nameAr)
-      .toBe('باردو')
+    expect((await database.db.select({ nameAr: institutes.nameAr }).from(institutes).where(eq(institutes.id, 6)))[0]?.nameAr).toBe(
+      'المعهد النموذجي بأريانة'
+    )
+    expect(
+      (
+        await database.db
+          .select({ nameAr: delegations.nameAr })
+          .from(delegations)
+          .where(eq(delegations.id, delegationId(1, 'Le Bardo')))
+      )[0]?.nameAr
+    ).toBe('باردو')
   })
 })
 

@@ -32,7 +32,8 @@ async function consent(provider: string, fields: Record<string, string>): Promis
   expect(page.body).toContain(`name="state" value="${app.state}"`)
   expect(page.body).toContain(`name="code_challenge" value="${app.challenge}"`)
   const reply = await server.app.inject({
-    method: 'POST', url: `/sandbox/oauth/${provider}/consent`,
+    method: 'POST',
+    url: `/sandbox/oauth/${provider}/consent`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ ...fields, state: app.state, code_challenge: app.challenge }).toString()
   })
@@ -64,7 +65,12 @@ describe('social sign-in through the sandbox provider', () => {
     expect(again.status).toBe(422)
     expect(again.body.code).toBe('oauth_code_invalid')
     // Signing in again finds the same account.
-    const second = await consent('google', { decision: 'allow', email: 'yasmine.social@example.org', name: 'Yasmine', lastName: 'Ben Salah' })
+    const second = await consent('google', {
+      decision: 'allow',
+      email: 'yasmine.social@example.org',
+      name: 'Yasmine',
+      lastName: 'Ben Salah'
+    })
     const back = await exchange<Tokens>('google', second!)
     const meAgain = await call<{ user: { id: number } }>(server.app, 'GET', '/api/auth/me', { token: back.body.token })
     expect(meAgain.body.user.id).toBe((me.body.user as { id: number }).id)
@@ -113,7 +119,8 @@ describe('social sign-in through the sandbox provider', () => {
     const plain = new URLSearchParams({ state: binding().state, code_challenge: binding().challenge, code_challenge_method: 'plain' })
     expect((await server.app.inject({ method: 'GET', url: `/sandbox/oauth/google/authorize?${plain}` })).statusCode).toBe(422)
     const consentWithout = await server.app.inject({
-      method: 'POST', url: '/sandbox/oauth/google/consent',
+      method: 'POST',
+      url: '/sandbox/oauth/google/consent',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ decision: 'allow', email: 'no.pkce@example.org' }).toString()
     })
@@ -124,7 +131,10 @@ describe('social sign-in through the sandbox provider', () => {
     expect((await exchange('twitter', 'abc', binding().verifier)).status).toBe(422)
     const missing = await call(server.app, 'GET', '/api/auth/social/google/callback')
     expect(missing.status).toBe(422)
-    expect(missing.body.errors).toEqual({ code: ['Le code de vérification est requis'], code_verifier: ['Le code de vérification est requis'] })
+    expect(missing.body.errors).toEqual({
+      code: ['Le code de vérification est requis'],
+      code_verifier: ['Le code de vérification est requis']
+    })
     expect((await exchange('google', 'forged', binding().verifier)).status).toBe(422)
     expect((await server.app.inject({ method: 'GET', url: '/sandbox/oauth/twitter/authorize' })).statusCode).toBe(422)
   })

@@ -6,7 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  call, captcha, createUser, demo, lastCode, login, REGISTRATION_CLASS, startTestServer, uniquePhone, type TestServer, type Tokens
+  call,
+  captcha,
+  createUser,
+  demo,
+  lastCode,
+  login,
+  REGISTRATION_CLASS,
+  startTestServer,
+  uniquePhone,
+  type TestServer,
+  type Tokens
 } from './harness.ts'
 
 let server: TestServer
@@ -29,15 +39,25 @@ const me = async (token: string) => (await call<Me>(server.app, 'GET', '/api/aut
 async function registration(fields: Record<string, unknown>) {
   return call<Tokens & { credential: string }>(server.app, 'POST', '/api/auth/register', {
     body: {
-      name: 'Amina', lastName: 'Trabelsi', birthDate: '2009-04-12', state: 12, ...REGISTRATION_CLASS,
-      plainPassword: { first: 'Bonjour#2026', second: 'Bonjour#2026' }, 'g-recaptcha-response': await captcha(server.app), ...fields
+      name: 'Amina',
+      lastName: 'Trabelsi',
+      birthDate: '2009-04-12',
+      state: 12,
+      ...REGISTRATION_CLASS,
+      plainPassword: { first: 'Bonjour#2026', second: 'Bonjour#2026' },
+      'g-recaptcha-response': await captcha(server.app),
+      ...fields
     }
   })
 }
 
 describe('Arabic-Indic and Eastern Arabic digits', () => {
   it('sign in with the phone typed in them, with or without +216 and spaces', async () => {
-    for (const username of [arabicIndic(demo.student), easternArabic(demo.student), `+${arabicIndic('216')} ${arabicIndic('20 000 001')}`]) {
+    for (const username of [
+      arabicIndic(demo.student),
+      easternArabic(demo.student),
+      `+${arabicIndic('216')} ${arabicIndic('20 000 001')}`
+    ]) {
       const tokens = await login(server.app, username)
       expect(tokens.user_type, username).toBe('student')
     }
@@ -50,7 +70,9 @@ describe('Arabic-Indic and Eastern Arabic digits', () => {
     expect((await me(reply.body.token)).phone).toBe('52444555')
     const code = await lastCode(server.app, '52444555')
     const confirmed = await call<Tokens>(server.app, 'POST', '/api/auth/confirm-registration', {
-      token: reply.body.token, query: { token: spaced(arabicIndic(code)) }, body: { 'g-recaptcha-response': await captcha(server.app) }
+      token: reply.body.token,
+      query: { token: spaced(arabicIndic(code)) },
+      body: { 'g-recaptcha-response': await captcha(server.app) }
     })
     expect(confirmed.status).toBe(200)
     expect(confirmed.body.verified).toBe(true)
@@ -66,8 +88,11 @@ describe('Arabic-Indic and Eastern Arabic digits', () => {
     const code = await lastCode(server.app, phone)
     const reset = await call(server.app, 'POST', '/api/auth/reset-password', {
       body: {
-        token: `${arabicIndic(code.slice(0, 3))}-${arabicIndic(code.slice(3))}`, credential: arabicIndic(phone),
-        newPassword: 'Nouveau#2027', retypePassword: 'Nouveau#2027', 'g-recaptcha-response': await captcha(server.app)
+        token: `${arabicIndic(code.slice(0, 3))}-${arabicIndic(code.slice(3))}`,
+        credential: arabicIndic(phone),
+        newPassword: 'Nouveau#2027',
+        retypePassword: 'Nouveau#2027',
+        'g-recaptcha-response': await captcha(server.app)
       }
     })
     expect(reset.status).toBe(200)
@@ -79,19 +104,22 @@ describe('Arabic-Indic and Eastern Arabic digits', () => {
     const recipient = uniquePhone()
     await createUser(server.app, { credential: recipient })
     const code = await call<{ amount: number }>(server.app, 'POST', '/api/student/codes', {
-      token: sender.token, body: { amount: arabicIndic('15') + '\u066B' + arabicIndic('5'), reference: 'VIR-AR-DIGITS', paymentMethod: 'transfer' }
+      token: sender.token,
+      body: { amount: arabicIndic('15') + '\u066B' + arabicIndic('5'), reference: 'VIR-AR-DIGITS', paymentMethod: 'transfer' }
     })
     expect(code.status).toBe(201)
     expect(code.body.amount).toBe(15.5)
 
     const created = await call<{ transfer: { points: number } }>(server.app, 'POST', '/api/student/transfer-points', {
-      token: sender.token, body: { toUser: arabicIndic(recipient), points: arabicIndic('10') }
+      token: sender.token,
+      body: { toUser: arabicIndic(recipient), points: arabicIndic('10') }
     })
     expect(created.status).toBe(201)
     expect(created.body.transfer.points).toBe(10)
     const sent = await lastCode(server.app, demo.student)
     const confirmed = await call<{ transfer: { status: string } }>(server.app, 'POST', '/api/student/confirm-transfer-points', {
-      token: sender.token, query: { confirmationToken: spaced(arabicIndic(sent)) }
+      token: sender.token,
+      query: { confirmationToken: spaced(arabicIndic(sent)) }
     })
     expect(confirmed.status).toBe(200)
     expect(confirmed.body.transfer.status).toBe('confirmed')
@@ -103,7 +131,11 @@ describe('the parent phone', () => {
     const phone = uniquePhone()
     await createUser(server.app, { credential: phone })
     const { token } = await login(server.app, phone)
-    for (const [typed, stored] of [['+216 98 111 222', '98111222'], ['0021698111223', '98111223'], [arabicIndic('98 111 224'), '98111224']] as const) {
+    for (const [typed, stored] of [
+      ['+216 98 111 222', '98111222'],
+      ['0021698111223', '98111223'],
+      [arabicIndic('98 111 224'), '98111224']
+    ] as const) {
       const reply = await call(server.app, 'PUT', '/api/user/add-parent-phone', { token, body: { phone2: typed } })
       expect(reply.status, typed).toBe(200)
       expect((await me(token)).phone2, typed).toBe(stored)
@@ -118,7 +150,8 @@ describe('the parent phone', () => {
 describe('a transfer of a part of a point', () => {
   it('is refused as not a whole number of points; out of the range, the range is said', async () => {
     const { token } = await login(server.app, demo.student)
-    const transfer = async (points: unknown) => call(server.app, 'POST', '/api/student/transfer-points', { token, body: { toUser: demo.abroad, points } })
+    const transfer = async (points: unknown) =>
+      call(server.app, 'POST', '/api/student/transfer-points', { token, body: { toUser: demo.abroad, points } })
     for (const points of [10.5, '10,5', '4999.9']) {
       const reply = await transfer(points)
       expect(reply.status, String(points)).toBe(422)
@@ -132,7 +165,10 @@ describe('the optional subject at registration', () => {
   it('is required for a class that has options, and not asked of one that has none', async () => {
     const missing = await registration({ phone: '52444666', optionalSubject: undefined })
     expect(missing.status).toBe(422)
-    expect(missing.body).toMatchObject({ errors: { optionalSubject: ['La matière optionnelle est requise'] }, keys: { optionalSubject: ['optionalSubject.required'] } })
+    expect(missing.body).toMatchObject({
+      errors: { optionalSubject: ['La matière optionnelle est requise'] },
+      keys: { optionalSubject: ['optionalSubject.required'] }
+    })
     const chosen = await registration({ phone: '52444666' })
     expect(chosen.status).toBe(201)
     expect((await me(chosen.body.token)).optional_subject?.id).toBe(REGISTRATION_CLASS.optionalSubject)
@@ -145,6 +181,8 @@ describe('an over-long password', () => {
   it('is refused with the 8 to 16 message, never shortened', async () => {
     const reply = await registration({ phone: '52444888', plainPassword: { first: 'MonMotDePasse#2026', second: 'MonMotDePasse#2026' } })
     expect(reply.status).toBe(422)
-    expect((reply.body as unknown as { errors: Record<string, string[]> }).errors['plainPassword.first']).toEqual(['The password value should be between 8 and 16 characters'])
+    expect((reply.body as unknown as { errors: Record<string, string[]> }).errors['plainPassword.first']).toEqual([
+      'The password value should be between 8 and 16 characters'
+    ])
   })
 })

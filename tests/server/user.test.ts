@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  call, captcha, createUser, DEMO_PASSWORD, demo, lastCode, login, startTestServer, uniquePhone, type TestServer, type Tokens
+  call,
+  captcha,
+  createUser,
+  DEMO_PASSWORD,
+  demo,
+  lastCode,
+  login,
+  startTestServer,
+  uniquePhone,
+  type TestServer,
+  type Tokens
 } from './harness.ts'
 
 let server: TestServer
@@ -30,7 +40,13 @@ describe('PUT /api/user/change-password', () => {
   const change = async (token: string, fields: Record<string, unknown>) =>
     call<Tokens & { code?: string }>(server.app, 'PUT', '/api/user/change-password', {
       token,
-      body: { oldPassword: DEMO_PASSWORD, newPassword: 'Nouveau#2027', new_password_confirmation: 'Nouveau#2027', 'g-recaptcha-response': await captcha(server.app), ...fields }
+      body: {
+        oldPassword: DEMO_PASSWORD,
+        newPassword: 'Nouveau#2027',
+        new_password_confirmation: 'Nouveau#2027',
+        'g-recaptcha-response': await captcha(server.app),
+        ...fields
+      }
     })
 
   it('changes the password, revokes the other sessions and keeps this device signed in', async () => {
@@ -52,7 +68,9 @@ describe('PUT /api/user/change-password', () => {
     expect(wrong.body).toMatchObject({ code: 'invalid_old_password', errors: { oldPassword: ["L'ancien mot de passe est incorrect"] } })
     const same = await change(tokens.token, { newPassword: DEMO_PASSWORD, new_password_confirmation: DEMO_PASSWORD })
     expect(same.status).toBe(422)
-    expect((same.body as unknown as { errors: Record<string, string[]> }).errors.newPassword).toContain("Le nouveau mot de passe doit être différent de l'ancien")
+    expect((same.body as unknown as { errors: Record<string, string[]> }).errors.newPassword).toContain(
+      "Le nouveau mot de passe doit être différent de l'ancien"
+    )
   })
 
   it('gives the password-change messages of section 5', async () => {
@@ -66,13 +84,18 @@ describe('PUT /api/user/change-password', () => {
     expect(await errorsOf({ new_password_confirmation: '' })).toMatchObject({ new_password_confirmation: ['Remplir les champs'] })
     expect(await errorsOf({ newPassword: '' })).toMatchObject({ newPassword: ['Remplir les champs'] })
     expect(await errorsOf({ oldPassword: 'court' })).toMatchObject({ oldPassword: ['Mot de passe minimum 8 caractères'] })
-    expect(await errorsOf({ new_password_confirmation: 'Autre#2027' })).toMatchObject({ new_password_confirmation: ['Les deux mots de passe doivent correspondre'] })
-    expect((await errorsOf({ newPassword: 'nouveau#2027', new_password_confirmation: 'nouveau#2027' })).newPassword)
-      .toEqual(['Le mot de passe doit contenir au moins une lettre majuscule'])
-    expect((await errorsOf({ newPassword: 'Nouveau#20271234567', new_password_confirmation: 'Nouveau#20271234567' })).newPassword)
-      .toEqual(['The password value should be between 8 and 16 characters'])
-    expect((await errorsOf({ newPassword: 'Nouveau######1', new_password_confirmation: 'Nouveau######1' })).newPassword)
-      .toEqual(['Le mot de passe ne doit pas répéter un caractère six fois ou plus'])
+    expect(await errorsOf({ new_password_confirmation: 'Autre#2027' })).toMatchObject({
+      new_password_confirmation: ['Les deux mots de passe doivent correspondre']
+    })
+    expect((await errorsOf({ newPassword: 'nouveau#2027', new_password_confirmation: 'nouveau#2027' })).newPassword).toEqual([
+      'Le mot de passe doit contenir au moins une lettre majuscule'
+    ])
+    expect((await errorsOf({ newPassword: 'Nouveau#20271234567', new_password_confirmation: 'Nouveau#20271234567' })).newPassword).toEqual([
+      'The password value should be between 8 and 16 characters'
+    ])
+    expect((await errorsOf({ newPassword: 'Nouveau######1', new_password_confirmation: 'Nouveau######1' })).newPassword).toEqual([
+      'Le mot de passe ne doit pas répéter un caractère six fois ou plus'
+    ])
   })
 
   it('test accounts cannot change their password; an administrator can', async () => {
@@ -128,12 +151,25 @@ describe('POST /api/user/update', () => {
     const institutes = await call<Array<{ id: number; delegation_id: number | null }>>(server.app, 'GET', '/api/state/1/institutes')
     const institute = institutes.body.find((row) => row.delegation_id != null)!
     const done = await update(tokens.token, {
-      name: 'Karim', lastName: 'Mansour', birthDate: '2010-02-02', state: 1, delegation: institute.delegation_id, institute: institute.id, division: 14
+      name: 'Karim',
+      lastName: 'Mansour',
+      birthDate: '2010-02-02',
+      state: 1,
+      delegation: institute.delegation_id,
+      institute: institute.id,
+      division: 14
     })
     expect(done.status).toBe(200)
     expect(done.body).toMatchObject({
       message: 'Profil mis à jour',
-      user: { completed: true, verified: true, state: { id: 1 }, delegation: { id: institute.delegation_id }, institute: { id: institute.id }, division: { id: 14 } }
+      user: {
+        completed: true,
+        verified: true,
+        state: { id: 1 },
+        delegation: { id: institute.delegation_id },
+        institute: { id: institute.id },
+        division: { id: 14 }
+      }
     })
     expect(done.body).not.toHaveProperty('credential')
     expect(delegations.body.length).toBeGreaterThan(0)
@@ -163,7 +199,9 @@ describe('POST /api/user/update', () => {
     expect((await call(server.app, 'GET', '/api/auth/my-profile', { token: tokens.token })).body.code).toBe('not_verified')
     const code = await lastCode(server.app, 'new.address@example.org')
     const confirmed = await call<Tokens>(server.app, 'POST', '/api/auth/confirm-registration', {
-      token: tokens.token, query: { token: code }, body: { 'g-recaptcha-response': await captcha(server.app) }
+      token: tokens.token,
+      query: { token: code },
+      body: { 'g-recaptcha-response': await captcha(server.app) }
     })
     expect(confirmed.status).toBe(200)
     expect((await me(confirmed.body.token)).user).toMatchObject({ verified: true, email_verified: true, email: 'new.address@example.org' })
@@ -228,9 +266,11 @@ describe('PUT /api/user/add-email and POST /api/user/confirm-code', () => {
     const [mail] = await server.app.services.outbox.list('pupil.mail@example.org', 1)
     expect(mail!.channel).toBe('email')
     expect((await me(tokens.token)).user.email).toBeNull()
-    const confirm = async (fields: Record<string, unknown>) => call(server.app, 'POST', '/api/user/confirm-code', {
-      token: tokens.token, body: { confirmationToken: code, email: 'pupil.mail@example.org', 'g-recaptcha-response': await captcha(server.app), ...fields }
-    })
+    const confirm = async (fields: Record<string, unknown>) =>
+      call(server.app, 'POST', '/api/user/confirm-code', {
+        token: tokens.token,
+        body: { confirmationToken: code, email: 'pupil.mail@example.org', 'g-recaptcha-response': await captcha(server.app), ...fields }
+      })
     // A mistyped address is refused without spending the code.
     const otherAddress = await confirm({ email: 'pupil.mail@example.com' })
     expect(otherAddress.status).toBe(422)
@@ -250,7 +290,8 @@ describe('PUT /api/user/add-email and POST /api/user/confirm-code', () => {
     const code = await lastCode(server.app, 'shared.mail@example.org')
     await call(server.app, 'PUT', '/api/user/add-email', { token: b.tokens.token, body: { email: 'other.mail@example.org' } })
     const stolen = await call(server.app, 'POST', '/api/user/confirm-code', {
-      token: b.tokens.token, body: { confirmationToken: code, email: 'shared.mail@example.org', 'g-recaptcha-response': await captcha(server.app) }
+      token: b.tokens.token,
+      body: { confirmationToken: code, email: 'shared.mail@example.org', 'g-recaptcha-response': await captcha(server.app) }
     })
     expect(stolen.status).toBe(422)
     expect((await me(b.tokens.token)).user.email).toBeNull()
@@ -264,7 +305,8 @@ describe('PUT /api/user/add-email and POST /api/user/confirm-code', () => {
       expect(reply.body.errors, email).toEqual({ email: ['Please enter a valid email'] })
     }
     const noCode = await call(server.app, 'POST', '/api/user/confirm-code', {
-      token: tokens.token, body: { confirmationToken: '', email: 'a@example.org', 'g-recaptcha-response': 'x' }
+      token: tokens.token,
+      body: { confirmationToken: '', email: 'a@example.org', 'g-recaptcha-response': 'x' }
     })
     expect(noCode.body.errors).toMatchObject({ confirmationToken: ['Le code de vérification est requis'] })
     expect((await call(server.app, 'PUT', '/api/user/add-email', { body: { email: 'a@example.org' } })).status).toBe(401)
@@ -291,7 +333,10 @@ describe('PUT /api/user/add-parent-phone', () => {
       ['32111333', 'Invalid phone number format']
     ]
     for (const [phone2, message] of cases) {
-      const reply = await call(server.app, 'PUT', '/api/user/add-parent-phone', { token: tokens.token, body: phone2 === undefined ? {} : { phone2 } })
+      const reply = await call(server.app, 'PUT', '/api/user/add-parent-phone', {
+        token: tokens.token,
+        body: phone2 === undefined ? {} : { phone2 }
+      })
       expect(reply.status, String(phone2)).toBe(422)
       expect(reply.body.errors, String(phone2)).toEqual({ phone2: [message] })
     }
@@ -305,28 +350,47 @@ describe('notification preferences and token', () => {
   it('switches families on and off and keeps the rest', async () => {
     const { tokens } = await freshStudent()
     const reply = await call(server.app, 'PUT', '/api/user/update-notification-preferences', {
-      token: tokens.token, body: { paySlice: false, uploadNewContent: false }
+      token: tokens.token,
+      body: { paySlice: false, uploadNewContent: false }
     })
     expect(reply.status).toBe(200)
     expect(reply.body).toMatchObject({ notification_preferences: { paySlice: false, uploadNewContent: false, transferPoint: true } })
-    const again = await call(server.app, 'PUT', '/api/user/update-notification-preferences', { token: tokens.token, body: { paySlice: true } })
+    const again = await call(server.app, 'PUT', '/api/user/update-notification-preferences', {
+      token: tokens.token,
+      body: { paySlice: true }
+    })
     expect(again.body).toMatchObject({ notification_preferences: { paySlice: true, uploadNewContent: false } })
     expect((await me(tokens.token)).user.notification_preferences).toMatchObject({ paySlice: true, uploadNewContent: false })
-    const bad = await call(server.app, 'PUT', '/api/user/update-notification-preferences', { token: tokens.token, body: { paySlice: 'non' } })
+    const bad = await call(server.app, 'PUT', '/api/user/update-notification-preferences', {
+      token: tokens.token,
+      body: { paySlice: 'non' }
+    })
     expect(bad.status).toBe(422)
-    const unknown = await call(server.app, 'PUT', '/api/user/update-notification-preferences', { token: tokens.token, body: { marketing: true } })
+    const unknown = await call(server.app, 'PUT', '/api/user/update-notification-preferences', {
+      token: tokens.token,
+      body: { marketing: true }
+    })
     expect(unknown.body.code).toBe('unknown_field')
   })
 
   it('registers the push token of the device, also before verification', async () => {
     const { tokens } = await freshStudent()
-    const reply = await call(server.app, 'POST', '/api/user/set-notification-token', { token: tokens.token, body: { notificationToken: 'device-token-1' } })
+    const reply = await call(server.app, 'POST', '/api/user/set-notification-token', {
+      token: tokens.token,
+      body: { notificationToken: 'device-token-1' }
+    })
     expect(reply.status).toBe(200)
     expect((await me(tokens.token)).user.notification_token).toBe('device-token-1')
-    const empty = await call(server.app, 'POST', '/api/user/set-notification-token', { token: tokens.token, body: { notificationToken: '' } })
+    const empty = await call(server.app, 'POST', '/api/user/set-notification-token', {
+      token: tokens.token,
+      body: { notificationToken: '' }
+    })
     expect(empty.status).toBe(422)
     const unverified = await login(server.app, demo.unverified)
-    expect((await call(server.app, 'POST', '/api/user/set-notification-token', { token: unverified.token, body: { notificationToken: 'd2' } })).status).toBe(200)
+    expect(
+      (await call(server.app, 'POST', '/api/user/set-notification-token', { token: unverified.token, body: { notificationToken: 'd2' } }))
+        .status
+    ).toBe(200)
     expect((await call(server.app, 'POST', '/api/user/set-notification-token', { body: { notificationToken: 'd3' } })).status).toBe(401)
   })
 })
@@ -334,7 +398,9 @@ describe('notification preferences and token', () => {
 describe('GET /api/auth/my-profile', () => {
   it('returns the user and permissions of the signed-in user only', async () => {
     const { phone, tokens } = await freshStudent()
-    const reply = await call<{ user: { phone: string }; permissions: Record<string, boolean> }>(server.app, 'GET', '/api/auth/my-profile', { token: tokens.token })
+    const reply = await call<{ user: { phone: string }; permissions: Record<string, boolean> }>(server.app, 'GET', '/api/auth/my-profile', {
+      token: tokens.token
+    })
     expect(reply.status).toBe(200)
     expect(reply.body.user.phone).toBe(phone)
     expect(reply.body.permissions).toHaveProperty('has_exam')

@@ -51,10 +51,17 @@ describe('lesson video files', () => {
 
   it('reads the movie header of an MP4, wherever the movie box sits and in either version', async () => {
     const mdat = box('mdat', new Uint8Array(300))
-    expect(await info(concat(ftyp(), box('moov', mvhd(0, 1000, 7500)), mdat))).toEqual({ ext: 'mp4', mime: 'video/mp4', durationSeconds: 7.5 })
+    expect(await info(concat(ftyp(), box('moov', mvhd(0, 1000, 7500)), mdat))).toEqual({
+      ext: 'mp4',
+      mime: 'video/mp4',
+      durationSeconds: 7.5
+    })
     // The movie box after the media data (what an encoder writes without "faststart").
-    expect(await info(concat(ftyp(), mdat, box('moov', box('trak'), mvhd(1, 90_000, 90_000 * 125)))))
-      .toEqual({ ext: 'mp4', mime: 'video/mp4', durationSeconds: 125 })
+    expect(await info(concat(ftyp(), mdat, box('moov', box('trak'), mvhd(1, 90_000, 90_000 * 125))))).toEqual({
+      ext: 'mp4',
+      mime: 'video/mp4',
+      durationSeconds: 125
+    })
   })
 
   it('refuses what is no WebM or MP4, a QuickTime movie, a truncated file and one without a stated duration', async () => {
@@ -69,13 +76,21 @@ describe('lesson video files', () => {
 
   it('never throws on random or damaged bytes', async () => {
     const clip = new Uint8Array(readFileSync(join(DEMO_MEDIA_DIR, 'lessons', 'lesson-b.webm')).subarray(0, 400))
-    await fc.assert(fc.asyncProperty(fc.uint8Array({ maxLength: 400 }), fc.nat(399), fc.uint8Array({ minLength: 1, maxLength: 8 }), async (random, at, patch) => {
-      const damaged = clip.slice()
-      damaged.set(patch.subarray(0, damaged.length - at), at)
-      for (const bytes of [random, damaged, concat(ftyp(), random)]) {
-        const found = await info(bytes)
-        if (found) expect(found.durationSeconds).toBeGreaterThan(0)
-      }
-    }), { numRuns: 300 })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 400 }),
+        fc.nat(399),
+        fc.uint8Array({ minLength: 1, maxLength: 8 }),
+        async (random, at, patch) => {
+          const damaged = clip.slice()
+          damaged.set(patch.subarray(0, damaged.length - at), at)
+          for (const bytes of [random, damaged, concat(ftyp(), random)]) {
+            const found = await info(bytes)
+            if (found) expect(found.durationSeconds).toBeGreaterThan(0)
+          }
+        }
+      ),
+      { numRuns: 300 }
+    )
   })
 })

@@ -22,9 +22,15 @@ const lesson = { id: 0, freeId: 0 }
 
 beforeAll(async () => {
   server = await startTestServer()
-  const [maths] = await db().select({ id: subjects.id }).from(subjects).where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques')))
-  const rows = await db().select({ id: contents.id, slug: contents.slug }).from(contents)
-    .innerJoin(chapters, eq(chapters.id, contents.chapterId)).where(eq(chapters.subjectId, maths!.id))
+  const [maths] = await db()
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques')))
+  const rows = await db()
+    .select({ id: contents.id, slug: contents.slug })
+    .from(contents)
+    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    .where(eq(chapters.subjectId, maths!.id))
   lesson.id = rows.find((row) => row.slug === 'continuite-sur-un-intervalle')!.id
   lesson.freeId = rows.find((row) => row.slug === 'limite-finie-en-un-point')!.id
   api = await server.app.listen({ port: 0, host: '127.0.0.1' })
@@ -38,21 +44,27 @@ type Pupil = { id: number; token: string }
 
 async function pupil(options: { division?: number; subscribed?: boolean } = {}): Promise<Pupil> {
   const id = await createUser(server.app, { credential: uniquePhone(), division: options.division ?? 14 })
-  if (options.subscribed !== false) await db().insert(userOffers).values({ userId: id, groupId: 112, startDate: '2020-01-01', endDate: '2100-01-01' })
+  if (options.subscribed !== false)
+    await db().insert(userOffers).values({ userId: id, groupId: 112, startDate: '2020-01-01', endDate: '2100-01-01' })
   const { token } = await server.app.services.sessions.start(id)
   return { id, token }
 }
 
 type Saved = { message: string; report: VideoReport; code?: string; errors?: Record<string, string[]>; keys?: Record<string, string[]> }
 const create = (token: string, body: unknown) => call<Saved>(server.app, 'POST', '/api/student/video-reports', { token, body })
-const update = (token: string, id: number, body: unknown) => call<Saved>(server.app, 'PUT', `/api/student/video-reports/${id}`, { token, body })
-const remove = (token: string, id: number) => call<{ message: string; code?: string }>(server.app, 'DELETE', `/api/student/video-reports/${id}`, { token })
-const list = (token: string, language = 'fr') => call<VideoReport[]>(server.app, 'GET', '/api/student/video-reports', { token, headers: { 'accept-language': language } })
+const update = (token: string, id: number, body: unknown) =>
+  call<Saved>(server.app, 'PUT', `/api/student/video-reports/${id}`, { token, body })
+const remove = (token: string, id: number) =>
+  call<{ message: string; code?: string }>(server.app, 'DELETE', `/api/student/video-reports/${id}`, { token })
+const list = (token: string, language = 'fr') =>
+  call<VideoReport[]>(server.app, 'GET', '/api/student/video-reports', { token, headers: { 'accept-language': language } })
 const admin = (...args: string[]) => runAdmin(['--api', api, ...args], { DARSI_OPERATOR_KEY: server.app.services.secrets.operatorKey })
 
 async function stored(userId: number) {
-  return db().select({ id: videoReports.id, status: videoReports.status, description: videoReports.description, reasonId: videoReports.reasonId })
-    .from(videoReports).where(eq(videoReports.userId, userId))
+  return db()
+    .select({ id: videoReports.id, status: videoReports.status, description: videoReports.description, reasonId: videoReports.reasonId })
+    .from(videoReports)
+    .where(eq(videoReports.userId, userId))
 }
 
 describe('the reasons', () => {
@@ -63,9 +75,15 @@ describe('the reasons', () => {
     const reasons = z.array(ReportReasonSchema).parse(fr.body)
     expect(reasons.length).toBeGreaterThanOrEqual(4)
     expect(reasons[0]).toEqual({ id: 1, name: 'La vidéo ne se lance pas' })
-    const ar = await call<Array<{ id: number; name: string }>>(server.app, 'GET', '/api/student/report-reasons', { token: me.token, headers: { 'accept-language': 'ar' } })
+    const ar = await call<Array<{ id: number; name: string }>>(server.app, 'GET', '/api/student/report-reasons', {
+      token: me.token,
+      headers: { 'accept-language': 'ar' }
+    })
     expect(ar.body[0]).toEqual({ id: 1, name: 'الفيديو لا يشتغل' })
-    const en = await call<Array<{ id: number; name: string }>>(server.app, 'GET', '/api/student/report-reasons', { token: me.token, headers: { 'accept-language': 'en-US' } })
+    const en = await call<Array<{ id: number; name: string }>>(server.app, 'GET', '/api/student/report-reasons', {
+      token: me.token,
+      headers: { 'accept-language': 'en-US' }
+    })
     expect(en.body.map((reason) => reason.id)).toEqual(reasons.map((reason) => reason.id))
     expect(en.body[0]!.name).toBe('The video does not start')
     expect((await call(server.app, 'GET', '/api/student/report-reasons')).status).toBe(401)
@@ -79,12 +97,27 @@ describe("a pupil's reports", () => {
     expect(created.status).toBe(201)
     const report = SavedVideoReportSchema.parse(created.body).report
     expect(report).toMatchObject({
-      report_reason: { id: 2, reason: 'Problème de son' }, description: 'Pas de son après 10 s', status: 'Pending', reject_reason: null, is_confirmed: false,
-      content: { id: lesson.id, name: 'Continuité sur un intervalle', slug: 'continuite-sur-un-intervalle', chapter_slug: 'limites-et-continuite', subject_slug: 'mathematiques' }
+      report_reason: { id: 2, reason: 'Problème de son' },
+      description: 'Pas de son après 10 s',
+      status: 'Pending',
+      reject_reason: null,
+      is_confirmed: false,
+      content: {
+        id: lesson.id,
+        name: 'Continuité sur un intervalle',
+        slug: 'continuite-sur-un-intervalle',
+        chapter_slug: 'limites-et-continuite',
+        subject_slug: 'mathematiques'
+      }
     })
     const second = (await create(me.token, { content: lesson.freeId, reportReason: 1, description: 'Écran noir' })).body.report
     expect((await list(me.token)).body.map((item) => item.id)).toEqual([second.id, report.id])
-    expect(z.array(VideoReportSchema).parse((await list(me.token, 'ar')).body).find((item) => item.id === report.id)!.report_reason.reason).toBe('مشكلة في الصوت')
+    expect(
+      z
+        .array(VideoReportSchema)
+        .parse((await list(me.token, 'ar')).body)
+        .find((item) => item.id === report.id)!.report_reason.reason
+    ).toBe('مشكلة في الصوت')
 
     const edited = await update(me.token, report.id, { content: lesson.id, reportReason: 3, description: 'Image floue' })
     expect(edited.status).toBe(200)
@@ -146,8 +179,11 @@ describe("a pupil's reports", () => {
 
 describe("the operator's steps", () => {
   async function notices(userId: number) {
-    return db().select({ title: notifications.title, body: notifications.body, link: notifications.link, type: notifications.type })
-      .from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id)
+    return db()
+      .select({ title: notifications.title, body: notifications.body, link: notifications.link, type: notifications.type })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(notifications.id)
   }
 
   it('moves a report Pending → In progress → Resolved with the admin command line, the pupil notified at each step and unable to edit it after', async () => {
@@ -162,10 +198,25 @@ describe("the operator's steps", () => {
     expect((await remove(me.token, report.id)).body.code).toBe('video_report_not_pending')
 
     expect(await admin('video-report', 'resolve', String(report.id))).toBe(`Signalement ${report.id} : Resolved`)
-    expect((await list(me.token)).body[0]).toMatchObject({ status: 'Resolved', is_confirmed: true, reject_reason: null, description: 'Écran noir' })
+    expect((await list(me.token)).body[0]).toMatchObject({
+      status: 'Resolved',
+      is_confirmed: true,
+      reject_reason: null,
+      description: 'Écran noir'
+    })
     expect(await notices(me.id)).toEqual([
-      { title: 'Signalement en cours de traitement', body: 'Votre signalement de la vidéo « Continuité sur un intervalle » est en cours de traitement.', link: '/reports', type: 'updateVideoReport' },
-      { title: 'Signalement résolu', body: 'Le problème signalé sur la vidéo « Continuité sur un intervalle » a été corrigé. Merci !', link: '/reports', type: 'updateVideoReport' }
+      {
+        title: 'Signalement en cours de traitement',
+        body: 'Votre signalement de la vidéo « Continuité sur un intervalle » est en cours de traitement.',
+        link: '/reports',
+        type: 'updateVideoReport'
+      },
+      {
+        title: 'Signalement résolu',
+        body: 'Le problème signalé sur la vidéo « Continuité sur un intervalle » a été corrigé. Merci !',
+        link: '/reports',
+        type: 'updateVideoReport'
+      }
     ])
     // No step out of a final state.
     await expect(admin('video-report', 'reject', String(report.id), 'Trop tard')).rejects.toThrow(/409/)
@@ -183,7 +234,10 @@ describe("the operator's steps", () => {
     await admin('video-report', 'start', String(report.id))
     expect(await admin('video-report', 'reject', String(report.id), 'La formule est juste')).toBe(`Signalement ${report.id} : Rejected`)
     expect((await list(me.token)).body[0]).toMatchObject({ status: 'Rejected', reject_reason: 'La formule est juste', is_confirmed: false })
-    expect((await notices(me.id)).at(-1)).toMatchObject({ title: 'Signalement refusé', body: 'Votre signalement de la vidéo « Continuité sur un intervalle » a été refusé : La formule est juste' })
+    expect((await notices(me.id)).at(-1)).toMatchObject({
+      title: 'Signalement refusé',
+      body: 'Votre signalement de la vidéo « Continuité sur un intervalle » a été refusé : La formule est juste'
+    })
     await expect(admin('video-report', 'resolve', String(report.id), 'x')).rejects.toThrow(/Only reject/)
   })
 })
@@ -192,17 +246,23 @@ describe('random bodies (T1)', () => {
   it('never answer a 5xx, and always the contract', async () => {
     const me = await pupil()
     const pending = (await create(me.token, { content: lesson.id, reportReason: 1, description: 'x' })).body.report
-    const body = fc.record({
-      content: fc.oneof(fc.constantFrom(lesson.id, lesson.freeId, 999_999, 0), fc.integer(), fc.double(), fc.string()),
-      reportReason: fc.oneof(fc.constantFrom(1, 2, 999, null, 0), fc.integer(), fc.string()),
-      description: fc.oneof(fc.string(), fc.constantFrom('', '  ', 'x'.repeat(1001)), fc.integer(), fc.constant(null)),
-      extra: fc.jsonValue()
-    }, { requiredKeys: [] })
-    await fc.assert(fc.asyncProperty(body, fc.boolean(), async (input, edit) => {
-      const reply = edit ? await update(me.token, pending.id, input) : await create(me.token, input)
-      expect([200, 201, 403, 404, 422]).toContain(reply.status)
-      if (reply.status < 300) expect(SavedVideoReportSchema.safeParse(reply.body).success).toBe(true)
-      else expect(ErrorResponseSchema.safeParse(reply.body).success).toBe(true)
-    }), { numRuns: 150 })
+    const body = fc.record(
+      {
+        content: fc.oneof(fc.constantFrom(lesson.id, lesson.freeId, 999_999, 0), fc.integer(), fc.double(), fc.string()),
+        reportReason: fc.oneof(fc.constantFrom(1, 2, 999, null, 0), fc.integer(), fc.string()),
+        description: fc.oneof(fc.string(), fc.constantFrom('', '  ', 'x'.repeat(1001)), fc.integer(), fc.constant(null)),
+        extra: fc.jsonValue()
+      },
+      { requiredKeys: [] }
+    )
+    await fc.assert(
+      fc.asyncProperty(body, fc.boolean(), async (input, edit) => {
+        const reply = edit ? await update(me.token, pending.id, input) : await create(me.token, input)
+        expect([200, 201, 403, 404, 422]).toContain(reply.status)
+        if (reply.status < 300) expect(SavedVideoReportSchema.safeParse(reply.body).success).toBe(true)
+        else expect(ErrorResponseSchema.safeParse(reply.body).success).toBe(true)
+      }),
+      { numRuns: 150 }
+    )
   }, 120_000)
 })

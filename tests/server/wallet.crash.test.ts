@@ -58,9 +58,25 @@ afterAll(async () => {
 
 /** Starts the server and resolves with its URL once it listens. */
 function start(): Promise<string> {
-  const args = [ENTRY, '--port', '0', '--data-dir', dataDir, '--seed', 'demo', '--dev', ...(databaseUrl ? ['--database-url', databaseUrl] : [])]
+  const args = [
+    ENTRY,
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--seed',
+    'demo',
+    '--dev',
+    ...(databaseUrl ? ['--database-url', databaseUrl] : [])
+  ]
   const proc = spawn(process.execPath, args, {
-    env: { ...process.env, DARSI_CAPTCHA_MAX_NUMBER: '200', DARSI_LOG_LEVEL: 'error', DARSI_IDEMPOTENCY_LEASE_MS: '1500', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      DARSI_CAPTCHA_MAX_NUMBER: '200',
+      DARSI_LOG_LEVEL: 'error',
+      DARSI_IDEMPOTENCY_LEASE_MS: '1500',
+      NODE_ENV: 'test'
+    },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   child = proc
@@ -99,7 +115,12 @@ class Gone extends Error {}
 
 type Answer = { status: number; body: Record<string, unknown> }
 
-async function http(base: string, method: string, path: string, options: { token?: string; body?: unknown; key?: string; form?: Record<string, string> } = {}): Promise<Answer> {
+async function http(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; key?: string; form?: Record<string, string> } = {}
+): Promise<Answer> {
   let response: Response
   try {
     response = await fetch(`${base}${path}`, {
@@ -111,7 +132,11 @@ async function http(base: string, method: string, path: string, options: { token
         ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {})
       },
-      body: options.form ? new URLSearchParams(options.form).toString() : options.body !== undefined ? JSON.stringify(options.body) : undefined
+      body: options.form
+        ? new URLSearchParams(options.form).toString()
+        : options.body !== undefined
+          ? JSON.stringify(options.body)
+          : undefined
     })
   } catch {
     throw new Gone()
@@ -132,7 +157,11 @@ async function signIn(base: string, username: string): Promise<string> {
   const challenge = (await http(base, 'GET', '/api/captcha/challenge')).body as unknown as Parameters<typeof solveChallenge>[0]['challenge']
   const solution = await solveChallenge({ challenge, deriveKey })
   const reply = await http(base, 'POST', '/api/auth/login_check', {
-    body: { username, password: DEMO_PASSWORD, 'g-recaptcha-response': Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') }
+    body: {
+      username,
+      password: DEMO_PASSWORD,
+      'g-recaptcha-response': Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
+    }
   })
   if (reply.status !== 200) throw new Error(`login ${username}: ${reply.status} ${JSON.stringify(reply.body)}`)
   return reply.body.token as string
@@ -178,7 +207,11 @@ describe('kill -9 of the API mid-stream (M4)', () => {
       const key = `${lane}-${state.index}`
       if (op.kind === 'topup') {
         if (state.step === 0) {
-          const reply = await http(base, 'POST', '/api/student/codes', { token: tokens[op.who], key, body: { amount: op.amount, paymentMethod: 'd17' } })
+          const reply = await http(base, 'POST', '/api/student/codes', {
+            token: tokens[op.who],
+            key,
+            body: { amount: op.amount, paymentMethod: 'd17' }
+          })
           if (reply.status === 409) return false
           expect(reply.status, JSON.stringify(reply.body)).toBe(201)
           state.orderId = reply.body.order_id as string
@@ -191,7 +224,11 @@ describe('kill -9 of the API mid-stream (M4)', () => {
         return true
       }
       if (state.step === 0) {
-        const reply = await http(base, 'POST', '/api/student/transfer-points', { token: tokens[op.from], key, body: { toUser: credential[op.to], points: op.points } })
+        const reply = await http(base, 'POST', '/api/student/transfer-points', {
+          token: tokens[op.from],
+          key,
+          body: { toUser: credential[op.to], points: op.points }
+        })
         if (reply.status === 409) return false
         expect(reply.status, JSON.stringify(reply.body)).toBe(201)
         state.step = 1
@@ -199,11 +236,14 @@ describe('kill -9 of the API mid-stream (M4)', () => {
       }
       if (state.step === 1) {
         const outbox = await http(base, 'GET', `/dev/outbox?${new URLSearchParams({ to: credential[op.from] })}`)
-        state.code = ((outbox.body as unknown as Array<{ code: string }>)[0])!.code
+        state.code = (outbox.body as unknown as Array<{ code: string }>)[0]!.code
         state.step = 2
         return false
       }
-      const confirmed = await http(base, 'POST', `/api/student/confirm-transfer-points?confirmationToken=${state.code}`, { token: tokens[op.from], key: `${key}-confirm` })
+      const confirmed = await http(base, 'POST', `/api/student/confirm-transfer-points?confirmationToken=${state.code}`, {
+        token: tokens[op.from],
+        key: `${key}-confirm`
+      })
       if (confirmed.status === 409) return false
       expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
       model[op.from] -= op.points
@@ -237,10 +277,13 @@ describe('kill -9 of the API mid-stream (M4)', () => {
       await http(base, 'GET', '/api/student/wallet', { token: tokens.sami })
       let dead = false
       const killer = new Promise<void>((resolve) => {
-        setTimeout(() => {
-          dead = true
-          void killNow().then(resolve)
-        }, 300 + Math.random() * 600)
+        setTimeout(
+          () => {
+            dead = true
+            void killNow().then(resolve)
+          },
+          300 + Math.random() * 600
+        )
       })
       await Promise.all([drive('topups', () => dead), drive('transfers', () => dead), killer])
       if (process.env.CRASH_DEBUG) console.log('round', round, Date.now() - started, interrupted, JSON.stringify(completed))
@@ -249,17 +292,25 @@ describe('kill -9 of the API mid-stream (M4)', () => {
     // A last clean run finishes the operation each client was on when the final kill came (its
     // first request may have been applied without an answer).
     const done = { topups: progress.topups.index + 1, transfers: progress.transfers.index + 1 }
-    await Promise.all([drive('topups', () => progress.topups.index >= done.topups), drive('transfers', () => progress.transfers.index >= done.transfers)])
+    await Promise.all([
+      drive('topups', () => progress.topups.index >= done.topups),
+      drive('transfers', () => progress.transfers.index >= done.transfers)
+    ])
 
     for (const who of ['sami', 'lina'] as const) {
       const me = await http(base, 'GET', '/api/auth/me', { token: tokens[who] })
       expect((me.body.user as { points: number }).points, who).toBe(model[who])
     }
     // One points code per top-up, each paid once; one transfer per transfer, all confirmed.
-    const codes = [...(await http(base, 'GET', '/api/codes', { token: tokens.sami })).body as unknown as unknown[], ...(await http(base, 'GET', '/api/codes', { token: tokens.lina })).body as unknown as unknown[]] as Array<{ status: string }>
+    const codes = [
+      ...((await http(base, 'GET', '/api/codes', { token: tokens.sami })).body as unknown as unknown[]),
+      ...((await http(base, 'GET', '/api/codes', { token: tokens.lina })).body as unknown as unknown[])
+    ] as Array<{ status: string }>
     expect(codes).toHaveLength(completed.topups)
     expect(codes.every((code) => code.status === 'paid')).toBe(true)
-    const transfers = (await http(base, 'GET', '/api/student/transfer-points-history', { token: tokens.lina })).body as unknown as Array<{ status: string }>
+    const transfers = (await http(base, 'GET', '/api/student/transfer-points-history', { token: tokens.lina })).body as unknown as Array<{
+      status: string
+    }>
     expect(transfers).toHaveLength(completed.transfers)
     expect(transfers.every((transfer) => transfer.status === 'confirmed')).toBe(true)
     const auditReply = await fetch(`${base}/operator/ledger/audit`, { headers: { 'x-operator-key': readOperatorKey(dataDir, {})! } })

@@ -46,39 +46,59 @@ const operator = (method: string, url: string) => call(server.app, method, url, 
 
 async function createCode(token: string, body: Record<string, unknown>, key?: string) {
   return call<Record<string, unknown> & { id: number; order_id: string; status: string }>(server.app, 'POST', '/api/student/codes', {
-    token, body, ...(key ? { headers: { 'idempotency-key': key } } : {})
+    token,
+    body,
+    ...(key ? { headers: { 'idempotency-key': key } } : {})
   })
 }
 
 /** Credits a wallet the way a pupil would: a bank transfer an operator approves. */
 async function fund(account: Account, amount: number): Promise<void> {
-  const code = await createCode(account.token, { reference: `VIR${Date.now()}${Math.random().toString(36).slice(2, 6)}`, amount, paymentMethod: 'transfer' })
+  const code = await createCode(account.token, {
+    reference: `VIR${Date.now()}${Math.random().toString(36).slice(2, 6)}`,
+    amount,
+    paymentMethod: 'transfer'
+  })
   expect(code.status).toBe(201)
   expect((await operator('POST', `/operator/payments/${code.body.id}/approve`)).status).toBe(200)
 }
 
 async function sandboxPay(kind: 'pay' | 'd17', orderId: string, decision: 'pay' | 'fail', card = '4242 4242 4242 4242') {
   return server.app.inject({
-    method: 'POST', url: `/sandbox/${kind}/${orderId}`,
+    method: 'POST',
+    url: `/sandbox/${kind}/${orderId}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ decision, card }).toString()
   })
 }
 
 async function transfer(token: string, body: Record<string, unknown>, key?: string) {
-  return call<{ message: string; transfer: { id: number; status: string; points: number; is_confirmed: boolean; admin_id: number | null; from_parent_user: { id: number } | null } }>(
-    server.app, 'POST', '/api/student/transfer-points', { token, body, ...(key ? { headers: { 'idempotency-key': key } } : {}) }
-  )
+  return call<{
+    message: string
+    transfer: {
+      id: number
+      status: string
+      points: number
+      is_confirmed: boolean
+      admin_id: number | null
+      from_parent_user: { id: number } | null
+    }
+  }>(server.app, 'POST', '/api/student/transfer-points', { token, body, ...(key ? { headers: { 'idempotency-key': key } } : {}) })
 }
 
 async function confirm(token: string, code: string) {
   return call<{ transfer: { status: string; is_confirmed: boolean; from_parent_user: { id: number; name: string } | null } }>(
-    server.app, 'POST', '/api/student/confirm-transfer-points', { token, query: { confirmationToken: code } }
+    server.app,
+    'POST',
+    '/api/student/confirm-transfer-points',
+    { token, query: { confirmationToken: code } }
   )
 }
 
 async function ledgerCount(kind: string, reference: string): Promise<number> {
-  const rows = await server.app.services.database.db.select({ id: ledgerTransactions.id }).from(ledgerTransactions)
+  const rows = await server.app.services.database.db
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
     .where(and(eq(ledgerTransactions.kind, kind), eq(ledgerTransactions.reference, reference)))
   return rows.length
 }
@@ -91,9 +111,15 @@ describe('authentication (generated from the endpoint tables)', () => {
     for (const [name, endpoint] of Object.entries(walletEndpoints as Record<string, Endpoint>)) {
       expect(endpoint.access, name).toBe('user')
       const query = endpoint.querystring ? { orderId: 'abc', confirmationToken: '123456' } : undefined
-      const anonymous = await call(server.app, endpoint.method, routeUrl(endpoint), { query, ...(endpoint.method === 'POST' ? { body: {} } : {}) })
+      const anonymous = await call(server.app, endpoint.method, routeUrl(endpoint), {
+        query,
+        ...(endpoint.method === 'POST' ? { body: {} } : {})
+      })
       expect(anonymous.status, name).toBe(401)
-      const forged = await call(server.app, endpoint.method, routeUrl(endpoint), { token: 'eyJhbGciOiJIUzI1NiJ9.e30.forged-signature', query })
+      const forged = await call(server.app, endpoint.method, routeUrl(endpoint), {
+        token: 'eyJhbGciOiJIUzI1NiJ9.e30.forged-signature',
+        query
+      })
       expect(forged.status, name).toBe(401)
     }
   })
@@ -101,7 +127,9 @@ describe('authentication (generated from the endpoint tables)', () => {
   it('refuses the operator routes without the operator key', async () => {
     for (const [name, endpoint] of Object.entries(walletOperatorEndpoints as Record<string, Endpoint>)) {
       expect((await call(server.app, endpoint.method, routeUrl(endpoint))).status, name).toBe(401)
-      expect((await call(server.app, endpoint.method, routeUrl(endpoint), { headers: { 'x-operator-key': 'wrong' } })).status, name).toBe(401)
+      expect((await call(server.app, endpoint.method, routeUrl(endpoint), { headers: { 'x-operator-key': 'wrong' } })).status, name).toBe(
+        401
+      )
     }
   })
 })
@@ -118,7 +146,12 @@ describe('balance', () => {
 
   it('serves the three institutions to pay to', async () => {
     const { token } = await login(server.app, demo.student)
-    const reply = await call<Array<{ kind: string; owner: string; account_number: string }>>(server.app, 'GET', '/api/payment/bank-accounts', { token })
+    const reply = await call<Array<{ kind: string; owner: string; account_number: string }>>(
+      server.app,
+      'GET',
+      '/api/payment/bank-accounts',
+      { token }
+    )
     expect(reply.status).toBe(200)
     expect(reply.body.map((row) => row.kind)).toEqual(['bank', 'bank', 'postal'])
     for (const row of reply.body) expect(row.owner.length && row.account_number.length).toBeGreaterThan(0)
@@ -158,13 +191,33 @@ describe('points codes: validation (section 5)', () => {
 describe('bank transfer', () => {
   it('stays pending until an operator approves, then credits once', async () => {
     const pupil = await newAccount()
-    const created = await createCode(pupil.token, { reference: 'VIR-2026-001', amount: 120.5, comment: 'virement BIAT', paymentMethod: 'transfer' })
+    const created = await createCode(pupil.token, {
+      reference: 'VIR-2026-001',
+      amount: 120.5,
+      comment: 'virement BIAT',
+      paymentMethod: 'transfer'
+    })
     expect(created.status).toBe(201)
-    expect(created.body).toMatchObject({ status: 'pending', method: 'transfer', amount: 120.5, reference: 'VIR-2026-001', comment: 'virement BIAT' })
+    expect(created.body).toMatchObject({
+      status: 'pending',
+      method: 'transfer',
+      amount: 120.5,
+      reference: 'VIR-2026-001',
+      comment: 'virement BIAT'
+    })
     expect(await points(pupil.token)).toBe(0)
 
     const history = await call<Array<Record<string, unknown>>>(server.app, 'GET', '/api/codes', { token: pupil.token })
-    expect(history.body).toEqual([expect.objectContaining({ id: created.body.id, code: 'VIR-2026-001', method: 'transfer', amount: 120.5, description: 'virement BIAT', status: 'pending' })])
+    expect(history.body).toEqual([
+      expect.objectContaining({
+        id: created.body.id,
+        code: 'VIR-2026-001',
+        method: 'transfer',
+        amount: 120.5,
+        description: 'virement BIAT',
+        status: 'pending'
+      })
+    ])
     expect(Object.keys(history.body[0]!).sort()).toEqual(['amount', 'code', 'date', 'description', 'id', 'method', 'status'])
 
     const pending = await operator('GET', '/operator/payments?status=pending')
@@ -209,7 +262,9 @@ describe('operator command line', () => {
     const second = await createCode(pupil.token, { reference: 'CLI-2', amount: 55, paymentMethod: 'transfer' })
     const listed = JSON.parse(await runAdmin(['--api', url, 'payments', 'pending'], env)) as Array<{ id: number }>
     expect(listed.map((row) => row.id)).toEqual(expect.arrayContaining([first.body.id, second.body.id]))
-    expect(await runAdmin(['--api', url, 'payment', 'approve', String(first.body.id)], env)).toBe(`Paiement ${first.body.id} validé : 44 points crédités`)
+    expect(await runAdmin(['--api', url, 'payment', 'approve', String(first.body.id)], env)).toBe(
+      `Paiement ${first.body.id} validé : 44 points crédités`
+    )
     expect(await runAdmin(['--api', url, 'payment', 'reject', String(second.body.id)], env)).toBe(`Paiement ${second.body.id} refusé`)
     await expect(runAdmin(['--api', url, 'payment', 'approve', String(first.body.id)], env)).rejects.toThrow(/409/)
     expect(await points(pupil.token)).toBe(44)
@@ -223,7 +278,9 @@ describe('online card payment', () => {
     const created = await createCode(pupil.token, { amount: 35, comment: '<script>alert(1)</script>', paymentMethod: 'online' })
     const orderId = created.body.order_id
 
-    const redirect = await call<{ url: string; order_id: string }>(server.app, 'GET', `/api/payment/redirect/${created.body.id}`, { token: pupil.token })
+    const redirect = await call<{ url: string; order_id: string }>(server.app, 'GET', `/api/payment/redirect/${created.body.id}`, {
+      token: pupil.token
+    })
     expect(redirect.status).toBe(200)
     expect(redirect.body.url).toMatch(new RegExp(`/sandbox/pay/${orderId}$`))
 
@@ -263,12 +320,20 @@ describe('online card payment', () => {
     const declined = await createCode(pupil.token, { amount: 20, paymentMethod: 'online' })
     const reply = await sandboxPay('pay', declined.body.order_id, 'pay', '4000 0000 0000 0002')
     expect(reply.headers.location).toBe(`darsi://payment/echec?orderId=${declined.body.order_id}`)
-    const result = await call(server.app, 'POST', '/api/payment/echec', { token: pupil.token, query: { orderId: declined.body.order_id, lang: 'fr' } })
+    const result = await call(server.app, 'POST', '/api/payment/echec', {
+      token: pupil.token,
+      query: { orderId: declined.body.order_id, lang: 'fr' }
+    })
     expect(result.body).toMatchObject({
-      success: false, status: 'failed', message: 'Une erreur est survenue', detail: 'La transaction n’a pas pu aboutir, veuillez réessayer plus tard'
+      success: false,
+      status: 'failed',
+      message: 'Une erreur est survenue',
+      detail: 'La transaction n’a pas pu aboutir, veuillez réessayer plus tard'
     })
     // A failed order cannot be paid afterwards.
-    expect((await sandboxPay('pay', declined.body.order_id, 'pay')).headers.location).toBe(`darsi://payment/echec?orderId=${declined.body.order_id}`)
+    expect((await sandboxPay('pay', declined.body.order_id, 'pay')).headers.location).toBe(
+      `darsi://payment/echec?orderId=${declined.body.order_id}`
+    )
     const failed = await createCode(pupil.token, { amount: 20, paymentMethod: 'online' })
     expect((await sandboxPay('pay', failed.body.order_id, 'fail')).headers.location).toContain('darsi://payment/echec')
     expect(await points(pupil.token)).toBe(0)
@@ -280,7 +345,9 @@ describe('D17', () => {
   it('gives a QR payload, reports pending, and credits once when the D17 sandbox pays', async () => {
     const pupil = await newAccount()
     const created = await createCode(pupil.token, { amount: 60, paymentMethod: 'd17' })
-    const qr = await call<{ qr: string; status: string; amount: number }>(server.app, 'GET', `/api/payment/d17/${created.body.id}`, { token: pupil.token })
+    const qr = await call<{ qr: string; status: string; amount: number }>(server.app, 'GET', `/api/payment/d17/${created.body.id}`, {
+      token: pupil.token
+    })
     expect(qr.status).toBe(200)
     expect(qr.body).toMatchObject({ status: 'pending', amount: 60 })
     expect(qr.body.qr).toMatch(new RegExp(`/sandbox/d17/${created.body.order_id}$`))
@@ -326,11 +393,16 @@ describe("another user's objects (S6, generated from the endpoint table)", () =>
       // The recipient holding the sender's code still cannot confirm the sender's transfer.
       confirmTransfer: { query: { confirmationToken: code }, status: 422 }
     }
-    const naming = Object.entries(walletEndpoints as Record<string, Endpoint>).filter(([, endpoint]) => endpoint.params || endpoint.querystring).map(([name]) => name)
+    const naming = Object.entries(walletEndpoints as Record<string, Endpoint>)
+      .filter(([, endpoint]) => endpoint.params || endpoint.querystring)
+      .map(([name]) => name)
     expect(Object.keys(cases).sort()).toEqual(naming.sort())
     for (const [name, request] of Object.entries(cases)) {
       const endpoint = (walletEndpoints as Record<string, Endpoint>)[name]!
-      const reply = await call(server.app, endpoint.method, routeUrl(endpoint, request.params), { token: other.token, query: request.query })
+      const reply = await call(server.app, endpoint.method, routeUrl(endpoint, request.params), {
+        token: other.token,
+        query: request.query
+      })
       expect(reply.status, name).toBe(request.status)
     }
     // Lists show only one's own rows.
@@ -338,7 +410,10 @@ describe("another user's objects (S6, generated from the endpoint table)", () =>
     expect((await call(server.app, 'GET', '/api/student/history/payments', { token: other.token })).body).toEqual([])
     expect(await points(other.token)).toBe(0)
     expect(await points(owner.token)).toBe(90)
-    const [row] = await server.app.services.database.db.select({ status: pointTransfers.status }).from(pointTransfers).where(eq(pointTransfers.id, transferId))
+    const [row] = await server.app.services.database.db
+      .select({ status: pointTransfers.status })
+      .from(pointTransfers)
+      .where(eq(pointTransfers.id, transferId))
     expect(row!.status).toBe('waiting_confirmation')
     expect((await confirm(owner.token, code)).status).toBe(200)
     expect(await points(other.token)).toBe(10)
@@ -351,14 +426,18 @@ describe('points transfer', () => {
     const empty = await transfer(sender.token, {})
     expect(empty.status).toBe(422)
     expect(empty.body).toMatchObject({ errors: { toUser: ['Remplir les champs'], points: ['Remplir les champs'] } })
-    expect((await transfer(sender.token, { toUser: '', points: '' })).body).toMatchObject({ errors: { toUser: ['Remplir les champs'], points: ['Remplir les champs'] } })
+    expect((await transfer(sender.token, { toUser: '', points: '' })).body).toMatchObject({
+      errors: { toUser: ['Remplir les champs'], points: ['Remplir les champs'] }
+    })
     for (const value of [9, 5001, -10, 'dix']) {
       const reply = await transfer(sender.token, { toUser: demo.student, points: value })
       expect(reply.status, String(value)).toBe(422)
       expect(reply.body).toMatchObject({ errors: { points: ['Veuillez entrer un montant entre 10 et 5000'] } })
     }
     // 10.5 is in the range: what is wrong is that it is not a whole number of points.
-    expect((await transfer(sender.token, { toUser: demo.student, points: 10.5 })).body).toMatchObject({ errors: { points: ['Le montant doit être un nombre entier de points'] } })
+    expect((await transfer(sender.token, { toUser: demo.student, points: 10.5 })).body).toMatchObject({
+      errors: { points: ['Le montant doit être un nombre entier de points'] }
+    })
     const unknown = await transfer(sender.token, { toUser: '29999998', points: 10 })
     expect(unknown.body).toMatchObject({ errors: { toUser: ['Aucun compte ne correspond à ce destinataire'] } })
     expect((await transfer(sender.token, { toUser: demo.teacher, points: 10 })).status).toBe(422)
@@ -379,7 +458,10 @@ describe('points transfer', () => {
     expect(created.status).toBe(201)
     expect(created.body.transfer).toMatchObject({ status: 'waiting_confirmation', is_confirmed: false, points: 40, admin_id: null })
     expect(await points(sender.token)).toBe(60)
-    expect((await call(server.app, 'GET', '/api/student/wallet', { token: sender.token })).body).toMatchObject({ points: 60, held_points: 40 })
+    expect((await call(server.app, 'GET', '/api/student/wallet', { token: sender.token })).body).toMatchObject({
+      points: 60,
+      held_points: 40
+    })
     expect(await points(recipient.token)).toBe(0)
 
     const code = await lastCode(server.app, sender.phone)
@@ -387,7 +469,10 @@ describe('points transfer', () => {
     const wrong = code === '000000' ? '111111' : '000000'
     const refused = await confirm(sender.token, wrong)
     expect(refused.status).toBe(422)
-    expect(refused.body).toMatchObject({ code: 'invalid_verification_code', errors: { confirmationToken: ['Code de confirmation invalide ou expiré'] } })
+    expect(refused.body).toMatchObject({
+      code: 'invalid_verification_code',
+      errors: { confirmationToken: ['Code de confirmation invalide ou expiré'] }
+    })
     expect(await points(recipient.token)).toBe(0)
 
     const confirmed = await confirm(sender.token, code)
@@ -399,17 +484,33 @@ describe('points transfer', () => {
     expect((await confirm(sender.token, code)).status).toBe(422)
     expect(await points(recipient.token)).toBe(40)
     // The recipient is told once; the sender was told of the approved top-up.
-    const told = await call<{ data: Array<{ title: string; body: string; type: string | null; link: string | null }> }>(server.app, 'GET', '/api/student/notifications', { token: recipient.token })
+    const told = await call<{ data: Array<{ title: string; body: string; type: string | null; link: string | null }> }>(
+      server.app,
+      'GET',
+      '/api/student/notifications',
+      { token: recipient.token }
+    )
     expect(told.body.data.map((n) => n.title)).toEqual(['Points reçus'])
     expect(told.body.data[0]).toMatchObject({ type: 'transferPoint', link: '/porte-monnaie', body: expect.stringContaining('40 points') })
-    const senderTold = await call<{ data: Array<{ title: string }> }>(server.app, 'GET', '/api/student/notifications', { token: sender.token })
+    const senderTold = await call<{ data: Array<{ title: string }> }>(server.app, 'GET', '/api/student/notifications', {
+      token: sender.token
+    })
     expect(senderTold.body.data.map((n) => n.title)).toEqual(['Recharge validée'])
 
-    const history = await call<Array<Record<string, unknown>>>(server.app, 'GET', '/api/student/transfer-points-history', { token: recipient.token })
-    expect(history.body).toEqual([expect.objectContaining({
-      id: created.body.transfer.id, from_user: { id: sender.id, name: 'Eleve Essai' }, to_user: { id: recipient.id, name: 'Eleve Essai' },
-      points: 40, is_confirmed: true, status: 'confirmed', from_parent_user: null
-    })])
+    const history = await call<Array<Record<string, unknown>>>(server.app, 'GET', '/api/student/transfer-points-history', {
+      token: recipient.token
+    })
+    expect(history.body).toEqual([
+      expect.objectContaining({
+        id: created.body.transfer.id,
+        from_user: { id: sender.id, name: 'Eleve Essai' },
+        to_user: { id: recipient.id, name: 'Eleve Essai' },
+        points: 40,
+        is_confirmed: true,
+        status: 'confirmed',
+        from_parent_user: null
+      })
+    ])
     expect(typeof history.body[0]!.updated_at).toBe('string')
   })
 
@@ -431,7 +532,9 @@ describe('points transfer', () => {
     await fund(sender, 50)
     const created = await transfer(sender.token, { toUser: recipient.phone, points: 10 })
     const first = await lastCode(server.app, sender.phone)
-    const resend = await call(server.app, 'GET', `/api/student/confirm-transfer-points/${created.body.transfer.id}`, { token: sender.token })
+    const resend = await call(server.app, 'GET', `/api/student/confirm-transfer-points/${created.body.transfer.id}`, {
+      token: sender.token
+    })
     expect(resend.status).toBe(200)
     const second = await lastCode(server.app, sender.phone)
     if (first !== second) expect((await confirm(sender.token, first)).status).toBe(422)
@@ -443,7 +546,9 @@ describe('points transfer', () => {
     await call(server.app, 'GET', `/api/student/confirm-transfer-points/${created.body.transfer.id}`, { token: sender.token })
     expect((await confirm(sender.token, await lastCode(server.app, sender.phone))).status).toBe(200)
     expect(await points(recipient.token)).toBe(10)
-    expect((await call(server.app, 'GET', `/api/student/confirm-transfer-points/${created.body.transfer.id}`, { token: sender.token })).status).toBe(409)
+    expect(
+      (await call(server.app, 'GET', `/api/student/confirm-transfer-points/${created.body.transfer.id}`, { token: sender.token })).status
+    ).toBe(409)
   })
 
   it('gives the points back on rejection and on expiry, and an expired code confirms nothing', async () => {
@@ -452,11 +557,18 @@ describe('points transfer', () => {
     await fund(sender, 100)
     const rejected = await transfer(sender.token, { toUser: recipient.phone, points: 30 })
     expect(await points(sender.token)).toBe(70)
-    const reply = await call<{ transfer: { status: string } }>(server.app, 'POST', `/api/student/transfer-points/${rejected.body.transfer.id}/reject`, { token: sender.token })
+    const reply = await call<{ transfer: { status: string } }>(
+      server.app,
+      'POST',
+      `/api/student/transfer-points/${rejected.body.transfer.id}/reject`,
+      { token: sender.token }
+    )
     expect(reply.status).toBe(200)
     expect(reply.body.transfer.status).toBe('rejected')
     expect(await points(sender.token)).toBe(100)
-    expect((await call(server.app, 'POST', `/api/student/transfer-points/${rejected.body.transfer.id}/reject`, { token: sender.token })).status).toBe(409)
+    expect(
+      (await call(server.app, 'POST', `/api/student/transfer-points/${rejected.body.transfer.id}/reject`, { token: sender.token })).status
+    ).toBe(409)
 
     const late = await transfer(sender.token, { toUser: recipient.phone, points: 20 })
     const code = await lastCode(server.app, sender.phone)
@@ -468,7 +580,9 @@ describe('points transfer', () => {
     server.clock.advance(24 * 3_600_000)
     sender.token = (await login(server.app, sender.phone)).token
     recipient.token = (await login(server.app, recipient.phone)).token
-    const history = await call<Array<{ id: number; status: string }>>(server.app, 'GET', '/api/student/transfer-points-history', { token: sender.token })
+    const history = await call<Array<{ id: number; status: string }>>(server.app, 'GET', '/api/student/transfer-points-history', {
+      token: sender.token
+    })
     expect(history.body.find((row) => row.id === late.body.transfer.id)?.status).toBe('expired')
     expect(await points(sender.token)).toBe(100)
     expect(await points(recipient.token)).toBe(0)
@@ -495,13 +609,18 @@ describe('points transfer', () => {
     const stranger = await newAccount('parent')
     const again = await transfer(studentToken, { toUser: demo.abroad, points: 10 })
     expect((await confirm(stranger.token, await lastCode(server.app, demo.student))).status).toBe(422)
-    expect((await call(server.app, 'GET', `/api/student/confirm-transfer-points/${again.body.transfer.id}`, { token: stranger.token })).status).toBe(404)
+    expect(
+      (await call(server.app, 'GET', `/api/student/confirm-transfer-points/${again.body.transfer.id}`, { token: stranger.token })).status
+    ).toBe(404)
   })
 
   it('records the impersonating administrator and refuses a forged admin id', async () => {
     const pupil = await newAccount()
     await fund(pupil, 50)
-    const link = await call<{ token: string }>(server.app, 'POST', '/operator/impersonation-link', { headers: { 'x-operator-key': operatorKey }, body: { userId: pupil.id } })
+    const link = await call<{ token: string }>(server.app, 'POST', '/operator/impersonation-link', {
+      headers: { 'x-operator-key': operatorKey },
+      body: { userId: pupil.id }
+    })
     expect(link.status).toBe(200)
     const [admin] = await server.app.services.database.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1)
     const forged = await transfer(pupil.token, { toUser: demo.student, points: 10, admin: admin!.id })
@@ -511,7 +630,10 @@ describe('points transfer', () => {
     const made = await transfer(pair.body.token, { toUser: demo.student, points: 10, admin: String(admin!.id) })
     expect(made.status).toBe(201)
     expect(made.body.transfer.admin_id).toBe(admin!.id)
-    const [row] = await server.app.services.database.db.select({ adminId: pointTransfers.adminId }).from(pointTransfers).where(eq(pointTransfers.id, made.body.transfer.id))
+    const [row] = await server.app.services.database.db
+      .select({ adminId: pointTransfers.adminId })
+      .from(pointTransfers)
+      .where(eq(pointTransfers.id, made.body.transfer.id))
     expect(row!.adminId).toBe(admin!.id)
   })
 })
@@ -524,7 +646,12 @@ describe('histories', () => {
     // Newest first: the monthly Silver+ ending soon (the home's expiry warning), then Gold.
     expect(reply.body).toEqual([
       expect.objectContaining({ amount_paid: 35, group: expect.objectContaining({ id: 107 }) }),
-      expect.objectContaining({ amount_paid: 290, start_date: '2025-09-15', end_date: '2026-06-30', group: expect.objectContaining({ id: 112 }) })
+      expect.objectContaining({
+        amount_paid: 290,
+        start_date: '2025-09-15',
+        end_date: '2026-06-30',
+        group: expect.objectContaining({ id: 112 })
+      })
     ])
     expect(typeof reply.body[0]!.name).toBe('string')
     const fresh = await newAccount()
@@ -545,7 +672,10 @@ describe('Idempotency-Key (M3)', () => {
     const other = await createCode(pupil.token, { ...body, amount: 31 }, 'key-code-1')
     expect(other.status).toBe(422)
     expect(other.body).toMatchObject({ code: 'idempotency_key_reused' })
-    const rows = await server.app.services.database.db.select({ id: paymentCodes.id }).from(paymentCodes).where(eq(paymentCodes.userId, pupil.id))
+    const rows = await server.app.services.database.db
+      .select({ id: paymentCodes.id })
+      .from(paymentCodes)
+      .where(eq(paymentCodes.userId, pupil.id))
     expect(rows).toHaveLength(1)
     // The same key on another user is another key.
     const stranger = await newAccount()
@@ -558,7 +688,10 @@ describe('Idempotency-Key (M3)', () => {
     const body = { amount: 12, paymentMethod: 'online' }
     // A claim as a running (or killed) first request leaves it.
     await server.app.services.database.db.insert(idempotencyKeys).values({
-      userId: pupil.id, scope: 'POST /student/codes', key: 'in-flight-1', requestHash: requestHash({ amount: 12, paymentMethod: 'online' }),
+      userId: pupil.id,
+      scope: 'POST /student/codes',
+      key: 'in-flight-1',
+      requestHash: requestHash({ amount: 12, paymentMethod: 'online' }),
       lockedUntil: new Date(server.clock.now().getTime() + LEASE_MS)
     })
     const busy = await createCode(pupil.token, body, 'in-flight-1')
@@ -588,9 +721,14 @@ describe('Idempotency-Key (M3)', () => {
     const successes = replies.filter((reply) => reply.status === 201)
     expect(successes.length).toBeGreaterThanOrEqual(1)
     for (const reply of successes) expect(reply.body.transfer.id).toBe(successes[0]!.body.transfer.id)
-    const transfers = await server.app.services.database.db.select({ id: pointTransfers.id }).from(pointTransfers).where(eq(pointTransfers.fromUserId, sender.id))
+    const transfers = await server.app.services.database.db
+      .select({ id: pointTransfers.id })
+      .from(pointTransfers)
+      .where(eq(pointTransfers.fromUserId, sender.id))
     expect(transfers).toHaveLength(1)
-    const [holds] = await server.app.services.database.db.select({ n: sql<number>`count(*)::int` }).from(ledgerTransactions)
+    const [holds] = await server.app.services.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ledgerTransactions)
       .where(and(eq(ledgerTransactions.kind, 'transfer_hold'), eq(ledgerTransactions.reference, `transfer:${transfers[0]!.id}`)))
     expect(holds!.n).toBe(1)
     expect(await points(sender.token)).toBe(75)

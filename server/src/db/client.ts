@@ -63,7 +63,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 // Each backend's driver is loaded only when that backend is opened: a start loads one of them.
 async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promise<Database> {
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { withPreparedStatements }] = await Promise.all([
-    import('@electric-sql/pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator'), import('./pgliteStatements.ts')
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+    import('./pgliteStatements.ts')
   ])
   mkdirSync(dataDir, { recursive: true })
   const lock: DataDirLock = acquireLock(dataDir, 'pglite.lock')
@@ -143,7 +146,10 @@ function observeStatements(client: PoolClient, notify: (text: string) => void): 
 
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, { createChangeFeed }] = await Promise.all([
-    import('pg'), import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator'), import('./changeFeed.ts')
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+    import('./changeFeed.ts')
   ])
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 })
   // An idle connection the server ends (restart, failover, a dropped database) is an 'error' of

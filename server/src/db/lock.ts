@@ -75,7 +75,11 @@ export function advisoryLockKey(name: string): bigint {
  * work and released after it (or with the connection, should the process die). PGlite has one
  * process per data directory: the lock is trivially held.
  */
-export async function runExclusive<T>(database: Database, name: string, work: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
+export async function runExclusive<T>(
+  database: Database,
+  name: string,
+  work: () => Promise<T>
+): Promise<{ ran: true; value: T } | { ran: false }> {
   if (!database.withConnection) return { ran: true, value: await work() }
   const key = advisoryLockKey(name).toString()
   return database.withConnection(async (query) => {

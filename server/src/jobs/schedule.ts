@@ -16,7 +16,8 @@ const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/
 /** Throws on a schedule that names no instant: an interval below a second, a time that is not HH:MM. */
 export function checkSchedule(schedule: JobSchedule): void {
   if ('every' in schedule) {
-    if (!Number.isSafeInteger(schedule.every) || schedule.every < 1000) throw new Error(`A job interval is a whole number of milliseconds, 1000 or more (got ${schedule.every})`)
+    if (!Number.isSafeInteger(schedule.every) || schedule.every < 1000)
+      throw new Error(`A job interval is a whole number of milliseconds, 1000 or more (got ${schedule.every})`)
   } else if (!TIME_OF_DAY.test(schedule.at)) {
     throw new Error(`A job's time of day is HH:MM, 00:00 to 23:59 (got ${schedule.at})`)
   }

@@ -7,7 +7,15 @@ import { sql } from 'drizzle-orm'
 import { DateTime } from 'luxon'
 import { IdNameSchema } from '../../../src/shared/api/common.ts'
 import {
-  CONTENT_TYPE_NAMES, HomeContentSchema, LiveEventSchema, capProgress, type ForumPost, type Subject, type SubjectProgress, type UsedDuration, type Warning
+  CONTENT_TYPE_NAMES,
+  HomeContentSchema,
+  LiveEventSchema,
+  capProgress,
+  type ForumPost,
+  type Subject,
+  type SubjectProgress,
+  type UsedDuration,
+  type Warning
 } from '../../../src/shared/api/home.ts'
 import { FORUM_URL, TUNIS_TIME_ZONE } from '../../../src/shared/constants.ts'
 import { jsonConstant, jsonObject, jsonOrNull, jsonTime, jsonValue, jsonZonedIso, jsonZonedText } from '../db/json.ts'
@@ -22,8 +30,15 @@ export function progressOf(row: Pick<SubjectWithStats, 'lessons' | 'sum'>): numb
 
 export function presentSubject(subject: SubjectWithStats): Subject {
   return {
-    id: subject.id, o_id: subject.oId, name: subject.name, slug: subject.slug, thumbnail: subject.thumbnail,
-    progress: progressOf(subject), color: subject.color, visible: subject.visible, position: subject.position,
+    id: subject.id,
+    o_id: subject.oId,
+    name: subject.name,
+    slug: subject.slug,
+    thumbnail: subject.thumbnail,
+    progress: progressOf(subject),
+    color: subject.color,
+    visible: subject.visible,
+    position: subject.position,
     subjectVideos: Number(subject.videos)
   }
 }
@@ -48,7 +63,11 @@ export function presentWarning({ endDate, groupName, sliceCount, slicesPaid }: E
 
 export function presentForumPost(row: ForumPostRow): ForumPost {
   return {
-    id: row.id, title: row.title, author: row.author, url: new URL(row.path, FORUM_URL).toString(), replies: row.replies,
+    id: row.id,
+    title: row.title,
+    author: row.author,
+    url: new URL(row.path, FORUM_URL).toString(),
+    replies: row.replies,
     created_at: row.createdAt.toISOString()
   }
 }
@@ -67,7 +86,10 @@ export function presentUsedDuration(used: number, total: number, duration: numbe
 }
 
 /** The name of a content type (CONTENT_TYPE_NAMES), 'VIDEO' for another. */
-const contentTypeName = sql`(case ${contents.typeId} ${sql.join(Object.entries(CONTENT_TYPE_NAMES).map(([id, name]) => sql`when ${Number(id)} then ${name}::text`), sql` `)} else 'VIDEO' end)`
+const contentTypeName = sql`(case ${contents.typeId} ${sql.join(
+  Object.entries(CONTENT_TYPE_NAMES).map(([id, name]) => sql`when ${Number(id)} then ${name}::text`),
+  sql` `
+)} else 'VIDEO' end)`
 
 /**
  * A lesson of the home's lists as its answer's JSON: its subject, chapter, teacher and class, the
@@ -75,22 +97,36 @@ const contentTypeName = sql`(case ${contents.typeId} ${sql.join(Object.entries(C
  */
 export const homeContentJson = jsonObject(HomeContentSchema, {
   subject: jsonObject(HomeContentSchema.shape.subject, {
-    id: jsonValue(subjects.id), name: jsonValue(subjects.name), slug: jsonValue(subjects.slug), thumbnail: jsonValue(subjects.thumbnail),
+    id: jsonValue(subjects.id),
+    name: jsonValue(subjects.name),
+    slug: jsonValue(subjects.slug),
+    thumbnail: jsonValue(subjects.thumbnail),
     color: jsonValue(subjects.color)
   }),
   content: jsonObject(HomeContentSchema.shape.content, {
-    id: jsonValue(contents.id), name: jsonValue(contents.name), slug: jsonValue(contents.slug),
+    id: jsonValue(contents.id),
+    name: jsonValue(contents.name),
+    slug: jsonValue(contents.slug),
     type: jsonObject(HomeContentSchema.shape.content.shape.type, { id: jsonValue(contents.typeId), name: jsonValue(contentTypeName) }),
-    is_free: jsonValue(contents.isFree), duration: jsonValue(contents.durationSeconds)
+    is_free: jsonValue(contents.isFree),
+    duration: jsonValue(contents.durationSeconds)
   }),
   chapter: jsonObject(HomeContentSchema.shape.chapter, {
-    id: jsonValue(chapters.id), name: jsonValue(chapters.name), slug: jsonValue(chapters.slug), type: jsonValue(chapters.type)
+    id: jsonValue(chapters.id),
+    name: jsonValue(chapters.name),
+    slug: jsonValue(chapters.slug),
+    type: jsonValue(chapters.type)
   }),
-  instructor: jsonOrNull(sql`${contents.instructorName} <> ''`, jsonObject(HomeContentSchema.shape.instructor.unwrap(), {
-    name: jsonValue(contents.instructorName), last_name: jsonValue(sql`coalesce(${contents.instructorLastName}, '')`)
-  })),
+  instructor: jsonOrNull(
+    sql`${contents.instructorName} <> ''`,
+    jsonObject(HomeContentSchema.shape.instructor.unwrap(), {
+      name: jsonValue(contents.instructorName),
+      last_name: jsonValue(sql`coalesce(${contents.instructorLastName}, '')`)
+    })
+  ),
   division: jsonObject(IdNameSchema, {
-    id: jsonValue(subjects.divisionId), name: jsonValue(localNameSql(divisions.name, divisions.nameAr, sql.placeholder('lang')))
+    id: jsonValue(subjects.divisionId),
+    name: jsonValue(localNameSql(divisions.name, divisions.nameAr, sql.placeholder('lang')))
   }),
   createdAt: jsonTime(contents.createdAt)
 })
@@ -105,7 +141,10 @@ export const liveEventJson = jsonObject(LiveEventSchema, {
   name: jsonValue(liveEvents.name),
   day: jsonValue(sql`extract(isodow from ${liveEvents.startsAt} at time zone ${sql.raw(`'${TUNIS_TIME_ZONE}'`)})::int`),
   subject: jsonObject(LiveEventSchema.shape.subject, {
-    id: jsonValue(subjects.id), name: jsonValue(subjects.name), slug: jsonValue(subjects.slug), color: jsonValue(subjects.color)
+    id: jsonValue(subjects.id),
+    name: jsonValue(subjects.name),
+    slug: jsonValue(subjects.slug),
+    color: jsonValue(subjects.color)
   }),
   start_time: jsonZonedText(liveEvents.startsAt, TUNIS_TIME_ZONE, 'HH24:MI'),
   end_time: jsonZonedText(liveEvents.endsAt, TUNIS_TIME_ZONE, 'HH24:MI'),

@@ -2,11 +2,27 @@
 import type { ChapterType, Subject } from '../../../src/shared/api/home.ts'
 import { CONTENT_TYPE_NAMES } from '../../../src/shared/api/home.ts'
 import {
-  CHAPTER_TAB_ORDER, CHAPTER_TABS, encodePlaybackInfo, type ChapterContents, type ChapterEntry, type ChapterList, type Lesson, type LessonEntry,
-  type LessonSection, type PlaybackProgress, type Section
+  CHAPTER_TAB_ORDER,
+  CHAPTER_TABS,
+  encodePlaybackInfo,
+  type ChapterContents,
+  type ChapterEntry,
+  type ChapterList,
+  type Lesson,
+  type LessonEntry,
+  type LessonSection,
+  type PlaybackProgress,
+  type Section
 } from '../../../src/shared/api/learning.ts'
 import {
-  compareChapters, lessonAccess, meanProgress, orderLessons, type CatalogueRow, type SubjectAccess, type SubjectRow, type VideoRow
+  compareChapters,
+  lessonAccess,
+  meanProgress,
+  orderLessons,
+  type CatalogueRow,
+  type SubjectAccess,
+  type SubjectRow,
+  type VideoRow
 } from '../services/catalogue.ts'
 import type { AttachmentRow } from '../services/attachments.ts'
 import type { SignedMedia } from '../services/lessonMedia.ts'
@@ -58,13 +74,21 @@ function presentSection(section: NonNullable<CatalogueRow['section']>): Section 
   return { id: section.id, name: section.name, sectionPosition: section.position, tabId: CHAPTER_TABS[type], type }
 }
 
-export function presentChapterList(subject: SubjectRow, subjectStats: Pick<Subject, 'progress' | 'subjectVideos'>, rows: CatalogueRow[]): ChapterList {
+export function presentChapterList(
+  subject: SubjectRow,
+  subjectStats: Pick<Subject, 'progress' | 'subjectVideos'>,
+  rows: CatalogueRow[]
+): ChapterList {
   const chapters = byChapter(rows).map((group): ChapterEntry => {
     const { chapter } = group[0]!
     const lessons = orderLessons(chapter.type, group.filter(hasContent))
     return {
       chapter: {
-        id: chapter.id, slug: chapter.slug, name: chapter.name, type: chapter.type, position: chapter.position,
+        id: chapter.id,
+        slug: chapter.slug,
+        name: chapter.name,
+        type: chapter.type,
+        position: chapter.position,
         chapter_sections: chapter.sectionId != null ? { id: chapter.sectionId } : null
       },
       firstLessonSlug: lessons[0]?.content.slug ?? null,
@@ -75,15 +99,29 @@ export function presentChapterList(subject: SubjectRow, subjectStats: Pick<Subje
     }
   })
   const sections = new Map<number, Section>()
-  for (const row of [...rows].sort(compareChapters)) if (row.section && !sections.has(row.section.id)) sections.set(row.section.id, presentSection(row.section))
+  for (const row of [...rows].sort(compareChapters))
+    if (row.section && !sections.has(row.section.id)) sections.set(row.section.id, presentSection(row.section))
   return {
     subject: {
-      id: subject.id, o_id: subject.oId, name: subject.name, slug: subject.slug, thumbnail: subject.thumbnail, progress: subjectStats.progress,
-      color: subject.color, visible: subject.visible, position: subject.position, subjectVideos: subjectStats.subjectVideos, nbChapters: chapters.length
+      id: subject.id,
+      o_id: subject.oId,
+      name: subject.name,
+      slug: subject.slug,
+      thumbnail: subject.thumbnail,
+      progress: subjectStats.progress,
+      color: subject.color,
+      visible: subject.visible,
+      position: subject.position,
+      subjectVideos: subjectStats.subjectVideos,
+      nbChapters: chapters.length
     },
     chapters,
     chapterSections: [...sections.values()],
-    tabs: CHAPTER_TAB_ORDER.map((type) => ({ id: CHAPTER_TABS[type], type, nbChapters: chapters.filter((entry) => entry.chapter.type === type).length }))
+    tabs: CHAPTER_TAB_ORDER.map((type) => ({
+      id: CHAPTER_TABS[type],
+      type,
+      nbChapters: chapters.filter((entry) => entry.chapter.type === type).length
+    }))
   }
 }
 
@@ -93,14 +131,29 @@ function subjectRef(subject: SubjectRow) {
 
 function chapterRef(chapter: CatalogueRow['chapter']) {
   return {
-    id: chapter.id, slug: chapter.slug, name: chapter.name, type: chapter.type, instructor: chapter.instructor, tabId: CHAPTER_TABS[chapter.type],
+    id: chapter.id,
+    slug: chapter.slug,
+    name: chapter.name,
+    type: chapter.type,
+    instructor: chapter.instructor,
+    tabId: CHAPTER_TABS[chapter.type],
     sectionId: chapter.sectionId
   }
 }
 
-export function presentChapterContents(subject: SubjectRow, chapter: CatalogueRow['chapter'], rows: CatalogueRow[], access: SubjectAccess): ChapterContents {
-  const lessons = orderLessons(chapter.type, rows.filter((row): row is WithContent => row.chapter.id === chapter.id && hasContent(row)))
-  return { payload: { subject: subjectRef(subject), chapter: chapterRef(chapter), contents: lessons.map((row) => presentEntry(row, access)) } }
+export function presentChapterContents(
+  subject: SubjectRow,
+  chapter: CatalogueRow['chapter'],
+  rows: CatalogueRow[],
+  access: SubjectAccess
+): ChapterContents {
+  const lessons = orderLessons(
+    chapter.type,
+    rows.filter((row): row is WithContent => row.chapter.id === chapter.id && hasContent(row))
+  )
+  return {
+    payload: { subject: subjectRef(subject), chapter: chapterRef(chapter), contents: lessons.map((row) => presentEntry(row, access)) }
+  }
 }
 
 /** The side list: every section of the subject (chapters outside any under a section of their own), chapters and lessons in order. */
@@ -112,14 +165,22 @@ function presentSections(rows: CatalogueRow[], access: SubjectAccess): LessonSec
     let entry = sections.at(-1)
     if (!entry || entry.sectionId !== sectionId || entry.type !== chapter.type || sectionId === null) {
       entry = {
-        sectionId, sectionName: section?.name ?? chapter.name, sectionPosition: section?.position ?? 0, tabId: CHAPTER_TABS[chapter.type],
-        type: section?.type ?? chapter.type, chapters: []
+        sectionId,
+        sectionName: section?.name ?? chapter.name,
+        sectionPosition: section?.position ?? 0,
+        tabId: CHAPTER_TABS[chapter.type],
+        type: section?.type ?? chapter.type,
+        chapters: []
       }
       sections.push(entry)
     }
     const lessons = orderLessons(chapter.type, group.filter(hasContent))
     entry.chapters.push({
-      id: chapter.id, slug: chapter.slug, name: chapter.name, type: chapter.type, position: chapter.position,
+      id: chapter.id,
+      slug: chapter.slug,
+      name: chapter.name,
+      type: chapter.type,
+      position: chapter.position,
       contents: lessons.map((row) => presentEntry(row, access))
     })
   }
@@ -137,7 +198,11 @@ export type LessonPlayback = {
 }
 
 export function presentLesson(
-  subject: SubjectRow, row: WithContent, rows: CatalogueRow[], access: SubjectAccess, playback: LessonPlayback
+  subject: SubjectRow,
+  row: WithContent,
+  rows: CatalogueRow[],
+  access: SubjectAccess,
+  playback: LessonPlayback
 ): Lesson {
   const { content, chapter } = row
   const state = lessonAccess(access, chapter.id, content.isFree)
@@ -154,7 +219,10 @@ export function presentLesson(
         ? { name: content.instructorName, last_name: content.instructorLastName ?? '', description: content.instructorDescription }
         : null,
       content_videos: videos.map(({ row: video, signed }) => ({
-        id: video.id, url: signed.url, duration: video.durationSeconds, mime_type: video.mimeType,
+        id: video.id,
+        url: signed.url,
+        duration: video.durationSeconds,
+        mime_type: video.mimeType,
         event: video.eventStart ? { start_date: video.eventStart.toISOString() } : null
       })),
       created_at: content.createdAt.toISOString(),
@@ -168,10 +236,21 @@ export function presentLesson(
     locked: state.locked,
     lockedVideo: videos.length === 0,
     freeHours: state.freeHours,
-    attachments: playback.attachments.map(({ row: file, url }) => ({ id: file.id, name: file.name, url, size: file.size, mime_type: file.mimeType })),
+    attachments: playback.attachments.map(({ row: file, url }) => ({
+      id: file.id,
+      name: file.name,
+      url,
+      size: file.size,
+      mime_type: file.mimeType
+    })),
     otp: first ? first.signed.token : null,
     playbackInfo: first
-      ? encodePlaybackInfo({ videoId: first.row.id, url: first.signed.url, expiresAt: new Date(first.signed.expires * 1000).toISOString(), mimeType: first.row.mimeType })
+      ? encodePlaybackInfo({
+          videoId: first.row.id,
+          url: first.signed.url,
+          expiresAt: new Date(first.signed.expires * 1000).toISOString(),
+          mimeType: first.row.mimeType
+        })
       : null,
     bookmarked: playback.bookmarked,
     // Like the videos, no page address leaves for a locked lesson.

@@ -6,7 +6,13 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { PageMetaSchema } from '../../../src/shared/api/common.ts'
 import {
-  InboxMessageSchema, MessagesResponseSchema, NotificationSchema, PopupSchema, type InboxMessage, type Notification, type NotificationType,
+  InboxMessageSchema,
+  MessagesResponseSchema,
+  NotificationSchema,
+  PopupSchema,
+  type InboxMessage,
+  type Notification,
+  type NotificationType,
   type Popup
 } from '../../../src/shared/api/notifications.ts'
 import { jsonObject, jsonTime, jsonValue } from '../db/json.ts'
@@ -59,7 +65,8 @@ export const inboxMessageJson = jsonObject(InboxMessageSchema, {
 })
 
 /** The inbox's answer: its messages' JSON array and the unread count (a number, written as a string). */
-export const messagesJson = (data: SQL, unread: SQLWrapper): SQL<string> => jsonObject(MessagesResponseSchema, { data, unread: sql`(${unread})::text` })
+export const messagesJson = (data: SQL, unread: SQLWrapper): SQL<string> =>
+  jsonObject(MessagesResponseSchema, { data, unread: sql`(${unread})::text` })
 
 /** A popup row as the JSON of `presentPopup`. */
 export const popupJson = jsonObject(PopupSchema, {
@@ -70,6 +77,11 @@ export const popupJson = jsonObject(PopupSchema, {
 /** A page of the bell: its items' JSON array as the database wrote it, and the page's meta. */
 export function presentNotificationPage(page: { total: number; data: string }, query: { page: number; perPage: number }): Serialized {
   const { total } = page
-  const meta = PageMetaSchema.encode({ current_page: query.page, last_page: Math.max(1, Math.ceil(total / query.perPage)), total, per_page: query.perPage })
+  const meta = PageMetaSchema.encode({
+    current_page: query.page,
+    last_page: Math.max(1, Math.ceil(total / query.perPage)),
+    total,
+    per_page: query.perPage
+  })
   return new Serialized(`{"data":${page.data},"meta":${JSON.stringify(meta)}}`)
 }

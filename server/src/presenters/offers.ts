@@ -4,7 +4,15 @@
  * rate table's figures (what the engine charges for them).
  */
 import type { AppliedDiscountCode, OfferCard, PurchaseResponse, QuoteAnswer } from '../../../src/shared/api/offers.ts'
-import { codeKind, levelRate, REFERRAL_BASIS_POINTS, toDinars, type LevelSlug, type Period, type Quote } from '../../../src/shared/pricing/index.ts'
+import {
+  codeKind,
+  levelRate,
+  REFERRAL_BASIS_POINTS,
+  toDinars,
+  type LevelSlug,
+  type Period,
+  type Quote
+} from '../../../src/shared/pricing/index.ts'
 import { localName, type Language } from '../language.ts'
 import type { AppliedRow, CouponRow } from '../services/discountCodes.ts'
 import type { OfferDivisionRow, OfferPriceRow, Purchase, SubjectDetailRow } from '../services/offers.ts'
@@ -21,7 +29,12 @@ export function indexSliceToPay(row: Pick<OfferDivisionRow, 'id' | 'slices'>, ne
 
 /** One offer division as the offers page shows it and the pricing engine reads it. */
 export function presentOfferCard(
-  row: OfferDivisionRow, prices: OfferPriceRow[], details: SubjectDetailRow[], level: LevelSlug, lang: Language, nextSlices?: ReadonlyMap<number, number>
+  row: OfferDivisionRow,
+  prices: OfferPriceRow[],
+  details: SubjectDetailRow[],
+  level: LevelSlug,
+  lang: Language,
+  nextSlices?: ReadonlyMap<number, number>
 ): OfferCard {
   const pricing = prices.map((entry) => {
     const period = entry.period as Period
@@ -30,12 +43,19 @@ export function presentOfferCard(
       return { period, price: rate, final_price: rate, discount: null, discountpercentage: null }
     }
     return {
-      period, price: toDinars(entry.price), final_price: toDinars(entry.finalPrice), discount: dinars(entry.discount),
+      period,
+      price: toDinars(entry.price),
+      final_price: toDinars(entry.finalPrice),
+      discount: dinars(entry.discount),
       discountpercentage: entry.discountBasisPoints == null ? null : entry.discountBasisPoints / 100
     }
   })
   const subjectDetails = details.map((detail) => ({
-    id: detail.id, subjectId: detail.subjectId, subject: detail.subject, price: toDinars(detail.price), description: detail.description
+    id: detail.id,
+    subjectId: detail.subjectId,
+    subject: detail.subject,
+    price: toDinars(detail.price),
+    description: detail.description
   }))
   const sellsPeriod = (period: Period) => prices.some((entry) => entry.period === period)
   const finalPrice = dinars(row.finalPrice)
@@ -58,8 +78,12 @@ export function presentOfferCard(
     weeklyPrice: sellsPeriod('week') ? toDinars(levelRate(level, 'week')) : null,
     dailyPrice: sellsPeriod('day') ? toDinars(levelRate(level, 'day')) : null,
     offer: {
-      id: row.offer.id, is_free: row.offer.isFree, position: row.offer.position, name: localName(row.offer.name, row.offer.nameAr, lang),
-      group: row.group, unsubscribable: row.offer.unsubscribable
+      id: row.offer.id,
+      is_free: row.offer.isFree,
+      position: row.offer.position,
+      name: localName(row.offer.name, row.offer.nameAr, lang),
+      group: row.group,
+      unsubscribable: row.offer.unsubscribable
     },
     offer_subject_details: subjectDetails,
     subject_details: subjectDetails,
@@ -69,11 +93,23 @@ export function presentOfferCard(
 
 /** The catalogue of a class, each division with its own prices and subject details. */
 export function presentOffers(
-  rows: OfferDivisionRow[], prices: OfferPriceRow[], details: SubjectDetailRow[], level: LevelSlug, lang: Language, nextSlices?: ReadonlyMap<number, number>
+  rows: OfferDivisionRow[],
+  prices: OfferPriceRow[],
+  details: SubjectDetailRow[],
+  level: LevelSlug,
+  lang: Language,
+  nextSlices?: ReadonlyMap<number, number>
 ): OfferCard[] {
-  return rows.map((row) => presentOfferCard(
-    row, prices.filter((entry) => entry.offerDivisionId === row.id), details.filter((detail) => detail.offerDivisionId === row.id), level, lang, nextSlices
-  ))
+  return rows.map((row) =>
+    presentOfferCard(
+      row,
+      prices.filter((entry) => entry.offerDivisionId === row.id),
+      details.filter((detail) => detail.offerDivisionId === row.id),
+      level,
+      lang,
+      nextSlices
+    )
+  )
 }
 
 export function presentQuote(quote: Quote): QuoteAnswer {
@@ -85,12 +121,20 @@ export function presentPurchase(purchase: Purchase): PurchaseResponse {
   return {
     message: 'Abonnement activé',
     order: {
-      id: order.id, offer_id: order.offerId, offer_division_id: order.offerDivisionId, amount_paid: toDinars(purchase.quote.dueNow),
-      points: toDinars(purchase.balance), chapter_id: subscription.chapterId
+      id: order.id,
+      offer_id: order.offerId,
+      offer_division_id: order.offerDivisionId,
+      amount_paid: toDinars(purchase.quote.dueNow),
+      points: toDinars(purchase.balance),
+      chapter_id: subscription.chapterId
     },
     subscription: {
-      id: subscription.id, name: group.name, group, amount_paid: toDinars(subscription.amountPaid),
-      start_date: subscription.startDate, end_date: subscription.endDate
+      id: subscription.id,
+      name: group.name,
+      group,
+      amount_paid: toDinars(subscription.amountPaid),
+      start_date: subscription.startDate,
+      end_date: subscription.endDate
     },
     quote: presentQuote(purchase.quote)
   }
@@ -100,11 +144,21 @@ export function presentPurchase(purchase: Purchase): PurchaseResponse {
 export function presentAppliedCode(row: AppliedRow, coupon: CouponRow | null): AppliedDiscountCode {
   const base = { id: row.id, code: row.code, offerId: row.offerDivisionId, quantity: row.quantity, allYear: row.allYear }
   if (!coupon || codeKind(row.code) === 'referral') {
-    return { ...base, kind: 'referral', discountType: 'percentage_discount', discountAmount: REFERRAL_BASIS_POINTS / 100, discount_code_offers: [], discount_code_offer_division: [] }
+    return {
+      ...base,
+      kind: 'referral',
+      discountType: 'percentage_discount',
+      discountAmount: REFERRAL_BASIS_POINTS / 100,
+      discount_code_offers: [],
+      discount_code_offer_division: []
+    }
   }
   return {
-    ...base, kind: 'coupon', discountType: coupon.discountType as AppliedDiscountCode['discountType'],
+    ...base,
+    kind: 'coupon',
+    discountType: coupon.discountType as AppliedDiscountCode['discountType'],
     discountAmount: coupon.discountType === 'fixed' ? toDinars(coupon.discountValue) : coupon.discountValue / 100,
-    discount_code_offers: coupon.offerIds, discount_code_offer_division: coupon.offerDivisions
+    discount_code_offers: coupon.offerIds,
+    discount_code_offer_division: coupon.offerDivisions
   }
 }

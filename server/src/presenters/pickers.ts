@@ -21,13 +21,22 @@ export function presentState(row: StateRow) {
 }
 
 export function presentDelegations(rows: DelegationRow[], lang: Language) {
-  return ordered(rows.map((row) => ({ id: row.id, name: localName(row.name, row.nameAr, lang), state_id: row.stateId })), lang)
+  return ordered(
+    rows.map((row) => ({ id: row.id, name: localName(row.name, row.nameAr, lang), state_id: row.stateId })),
+    lang
+  )
 }
 
 export function presentInstitutes(rows: InstituteRow[], lang: Language) {
-  return ordered(rows.map((row) => ({
-    id: row.id, name: localName(row.name, row.nameAr, lang), state_id: row.stateId, delegation_id: row.delegationId
-  })), lang)
+  return ordered(
+    rows.map((row) => ({
+      id: row.id,
+      name: localName(row.name, row.nameAr, lang),
+      state_id: row.stateId,
+      delegation_id: row.delegationId
+    })),
+    lang
+  )
 }
 
 export function presentDivision({ division, level, hasOptionalSubjects }: DivisionEntry, lang: Language): Division {
@@ -40,5 +49,8 @@ export function presentDivision({ division, level, hasOptionalSubjects }: Divisi
 }
 
 export function presentOptionalSubjects(rows: OptionalSubjectRow[], lang: Language) {
-  return ordered(rows.map((row) => ({ id: row.id, name: localName(row.name, row.nameAr, lang), division_id: row.divisionId })), lang)
+  return ordered(
+    rows.map((row) => ({ id: row.id, name: localName(row.name, row.nameAr, lang), division_id: row.divisionId })),
+    lang
+  )
 }

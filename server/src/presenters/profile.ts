@@ -7,8 +7,15 @@
 import { sql, type AnyColumn } from 'drizzle-orm'
 import { IdNameSchema } from '../../../src/shared/api/common.ts'
 import {
-  DivisionChangeReasonSchema, DivisionRequestSchema, MARKSHEET_URL_TTL_SECONDS, OTHER_REASON_ID, type AdCard, type DivisionRequest, type Language,
-  type Marksheet, type RequestStatus
+  DivisionChangeReasonSchema,
+  DivisionRequestSchema,
+  MARKSHEET_URL_TTL_SECONDS,
+  OTHER_REASON_ID,
+  type AdCard,
+  type DivisionRequest,
+  type Language,
+  type Marksheet,
+  type RequestStatus
 } from '../../../src/shared/api/profile.ts'
 import { jsonObject, jsonOrNull, jsonTime, jsonValue } from '../db/json.ts'
 import { divisionChangeReasons, divisionRequests, type adCards, type marksheets } from '../db/schema.ts'
@@ -42,7 +49,8 @@ export function presentOperatorDivisionRequest(view: DivisionRequestView, lang: 
   const { request, oldName, oldNameAr, newName, newNameAr, reason, userName, userLastName } = view
   return {
     id: request.id,
-    old_division: request.oldDivisionId != null && oldName != null ? { id: request.oldDivisionId, name: localName(oldName, oldNameAr, lang) } : null,
+    old_division:
+      request.oldDivisionId != null && oldName != null ? { id: request.oldDivisionId, name: localName(oldName, oldNameAr, lang) } : null,
     new_division: { id: request.newDivisionId, name: localName(newName, newNameAr, lang) },
     reason: reasonText(reason, lang),
     reason_id: request.reasonId,
@@ -77,7 +85,8 @@ export function presentMarksheet(storage: Pick<FileStorage, 'sign'>, row: Marksh
 
 /** A report card as the operator lists it: without its link, with its pupil. */
 export function presentOperatorMarksheet(
-  storage: Pick<FileStorage, 'sign'>, view: { row: MarksheetRow; divisionName: string; userName: string; userLastName: string }
+  storage: Pick<FileStorage, 'sign'>,
+  view: { row: MarksheetRow; divisionName: string; userName: string; userLastName: string }
 ): Omit<Marksheet, 'url'> & { user: { id: number; name: string } } {
   const { url: _url, ...marksheet } = presentMarksheet(storage, view.row, view.divisionName)
   return { ...marksheet, user: { id: view.row.userId, name: `${view.userName} ${view.userLastName}` } }
@@ -85,9 +94,18 @@ export function presentOperatorMarksheet(
 
 export function presentAdCard(row: AdCardRow): AdCard {
   return {
-    id: row.id, type: row.type as AdCard['type'], position: row.position, icon_url: row.iconUrl, text: row.text,
-    text_image_url: row.textImageUrl, video_link: row.videoLink, url_link: row.urlLink, background_url: row.backgroundUrl,
-    visible: row.visible, icon_position: row.iconPosition as AdCard['icon_position'], color: row.color
+    id: row.id,
+    type: row.type as AdCard['type'],
+    position: row.position,
+    icon_url: row.iconUrl,
+    text: row.text,
+    text_image_url: row.textImageUrl,
+    video_link: row.videoLink,
+    url_link: row.urlLink,
+    background_url: row.backgroundUrl,
+    visible: row.visible,
+    icon_position: row.iconPosition as AdCard['icon_position'],
+    color: row.color
   }
 }
 
@@ -114,9 +132,17 @@ type NamedDivision = { name: AnyColumn; nameAr: AnyColumn }
 export function divisionRequestJson(oldDivision: NamedDivision, newDivision: NamedDivision) {
   return jsonObject(DivisionRequestSchema, {
     id: jsonValue(divisionRequests.id),
-    old_division: jsonOrNull(sql`${divisionRequests.oldDivisionId} is not null and ${oldDivision.name} is not null`,
-      jsonObject(IdNameSchema, { id: jsonValue(divisionRequests.oldDivisionId), name: jsonValue(localNameSql(oldDivision.name, oldDivision.nameAr, lang)) })),
-    new_division: jsonObject(IdNameSchema, { id: jsonValue(divisionRequests.newDivisionId), name: jsonValue(localNameSql(newDivision.name, newDivision.nameAr, lang)) }),
+    old_division: jsonOrNull(
+      sql`${divisionRequests.oldDivisionId} is not null and ${oldDivision.name} is not null`,
+      jsonObject(IdNameSchema, {
+        id: jsonValue(divisionRequests.oldDivisionId),
+        name: jsonValue(localNameSql(oldDivision.name, oldDivision.nameAr, lang))
+      })
+    ),
+    new_division: jsonObject(IdNameSchema, {
+      id: jsonValue(divisionRequests.newDivisionId),
+      name: jsonValue(localNameSql(newDivision.name, newDivision.nameAr, lang))
+    }),
     reason: jsonValue(reasonTextSql),
     reason_id: jsonValue(divisionRequests.reasonId),
     reason2: jsonValue(divisionRequests.reason2),

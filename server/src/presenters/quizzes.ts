@@ -13,7 +13,10 @@ export function presentQuiz(quiz: QuizRow, questions: readonly QuestionRow[], be
     content_id: quiz.contentId,
     title: quiz.title,
     questions: questions.map((question) => ({
-      id: question.id, position: question.position, text: question.text, multiple: question.multiple,
+      id: question.id,
+      position: question.position,
+      text: question.text,
+      multiple: question.multiple,
       options: question.options.map((option) => ({ id: option.id, position: option.position, text: option.text }))
     })),
     best: best ? presentScore(best.score, best.total) : null,

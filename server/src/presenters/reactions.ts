@@ -8,7 +8,11 @@ export function presentReactions(contentId: number, counts: ReactionCounts): Rea
   const { angry, sad, thinking, happy, love, mine } = counts
   return {
     content_id: contentId,
-    angry, sad, thinking, happy, love,
+    angry,
+    sad,
+    thinking,
+    happy,
+    love,
     total: angry + sad + thinking + happy + love,
     user_reaction: mine ? { reaction_type: mine } : null
   }
@@ -38,7 +42,11 @@ export const bookmarkJson = jsonObject(BookmarkSchema, {
     chapter: jsonObject(chapterShape, {
       id: jsonValue(chapters.id),
       slug: jsonValue(chapters.slug),
-      subject: jsonObject(chapterShape.shape.subject, { id: jsonValue(subjects.id), name: jsonValue(subjects.name), slug: jsonValue(subjects.slug) })
+      subject: jsonObject(chapterShape.shape.subject, {
+        id: jsonValue(subjects.id),
+        name: jsonValue(subjects.name),
+        slug: jsonValue(subjects.slug)
+      })
     })
   })
 })

@@ -4,7 +4,19 @@ import type { AuthResult, MeResponse, NotificationPreferences, Permissions, User
 import { formatDeepLink, type SwitchRedirect } from '../../../src/shared/deepLink.ts'
 import type { Executor } from '../db/client.ts'
 import { preparedFor } from '../db/prepared.ts'
-import { countries, delegations, divisions, institutes, ledgerAccounts, levels, offerGroups, optionalSubjects, states, userOffers, users } from '../db/schema.ts'
+import {
+  countries,
+  delegations,
+  divisions,
+  institutes,
+  ledgerAccounts,
+  levels,
+  offerGroups,
+  optionalSubjects,
+  states,
+  userOffers,
+  users
+} from '../db/schema.ts'
 import type { UserRow } from '../http.ts'
 import { localName, type Language } from '../language.ts'
 import { codeDestination } from '../../../src/shared/rules/registration.ts'
@@ -13,9 +25,16 @@ import { toPoints } from '../services/ledger.ts'
 import type { IssuedTokens, SwitchToken } from '../services/sessions.ts'
 
 export const defaultNotificationPreferences: NotificationPreferences = {
-  completeInformation: true, giftCodeUsed: true, parentRequest: true, changePassword: true,
-  uploadNewSessionRecord: true, uploadNewContent: true, updateSession: true, updateVideoReport: true,
-  paySlice: true, transferPoint: true
+  completeInformation: true,
+  giftCodeUsed: true,
+  parentRequest: true,
+  changePassword: true,
+  uploadNewSessionRecord: true,
+  uploadNewContent: true,
+  updateSession: true,
+  updateVideoReport: true,
+  paySlice: true,
+  transferPoint: true
 }
 
 export function userType(row: UserRow): UserType {
@@ -44,7 +63,11 @@ export function presentAuthResult(user: UserRow, tokens: IssuedTokens, message: 
 export function presentImpersonationLink(switchToken: SwitchToken, adminId: number, userId: number, redirectTo?: SwitchRedirect) {
   return {
     link: formatDeepLink({
-      kind: 'switch', token: switchToken.token, adminId: String(adminId), userId: String(userId), ...(redirectTo ? { redirectTo } : {})
+      kind: 'switch',
+      token: switchToken.token,
+      adminId: String(adminId),
+      userId: String(userId),
+      ...(redirectTo ? { redirectTo } : {})
     }),
     token: switchToken.token,
     expires_in: switchToken.expiresIn
@@ -87,8 +110,12 @@ export const userViewColumns = {
     where ${divisions.id} = ${users.divisionId})`,
   levelNameAr: sql<string | null>`(select ${levels.nameAr} from ${levels} inner join ${divisions} on ${divisions.levelId} = ${levels.id}
     where ${divisions.id} = ${users.divisionId})`,
-  optionalName: sql<string | null>`(select ${optionalSubjects.name} from ${optionalSubjects} where ${optionalSubjects.id} = ${users.optionalSubjectId})`,
-  optionalNameAr: sql<string | null>`(select ${optionalSubjects.nameAr} from ${optionalSubjects} where ${optionalSubjects.id} = ${users.optionalSubjectId})`,
+  optionalName: sql<
+    string | null
+  >`(select ${optionalSubjects.name} from ${optionalSubjects} where ${optionalSubjects.id} = ${users.optionalSubjectId})`,
+  optionalNameAr: sql<
+    string | null
+  >`(select ${optionalSubjects.nameAr} from ${optionalSubjects} where ${optionalSubjects.id} = ${users.optionalSubjectId})`,
   countryCode: sql<string | null>`(select ${countries.code} from ${countries} where ${countries.id} = ${users.countryId})`,
   countryName: sql<string | null>`(select ${countries.nameFr} from ${countries} where ${countries.id} = ${users.countryId})`,
   countryNameEn: sql<string | null>`(select ${countries.nameEn} from ${countries} where ${countries.id} = ${users.countryId})`,
@@ -127,9 +154,14 @@ export type UserViewRow = {
   balance: number | null
 }
 
-const userViewQuery = preparedFor((db) => db.select(userViewColumns)
-  .from(users).leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
-  .where(eq(users.id, sql.placeholder('id'))).prepare('user_view'))
+const userViewQuery = preparedFor((db) =>
+  db
+    .select(userViewColumns)
+    .from(users)
+    .leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('user_view')
+)
 
 /**
  * `view`: the user's view when the caller already read it (with the session, see http.ts);
@@ -139,7 +171,7 @@ export async function presentUser(db: Executor, row: UserRow, view: UserViewRow 
   const refs: UserViewRow | undefined = view ?? (await userViewQuery(db).execute({ id: row.id }))[0]
   const offers: OfferView[] = refs?.offers ?? []
   const ref = (id: number | null, name: string | null | undefined, nameAr: string | null | undefined) =>
-    (id != null && name != null ? { id, name: localName(name, nameAr, lang) } : null)
+    id != null && name != null ? { id, name: localName(name, nameAr, lang) } : null
   const countryName = (lang === 'ar' ? refs?.countryNameAr : lang === 'en' ? refs?.countryNameEn : null) || refs?.countryName
   const user: User = {
     id: row.id,
@@ -203,7 +235,12 @@ export function permissionsOf(row: UserRow, passwordExpired: boolean): Permissio
 }
 
 export async function presentMe(
-  db: Executor, row: UserRow, passwordExpired: boolean, impersonatorId: number | null, userView: UserViewRow | undefined, lang: Language
+  db: Executor,
+  row: UserRow,
+  passwordExpired: boolean,
+  impersonatorId: number | null,
+  userView: UserViewRow | undefined,
+  lang: Language
 ): Promise<MeResponse> {
   const view = await presentUser(db, row, userView, lang)
   return {

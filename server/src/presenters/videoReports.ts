@@ -5,7 +5,10 @@ import type { ReasonRow, ReportView, StoredStatus } from '../services/videoRepor
 
 /** A stored status as the API writes it (part 2, §4). */
 const STATUS_NAMES: Record<StoredStatus, VideoReportStatus> = {
-  pending: 'Pending', in_progress: 'In progress', rejected: 'Rejected', resolved: 'Resolved'
+  pending: 'Pending',
+  in_progress: 'In progress',
+  rejected: 'Rejected',
+  resolved: 'Resolved'
 }
 
 /** The stored status of the API's name. */
@@ -28,7 +31,13 @@ export function presentReport(view: ReportView, lang: Language): VideoReport {
     id: report.id,
     report_reason: { id: reason.id, reason: reasonText(reason, lang) },
     description: report.description,
-    content: { id: content.id, name: content.name, slug: content.slug, chapter_slug: content.chapterSlug, subject_slug: content.subjectSlug },
+    content: {
+      id: content.id,
+      name: content.name,
+      slug: content.slug,
+      chapter_slug: content.chapterSlug,
+      subject_slug: content.subjectSlug
+    },
     status: STATUS_NAMES[status],
     created_at: report.createdAt.toISOString(),
     reject_reason: status === 'rejected' ? report.rejectReason : null,

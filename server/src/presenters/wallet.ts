@@ -7,8 +7,18 @@ import { sql, type AnyColumn } from 'drizzle-orm'
 import { IdNameSchema } from '../../../src/shared/api/common.ts'
 import type { z } from 'zod'
 import {
-  PaymentHistoryRowSchema, PaymentReceiptSchema, SubscriptionSchema, TransferSchema, type D17PaymentSchema, type PaymentCode, type PaymentMethod,
-  type PaymentResult, type PaymentStatus, type Transfer, type TransferStatus, type WalletSummarySchema
+  PaymentHistoryRowSchema,
+  PaymentReceiptSchema,
+  SubscriptionSchema,
+  TransferSchema,
+  type D17PaymentSchema,
+  type PaymentCode,
+  type PaymentMethod,
+  type PaymentResult,
+  type PaymentStatus,
+  type Transfer,
+  type TransferStatus,
+  type WalletSummarySchema
 } from '../../../src/shared/api/wallet.ts'
 import { jsonFullName, jsonObject, jsonOrNull, jsonPoints, jsonTime, jsonValue } from '../db/json.ts'
 import { offerGroups, paymentCodes, pointTransfers, userOffers } from '../db/schema.ts'
@@ -28,8 +38,15 @@ export function fullName(row: { name: string; lastName: string }): string {
 export function presentPaymentCode(row: PaymentCodeRow): PaymentCode {
   const method = row.method as PaymentMethod
   return {
-    id: row.id, reference: row.reference, method, payment_method: methodLabels[method], amount: toPoints(row.amount),
-    comment: row.comment, status: row.status as PaymentStatus, order_id: row.orderId, created_at: row.createdAt.toISOString()
+    id: row.id,
+    reference: row.reference,
+    method,
+    payment_method: methodLabels[method],
+    amount: toPoints(row.amount),
+    comment: row.comment,
+    status: row.status as PaymentStatus,
+    order_id: row.orderId,
+    created_at: row.createdAt.toISOString()
   }
 }
 
@@ -58,10 +75,13 @@ export function presentPaymentResult(row: PaymentCodeRow, balance: number): Paym
   const credited = row.status === 'paid' || row.status === 'approved'
   const pending = row.status === 'pending'
   return {
-    order_id: row.orderId, status: row.status as PaymentStatus, success: credited,
+    order_id: row.orderId,
+    status: row.status as PaymentStatus,
+    success: credited,
     message: credited ? SUCCESS_MESSAGE : pending ? 'Paiement en attente de confirmation' : FAILURE_MESSAGE,
     detail: credited || pending ? null : FAILURE_DETAIL,
-    amount: toPoints(row.amount), points: toPoints(balance)
+    amount: toPoints(row.amount),
+    points: toPoints(balance)
   }
 }
 

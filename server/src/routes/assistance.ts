@@ -23,14 +23,20 @@ export function registerAssistanceRoutes(app: FastifyInstance, services: Service
     if (!video.storageKey || size === null) throw new ApiError('not_found', 'Vidéo introuvable')
     const header = request.headers.range
     const range = parseRange(typeof header === 'string' ? header : undefined, size)
-    void reply.header('accept-ranges', 'bytes').header('cache-control', 'public, max-age=3600').header('cross-origin-resource-policy', 'cross-origin')
+    void reply
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', 'public, max-age=3600')
+      .header('cross-origin-resource-policy', 'cross-origin')
     if (range === 'unsatisfiable') {
       void reply.header('content-range', `bytes */${size}`)
       throw new ApiError('range_not_satisfiable', 'Plage demandée invalide')
     }
     void reply.header('content-type', video.mimeType ?? 'application/octet-stream')
     if (range) {
-      void reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1)
+      void reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', range.end - range.start + 1)
     } else {
       void reply.header('content-length', size)
     }

@@ -21,7 +21,10 @@ export function registerAttachmentRoutes(app: FastifyInstance, services: Service
     if (!attachment || !bytes) throw new ApiError('not_found', 'Fichier introuvable')
     void reply
       .header('content-type', 'application/octet-stream')
-      .header('content-disposition', `attachment; filename="${attachment.name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(attachment.name)}`)
+      .header(
+        'content-disposition',
+        `attachment; filename="${attachment.name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(attachment.name)}`
+      )
       .header('cache-control', 'private, no-store')
       .header('cross-origin-resource-policy', 'cross-origin')
     return Buffer.from(bytes) as unknown as string
@@ -29,11 +32,21 @@ export function registerAttachmentRoutes(app: FastifyInstance, services: Service
 
   // The file is the body itself: its parser lives in this scope alone.
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: ATTACHMENT_MAX_BYTES }, (_request, body, done) => done(null, body))
+    scope.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: ATTACHMENT_MAX_BYTES }, (_request, body, done) =>
+      done(null, body)
+    )
     addRoute(scope, services, op.attach, async ({ params, query, request }) => {
-      if (!Buffer.isBuffer(request.body)) throw new ApiError('unsupported_media_type', 'Envoyez le fichier comme corps de la requête (application/octet-stream)')
+      if (!Buffer.isBuffer(request.body))
+        throw new ApiError('unsupported_media_type', 'Envoyez le fichier comme corps de la requête (application/octet-stream)')
       const row = await attachFile(db, services.storage, params.id, query.name, request.body, services.clock.now())
-      return { id: row.id, content_id: row.contentId, name: row.name, size: row.size, mime_type: row.mimeType, message: `Pièce jointe ${row.id} ajoutée à la leçon ${row.contentId} (${row.name})` }
+      return {
+        id: row.id,
+        content_id: row.contentId,
+        name: row.name,
+        size: row.size,
+        mime_type: row.mimeType,
+        message: `Pièce jointe ${row.id} ajoutée à la leçon ${row.contentId} (${row.name})`
+      }
     })
   })
 }

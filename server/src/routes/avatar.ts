@@ -13,9 +13,12 @@ import { currentAvatar, setAvatar } from '../services/users.ts'
 
 /** Test accounts may not edit the profile (§4); the avatar waits for a complete profile (§2). */
 export function checkMayEditAvatar(user: UserRow): void {
-  if (user.isTest && user.role !== 'admin') throw new ApiError('test_account', 'Les comptes de test ne peuvent pas modifier ces informations')
+  if (user.isTest && user.role !== 'admin')
+    throw new ApiError('test_account', 'Les comptes de test ne peuvent pas modifier ces informations')
   if (!user.completed) {
-    throw new ApiError('profile_incomplete', 'Complétez votre profil avant de changer de photo', { fieldKeys: { avatar: ['profile.readOnlyUntilCompleted'] } })
+    throw new ApiError('profile_incomplete', 'Complétez votre profil avant de changer de photo', {
+      fieldKeys: { avatar: ['profile.readOnlyUntilCompleted'] }
+    })
   }
 }
 
@@ -32,7 +35,10 @@ async function readAvatar(request: FastifyRequest): Promise<Buffer | null> {
   } catch (error) {
     const code = (error as { code?: string }).code
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new ApiError('payload_too_large', 'La photo dépasse la taille maximale de 10 Mo', { status: 413, fieldKeys: { avatar: ['avatar.fileTooLarge'] } })
+      throw new ApiError('payload_too_large', 'La photo dépasse la taille maximale de 10 Mo', {
+        status: 413,
+        fieldKeys: { avatar: ['avatar.fileTooLarge'] }
+      })
     }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new ApiError('validation_failed', 'Une seule photo à la fois', { status: 422, fieldKeys: { avatar: ['common.invalid'] } })

@@ -40,7 +40,11 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
       }
       const video = await uploadLessonVideo(db, services.storage, params.id, body)
       return {
-        id: video.id, content_id: video.contentId, duration: video.durationSeconds, size: video.size, mime_type: video.mimeType,
+        id: video.id,
+        content_id: video.contentId,
+        duration: video.durationSeconds,
+        size: video.size,
+        mime_type: video.mimeType,
         message: `Vidéo de la leçon ${video.contentId} enregistrée (${video.durationSeconds} s, ${video.mimeType})`
       }
     })

@@ -13,7 +13,13 @@ import { presentForumPost, presentSubject, presentSubjectsProgress, presentUsedD
 import type { Services } from '../services.ts'
 import { freeAllowanceSeconds, usedFreeSeconds } from '../services/catalogue.ts'
 import {
-  eventWindow, expiringSubscriptions, latestContentsJson, latestForumPosts, liveEventsJson, subjectsWithStats, tunisToday
+  eventWindow,
+  expiringSubscriptions,
+  latestContentsJson,
+  latestForumPosts,
+  liveEventsJson,
+  subjectsWithStats,
+  tunisToday
 } from '../services/home.ts'
 
 function hasForum(user: UserRow): boolean {
@@ -35,7 +41,10 @@ export function registerHomeRoutes(app: FastifyInstance, services: Services): vo
     return presentSubjectsProgress(await subjectsWithStats(db, auth.user.id, divisionId))
   })
 
-  for (const [endpoint, freeOnly] of [[ep.newContents, false], [ep.freeContents, true]] as const) {
+  for (const [endpoint, freeOnly] of [
+    [ep.newContents, false],
+    [ep.freeContents, true]
+  ] as const) {
     addRoute(app, services, endpoint, async ({ auth, request, reply }) => {
       if (auth.user.divisionId == null) return []
       return new Serialized(await latestContentsJson(db, auth.user.divisionId, requestLanguage(request, reply), freeOnly))
@@ -61,5 +70,6 @@ export function registerHomeRoutes(app: FastifyInstance, services: Services): vo
   })
 
   addRoute(app, services, ep.usedDuration, async ({ auth, query }) =>
-    presentUsedDuration(await usedFreeSeconds(db, auth.user.id), freeAllowanceSeconds(auth.user), query.duration))
+    presentUsedDuration(await usedFreeSeconds(db, auth.user.id), freeAllowanceSeconds(auth.user), query.duration)
+  )
 }

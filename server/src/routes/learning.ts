@@ -11,7 +11,16 @@ import { addRoute, type UserRow } from '../http.ts'
 import { presentChapterContents, presentChapterList, presentLesson } from '../presenters/learning.ts'
 import type { Services } from '../services.ts'
 import {
-  findSubject, findVideo, lessonAccess, lessonVideos, meanProgress, notFound, pickChapter, pickContent, subjectAccess, subjectCatalogue
+  findSubject,
+  findVideo,
+  lessonAccess,
+  lessonVideos,
+  meanProgress,
+  notFound,
+  pickChapter,
+  pickContent,
+  subjectAccess,
+  subjectCatalogue
 } from '../services/catalogue.ts'
 import { attachmentsDownloadable } from '../../../src/shared/rules/attachments.ts'
 import { blockedGroupsHeld, createAttachmentSigner, lessonAttachments } from '../services/attachments.ts'
@@ -29,7 +38,10 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
   /** The subject, its rows and what opens its lessons for the pupil. */
   async function loadSubject(user: UserRow, ref: string) {
     const subject = await findSubject(db, user, ref)
-    const [rows, access] = await Promise.all([subjectCatalogue(db, user.id, subject.id), subjectAccess(db, user, subject.id, services.clock.now())])
+    const [rows, access] = await Promise.all([
+      subjectCatalogue(db, user.id, subject.id),
+      subjectAccess(db, user, subject.id, services.clock.now())
+    ])
     return { subject, rows, access }
   }
 
@@ -40,7 +52,10 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
     return presentChapterList(subject, { progress: meanProgress(rows), subjectVideos: videos }, rows)
   })
 
-  for (const [endpoint, recordingsOnly] of [[ep.chapterContents, false], [ep.recordingContents, true]] as const) {
+  for (const [endpoint, recordingsOnly] of [
+    [ep.chapterContents, false],
+    [ep.recordingContents, true]
+  ] as const) {
     addRoute(app, services, endpoint, async ({ auth, params }) => {
       const { subject, rows, access } = await loadSubject(auth.user, params.subject)
       const chapter = pickChapter(rows, params.chapter)
@@ -90,7 +105,10 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
     }
     void reply.header('content-type', video.mimeType)
     if (range) {
-      void reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1)
+      void reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', range.end - range.start + 1)
     } else {
       void reply.header('content-length', size)
     }

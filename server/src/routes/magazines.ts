@@ -22,18 +22,30 @@ export function registerMagazineRoutes(app: FastifyInstance, services: Services)
     void reply
       .header('content-type', page.mimeType)
       // The address is the pupil's own and expires within minutes: kept by their browser only, until then.
-      .header('cache-control', `private, max-age=${Math.max(0, query.expires - Math.floor(services.clock.now().getTime() / 1000))}, immutable`)
+      .header(
+        'cache-control',
+        `private, max-age=${Math.max(0, query.expires - Math.floor(services.clock.now().getTime() / 1000))}, immutable`
+      )
       .header('cross-origin-resource-policy', 'cross-origin')
     return Buffer.from(bytes) as unknown as string
   })
 
   // The PDF is the body itself: its parser lives in this scope alone.
   void app.register(async (scope) => {
-    scope.addContentTypeParser(['application/octet-stream', 'application/pdf'], { parseAs: 'buffer', bodyLimit: MAGAZINE_MAX_BYTES }, (_request, body, done) => done(null, body))
+    scope.addContentTypeParser(
+      ['application/octet-stream', 'application/pdf'],
+      { parseAs: 'buffer', bodyLimit: MAGAZINE_MAX_BYTES },
+      (_request, body, done) => done(null, body)
+    )
     addRoute(scope, services, op.upload, async ({ params, request }) => {
-      if (!Buffer.isBuffer(request.body)) throw new ApiError('unsupported_media_type', 'Envoyez le PDF comme corps de la requête (application/octet-stream)')
+      if (!Buffer.isBuffer(request.body))
+        throw new ApiError('unsupported_media_type', 'Envoyez le PDF comme corps de la requête (application/octet-stream)')
       const pages = await storeMagazine(db, services.storage, params.id, request.body, services.clock.now())
-      return { content_id: params.id, pages: pages.length, message: `Magazine de la leçon ${params.id} : ${pages.length} page(s) rendue(s)` }
+      return {
+        content_id: params.id,
+        pages: pages.length,
+        message: `Magazine de la leçon ${params.id} : ${pages.length} page(s) rendue(s)`
+      }
     })
   })
 }

@@ -3,13 +3,25 @@
  * (notification service), the realtime stream, and the operator calls that create them.
  */
 import type { FastifyInstance } from 'fastify'
-import { STREAM_KEEPALIVE_MS, notificationEndpoints as ep, notificationOperatorEndpoints as op } from '../../../src/shared/api/notifications.ts'
+import {
+  STREAM_KEEPALIVE_MS,
+  notificationEndpoints as ep,
+  notificationOperatorEndpoints as op
+} from '../../../src/shared/api/notifications.ts'
 import { ApiError } from '../errors.ts'
 import { addRoute, Serialized, type AuthInfo } from '../http.ts'
 import { presentMessage, presentNotification, presentNotificationPage } from '../presenters/notifications.ts'
 import type { Services } from '../services.ts'
 import {
-  findRecipient, hidePopup, inboxMessagesJson, markNotificationSeen, notificationPage, notificationsAfter, openMessage, sessionOpen, shownPopupsJson
+  findRecipient,
+  hidePopup,
+  inboxMessagesJson,
+  markNotificationSeen,
+  notificationPage,
+  notificationsAfter,
+  openMessage,
+  sessionOpen,
+  shownPopupsJson
 } from '../services/notifications.ts'
 import { sseFrame, type StreamWriter } from '../services/realtime.ts'
 
@@ -31,7 +43,8 @@ export function registerNotificationRoutes(app: FastifyInstance, services: Servi
   const { db } = services.database
 
   addRoute(app, services, ep.notifications, async ({ auth, query }) =>
-    presentNotificationPage(await notificationPage(db, auth.user.id, query), query))
+    presentNotificationPage(await notificationPage(db, auth.user.id, query), query)
+  )
 
   addRoute(app, services, ep.markSeen, async ({ auth, params }) => {
     const row = await markNotificationSeen(db, auth.user.id, params.id, services.clock.now())
@@ -159,7 +172,13 @@ export function registerNotificationRoutes(app: FastifyInstance, services: Servi
 
   addRoute(app, services, op.notify, async ({ body }) => {
     const userId = await recipient(body)
-    const notification = await services.notifications.notify(db, { userId, title: body.title, body: body.body, link: body.link, type: body.type })
+    const notification = await services.notifications.notify(db, {
+      userId,
+      title: body.title,
+      body: body.body,
+      link: body.link,
+      type: body.type
+    })
     return { id: notification.id, message: `Notification ${notification.id} sent to user ${userId}` }
   })
 

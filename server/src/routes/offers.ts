@@ -15,7 +15,18 @@ import type { Services } from '../services.ts'
 import { createIdempotencyService } from '../services/idempotency.ts'
 import { appliedCodeOf, findCoupon, removeAppliedCode, saveAppliedCode } from '../services/discountCodes.ts'
 import {
-  checkChapter, checkChapterNotHeld, classCatalogue, codePeriod, nextSlices, ownDivision, paySlice, pricingRefusal, quoteFor, recordPurchase, sliceQuote, sliceToPay
+  checkChapter,
+  checkChapterNotHeld,
+  classCatalogue,
+  codePeriod,
+  nextSlices,
+  ownDivision,
+  paySlice,
+  pricingRefusal,
+  quoteFor,
+  recordPurchase,
+  sliceQuote,
+  sliceToPay
 } from '../services/offers.ts'
 
 type Catalogue = Awaited<ReturnType<typeof ownDivision>>
@@ -26,7 +37,7 @@ export function registerOfferRoutes(app: FastifyInstance, services: Services): v
 
   /** The division asked for (the pupil's class's) and the engine's quote of the request, at `at`. */
   async function priced(executor: Parameters<typeof ownDivision>[0], user: UserRow, body: PurchaseRequest, at: Date, found?: Catalogue) {
-    const catalogue = found ?? await ownDivision(executor, user, body.offerDivisionDetail)
+    const catalogue = found ?? (await ownDivision(executor, user, body.offerDivisionDetail))
     const engineDivision = presentOfferCard(catalogue.division, catalogue.prices, catalogue.subjectDetails, catalogue.level, 'fr')
     return { catalogue, ...(await quoteFor(executor, user, body, catalogue, engineDivision, at)) }
   }
@@ -36,7 +47,16 @@ export function registerOfferRoutes(app: FastifyInstance, services: Services): v
     if (divisionId == null) return { payload: [] }
     const catalogue = await classCatalogue(db, divisionId)
     const slices = await nextSlices(db, auth.user.id)
-    return { payload: presentOffers(catalogue.divisions, catalogue.prices, catalogue.subjectDetails, catalogue.level, requestLanguage(request, reply), slices) }
+    return {
+      payload: presentOffers(
+        catalogue.divisions,
+        catalogue.prices,
+        catalogue.subjectDetails,
+        catalogue.level,
+        requestLanguage(request, reply),
+        slices
+      )
+    }
   })
 
   addRoute(app, services, ep.quote, async ({ auth, body }) => {
@@ -49,18 +69,26 @@ export function registerOfferRoutes(app: FastifyInstance, services: Services): v
 
   addRoute(app, services, ep.buy, async ({ auth, body, request, reply }) => {
     if (body.chapter != null) await checkChapter(db, auth.user, body.chapter)
-    return idempotency.run({
-      userId: auth.user.id, scope: `${ep.buy.method} ${ep.buy.path}`, key: request.headers['idempotency-key'], request: body, status: 201, reply
-    }, async (tx) => {
-      const at = services.clock.now()
-      // Priced inside the purchase's transaction: the figures charged are the ones read with it.
-      if (body.chapter != null) await checkChapterNotHeld(tx, auth.user, body.chapter, at)
-      const catalogue = await ownDivision(tx, auth.user, body.offerDivisionDetail)
-      const slice = await sliceToPay(tx, auth.user, catalogue.division.id, body, true)
-      if (slice) return presentPurchase(await paySlice(tx, auth.user, catalogue.division, slice.order, slice.sliceIndex))
-      const { quote, coupon } = await priced(tx, auth.user, body, at, catalogue)
-      return presentPurchase(await recordPurchase(tx, auth.user, catalogue.division, quote, coupon, body.chapter ?? null, at))
-    })
+    return idempotency.run(
+      {
+        userId: auth.user.id,
+        scope: `${ep.buy.method} ${ep.buy.path}`,
+        key: request.headers['idempotency-key'],
+        request: body,
+        status: 201,
+        reply
+      },
+      async (tx) => {
+        const at = services.clock.now()
+        // Priced inside the purchase's transaction: the figures charged are the ones read with it.
+        if (body.chapter != null) await checkChapterNotHeld(tx, auth.user, body.chapter, at)
+        const catalogue = await ownDivision(tx, auth.user, body.offerDivisionDetail)
+        const slice = await sliceToPay(tx, auth.user, catalogue.division.id, body, true)
+        if (slice) return presentPurchase(await paySlice(tx, auth.user, catalogue.division, slice.order, slice.sliceIndex))
+        const { quote, coupon } = await priced(tx, auth.user, body, at, catalogue)
+        return presentPurchase(await recordPurchase(tx, auth.user, catalogue.division, quote, coupon, body.chapter ?? null, at))
+      }
+    )
   })
 
   // ——— the code of the purchase being prepared (one at a time) ———
@@ -74,8 +102,13 @@ export function registerOfferRoutes(app: FastifyInstance, services: Services): v
     const period = codePeriod(catalogue.prices, body.quantity ?? null, body.allYear === true)
     const { quote, coupon } = await quoteFor(db, auth.user, request, catalogue, engineDivision, services.clock.now(), period)
     const row = await saveAppliedCode(db, {
-      userId: auth.user.id, code: normalizeDiscountCode(body.code), discountCodeId: coupon?.id ?? null, offerDivisionId: catalogue.division.id,
-      quantity: body.allYear ? null : (body.quantity ?? null), allYear: body.allYear === true, createdAt: services.clock.now()
+      userId: auth.user.id,
+      code: normalizeDiscountCode(body.code),
+      discountCodeId: coupon?.id ?? null,
+      offerDivisionId: catalogue.division.id,
+      quantity: body.allYear ? null : (body.quantity ?? null),
+      allYear: body.allYear === true,
+      createdAt: services.clock.now()
     })
     if (!row) throw pricingRefusal('two_codes')
     return { message: 'Code appliqué', discount_code: presentAppliedCode(row, coupon), quote: presentQuote(quote) }

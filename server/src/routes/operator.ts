@@ -12,7 +12,11 @@ import { checkReferences, credentialTaken, findById, firstAdminId, insertUser } 
 function presentOutbox(row: OutboxRow) {
   return {
     channel: row.channel === 'sms' ? ('sms' as const) : ('email' as const),
-    to: row.to, subject: row.subject, body: row.body, code: row.code, created_at: row.createdAt.toISOString()
+    to: row.to,
+    subject: row.subject,
+    body: row.body,
+    code: row.code,
+    created_at: row.createdAt.toISOString()
   }
 }
 
@@ -27,20 +31,28 @@ export function registerOperatorRoutes(app: FastifyInstance, services: Services)
 
   addRoute(app, services, ep.createUser, async ({ body }) => {
     const credential = parseCredential(body.credential)!
-    if (await credentialTaken(db, credential)) throw fieldError({ credential: ['common.invalid'] }, 'account_information_already_used', 'Account information already used: ')
+    if (await credentialTaken(db, credential))
+      throw fieldError({ credential: ['common.invalid'] }, 'account_information_already_used', 'Account information already used: ')
     // An unknown class would otherwise surface as a foreign-key failure (a 500).
     await checkReferences(db, { countryId: null, stateId: null, divisionId: body.division ?? null, optionalSubjectId: null })
     const now = services.clock.now()
     const row = await insertUser(db, {
-      role: body.role, name: body.name, lastName: body.lastName,
+      role: body.role,
+      name: body.name,
+      lastName: body.lastName,
       phone: credential.kind === 'phone' ? credential.value : null,
       email: credential.kind === 'email' ? credential.value : null,
       emailVerified: credential.kind === 'email' && body.verified,
       phoneVerified: credential.kind === 'phone' && body.verified,
       countryId: credential.kind === 'phone' ? 1 : null,
       divisionId: body.division ?? null,
-      passwordHash: await services.passwords.hash(body.password), passwordChangedAt: now,
-      verified: body.verified, confirmedAt: body.verified ? now : null, isTest: body.isTest, createdAt: now, updatedAt: now
+      passwordHash: await services.passwords.hash(body.password),
+      passwordChangedAt: now,
+      verified: body.verified,
+      confirmedAt: body.verified ? now : null,
+      isTest: body.isTest,
+      createdAt: now,
+      updatedAt: now
     })
     return { id: row.id, message: `Created ${body.role} ${row.id} (${credential.value})` }
   })

@@ -45,7 +45,9 @@ ${row.comment ? `<dt>Commentaire</dt><dd>${escapeHtml(row.comment)}</dd>` : ''}<
 
 function cardPage(row: PaymentCodeRow): string {
   const action = `/sandbox/pay/${encodeURIComponent(row.orderId)}`
-  return page('Paiement par carte (bac à sable) — Darsi', `<h1>Paiement par carte — bac à sable</h1>
+  return page(
+    'Paiement par carte (bac à sable) — Darsi',
+    `<h1>Paiement par carte — bac à sable</h1>
 <p>Aucune carte réelle n'est débitée. Cartes de test : <code>4242 4242 4242 4242</code> (acceptée),
 <code>4000 0000 0000 0002</code> (refusée).</p>
 ${orderDetails(row)}
@@ -53,25 +55,35 @@ ${orderDetails(row)}
 <label for="card">Numéro de carte</label><input id="card" name="card" inputmode="numeric" autocomplete="off" maxlength="23" value="4242 4242 4242 4242">
 <div class="actions"><button type="submit" name="decision" value="pay">Payer</button>
 <button type="submit" name="decision" value="fail">Simuler un échec</button></div>
-</form>`)
+</form>`
+  )
 }
 
 function d17Page(row: PaymentCodeRow): string {
   const action = `/sandbox/d17/${encodeURIComponent(row.orderId)}`
-  return page('D17 (bac à sable) — Darsi', `<h1>D17 — bac à sable</h1>
+  return page(
+    'D17 (bac à sable) — Darsi',
+    `<h1>D17 — bac à sable</h1>
 <p>Cette page tient lieu de l'application D17 qui a lu le code QR.</p>
 ${orderDetails(row)}
 <form method="post" action="${escapeHtml(action)}">
 <div class="actions"><button type="submit" name="decision" value="pay">Payer avec D17</button>
 <button type="submit" name="decision" value="fail">Refuser</button></div>
-</form>`)
+</form>`
+  )
 }
 
 function statusPage(title: string, text: string): string {
   return page(`${title} — Darsi`, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`)
 }
 
-const params = z.strictObject({ orderId: z.string().min(1).max(128).regex(/^[\w-]+$/) })
+const params = z.strictObject({
+  orderId: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[\w-]+$/)
+})
 const decisionBody = z.object({ decision: z.enum(['pay', 'fail']), card: z.string().max(32).optional() })
 
 export function registerPaymentSandboxRoutes(app: FastifyInstance, services: Services): void {
@@ -79,7 +91,12 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, services: Ser
   const typed = app.withTypeProvider<ZodTypeProvider>()
 
   const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).header('content-security-policy', CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body)
+    reply
+      .code(status)
+      .header('content-security-policy', CSP)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(body)
 
   const order = (orderId: string, method: 'online' | 'd17') => orderOf(db, orderId, method)
 

@@ -8,7 +8,12 @@ import { pickersEndpoints as ep } from '../../../src/shared/api/pickers.ts'
 import { addRoute } from '../http.ts'
 import { requestLanguage } from '../language.ts'
 import {
-  presentCountry, presentDelegations, presentDivision, presentInstitutes, presentOptionalSubjects, presentState
+  presentCountry,
+  presentDelegations,
+  presentDivision,
+  presentInstitutes,
+  presentOptionalSubjects,
+  presentState
 } from '../presenters/pickers.ts'
 import type { Services } from '../services.ts'
 import { delegationsOf, institutesOf, levelIdOf, listCountries, listDivisions, optionalSubjectsOf, statesOf } from '../services/pickers.ts'

@@ -4,24 +4,45 @@
  */
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { MARKSHEET_MAX_BYTES, profileEndpoints as ep, profileOperatorEndpoints as op, type RequestStatus } from '../../../src/shared/api/profile.ts'
+import {
+  MARKSHEET_MAX_BYTES,
+  profileEndpoints as ep,
+  profileOperatorEndpoints as op,
+  type RequestStatus
+} from '../../../src/shared/api/profile.ts'
 import type { MessageKey } from '../../../src/shared/rules/messages.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import { addRoute, Serialized, type UserRow } from '../http.ts'
 import { localName, requestLanguage } from '../language.ts'
 import {
-  presentAdCard, presentDivisionRequest, presentMarksheet, presentOperatorDivisionRequest, presentOperatorMarksheet
+  presentAdCard,
+  presentDivisionRequest,
+  presentMarksheet,
+  presentOperatorDivisionRequest,
+  presentOperatorMarksheet
 } from '../presenters/profile.ts'
 import type { Services } from '../services.ts'
 import { detectFileType, storedName } from '../services/marksheets.ts'
 import {
-  createDivisionRequest, decideDivisionRequest, decideMarksheet, deletePendingMarksheet, divisionChangeReasonsJson, divisionRequestsByStatus,
-  findDivisionNames, marksheetFile, marksheetsByStatus, ownDivisionRequestsJson, ownMarksheets, storeMarksheet, visibleAdCards
+  createDivisionRequest,
+  decideDivisionRequest,
+  decideMarksheet,
+  deletePendingMarksheet,
+  divisionChangeReasonsJson,
+  divisionRequestsByStatus,
+  findDivisionNames,
+  marksheetFile,
+  marksheetsByStatus,
+  ownDivisionRequestsJson,
+  ownMarksheets,
+  storeMarksheet,
+  visibleAdCards
 } from '../services/profile.ts'
 
 /** Class changes are for pupils; test accounts (administrators aside) may not ask. */
 function checkMayRequestDivision(user: UserRow): void {
-  if (user.role !== 'student' && user.role !== 'influencer') throw new ApiError('forbidden', 'Seuls les élèves peuvent demander un changement de classe')
+  if (user.role !== 'student' && user.role !== 'influencer')
+    throw new ApiError('forbidden', 'Seuls les élèves peuvent demander un changement de classe')
   if (!user.hasEditDivision) throw new ApiError('forbidden', "Vous n'êtes pas autorisé à changer de classe")
   if (user.isTest) throw new ApiError('test_account', 'Les comptes de test ne peuvent pas changer de classe')
 }
@@ -48,7 +69,10 @@ async function readUpload(request: FastifyRequest): Promise<UploadForm> {
   } catch (error) {
     const code = (error as { code?: string }).code
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new ApiError('payload_too_large', 'Le fichier dépasse la taille maximale de 10 Mo', { status: 413, fieldKeys: { file: ['marksheet.fileTooLarge'] } })
+      throw new ApiError('payload_too_large', 'Le fichier dépasse la taille maximale de 10 Mo', {
+        status: 413,
+        fieldKeys: { file: ['marksheet.fileTooLarge'] }
+      })
     }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new ApiError('validation_failed', 'Un seul fichier par bulletin', { status: 422, fieldKeys: { file: ['common.invalid'] } })
@@ -61,11 +85,19 @@ async function readUpload(request: FastifyRequest): Promise<UploadForm> {
 export function registerProfileRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
 
-  addRoute(app, services, ep.divisionChangeReasons, async ({ request, reply }) =>
-    new Serialized(await divisionChangeReasonsJson(db, requestLanguage(request, reply))))
+  addRoute(
+    app,
+    services,
+    ep.divisionChangeReasons,
+    async ({ request, reply }) => new Serialized(await divisionChangeReasonsJson(db, requestLanguage(request, reply)))
+  )
 
-  addRoute(app, services, ep.divisionRequests, async ({ auth, request, reply }) =>
-    new Serialized(await ownDivisionRequestsJson(db, auth.user.id, requestLanguage(request, reply))))
+  addRoute(
+    app,
+    services,
+    ep.divisionRequests,
+    async ({ auth, request, reply }) => new Serialized(await ownDivisionRequestsJson(db, auth.user.id, requestLanguage(request, reply)))
+  )
 
   addRoute(app, services, ep.createDivisionRequest, async ({ auth, body, request, reply }) => {
     const lang = requestLanguage(request, reply)
@@ -96,7 +128,10 @@ export function registerProfileRoutes(app: FastifyInstance, services: Services):
     const inline = type?.inline === true
     void reply
       .header('content-type', inline ? file.mimeType : 'application/octet-stream')
-      .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${file.name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+      .header(
+        'content-disposition',
+        `${inline ? 'inline' : 'attachment'}; filename="${file.name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`
+      )
       .header('cache-control', 'private, no-store')
     return Buffer.from(file.bytes) as unknown as string
   })
@@ -126,18 +161,30 @@ export function registerProfileRoutes(app: FastifyInstance, services: Services):
       if (!form.file || form.file.bytes.length === 0) problems.file = ['marksheet.fileRequired']
       else if (!type) problems.file = ['marksheet.fileType']
       if (Object.keys(problems).length > 0) throw fieldError(problems)
-      const row = await storeMarksheet(db, services.storage, {
-        userId: user.id, divisionId: divisionId!, trimester: Number(trimester), name: storedName(form.file!.name, type!), bytes: form.file!.bytes, type: type!
-      }, services.clock.now())
+      const row = await storeMarksheet(
+        db,
+        services.storage,
+        {
+          userId: user.id,
+          divisionId: divisionId!,
+          trimester: Number(trimester),
+          name: storedName(form.file!.name, type!),
+          bytes: form.file!.bytes,
+          type: type!
+        },
+        services.clock.now()
+      )
       return { message: 'Le bulletin a été envoyé', marksheet: presentMarksheet(services.storage, row, divisionName!) }
     })
   })
 
   addRoute(app, services, op.divisionRequests, async ({ query }) =>
-    (await divisionRequestsByStatus(db, query.status)).map((view) => presentOperatorDivisionRequest(view, 'fr')))
+    (await divisionRequestsByStatus(db, query.status)).map((view) => presentOperatorDivisionRequest(view, 'fr'))
+  )
 
   addRoute(app, services, op.marksheets, async ({ query }) =>
-    (await marksheetsByStatus(db, query.status)).map((view) => presentOperatorMarksheet(services.storage, view)))
+    (await marksheetsByStatus(db, query.status)).map((view) => presentOperatorMarksheet(services.storage, view))
+  )
 
   addRoute(app, services, op.decideDivisionRequest, async ({ params }) => {
     const decided: RequestStatus = params.decision === 'approve' ? 'approved' : 'rejected'

@@ -8,7 +8,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
 import { servicePrefixes } from '../../../src/shared/api/common.ts'
 import {
-  PROGRESS_SOCKET_CLOSE, PROGRESS_TICKS_PER_MINUTE, ProgressSocketQuerySchema, ProgressSocketTickSchema, progressEndpoints as ep,
+  PROGRESS_SOCKET_CLOSE,
+  PROGRESS_TICKS_PER_MINUTE,
+  ProgressSocketQuerySchema,
+  ProgressSocketTickSchema,
+  progressEndpoints as ep,
   type ProgressSocketReply
 } from '../../../src/shared/api/learning.ts'
 import { ApiError } from '../errors.ts'
@@ -16,7 +20,15 @@ import { addRoute, authenticateToken, type AuthInfo } from '../http.ts'
 import { presentProgress } from '../presenters/learning.ts'
 import type { Services } from '../services.ts'
 import {
-  compareChapters, findChapterById, findLessonPlace, findSubjectById, lessonAccess, meanProgress, orderLessons, subjectCatalogue, type LessonPlace,
+  compareChapters,
+  findChapterById,
+  findLessonPlace,
+  findSubjectById,
+  lessonAccess,
+  meanProgress,
+  orderLessons,
+  subjectCatalogue,
+  type LessonPlace,
   type SubjectAccess
 } from '../services/catalogue.ts'
 import { applyTick, checkPlayable, tickAccess } from '../services/progress.ts'
@@ -82,14 +94,23 @@ export function registerProgressRoutes(app: FastifyInstance, services: Services)
     return orderLessons(rows[0]?.chapter.type ?? 'course', lessons).map((row) => presentProgress(row.content.id, row.progress))
   })
 
-  addRoute(app, services, ep.postProgress, async ({ auth, body }) => {
-    const place = await findLessonPlace(db, auth.user, body.contentId)
-    if ((body.chapterId !== undefined && body.chapterId !== place.chapterId) || (body.subjectId !== undefined && body.subjectId !== place.subjectId)) {
-      throw new ApiError('progress_rejected', 'Progression refusée : le chapitre ou la matière ne sont pas ceux de la leçon')
-    }
-    const at = now()
-    return applyTick(db, { auth, place, access: await tickAccess(db, auth, place, at), now: at }, body)
-  }, { perUserPerMinute: PROGRESS_TICKS_PER_MINUTE })
+  addRoute(
+    app,
+    services,
+    ep.postProgress,
+    async ({ auth, body }) => {
+      const place = await findLessonPlace(db, auth.user, body.contentId)
+      if (
+        (body.chapterId !== undefined && body.chapterId !== place.chapterId) ||
+        (body.subjectId !== undefined && body.subjectId !== place.subjectId)
+      ) {
+        throw new ApiError('progress_rejected', 'Progression refusée : le chapitre ou la matière ne sont pas ceux de la leçon')
+      }
+      const at = now()
+      return applyTick(db, { auth, place, access: await tickAccess(db, auth, place, at), now: at }, body)
+    },
+    { perUserPerMinute: PROGRESS_TICKS_PER_MINUTE }
+  )
 
   // The WebSocket: its hooks (security headers) ran; the handler authenticates from the query.
   const sockets = new Map<number, Set<WebSocket>>()
@@ -121,7 +142,8 @@ export function registerProgressRoutes(app: FastifyInstance, services: Services)
         checkPlayable(place)
         const at = now()
         access = { value: await tickAccess(db, auth, place, at), readAt: at.getTime() }
-        if (lessonAccess(access.value, place.chapterId, place.isFree).locked) throw new ApiError('content_locked', 'Vous devez débloquer ce cours')
+        if (lessonAccess(access.value, place.chapterId, place.isFree).locked)
+          throw new ApiError('content_locked', 'Vous devez débloquer ce cours')
       } catch (error) {
         return close(closeCodeOf(error), error instanceof ApiError ? error.code : 'refused')
       }
@@ -156,10 +178,12 @@ export function registerProgressRoutes(app: FastifyInstance, services: Services)
       const tick = ProgressSocketTickSchema.safeParse(parsed)
       const sequence = tick.success ? tick.data.sequence : null
       if (!tick.success) return send({ type: 'refused', sequence, code: 'validation_failed', message: 'Requête invalide' })
-      if (!withinBudget()) return send({ type: 'refused', sequence, code: 'rate_limited', message: 'Trop de tentatives, veuillez réessayer plus tard' })
+      if (!withinBudget())
+        return send({ type: 'refused', sequence, code: 'rate_limited', message: 'Trop de tentatives, veuillez réessayer plus tard' })
       const at = now()
       try {
-        if (at.getTime() - access.readAt > SOCKET_ACCESS_TTL_MS) access = { value: await tickAccess(db, auth, place, at), readAt: at.getTime() }
+        if (at.getTime() - access.readAt > SOCKET_ACCESS_TTL_MS)
+          access = { value: await tickAccess(db, auth, place, at), readAt: at.getTime() }
         const progress = await applyTick(db, { auth, place, access: access.value, now: at }, tick.data)
         send({ type: 'progress', sequence: tick.data.sequence, ...progress })
         // Free time is spent as the ticks come: what is left is read again after each.
@@ -167,7 +191,12 @@ export function registerProgressRoutes(app: FastifyInstance, services: Services)
       } catch (error) {
         if (error instanceof ApiError) return send({ type: 'refused', sequence, code: error.code, message: error.message })
         request.log.error({ err: error }, 'progress tick failed')
-        send({ type: 'refused', sequence, code: 'server_error', message: "Server error: une erreur s'est produite, veuillez réessayer ultérieurement" })
+        send({
+          type: 'refused',
+          sequence,
+          code: 'server_error',
+          message: "Server error: une erreur s'est produite, veuillez réessayer ultérieurement"
+        })
       }
     }
 

@@ -25,17 +25,30 @@ export function registerQuizRoutes(app: FastifyInstance, services: Services): vo
 
   addRoute(app, services, ep.submit, async ({ auth, params, body, request, reply }) => {
     const quiz = await openQuiz(db, auth.user, params.id, services.clock.now())
-    return idempotency.run({
-      userId: auth.user.id, scope: `${ep.submit.method} ${ep.submit.path}`, key: request.headers['idempotency-key'], request: { params, body }, status: 201, reply
-    }, async (tx) => {
-      const questions = await questionsOf(tx, quiz.id)
-      const attempt = await submitAttempt(tx, auth.user.id, quiz.id, questions, body, services.clock.now())
-      return presentAttempt(attempt, questions, (await bestScoreOf(tx, auth.user.id, quiz.id))!)
-    })
+    return idempotency.run(
+      {
+        userId: auth.user.id,
+        scope: `${ep.submit.method} ${ep.submit.path}`,
+        key: request.headers['idempotency-key'],
+        request: { params, body },
+        status: 201,
+        reply
+      },
+      async (tx) => {
+        const questions = await questionsOf(tx, quiz.id)
+        const attempt = await submitAttempt(tx, auth.user.id, quiz.id, questions, body, services.clock.now())
+        return presentAttempt(attempt, questions, (await bestScoreOf(tx, auth.user.id, quiz.id))!)
+      }
+    )
   })
 
   addRoute(app, services, op.addQuiz, async ({ params, body }) => {
     const { quiz, questions } = await createQuiz(db, params.id, body, services.clock.now())
-    return { id: quiz.id, content_id: quiz.contentId, questions, message: `Quiz ${quiz.id} ajouté à la leçon ${quiz.contentId} (${questions} questions)` }
+    return {
+      id: quiz.id,
+      content_id: quiz.contentId,
+      questions,
+      message: `Quiz ${quiz.id} ajouté à la leçon ${quiz.contentId} (${questions} questions)`
+    }
   })
 }

@@ -33,9 +33,16 @@ export function registerReactionRoutes(app: FastifyInstance, services: Services)
     const now = services.clock.now()
     const lesson = await openLessonByPath(db, auth.user, params, now)
     const body = sent ?? {}
-    if ((body.content !== undefined && body.content !== lesson.contentId) || (body.chapter !== undefined && body.chapter !== lesson.chapterId)) {
+    if (
+      (body.content !== undefined && body.content !== lesson.contentId) ||
+      (body.chapter !== undefined && body.chapter !== lesson.chapterId)
+    ) {
       throw new ApiError('validation_failed', 'La leçon envoyée ne correspond pas à l’adresse', {
-        status: 422, fieldKeys: body.content !== undefined && body.content !== lesson.contentId ? { content: ['common.invalid'] } : { chapter: ['common.invalid'] }
+        status: 422,
+        fieldKeys:
+          body.content !== undefined && body.content !== lesson.contentId
+            ? { content: ['common.invalid'] }
+            : { chapter: ['common.invalid'] }
       })
     }
     return presentBookmarkToggle(lesson.contentId, await toggleBookmark(db, auth.user.id, lesson.contentId, now))

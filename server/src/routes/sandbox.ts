@@ -61,13 +61,20 @@ export function registerSandboxRoutes(app: FastifyInstance, services: Services):
 
   // An authorize request without a state and a PKCE challenge is refused (422), as a real provider
   // configured for a native app does.
-  typed.get('/sandbox/oauth/:provider/authorize', { schema: { params, querystring: AuthorizeQuerySchema, hide: true } }, async (request, reply) => {
-    const { state, code_challenge: codeChallenge } = request.query
-    return reply
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' darsi:; frame-ancestors 'none'")
-      .type('text/html; charset=utf-8')
-      .send(consentPage(request.params.provider, { state, codeChallenge }))
-  })
+  typed.get(
+    '/sandbox/oauth/:provider/authorize',
+    { schema: { params, querystring: AuthorizeQuerySchema, hide: true } },
+    async (request, reply) => {
+      const { state, code_challenge: codeChallenge } = request.query
+      return reply
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' darsi:; frame-ancestors 'none'"
+        )
+        .type('text/html; charset=utf-8')
+        .send(consentPage(request.params.provider, { state, codeChallenge }))
+    }
+  )
 
   typed.post('/sandbox/oauth/:provider/consent', { schema: { params, body: ConsentBodySchema, hide: true } }, async (request, reply) => {
     const { provider } = request.params
@@ -80,8 +87,14 @@ export function registerSandboxRoutes(app: FastifyInstance, services: Services):
     }
     const code = randomBytes(24).toString('base64url')
     await storeSocialCode(db, {
-      code, provider, subject: `${provider}-${sha256(email).slice(0, 20)}`, email, name, lastName,
-      codeChallenge: body.code_challenge, expiresAt: new Date(services.clock.now().getTime() + CODE_TTL_MS)
+      code,
+      provider,
+      subject: `${provider}-${sha256(email).slice(0, 20)}`,
+      email,
+      name,
+      lastName,
+      codeChallenge: body.code_challenge,
+      expiresAt: new Date(services.clock.now().getTime() + CODE_TTL_MS)
     })
     return reply.redirect(formatDeepLink({ kind: 'social-callback', provider, code, state: body.state }), 302)
   })

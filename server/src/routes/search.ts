@@ -10,10 +10,17 @@ import { searchClosedFor, searchLessons } from '../services/search.ts'
 export function registerSearchRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
 
-  addRoute(app, services, ep.autocomplete, async ({ auth, body }) => {
-    const user = auth.user
-    if (await searchClosedFor(db, user.id, tunisDate(services.clock.now()))) throw new ApiError('forbidden', 'La recherche n’est pas disponible avec votre offre')
-    if (user.divisionId == null) return []
-    return searchLessons(db, user.divisionId, body.term)
-  }, { perUserPerMinute: services.config.rateLimits.searchesPerUserPerMinute })
+  addRoute(
+    app,
+    services,
+    ep.autocomplete,
+    async ({ auth, body }) => {
+      const user = auth.user
+      if (await searchClosedFor(db, user.id, tunisDate(services.clock.now())))
+        throw new ApiError('forbidden', 'La recherche n’est pas disponible avec votre offre')
+      if (user.divisionId == null) return []
+      return searchLessons(db, user.divisionId, body.term)
+    },
+    { perUserPerMinute: services.config.rateLimits.searchesPerUserPerMinute }
+  )
 }

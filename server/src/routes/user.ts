@@ -17,13 +17,23 @@ import type { Services } from '../services.ts'
 import { sendCode, sendEmailCode } from '../services/auth.ts'
 import { avatarUrl } from '../services/avatars.ts'
 import {
-  checkAddress, checkReferences, confirmEmail, credentialTaken, isProfileComplete, saveProfile, setNotificationPreferences, setNotificationToken,
-  setParentPhone, setPassword, setPendingEmail
+  checkAddress,
+  checkReferences,
+  confirmEmail,
+  credentialTaken,
+  isProfileComplete,
+  saveProfile,
+  setNotificationPreferences,
+  setNotificationToken,
+  setParentPhone,
+  setPassword,
+  setPendingEmail
 } from '../services/users.ts'
 import { authResult, codeSender } from './auth.ts'
 
 function refuseTestAccount(user: UserRow): void {
-  if (user.isTest && user.role !== 'admin') throw new ApiError('test_account', 'Les comptes de test ne peuvent pas modifier ces informations')
+  if (user.isTest && user.role !== 'admin')
+    throw new ApiError('test_account', 'Les comptes de test ne peuvent pas modifier ces informations')
 }
 
 export function registerUserRoutes(app: FastifyInstance, services: Services): void {
@@ -116,16 +126,29 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     const credentialChanged = newCredential != null && !newProven && newCredential !== credentialOf(current)
     if (credentialChanged) {
       const parsed = parseCredential(newCredential)!
-      if (await credentialTaken(db, parsed, current.id)) throw fieldError({ [tunisian ? 'phone' : 'email']: ['common.invalid'] }, 'account_information_already_used', 'Account information already used: ')
+      if (await credentialTaken(db, parsed, current.id))
+        throw fieldError(
+          { [tunisian ? 'phone' : 'email']: ['common.invalid'] },
+          'account_information_already_used',
+          'Account information already used: '
+        )
     }
     const next = {
       name: body.name?.trim() ?? current.name,
       lastName: body.lastName?.trim() ?? current.lastName,
       gender: body.gender !== undefined ? body.gender : current.gender,
-      birthDate, phone, phone2, email,
+      birthDate,
+      phone,
+      phone2,
+      email,
       emailVerified: email === current.email ? current.emailVerified : false,
       phoneVerified: phone === current.phone ? current.phoneVerified : false,
-      countryId, stateId, delegationId, instituteId, divisionId, optionalSubjectId: optionalSubjectId ?? null,
+      countryId,
+      stateId,
+      delegationId,
+      instituteId,
+      divisionId,
+      optionalSubjectId: optionalSubjectId ?? null,
       verified: credentialChanged ? false : current.verified,
       updatedAt: services.clock.now()
     }
@@ -139,24 +162,36 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     }
   })
 
-  addRoute(app, services, ep.addEmail, async ({ auth, body }) => {
-    refuseTestAccount(auth.user)
-    const email = normalizeEmail(body.email)
-    await setPendingEmail(db, auth.user.id, email, services.clock.now())
-    await sendEmailCode(codeSender(services), auth.user.id, email)
-    return { message: 'Un code de vérification a été envoyé à votre adresse e-mail' }
-  }, { limited: true })
+  addRoute(
+    app,
+    services,
+    ep.addEmail,
+    async ({ auth, body }) => {
+      refuseTestAccount(auth.user)
+      const email = normalizeEmail(body.email)
+      await setPendingEmail(db, auth.user.id, email, services.clock.now())
+      await sendEmailCode(codeSender(services), auth.user.id, email)
+      return { message: 'Un code de vérification a été envoyé à votre adresse e-mail' }
+    },
+    { limited: true }
+  )
 
-  addRoute(app, services, ep.confirmEmail, async ({ auth, body }) => {
-    refuseTestAccount(auth.user)
-    const email = normalizeEmail(body.email)
-    // A different address than the one the code went to must not spend the code.
-    if (auth.user.pendingEmail !== email) throw fieldError({ confirmationToken: ['code.invalid'] }, 'invalid_verification_code')
-    const result = await services.codes.consume(auth.user.id, 'email', body.confirmationToken)
-    if (!result.ok || result.target !== email) throw fieldError({ confirmationToken: ['code.invalid'] }, 'invalid_verification_code')
-    await confirmEmail(db, auth.user.id, email, services.clock.now())
-    return { message: 'Votre adresse e-mail est confirmée' }
-  }, { limited: true })
+  addRoute(
+    app,
+    services,
+    ep.confirmEmail,
+    async ({ auth, body }) => {
+      refuseTestAccount(auth.user)
+      const email = normalizeEmail(body.email)
+      // A different address than the one the code went to must not spend the code.
+      if (auth.user.pendingEmail !== email) throw fieldError({ confirmationToken: ['code.invalid'] }, 'invalid_verification_code')
+      const result = await services.codes.consume(auth.user.id, 'email', body.confirmationToken)
+      if (!result.ok || result.target !== email) throw fieldError({ confirmationToken: ['code.invalid'] }, 'invalid_verification_code')
+      await confirmEmail(db, auth.user.id, email, services.clock.now())
+      return { message: 'Votre adresse e-mail est confirmée' }
+    },
+    { limited: true }
+  )
 
   addRoute(app, services, ep.addParentPhone, async ({ auth, body }) => {
     refuseTestAccount(auth.user)

@@ -9,7 +9,15 @@ import { addRoute } from '../http.ts'
 import { requestLanguage } from '../language.ts'
 import { presentOperatorReport, presentReason, presentReport, storedStatus } from '../presenters/videoReports.ts'
 import type { Services } from '../services.ts'
-import { createReport, decideReport, deleteReport, ownReports, reportReasons, reportsByStatus, updateReport } from '../services/videoReports.ts'
+import {
+  createReport,
+  decideReport,
+  deleteReport,
+  ownReports,
+  reportReasons,
+  reportsByStatus,
+  updateReport
+} from '../services/videoReports.ts'
 
 export function registerVideoReportRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
@@ -39,10 +47,19 @@ export function registerVideoReportRoutes(app: FastifyInstance, services: Servic
     return { message: 'Votre signalement a été supprimé' }
   })
 
-  addRoute(app, services, op.reports, async ({ query }) => (await reportsByStatus(db, storedStatus(query.status))).map(presentOperatorReport))
+  addRoute(app, services, op.reports, async ({ query }) =>
+    (await reportsByStatus(db, storedStatus(query.status))).map(presentOperatorReport)
+  )
 
   addRoute(app, services, op.decide, async ({ params, body }) => {
-    const view = await decideReport(db, services.notifications, params.id, params.decision, body?.reject_reason ?? null, services.clock.now())
+    const view = await decideReport(
+      db,
+      services.notifications,
+      params.id,
+      params.decision,
+      body?.reject_reason ?? null,
+      services.clock.now()
+    )
     const report = presentOperatorReport(view)
     return { message: `Signalement ${report.id} : ${report.status}`, report }
   })

@@ -9,15 +9,38 @@ import { walletEndpoints as ep, walletOperatorEndpoints as op } from '../../../s
 import { ApiError, fieldError } from '../errors.ts'
 import { addRoute, Serialized } from '../http.ts'
 import {
-  presentD17, presentD17Check, presentOperatorPayment, presentPaymentCode, presentPaymentResult, presentTransfer, presentWalletSummary
+  presentD17,
+  presentD17Check,
+  presentOperatorPayment,
+  presentPaymentCode,
+  presentPaymentResult,
+  presentTransfer,
+  presentWalletSummary
 } from '../presenters/wallet.ts'
 import type { Services } from '../services.ts'
 import { createIdempotencyService, type IdempotencyService } from '../services/idempotency.ts'
 import { audit, ledgerTotal, toPoints, walletBalance } from '../services/ledger.ts'
-import { createPaymentCode, decidePayment, historyJson, ownedCode, ownedOrder, paymentsByStatus, walletSummary } from '../services/paymentCodes.ts'
 import {
-  confirmableSenders, confirmTransfer, countWrongTry, findTransferRecipient, rejectTransfer, resendTransferCode, startTransfer, storeTransferReceived,
-  transferHistoryJson, WrongTransferCode, type TransferContext
+  createPaymentCode,
+  decidePayment,
+  historyJson,
+  ownedCode,
+  ownedOrder,
+  paymentsByStatus,
+  walletSummary
+} from '../services/paymentCodes.ts'
+import {
+  confirmableSenders,
+  confirmTransfer,
+  countWrongTry,
+  findTransferRecipient,
+  rejectTransfer,
+  resendTransferCode,
+  startTransfer,
+  storeTransferReceived,
+  transferHistoryJson,
+  WrongTransferCode,
+  type TransferContext
 } from '../services/transfers.ts'
 import { releaseExpiredTransfers } from '../services/wallet.ts'
 import { registerPaymentSandboxRoutes } from './paymentSandbox.ts'
@@ -32,7 +55,9 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
   const idempotency: IdempotencyService = createIdempotencyService(db, services.clock)
   const now = () => services.clock.now()
   const transfers: TransferContext = {
-    codeSecret: services.secrets.codeSecret, codeTtlMinutes: services.config.codeTtlMinutes, codeMaxAttempts: services.config.codeMaxAttempts,
+    codeSecret: services.secrets.codeSecret,
+    codeTtlMinutes: services.config.codeTtlMinutes,
+    codeMaxAttempts: services.config.codeMaxAttempts,
     outbox: services.outbox
   }
 
@@ -61,15 +86,18 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
   addRoute(app, services, ep.createCode, async ({ auth, body, request, reply }) => {
     const method = body.paymentMethod!
     if (method !== 'transfer') requireProvider()
-    return idempotency.run({ userId: auth.user.id, scope: scope(ep.createCode), key: request.headers['idempotency-key'], request: body, status: 201, reply },
-      async (tx) => presentPaymentCode(await createPaymentCode(tx, auth.user.id, method, body, now())))
+    return idempotency.run(
+      { userId: auth.user.id, scope: scope(ep.createCode), key: request.headers['idempotency-key'], request: body, status: 201, reply },
+      async (tx) => presentPaymentCode(await createPaymentCode(tx, auth.user.id, method, body, now()))
+    )
   })
 
   addRoute(app, services, ep.codes, async ({ auth }) => new Serialized(await historyJson(db, 'codes', auth.user.id)))
 
   addRoute(app, services, ep.paymentRedirect, async ({ auth, params, request }) => {
     const row = await ownedCode(db, auth.user.id, params.id)
-    if (row.method !== 'online' || row.status !== 'pending') throw new ApiError('operation_impossible', 'Ce code ne se paie pas en ligne ou est déjà réglé')
+    if (row.method !== 'online' || row.status !== 'pending')
+      throw new ApiError('operation_impossible', 'Ce code ne se paie pas en ligne ou est déjà réglé')
     requireProvider()
     return { url: `${publicBase(services, request)}/sandbox/pay/${row.orderId}`, order_id: row.orderId }
   })
@@ -98,16 +126,25 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
 
   addRoute(app, services, ep.transfer, async ({ auth, body, request, reply }) => {
     const claimed = body.admin === undefined || body.admin === null || body.admin === '' ? null : Number(body.admin)
-    if (claimed !== null && claimed !== auth.impersonatorId) throw new ApiError('forbidden', "Cet identifiant d'administrateur ne correspond pas à la session")
+    if (claimed !== null && claimed !== auth.impersonatorId)
+      throw new ApiError('forbidden', "Cet identifiant d'administrateur ne correspond pas à la session")
     const recipient = await findTransferRecipient(db, body.toUser)
     if (!recipient) throw fieldError({ toUser: ['transfer.recipientUnknown'] })
     if (recipient.id === auth.user.id) throw fieldError({ toUser: ['transfer.self'] })
     // The points of the sender's expired transfers are theirs to send again.
     await releaseExpiredTransfers(db, now(), { senders: [auth.user.id] })
-    return idempotency.run({ userId: auth.user.id, scope: scope(ep.transfer), key: request.headers['idempotency-key'], request: body, status: 201, reply }, async (tx) => {
-      const view = await startTransfer(tx, transfers, { fromUserId: auth.user.id, toUserId: recipient.id, points: body.points, adminId: auth.impersonatorId }, now())
-      return { message: 'Un code de confirmation vous a été envoyé', transfer: presentTransfer(view) }
-    })
+    return idempotency.run(
+      { userId: auth.user.id, scope: scope(ep.transfer), key: request.headers['idempotency-key'], request: body, status: 201, reply },
+      async (tx) => {
+        const view = await startTransfer(
+          tx,
+          transfers,
+          { fromUserId: auth.user.id, toUserId: recipient.id, points: body.points, adminId: auth.impersonatorId },
+          now()
+        )
+        return { message: 'Un code de confirmation vous a été envoyé', transfer: presentTransfer(view) }
+      }
+    )
   })
 
   addRoute(app, services, ep.confirmTransfer, async ({ auth, query, request, reply }) => {
@@ -115,11 +152,21 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
     // Told to the recipient once the transfer has committed (a replayed answer tells nobody).
     let received: Parameters<typeof services.notifications.publish>[0] | null = null
     try {
-      const result = await idempotency.run({ userId: auth.user.id, scope: scope(ep.confirmTransfer), key: request.headers['idempotency-key'], request: query, status: 200, reply }, async (tx) => {
-        const view = await confirmTransfer(tx, transfers, auth.user, senders, query.confirmationToken, now())
-        received = await storeTransferReceived(tx, services.notifications, view)
-        return { message: 'Transfert confirmé', transfer: presentTransfer(view) }
-      })
+      const result = await idempotency.run(
+        {
+          userId: auth.user.id,
+          scope: scope(ep.confirmTransfer),
+          key: request.headers['idempotency-key'],
+          request: query,
+          status: 200,
+          reply
+        },
+        async (tx) => {
+          const view = await confirmTransfer(tx, transfers, auth.user, senders, query.confirmationToken, now())
+          received = await storeTransferReceived(tx, services.notifications, view)
+          return { message: 'Transfert confirmé', transfer: presentTransfer(view) }
+        }
+      )
       if (received) services.notifications.publish(received)
       return result
     } catch (error) {
@@ -130,13 +177,21 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
   })
 
   // Guessing is bounded per code (codeMaxAttempts); fresh codes are what a guesser needs, so resends are rate limited.
-  addRoute(app, services, ep.resendTransferCode, async ({ auth, params }) => {
-    await resendTransferCode(db, transfers, auth.user, params.id, now)
-    return { message: 'Un nouveau code de confirmation vous a été envoyé' }
-  }, { limited: true })
+  addRoute(
+    app,
+    services,
+    ep.resendTransferCode,
+    async ({ auth, params }) => {
+      await resendTransferCode(db, transfers, auth.user, params.id, now)
+      return { message: 'Un nouveau code de confirmation vous a été envoyé' }
+    },
+    { limited: true }
+  )
 
-  addRoute(app, services, ep.rejectTransfer, async ({ auth, params }) =>
-    ({ message: 'Transfert rejeté, les points sont rendus', transfer: presentTransfer(await rejectTransfer(db, auth.user, params.id, now)) }))
+  addRoute(app, services, ep.rejectTransfer, async ({ auth, params }) => ({
+    message: 'Transfert rejeté, les points sont rendus',
+    transfer: presentTransfer(await rejectTransfer(db, auth.user, params.id, now))
+  }))
 
   addRoute(app, services, ep.transferHistory, async ({ auth }) => new Serialized(await transferHistoryJson(db, auth.user, now())))
 
@@ -149,7 +204,8 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
   // ——— operator ———
 
   addRoute(app, services, op.payments, async ({ query }) =>
-    (await paymentsByStatus(db, query.status)).map(({ row, owner }) => presentOperatorPayment(row, owner)))
+    (await paymentsByStatus(db, query.status)).map(({ row, owner }) => presentOperatorPayment(row, owner))
+  )
 
   async function decide(id: number, outcome: 'approved' | 'rejected') {
     const { settled, owner } = await decidePayment(db, services.notifications, id, outcome, now())

@@ -14,11 +14,19 @@ export const levelRows = [
 
 /** [French, Arabic]: the streams (sections) by their official names. */
 const BAC_STREAMS: Array<[string, string]> = [
-  ['Mathématiques', 'رياضيات'], ['Sciences expérimentales', 'علوم تجريبية'], ['Économie et gestion', 'اقتصاد وتصرف'],
-  ['Technique', 'علوم تقنية'], ['Informatique', 'علوم الإعلامية'], ['Lettres', 'آداب'], ['Sport', 'رياضة']
+  ['Mathématiques', 'رياضيات'],
+  ['Sciences expérimentales', 'علوم تجريبية'],
+  ['Économie et gestion', 'اقتصاد وتصرف'],
+  ['Technique', 'علوم تقنية'],
+  ['Informatique', 'علوم الإعلامية'],
+  ['Lettres', 'آداب'],
+  ['Sport', 'رياضة']
 ]
 const SECOND_YEAR_STREAMS: Array<[string, string]> = [
-  ['Sciences', 'علوم'], ['Lettres', 'آداب'], ['Économie et services', 'اقتصاد وخدمات'], ["Technologies de l'informatique", 'تكنولوجيا الإعلامية'],
+  ['Sciences', 'علوم'],
+  ['Lettres', 'آداب'],
+  ['Économie et services', 'اقتصاد وخدمات'],
+  ["Technologies de l'informatique", 'تكنولوجيا الإعلامية'],
   ['Sport', 'رياضة']
 ]
 
@@ -28,13 +36,21 @@ export type DivisionRow = { id: number; levelId: number; name: string; nameAr: s
 export function divisionRows(): DivisionRow[] {
   const rows: DivisionRow[] = []
   SECOND_YEAR_STREAMS.forEach(([stream, ar], i) =>
-    rows.push({ id: 1 + i, levelId: 3, name: `2ème année secondaire — ${stream}`, nameAr: `السنة الثانية ثانوي — ${ar}`, position: 20 + i }))
+    rows.push({ id: 1 + i, levelId: 3, name: `2ème année secondaire — ${stream}`, nameAr: `السنة الثانية ثانوي — ${ar}`, position: 20 + i })
+  )
   BAC_STREAMS.forEach(([stream, ar], i) =>
-    rows.push({ id: 6 + i, levelId: 3, name: `3ème année secondaire — ${stream}`, nameAr: `السنة الثالثة ثانوي — ${ar}`, position: 30 + i }))
-  BAC_STREAMS.forEach(([stream, ar], i) => rows.push({ id: 13 + i, levelId: 4, name: `Bac ${stream}`, nameAr: `باكالوريا ${ar}`, position: 40 + i }))
+    rows.push({ id: 6 + i, levelId: 3, name: `3ème année secondaire — ${stream}`, nameAr: `السنة الثالثة ثانوي — ${ar}`, position: 30 + i })
+  )
+  BAC_STREAMS.forEach(([stream, ar], i) =>
+    rows.push({ id: 13 + i, levelId: 4, name: `Bac ${stream}`, nameAr: `باكالوريا ${ar}`, position: 40 + i })
+  )
   const primary: Array<[string, string]> = [
-    ['1ère année primaire', 'السنة الأولى ابتدائي'], ['2ème année primaire', 'السنة الثانية ابتدائي'], ['3ème année primaire', 'السنة الثالثة ابتدائي'],
-    ['4ème année primaire', 'السنة الرابعة ابتدائي'], ['5ème année primaire', 'السنة الخامسة ابتدائي'], ['6ème année primaire', 'السنة السادسة ابتدائي']
+    ['1ère année primaire', 'السنة الأولى ابتدائي'],
+    ['2ème année primaire', 'السنة الثانية ابتدائي'],
+    ['3ème année primaire', 'السنة الثالثة ابتدائي'],
+    ['4ème année primaire', 'السنة الرابعة ابتدائي'],
+    ['5ème année primaire', 'السنة الخامسة ابتدائي'],
+    ['6ème année primaire', 'السنة السادسة ابتدائي']
   ]
   primary.forEach(([name, nameAr], i) => rows.push({ id: 23 + i, levelId: 1, name, nameAr, position: 2 + i }))
   rows.push({ id: 29, levelId: 2, name: '7ème année de base', nameAr: 'السنة السابعة أساسي', position: 10 })
@@ -42,20 +58,35 @@ export function divisionRows(): DivisionRow[] {
   rows.push({ id: 31, levelId: 2, name: '9ème année de base', nameAr: 'السنة التاسعة أساسي', position: 12 })
   rows.push({ id: 32, levelId: 3, name: '1ère année secondaire', nameAr: 'السنة الأولى ثانوي', position: 19 })
   rows.push({ id: 33, levelId: 1, name: 'Année préparatoire', nameAr: 'السنة التحضيرية', position: 1 })
-  rows.push({ id: 34, levelId: 1, name: '6ème année primaire — préparation au concours', nameAr: 'السنة السادسة ابتدائي — التحضير للمناظرة', position: 8 })
+  rows.push({
+    id: 34,
+    levelId: 1,
+    name: '6ème année primaire — préparation au concours',
+    nameAr: 'السنة السادسة ابتدائي — التحضير للمناظرة',
+    position: 8
+  })
   return rows
 }
 
 /** [French, Arabic] */
 const OPTIONS: Array<[string, string]> = [
-  ['Allemand', 'الألمانية'], ['Italien', 'الإيطالية'], ['Espagnol', 'الإسبانية'], ['Russe', 'الروسية'], ['Chinois', 'الصينية'],
-  ['Turc', 'التركية'], ['Musique', 'الموسيقى'], ['Arts plastiques', 'الفنون التشكيلية'], ['Théâtre', 'المسرح']
+  ['Allemand', 'الألمانية'],
+  ['Italien', 'الإيطالية'],
+  ['Espagnol', 'الإسبانية'],
+  ['Russe', 'الروسية'],
+  ['Chinois', 'الصينية'],
+  ['Turc', 'التركية'],
+  ['Musique', 'الموسيقى'],
+  ['Arts plastiques', 'الفنون التشكيلية'],
+  ['Théâtre', 'المسرح']
 ]
 
 /** Optional subjects of the 3ème année and bac streams except sport. */
 export function optionalSubjectRows(): Array<{ id: number; divisionId: number; name: string; nameAr: string }> {
   const divisions = [6, 7, 8, 9, 10, 11, 13, 14, 15, 16, 17, 18]
-  return divisions.flatMap((divisionId, d) => OPTIONS.map(([name, nameAr], i) => ({ id: d * OPTIONS.length + i + 1, divisionId, name, nameAr })))
+  return divisions.flatMap((divisionId, d) =>
+    OPTIONS.map(([name, nameAr], i) => ({ id: d * OPTIONS.length + i + 1, divisionId, name, nameAr }))
+  )
 }
 
 /**

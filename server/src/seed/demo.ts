@@ -8,8 +8,19 @@ import { eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
 import {
-  adCards, countries, delegations, divisionChangeReasons, divisions, institutes, ledgerTransactions, levels, offerGroups, optionalSubjects,
-  states, userOffers, users
+  adCards,
+  countries,
+  delegations,
+  divisionChangeReasons,
+  divisions,
+  institutes,
+  ledgerTransactions,
+  levels,
+  offerGroups,
+  optionalSubjects,
+  states,
+  userOffers,
+  users
 } from '../db/schema.ts'
 import { inTransaction, move, toMillimes } from '../services/ledger.ts'
 import { divisionRows, levelRows, offerGroupRows, optionalSubjectRows } from './classes.ts'
@@ -34,53 +45,143 @@ export function demoUsers(): DemoUser[] {
   const tunis = { countryId: 1, stateId: 1 }
   return [
     {
-      role: 'student', name: 'Sami', lastName: 'Trabelsi', phone: '20000001', email: 'sami.trabelsi@demo.darsi.tn', emailVerified: true,
-      gender: 'male', birthDate: '2008-03-14', ...tunis, delegationId: delegationId(1, 'La Marsa'), instituteId: 3,
-      divisionId: 14, optionalSubjectId: null, verified: true, completed: true, freeHours: 2,
-      flags: { has_exam: true, has_forum: true, eligibleUserForGift: true }, offers: [{ groupId: 112, amountPaid: 290 }], points: 150
+      role: 'student',
+      name: 'Sami',
+      lastName: 'Trabelsi',
+      phone: '20000001',
+      email: 'sami.trabelsi@demo.darsi.tn',
+      emailVerified: true,
+      gender: 'male',
+      birthDate: '2008-03-14',
+      ...tunis,
+      delegationId: delegationId(1, 'La Marsa'),
+      instituteId: 3,
+      divisionId: 14,
+      optionalSubjectId: null,
+      verified: true,
+      completed: true,
+      freeHours: 2,
+      flags: { has_exam: true, has_forum: true, eligibleUserForGift: true },
+      offers: [{ groupId: 112, amountPaid: 290 }],
+      points: 150
     },
     {
-      role: 'student', name: 'Lina', lastName: 'Haddad', email: 'lina.haddad@demo.darsi.tn', emailVerified: true,
-      gender: 'female', birthDate: '2010-09-02', countryId: 7, divisionId: 31, verified: true, completed: true, points: 40
+      role: 'student',
+      name: 'Lina',
+      lastName: 'Haddad',
+      email: 'lina.haddad@demo.darsi.tn',
+      emailVerified: true,
+      gender: 'female',
+      birthDate: '2010-09-02',
+      countryId: 7,
+      divisionId: 31,
+      verified: true,
+      completed: true,
+      points: 40
     },
     {
-      role: 'student', name: 'Youssef', lastName: 'Gharbi', phone: '20000003', birthDate: '2012-01-20', ...tunis,
-      divisionId: 29, verified: false, completed: false
+      role: 'student',
+      name: 'Youssef',
+      lastName: 'Gharbi',
+      phone: '20000003',
+      birthDate: '2012-01-20',
+      ...tunis,
+      divisionId: 29,
+      verified: false,
+      completed: false
     },
     {
-      role: 'student', name: 'Amira', lastName: 'Jaziri', phone: '20000004', gender: 'female', birthDate: '2007-06-30',
-      countryId: 1, stateId: 15, delegationId: delegationId(15, 'Sfax Ville'), instituteId: 15, divisionId: 13,
-      verified: true, completed: true, passwordAgeDays: 400, points: 25
+      role: 'student',
+      name: 'Amira',
+      lastName: 'Jaziri',
+      phone: '20000004',
+      gender: 'female',
+      birthDate: '2007-06-30',
+      countryId: 1,
+      stateId: 15,
+      delegationId: delegationId(15, 'Sfax Ville'),
+      instituteId: 15,
+      divisionId: 13,
+      verified: true,
+      completed: true,
+      passwordAgeDays: 400,
+      points: 25
     },
     {
-      role: 'student', name: 'Karim', lastName: 'Mansour', phone: '20000005', countryId: 1, verified: true, completed: false
+      role: 'student',
+      name: 'Karim',
+      lastName: 'Mansour',
+      phone: '20000005',
+      countryId: 1,
+      verified: true,
+      completed: false
     },
     {
-      role: 'student', name: 'Compte', lastName: 'Test', phone: '20000006', birthDate: '2009-01-01', ...tunis, divisionId: 7,
-      verified: true, completed: true, isTest: true
+      role: 'student',
+      name: 'Compte',
+      lastName: 'Test',
+      phone: '20000006',
+      birthDate: '2009-01-01',
+      ...tunis,
+      divisionId: 7,
+      verified: true,
+      completed: true,
+      isTest: true
     },
     {
-      role: 'parent', name: 'Mohamed', lastName: 'Trabelsi', phone: '20000007', countryId: 1, stateId: 1, verified: true, completed: true,
+      role: 'parent',
+      name: 'Mohamed',
+      lastName: 'Trabelsi',
+      phone: '20000007',
+      countryId: 1,
+      stateId: 1,
+      verified: true,
+      completed: true,
       points: 500
     },
     {
-      role: 'teacher', name: 'Nadia', lastName: 'Ben Ali', email: 'nadia.benali@demo.darsi.tn', emailVerified: true, phone: '20000008',
-      countryId: 1, stateId: 2, verified: true, completed: true
+      role: 'teacher',
+      name: 'Nadia',
+      lastName: 'Ben Ali',
+      email: 'nadia.benali@demo.darsi.tn',
+      emailVerified: true,
+      phone: '20000008',
+      countryId: 1,
+      stateId: 2,
+      verified: true,
+      completed: true
     },
     {
-      role: 'influencer', name: 'Rami', lastName: 'Bouazizi', phone: '20000009', birthDate: '2006-11-11', ...tunis, divisionId: 15,
-      verified: true, completed: true, flags: { eligibleUserForGift: true }, points: 75
+      role: 'influencer',
+      name: 'Rami',
+      lastName: 'Bouazizi',
+      phone: '20000009',
+      birthDate: '2006-11-11',
+      ...tunis,
+      divisionId: 15,
+      verified: true,
+      completed: true,
+      flags: { eligibleUserForGift: true },
+      points: 75
     },
     {
-      role: 'admin', name: 'Admin', lastName: 'Darsi', email: 'admin@demo.darsi.tn', emailVerified: true, countryId: 1,
-      verified: true, completed: true
+      role: 'admin',
+      name: 'Admin',
+      lastName: 'Darsi',
+      email: 'admin@demo.darsi.tn',
+      emailVerified: true,
+      countryId: 1,
+      verified: true,
+      completed: true
     }
   ]
 }
 
 /** The demo balance as an opening ledger transaction, posted once per user however often the seed runs. */
 async function openWallet(db: Db, userId: number, points: number): Promise<void> {
-  await inTransaction(db, (tx) => move(tx, 'opening', `user:${userId}`, { system: 'opening' }, { userId }, toMillimes(points), 'Solde de démonstration'))
+  await inTransaction(db, (tx) =>
+    move(tx, 'opening', `user:${userId}`, { system: 'opening' }, { userId }, toMillimes(points), 'Solde de démonstration')
+  )
 }
 
 export type SeedOptions = { hash(password: string): Promise<string>; now: Date } & LearningSeedMedia
@@ -91,17 +192,26 @@ function demoMatch(demo: Pick<DemoUser, 'phone' | 'email'>): SQL | undefined {
 }
 
 /** The reference tables with Arabic names of their own, and the seed's name for each row that has one. */
-function arabicNames(): Array<{ table: typeof levels | typeof divisions | typeof optionalSubjects | typeof delegations | typeof institutes; rows: Array<{ id: number; nameAr: string | null }> }> {
+function arabicNames(): Array<{
+  table: typeof levels | typeof divisions | typeof optionalSubjects | typeof delegations | typeof institutes
+  rows: Array<{ id: number; nameAr: string | null }>
+}> {
   return [
-    { table: levels, rows: [...levelRows] }, { table: divisions, rows: divisionRows() }, { table: optionalSubjects, rows: optionalSubjectRows() },
-    { table: delegations, rows: delegationRows() }, { table: institutes, rows: instituteRows() }
+    { table: levels, rows: [...levelRows] },
+    { table: divisions, rows: divisionRows() },
+    { table: optionalSubjects, rows: optionalSubjectRows() },
+    { table: delegations, rows: delegationRows() },
+    { table: institutes, rows: instituteRows() }
   ]
 }
 
 /** The seed's Arabic names as a `values` list (id, name_ar); rows without one are left out. */
 function arabicValues(rows: Array<{ id: number; nameAr: string | null }>): SQL {
   const known = rows.filter((row) => row.nameAr != null)
-  return sql`(values ${sql.join(known.map((row) => sql`(${row.id}::int, ${row.nameAr}::text)`), sql`, `)}) as seed(id, name_ar)`
+  return sql`(values ${sql.join(
+    known.map((row) => sql`(${row.id}::int, ${row.nameAr}::text)`),
+    sql`, `
+  )}) as seed(id, name_ar)`
 }
 
 /**
@@ -115,16 +225,32 @@ export async function isSeeded(db: Db): Promise<boolean> {
   const allOf = (table: typeof divisionChangeReasons | typeof adCards, ids: number[]) =>
     sql`(select count(*) from ${table} where ${inArray(table.id, ids)}) = ${ids.length}`
   const conditions: SQL[] = [
-    atLeast(countries, countryRows.length), atLeast(states, governorateRows.length), atLeast(delegations, delegationRows().length),
-    atLeast(institutes, instituteRows().length), atLeast(levels, levelRows.length), atLeast(divisions, divisionRows().length),
-    atLeast(optionalSubjects, optionalSubjectRows().length), atLeast(offerGroups, offerGroupRows.length),
-    allOf(divisionChangeReasons, divisionChangeReasonRows.map(([id]) => id)), allOf(adCards, adCardRows.map((row) => row.id!)),
-    ...arabicNames().map(({ table, rows }) => sql`not exists (select 1 from ${arabicValues(rows)} inner join ${table} on ${table.id} = seed.id
-      where ${table.nameAr} is distinct from seed.name_ar)`),
-    ...demoUsers().map((demo) => demo.points
-      ? sql`exists (select 1 from ${users} inner join ${ledgerTransactions} on ${ledgerTransactions.kind} = 'opening'
+    atLeast(countries, countryRows.length),
+    atLeast(states, governorateRows.length),
+    atLeast(delegations, delegationRows().length),
+    atLeast(institutes, instituteRows().length),
+    atLeast(levels, levelRows.length),
+    atLeast(divisions, divisionRows().length),
+    atLeast(optionalSubjects, optionalSubjectRows().length),
+    atLeast(offerGroups, offerGroupRows.length),
+    allOf(
+      divisionChangeReasons,
+      divisionChangeReasonRows.map(([id]) => id)
+    ),
+    allOf(
+      adCards,
+      adCardRows.map((row) => row.id!)
+    ),
+    ...arabicNames().map(
+      ({ table, rows }) => sql`not exists (select 1 from ${arabicValues(rows)} inner join ${table} on ${table.id} = seed.id
+      where ${table.nameAr} is distinct from seed.name_ar)`
+    ),
+    ...demoUsers().map((demo) =>
+      demo.points
+        ? sql`exists (select 1 from ${users} inner join ${ledgerTransactions} on ${ledgerTransactions.kind} = 'opening'
           and ${ledgerTransactions.reference} = 'user:' || ${users.id} where ${demoMatch(demo)})`
-      : sql`exists (select 1 from ${users} where ${demoMatch(demo)})`),
+        : sql`exists (select 1 from ${users} where ${demoMatch(demo)})`
+    ),
     sql`exists (select 1 from ${users} where ${users.phone} = '20000001' and ${users.parentId} is not null)`
   ]
   const [row] = await db.select({ seeded: sql<boolean>`${sql.join(conditions, sql` and `)}` }).from(sql`(select 1) as seed_check`)
@@ -143,10 +269,21 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     if ((row?.n ?? 0) >= rows.length) return
     await db.insert(table).values(rows).onConflictDoNothing()
   }
-  await seedTable(countries, countryRows.map(([id, code, nameFr, nameEn, nameAr]) => ({
-    id, code, nameFr, nameEn, nameAr, position: id === 1 ? 0 : 1000
-  })))
-  await seedTable(states, governorateRows.map(([id, nameFr, nameAr]) => ({ id, countryId: 1, nameFr, nameAr })))
+  await seedTable(
+    countries,
+    countryRows.map(([id, code, nameFr, nameEn, nameAr]) => ({
+      id,
+      code,
+      nameFr,
+      nameEn,
+      nameAr,
+      position: id === 1 ? 0 : 1000
+    }))
+  )
+  await seedTable(
+    states,
+    governorateRows.map(([id, nameFr, nameAr]) => ({ id, countryId: 1, nameFr, nameAr }))
+  )
   await seedTable(delegations, delegationRows())
   await seedTable(institutes, instituteRows())
   await seedTable(levels, [...levelRows])
@@ -171,14 +308,24 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     }
     hash ??= await options.hash(DEMO_PASSWORD)
     const changedAt = new Date(options.now.getTime() - (passwordAgeDays ?? 10) * DAY)
-    const [row] = await db.insert(users).values({
-      // A verified demo account proved its phone when it has one (all of them live in Tunisia).
-      phoneVerified: demo.verified === true && demo.phone != null,
-      ...demo, confirmedAt: demo.verified ? changedAt : null, passwordHash: hash, passwordChangedAt: changedAt, createdAt: changedAt, updatedAt: changedAt
-    }).returning({ id: users.id })
+    const [row] = await db
+      .insert(users)
+      .values({
+        // A verified demo account proved its phone when it has one (all of them live in Tunisia).
+        phoneVerified: demo.verified === true && demo.phone != null,
+        ...demo,
+        confirmedAt: demo.verified ? changedAt : null,
+        passwordHash: hash,
+        passwordChangedAt: changedAt,
+        createdAt: changedAt,
+        updatedAt: changedAt
+      })
+      .returning({ id: users.id })
     if (demo.role === 'parent') parentId = row!.id
     for (const { groupId, amountPaid } of offers ?? []) {
-      await db.insert(userOffers).values({ userId: row!.id, groupId, startDate: '2025-09-15', endDate: '2026-06-30', amountPaid: toMillimes(amountPaid) })
+      await db
+        .insert(userOffers)
+        .values({ userId: row!.id, groupId, startDate: '2025-09-15', endDate: '2026-06-30', amountPaid: toMillimes(amountPaid) })
     }
     if (points) await openWallet(db, row!.id, points)
   }

@@ -82,46 +82,170 @@ export const governorateRows: Array<[number, string, string]> = [
 
 /** Delegations of five governorates, by governorate id. Ids are 100 × governorate + n. */
 export const delegationNames: Record<number, string[]> = {
-  1: ['Bab El Bhar', 'Bab Souika', 'Carthage', 'Cité El Khadra', 'Djebel Jelloud', 'El Kabaria', 'El Menzah', 'El Omrane',
-    'El Omrane Supérieur', 'El Ouardia', 'Ettahrir', 'Ezzouhour', 'Hraïria', 'La Goulette', 'La Marsa', 'Le Bardo',
-    'Le Kram', 'La Médina', 'Séjoumi', 'Sidi El Béchir', 'Sidi Hassine'],
+  1: [
+    'Bab El Bhar',
+    'Bab Souika',
+    'Carthage',
+    'Cité El Khadra',
+    'Djebel Jelloud',
+    'El Kabaria',
+    'El Menzah',
+    'El Omrane',
+    'El Omrane Supérieur',
+    'El Ouardia',
+    'Ettahrir',
+    'Ezzouhour',
+    'Hraïria',
+    'La Goulette',
+    'La Marsa',
+    'Le Bardo',
+    'Le Kram',
+    'La Médina',
+    'Séjoumi',
+    'Sidi El Béchir',
+    'Sidi Hassine'
+  ],
   2: ['Ariana Ville', 'Ettadhamen', 'Kalâat el-Andalous', 'La Soukra', 'Mnihla', 'Raoued', 'Sidi Thabet'],
-  3: ['Ben Arous', 'Bou Mhel el-Bassatine', 'El Mourouj', 'Ezzahra', 'Fouchana', 'Hammam Chott', 'Hammam Lif', 'Mégrine',
-    'Mohamedia', 'Medina Jedida', 'Mornag', 'Radès'],
-  12: ['Akouda', 'Bouficha', 'Enfida', 'Hammam Sousse', 'Hergla', 'Kalâa Kebira', 'Kalâa Seghira', 'Kondar', 'Msaken',
-    'Sidi Bou Ali', 'Sidi El Hani', 'Sousse Jawhara', 'Sousse Médina', 'Sousse Riadh', 'Sousse Sidi Abdelhamid'],
-  15: ['Agareb', 'Bir Ali Ben Khalifa', 'El Amra', 'El Hencha', 'Ghraïba', 'Jebiniana', 'Kerkennah', 'Mahrès',
-    'Menzel Chaker', 'Sakiet Eddaïer', 'Sakiet Ezzit', 'Sfax Ouest', 'Sfax Sud', 'Sfax Ville', 'Skhira', 'Thyna']
+  3: [
+    'Ben Arous',
+    'Bou Mhel el-Bassatine',
+    'El Mourouj',
+    'Ezzahra',
+    'Fouchana',
+    'Hammam Chott',
+    'Hammam Lif',
+    'Mégrine',
+    'Mohamedia',
+    'Medina Jedida',
+    'Mornag',
+    'Radès'
+  ],
+  12: [
+    'Akouda',
+    'Bouficha',
+    'Enfida',
+    'Hammam Sousse',
+    'Hergla',
+    'Kalâa Kebira',
+    'Kalâa Seghira',
+    'Kondar',
+    'Msaken',
+    'Sidi Bou Ali',
+    'Sidi El Hani',
+    'Sousse Jawhara',
+    'Sousse Médina',
+    'Sousse Riadh',
+    'Sousse Sidi Abdelhamid'
+  ],
+  15: [
+    'Agareb',
+    'Bir Ali Ben Khalifa',
+    'El Amra',
+    'El Hencha',
+    'Ghraïba',
+    'Jebiniana',
+    'Kerkennah',
+    'Mahrès',
+    'Menzel Chaker',
+    'Sakiet Eddaïer',
+    'Sakiet Ezzit',
+    'Sfax Ouest',
+    'Sfax Sud',
+    'Sfax Ville',
+    'Skhira',
+    'Thyna'
+  ]
 }
 
 /** The delegations' official Arabic names, by their French ones (governorates apart, a French name is not repeated). */
 export const delegationArabicNames: Record<string, string> = {
   // Tunis
-  'Bab El Bhar': 'باب البحر', 'Bab Souika': 'باب سويقة', 'Carthage': 'قرطاج', 'Cité El Khadra': 'حي الخضراء', 'Djebel Jelloud': 'جبل الجلود',
-  'El Kabaria': 'الكبارية', 'El Menzah': 'المنزه', 'El Omrane': 'العمران', 'El Omrane Supérieur': 'العمران الأعلى', 'El Ouardia': 'الوردية',
-  'Ettahrir': 'التحرير', 'Ezzouhour': 'الزهور', 'Hraïria': 'الحرايرية', 'La Goulette': 'حلق الوادي', 'La Marsa': 'المرسى', 'Le Bardo': 'باردو',
-  'Le Kram': 'الكرم', 'La Médina': 'المدينة', 'Séjoumi': 'السيجومي', 'Sidi El Béchir': 'سيدي البشير', 'Sidi Hassine': 'سيدي حسين',
+  'Bab El Bhar': 'باب البحر',
+  'Bab Souika': 'باب سويقة',
+  Carthage: 'قرطاج',
+  'Cité El Khadra': 'حي الخضراء',
+  'Djebel Jelloud': 'جبل الجلود',
+  'El Kabaria': 'الكبارية',
+  'El Menzah': 'المنزه',
+  'El Omrane': 'العمران',
+  'El Omrane Supérieur': 'العمران الأعلى',
+  'El Ouardia': 'الوردية',
+  Ettahrir: 'التحرير',
+  Ezzouhour: 'الزهور',
+  Hraïria: 'الحرايرية',
+  'La Goulette': 'حلق الوادي',
+  'La Marsa': 'المرسى',
+  'Le Bardo': 'باردو',
+  'Le Kram': 'الكرم',
+  'La Médina': 'المدينة',
+  Séjoumi: 'السيجومي',
+  'Sidi El Béchir': 'سيدي البشير',
+  'Sidi Hassine': 'سيدي حسين',
   // Ariana
-  'Ariana Ville': 'أريانة المدينة', 'Ettadhamen': 'التضامن', 'Kalâat el-Andalous': 'قلعة الأندلس', 'La Soukra': 'سكرة', 'Mnihla': 'المنيهلة',
-  'Raoued': 'رواد', 'Sidi Thabet': 'سيدي ثابت',
+  'Ariana Ville': 'أريانة المدينة',
+  Ettadhamen: 'التضامن',
+  'Kalâat el-Andalous': 'قلعة الأندلس',
+  'La Soukra': 'سكرة',
+  Mnihla: 'المنيهلة',
+  Raoued: 'رواد',
+  'Sidi Thabet': 'سيدي ثابت',
   // Ben Arous
-  'Ben Arous': 'بن عروس', 'Bou Mhel el-Bassatine': 'بومهل البساتين', 'El Mourouj': 'المروج', 'Ezzahra': 'الزهراء', 'Fouchana': 'فوشانة',
-  'Hammam Chott': 'حمام الشط', 'Hammam Lif': 'حمام الأنف', 'Mégrine': 'مقرين', 'Mohamedia': 'المحمدية', 'Medina Jedida': 'المدينة الجديدة',
-  'Mornag': 'مرناق', 'Radès': 'رادس',
+  'Ben Arous': 'بن عروس',
+  'Bou Mhel el-Bassatine': 'بومهل البساتين',
+  'El Mourouj': 'المروج',
+  Ezzahra: 'الزهراء',
+  Fouchana: 'فوشانة',
+  'Hammam Chott': 'حمام الشط',
+  'Hammam Lif': 'حمام الأنف',
+  Mégrine: 'مقرين',
+  Mohamedia: 'المحمدية',
+  'Medina Jedida': 'المدينة الجديدة',
+  Mornag: 'مرناق',
+  Radès: 'رادس',
   // Sousse
-  'Akouda': 'أكودة', 'Bouficha': 'بوفيشة', 'Enfida': 'النفيضة', 'Hammam Sousse': 'حمام سوسة', 'Hergla': 'هرقلة', 'Kalâa Kebira': 'القلعة الكبرى',
-  'Kalâa Seghira': 'القلعة الصغرى', 'Kondar': 'كندار', 'Msaken': 'مساكن', 'Sidi Bou Ali': 'سيدي بوعلي', 'Sidi El Hani': 'سيدي الهاني',
-  'Sousse Jawhara': 'سوسة جوهرة', 'Sousse Médina': 'سوسة المدينة', 'Sousse Riadh': 'سوسة الرياض', 'Sousse Sidi Abdelhamid': 'سوسة سيدي عبد الحميد',
+  Akouda: 'أكودة',
+  Bouficha: 'بوفيشة',
+  Enfida: 'النفيضة',
+  'Hammam Sousse': 'حمام سوسة',
+  Hergla: 'هرقلة',
+  'Kalâa Kebira': 'القلعة الكبرى',
+  'Kalâa Seghira': 'القلعة الصغرى',
+  Kondar: 'كندار',
+  Msaken: 'مساكن',
+  'Sidi Bou Ali': 'سيدي بوعلي',
+  'Sidi El Hani': 'سيدي الهاني',
+  'Sousse Jawhara': 'سوسة جوهرة',
+  'Sousse Médina': 'سوسة المدينة',
+  'Sousse Riadh': 'سوسة الرياض',
+  'Sousse Sidi Abdelhamid': 'سوسة سيدي عبد الحميد',
   // Sfax
-  'Agareb': 'عقارب', 'Bir Ali Ben Khalifa': 'بئر علي بن خليفة', 'El Amra': 'العامرة', 'El Hencha': 'الحنشة', 'Ghraïba': 'الغريبة',
-  'Jebiniana': 'جبنيانة', 'Kerkennah': 'قرقنة', 'Mahrès': 'المحرس', 'Menzel Chaker': 'منزل شاكر', 'Sakiet Eddaïer': 'ساقية الدائر',
-  'Sakiet Ezzit': 'ساقية الزيت', 'Sfax Ouest': 'صفاقس الغربية', 'Sfax Sud': 'صفاقس الجنوبية', 'Sfax Ville': 'صفاقس المدينة', 'Skhira': 'الصخيرة',
-  'Thyna': 'طينة'
+  Agareb: 'عقارب',
+  'Bir Ali Ben Khalifa': 'بئر علي بن خليفة',
+  'El Amra': 'العامرة',
+  'El Hencha': 'الحنشة',
+  Ghraïba: 'الغريبة',
+  Jebiniana: 'جبنيانة',
+  Kerkennah: 'قرقنة',
+  Mahrès: 'المحرس',
+  'Menzel Chaker': 'منزل شاكر',
+  'Sakiet Eddaïer': 'ساقية الدائر',
+  'Sakiet Ezzit': 'ساقية الزيت',
+  'Sfax Ouest': 'صفاقس الغربية',
+  'Sfax Sud': 'صفاقس الجنوبية',
+  'Sfax Ville': 'صفاقس المدينة',
+  Skhira: 'الصخيرة',
+  Thyna: 'طينة'
 }
 
 export function delegationRows(): Array<{ id: number; stateId: number; name: string; nameAr: string | null }> {
   return Object.entries(delegationNames).flatMap(([stateId, names]) =>
-    names.map((name, index) => ({ id: Number(stateId) * 100 + index + 1, stateId: Number(stateId), name, nameAr: delegationArabicNames[name] ?? null })))
+    names.map((name, index) => ({
+      id: Number(stateId) * 100 + index + 1,
+      stateId: Number(stateId),
+      name,
+      nameAr: delegationArabicNames[name] ?? null
+    }))
+  )
 }
 
 export function delegationId(stateId: number, name: string): number {
@@ -135,20 +259,80 @@ export function instituteRows(): Array<{ id: number; stateId: number; delegation
   return [
     { id: 1, stateId: 1, delegationId: delegationId(1, 'La Médina'), name: 'Collège Sadiki', nameAr: 'المدرسة الصادقية' },
     { id: 2, stateId: 1, delegationId: null, name: 'Lycée pilote Bourguiba de Tunis', nameAr: 'معهد بورقيبة النموذجي بتونس' },
-    { id: 3, stateId: 1, delegationId: delegationId(1, 'La Marsa'), name: 'Lycée secondaire 1 (La Marsa)', nameAr: 'المعهد الثانوي 1 (المرسى)' },
+    {
+      id: 3,
+      stateId: 1,
+      delegationId: delegationId(1, 'La Marsa'),
+      name: 'Lycée secondaire 1 (La Marsa)',
+      nameAr: 'المعهد الثانوي 1 (المرسى)'
+    },
     { id: 4, stateId: 1, delegationId: delegationId(1, 'Le Bardo'), name: 'Collège 1 (Le Bardo)', nameAr: 'المدرسة الإعدادية 1 (باردو)' },
-    { id: 5, stateId: 1, delegationId: delegationId(1, 'El Menzah'), name: 'École primaire 1 (El Menzah)', nameAr: 'المدرسة الابتدائية 1 (المنزه)' },
-    { id: 6, stateId: 2, delegationId: delegationId(2, 'Ariana Ville'), name: "Lycée pilote de l'Ariana", nameAr: 'المعهد النموذجي بأريانة' },
-    { id: 7, stateId: 2, delegationId: delegationId(2, 'La Soukra'), name: 'Lycée secondaire 1 (La Soukra)', nameAr: 'المعهد الثانوي 1 (سكرة)' },
+    {
+      id: 5,
+      stateId: 1,
+      delegationId: delegationId(1, 'El Menzah'),
+      name: 'École primaire 1 (El Menzah)',
+      nameAr: 'المدرسة الابتدائية 1 (المنزه)'
+    },
+    {
+      id: 6,
+      stateId: 2,
+      delegationId: delegationId(2, 'Ariana Ville'),
+      name: "Lycée pilote de l'Ariana",
+      nameAr: 'المعهد النموذجي بأريانة'
+    },
+    {
+      id: 7,
+      stateId: 2,
+      delegationId: delegationId(2, 'La Soukra'),
+      name: 'Lycée secondaire 1 (La Soukra)',
+      nameAr: 'المعهد الثانوي 1 (سكرة)'
+    },
     { id: 8, stateId: 2, delegationId: delegationId(2, 'Raoued'), name: 'Collège 1 (Raoued)', nameAr: 'المدرسة الإعدادية 1 (رواد)' },
-    { id: 9, stateId: 3, delegationId: delegationId(3, 'El Mourouj'), name: 'Lycée secondaire 1 (El Mourouj)', nameAr: 'المعهد الثانوي 1 (المروج)' },
+    {
+      id: 9,
+      stateId: 3,
+      delegationId: delegationId(3, 'El Mourouj'),
+      name: 'Lycée secondaire 1 (El Mourouj)',
+      nameAr: 'المعهد الثانوي 1 (المروج)'
+    },
     { id: 10, stateId: 3, delegationId: delegationId(3, 'Radès'), name: 'Collège 1 (Radès)', nameAr: 'المدرسة الإعدادية 1 (رادس)' },
     { id: 11, stateId: 12, delegationId: null, name: 'Lycée pilote de Sousse', nameAr: 'المعهد النموذجي بسوسة' },
-    { id: 12, stateId: 12, delegationId: delegationId(12, 'Msaken'), name: 'Lycée secondaire 1 (Msaken)', nameAr: 'المعهد الثانوي 1 (مساكن)' },
-    { id: 13, stateId: 12, delegationId: delegationId(12, 'Hammam Sousse'), name: 'École primaire 1 (Hammam Sousse)', nameAr: 'المدرسة الابتدائية 1 (حمام سوسة)' },
+    {
+      id: 12,
+      stateId: 12,
+      delegationId: delegationId(12, 'Msaken'),
+      name: 'Lycée secondaire 1 (Msaken)',
+      nameAr: 'المعهد الثانوي 1 (مساكن)'
+    },
+    {
+      id: 13,
+      stateId: 12,
+      delegationId: delegationId(12, 'Hammam Sousse'),
+      name: 'École primaire 1 (Hammam Sousse)',
+      nameAr: 'المدرسة الابتدائية 1 (حمام سوسة)'
+    },
     { id: 14, stateId: 15, delegationId: null, name: 'Lycée pilote de Sfax', nameAr: 'المعهد النموذجي بصفاقس' },
-    { id: 15, stateId: 15, delegationId: delegationId(15, 'Sfax Ville'), name: 'Lycée secondaire 1 (Sfax Ville)', nameAr: 'المعهد الثانوي 1 (صفاقس المدينة)' },
-    { id: 16, stateId: 15, delegationId: delegationId(15, 'Sakiet Ezzit'), name: 'Collège 1 (Sakiet Ezzit)', nameAr: 'المدرسة الإعدادية 1 (ساقية الزيت)' },
-    { id: 17, stateId: 15, delegationId: delegationId(15, 'Kerkennah'), name: 'École primaire 1 (Kerkennah)', nameAr: 'المدرسة الابتدائية 1 (قرقنة)' }
+    {
+      id: 15,
+      stateId: 15,
+      delegationId: delegationId(15, 'Sfax Ville'),
+      name: 'Lycée secondaire 1 (Sfax Ville)',
+      nameAr: 'المعهد الثانوي 1 (صفاقس المدينة)'
+    },
+    {
+      id: 16,
+      stateId: 15,
+      delegationId: delegationId(15, 'Sakiet Ezzit'),
+      name: 'Collège 1 (Sakiet Ezzit)',
+      nameAr: 'المدرسة الإعدادية 1 (ساقية الزيت)'
+    },
+    {
+      id: 17,
+      stateId: 15,
+      delegationId: delegationId(15, 'Kerkennah'),
+      name: 'École primaire 1 (Kerkennah)',
+      nameAr: 'المدرسة الابتدائية 1 (قرقنة)'
+    }
   ]
 }

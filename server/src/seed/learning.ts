@@ -25,7 +25,17 @@ import { VIDEO_CONTENT_TYPES } from '../../../src/shared/api/learning.ts'
 import { TUNIS_TIME_ZONE } from '../../../src/shared/constants.ts'
 import type { Db, Tx } from '../db/client.ts'
 import {
-  chapterSections, chapters, contentProgress, contents, contentVideos, forumPosts, liveEvents, subjects, userOffers, userOfferSubjects, users
+  chapterSections,
+  chapters,
+  contentProgress,
+  contents,
+  contentVideos,
+  forumPosts,
+  liveEvents,
+  subjects,
+  userOffers,
+  userOfferSubjects,
+  users
 } from '../db/schema.ts'
 import { DEMO_MEDIA_DIR, DEMO_MEDIA_PREFIX } from '../services/lessonMedia.ts'
 import { slugify } from '../services/slugs.ts'
@@ -78,22 +88,64 @@ const CLASS_SUBJECTS: Record<(typeof DEMO_CLASSES)[number], { level: Level; subj
 
 const BAC_CHAPTERS: Record<number, ChapterTemplate[]> = {
   1: [
-    { section: 'Analyse', name: 'Limites et continuité', lessons: ['Limite finie en un point', 'Continuité sur un intervalle', 'Théorème des valeurs intermédiaires'] },
-    { section: 'Analyse', name: 'Fonction logarithme népérien', lessons: ['Définition et propriétés du logarithme', 'Étude de la fonction ln', 'Équations et inéquations avec ln'] },
-    { section: 'Algèbre', name: 'Nombres complexes', lessons: ['Forme algébrique d’un nombre complexe', 'Module et argument', 'Équations du second degré dans ℂ'] },
-    { section: 'Séances enregistrées', name: 'Séances en direct de mathématiques', type: 'recording', lessons: ['Correction du devoir de synthèse n°1', 'Révision : suites réelles'] }
+    {
+      section: 'Analyse',
+      name: 'Limites et continuité',
+      lessons: ['Limite finie en un point', 'Continuité sur un intervalle', 'Théorème des valeurs intermédiaires']
+    },
+    {
+      section: 'Analyse',
+      name: 'Fonction logarithme népérien',
+      lessons: ['Définition et propriétés du logarithme', 'Étude de la fonction ln', 'Équations et inéquations avec ln']
+    },
+    {
+      section: 'Algèbre',
+      name: 'Nombres complexes',
+      lessons: ['Forme algébrique d’un nombre complexe', 'Module et argument', 'Équations du second degré dans ℂ']
+    },
+    {
+      section: 'Séances enregistrées',
+      name: 'Séances en direct de mathématiques',
+      type: 'recording',
+      lessons: ['Correction du devoir de synthèse n°1', 'Révision : suites réelles']
+    }
   ],
   2: [
-    { section: 'Électricité', name: 'Le condensateur', lessons: ['Charge et décharge d’un condensateur', 'Énergie emmagasinée dans un condensateur', 'Le dipôle RC'] },
-    { section: 'Mécanique', name: 'Oscillations mécaniques libres', lessons: ['Le pendule élastique', 'Amortissement des oscillations', 'Énergie d’un oscillateur'] },
-    { section: 'Séances enregistrées', name: 'Séances en direct de physique', type: 'recording', lessons: ['Exercices corrigés : le dipôle RL'] }
+    {
+      section: 'Électricité',
+      name: 'Le condensateur',
+      lessons: ['Charge et décharge d’un condensateur', 'Énergie emmagasinée dans un condensateur', 'Le dipôle RC']
+    },
+    {
+      section: 'Mécanique',
+      name: 'Oscillations mécaniques libres',
+      lessons: ['Le pendule élastique', 'Amortissement des oscillations', 'Énergie d’un oscillateur']
+    },
+    {
+      section: 'Séances enregistrées',
+      name: 'Séances en direct de physique',
+      type: 'recording',
+      lessons: ['Exercices corrigés : le dipôle RL']
+    }
   ],
   3: [
-    { section: 'Reproduction', name: 'La reproduction humaine', lessons: ['Les gonades et la gamétogenèse', 'La fécondation', 'La régulation hormonale'] },
-    { section: 'Génétique', name: 'Génétique humaine', lessons: ['Transmission d’un caractère héréditaire', 'Les anomalies chromosomiques'] }
+    {
+      section: 'Reproduction',
+      name: 'La reproduction humaine',
+      lessons: ['Les gonades et la gamétogenèse', 'La fécondation', 'La régulation hormonale']
+    },
+    {
+      section: 'Génétique',
+      name: 'Génétique humaine',
+      lessons: ['Transmission d’un caractère héréditaire', 'Les anomalies chromosomiques']
+    }
   ],
   4: [
-    { section: 'Algorithmique', name: 'Les structures de données', lessons: ['Les enregistrements', 'Les fichiers de données', 'Les tableaux à deux dimensions'] },
+    {
+      section: 'Algorithmique',
+      name: 'Les structures de données',
+      lessons: ['Les enregistrements', 'Les fichiers de données', 'Les tableaux à deux dimensions']
+    },
     { section: 'Programmation', name: 'La récursivité', lessons: ['Principe de la récursivité', 'Algorithmes récursifs de tri'] }
   ],
   5: [
@@ -101,7 +153,11 @@ const BAC_CHAPTERS: Record<number, ChapterTemplate[]> = {
     { section: 'Expression écrite', name: 'L’essai argumentatif', lessons: ['Construire un plan dialectique', 'Rédiger une introduction'] }
   ],
   6: [
-    { section: 'Modules', name: 'Holidaying and travel', lessons: ['Reading: travel diaries', 'Grammar: the passive voice', 'Writing an opinion essay'] },
+    {
+      section: 'Modules',
+      name: 'Holidaying and travel',
+      lessons: ['Reading: travel diaries', 'Grammar: the passive voice', 'Writing an opinion essay']
+    },
     { section: 'Modules', name: 'Education matters', lessons: ['Vocabulary: school and learning', 'Listening: a lecture on e-learning'] }
   ],
   7: [
@@ -113,11 +169,19 @@ const BAC_CHAPTERS: Record<number, ChapterTemplate[]> = {
     { section: 'Problématiques', name: 'La vérité', lessons: ['Vérité et opinion', 'La vérité scientifique'] }
   ],
   9: [
-    { section: 'Croissance', name: 'La croissance économique', lessons: ['Mesurer la croissance', 'Les facteurs de la croissance', 'Croissance et développement durable'] },
+    {
+      section: 'Croissance',
+      name: 'La croissance économique',
+      lessons: ['Mesurer la croissance', 'Les facteurs de la croissance', 'Croissance et développement durable']
+    },
     { section: 'Échanges', name: 'Le commerce international', lessons: ['Les théories du libre-échange', 'La balance des paiements'] }
   ],
   10: [
-    { section: 'Gestion courante', name: 'La gestion des approvisionnements', lessons: ['Le budget des approvisionnements', 'La gestion des stocks'] },
+    {
+      section: 'Gestion courante',
+      name: 'La gestion des approvisionnements',
+      lessons: ['Le budget des approvisionnements', 'La gestion des stocks']
+    },
     { section: 'Investissement', name: 'L’investissement', lessons: ['Le choix des investissements', 'Le financement des investissements'] }
   ],
   11: [
@@ -202,10 +266,21 @@ async function seedContent(tx: Tx, now: Date): Promise<void> {
     const { level, subjects: list } = CLASS_SUBJECTS[divisionId]
     return list.map((oId, position) => {
       const subject = subjectOf(oId, level)
-      return { oId, divisionId, name: subject.name, slug: subject.slug, color: subject.color, position: position + 1, visible: subject.visible ?? true }
+      return {
+        oId,
+        divisionId,
+        name: subject.name,
+        slug: subject.slug,
+        color: subject.color,
+        position: position + 1,
+        visible: subject.visible ?? true
+      }
     })
   })
-  const insertedSubjects = await tx.insert(subjects).values(subjectRows).returning({ id: subjects.id, divisionId: subjects.divisionId, oId: subjects.oId })
+  const insertedSubjects = await tx
+    .insert(subjects)
+    .values(subjectRows)
+    .returning({ id: subjects.id, divisionId: subjects.divisionId, oId: subjects.oId })
   const levelOf = (divisionId: number) => CLASS_SUBJECTS[divisionId as (typeof DEMO_CLASSES)[number]].level
   const templateOf = (divisionId: number, oId: number) => (levelOf(divisionId) === 'basic' ? BASIC_CHAPTERS : BAC_CHAPTERS)[oId] ?? []
 
@@ -213,17 +288,29 @@ async function seedContent(tx: Tx, now: Date): Promise<void> {
     const names = [...new Set(templateOf(subject.divisionId, subject.oId!).map((chapter) => chapter.section))]
     return names.map((name, position) => ({ subjectId: subject.id, name, position: position + 1 }))
   })
-  const insertedSections = await tx.insert(chapterSections).values(sectionRows).returning({ id: chapterSections.id, subjectId: chapterSections.subjectId, name: chapterSections.name })
-  const sectionId = (subjectId: number, name: string) => insertedSections.find((row) => row.subjectId === subjectId && row.name === name)!.id
+  const insertedSections = await tx
+    .insert(chapterSections)
+    .values(sectionRows)
+    .returning({ id: chapterSections.id, subjectId: chapterSections.subjectId, name: chapterSections.name })
+  const sectionId = (subjectId: number, name: string) =>
+    insertedSections.find((row) => row.subjectId === subjectId && row.name === name)!.id
 
   const chapterRows = insertedSubjects.flatMap((subject) => {
     const teacher = subjectOf(subject.oId!, levelOf(subject.divisionId)).teacher.join(' ')
     return templateOf(subject.divisionId, subject.oId!).map((chapter, position) => ({
-      subjectId: subject.id, sectionId: sectionId(subject.id, chapter.section), slug: slugify(chapter.name) || `chapitre-${position + 1}`,
-      name: chapter.name, type: chapter.type ?? 'course', instructor: teacher, position: position + 1
+      subjectId: subject.id,
+      sectionId: sectionId(subject.id, chapter.section),
+      slug: slugify(chapter.name) || `chapitre-${position + 1}`,
+      name: chapter.name,
+      type: chapter.type ?? 'course',
+      instructor: teacher,
+      position: position + 1
     }))
   })
-  const insertedChapters = await tx.insert(chapters).values(chapterRows).returning({ id: chapters.id, subjectId: chapters.subjectId, position: chapters.position })
+  const insertedChapters = await tx
+    .insert(chapters)
+    .values(chapterRows)
+    .returning({ id: chapters.id, subjectId: chapters.subjectId, position: chapters.position })
 
   const contentRows = insertedChapters.flatMap((chapter) => {
     const subject = insertedSubjects.find((row) => row.id === chapter.subjectId)!
@@ -235,13 +322,23 @@ async function seedContent(tx: Tx, now: Date): Promise<void> {
       // Spread over the last two months; the first lesson of each subject is free, as are recordings' first.
       const hoursAgo = 20 + 31 * ((subjectIndex * 5 + (chapter.position - 1) * 3 + index * 11) % 47)
       return {
-        chapterId: chapter.id, slug: slugify(name) || `lecon-${index + 1}`, name, typeId: recording ? 6 : index % 2 === 0 ? 2 : 1,
-        instructorName: firstName, instructorLastName: lastName, isFree: index === 0 && (chapter.position === 1 || recording),
-        position: index + 1, durationSeconds: 600 + ((subjectIndex * 7 + index * 13) % 30) * 60, createdAt: new Date(now.getTime() - hoursAgo * HOUR)
+        chapterId: chapter.id,
+        slug: slugify(name) || `lecon-${index + 1}`,
+        name,
+        typeId: recording ? 6 : index % 2 === 0 ? 2 : 1,
+        instructorName: firstName,
+        instructorLastName: lastName,
+        isFree: index === 0 && (chapter.position === 1 || recording),
+        position: index + 1,
+        durationSeconds: 600 + ((subjectIndex * 7 + index * 13) % 30) * 60,
+        createdAt: new Date(now.getTime() - hoursAgo * HOUR)
       }
     })
   })
-  const insertedContents = await tx.insert(contents).values(contentRows).returning({ id: contents.id, chapterId: contents.chapterId, position: contents.position })
+  const insertedContents = await tx
+    .insert(contents)
+    .values(contentRows)
+    .returning({ id: contents.id, chapterId: contents.chapterId, position: contents.position })
 
   const [pupil] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, DEMO_PUPIL_PHONE)).limit(1)
   if (pupil) {
@@ -250,22 +347,49 @@ async function seedContent(tx: Tx, now: Date): Promise<void> {
       const chapter = insertedChapters.find((row) => row.subjectId === subject?.id && row.position === chapterIndex + 1)
       const content = insertedContents.find((row) => row.chapterId === chapter?.id && row.position === lessonIndex + 1)
       return content
-        ? [{ userId: pupil.id, contentId: content.id, percentage, completed: percentage >= 80, lastWatchedSecond: 0, freeSeconds, updatedAt: new Date(now.getTime() - 30 * HOUR) }]
+        ? [
+            {
+              userId: pupil.id,
+              contentId: content.id,
+              percentage,
+              completed: percentage >= 80,
+              lastWatchedSecond: 0,
+              freeSeconds,
+              updatedAt: new Date(now.getTime() - 30 * HOUR)
+            }
+          ]
         : []
     })
     await tx.insert(contentProgress).values(progressRows).onConflictDoNothing()
     // A monthly Silver+ subscription ending in 6 days: the home's expiry warning.
     const day = (offsetDays: number) => DateTime.fromJSDate(now, { zone: TUNIS_TIME_ZONE }).plus({ days: offsetDays }).toISODate()!
-    await tx.insert(userOffers).values({ userId: pupil.id, groupId: SILVER_PLUS_GROUP, startDate: day(-24), endDate: day(6), amountPaid: toMillimes(35) })
+    await tx
+      .insert(userOffers)
+      .values({ userId: pupil.id, groupId: SILVER_PLUS_GROUP, startDate: day(-24), endDate: day(6), amountPaid: toMillimes(35) })
   }
 
-  await tx.insert(forumPosts).values(FORUM_TOPICS.map(([id, title, author, replies, levelId, hoursAgo]) => ({
-    id, title, author, replies, levelId, path: `/t/${slugify(title)}/${id}`, createdAt: new Date(now.getTime() - hoursAgo * HOUR)
-  }))).onConflictDoNothing()
+  await tx
+    .insert(forumPosts)
+    .values(
+      FORUM_TOPICS.map(([id, title, author, replies, levelId, hoursAgo]) => ({
+        id,
+        title,
+        author,
+        replies,
+        levelId,
+        path: `/t/${slugify(title)}/${id}`,
+        createdAt: new Date(now.getTime() - hoursAgo * HOUR)
+      }))
+    )
+    .onConflictDoNothing()
 }
 
 /** [start, end] of each daily session, Tunis wall clock; the demo pupil's class has three a day, the others one. */
-const MAIN_SLOTS: Array<[string, string]> = [['14:00', '15:30'], ['17:30', '19:00'], ['19:30', '21:00']]
+const MAIN_SLOTS: Array<[string, string]> = [
+  ['14:00', '15:30'],
+  ['17:30', '19:00'],
+  ['19:30', '21:00']
+]
 const OTHER_SLOTS: Array<[string, string]> = [['18:00', '19:30']]
 const SESSION_KINDS = ['Cours en direct', 'Révision', 'Exercices corrigés']
 
@@ -275,23 +399,48 @@ async function seedLiveEvents(db: Db, now: Date): Promise<void> {
   const [latest] = await db.select({ at: max(liveEvents.startsAt) }).from(liveEvents)
   const lastDay = latest?.at ? DateTime.fromJSDate(latest.at, { zone: TUNIS_TIME_ZONE }).startOf('day') : null
   if (lastDay && lastDay >= today.plus({ days: EVENTS_REFILL_DAYS })) return
-  const firstDay = lastDay && lastDay >= today.minus({ days: EVENTS_PAST_DAYS }) ? lastDay.plus({ days: 1 }) : today.minus({ days: EVENTS_PAST_DAYS })
+  const firstDay =
+    lastDay && lastDay >= today.minus({ days: EVENTS_PAST_DAYS }) ? lastDay.plus({ days: 1 }) : today.minus({ days: EVENTS_PAST_DAYS })
   const lastWanted = today.plus({ days: EVENTS_HORIZON_DAYS })
 
   // Each visible subject of a demo class, with its first course chapter.
-  const subjectRows = await db.select({ id: subjects.id, divisionId: subjects.divisionId, name: subjects.name }).from(subjects)
+  const subjectRows = await db
+    .select({ id: subjects.id, divisionId: subjects.divisionId, name: subjects.name })
+    .from(subjects)
     .where(and(inArray(subjects.divisionId, [...DEMO_CLASSES]), eq(subjects.visible, true)))
     .orderBy(subjects.divisionId, subjects.position, subjects.id)
-  const chapterRows = subjectRows.length === 0 ? [] : await db.select({ id: chapters.id, subjectId: chapters.subjectId, name: chapters.name, instructor: chapters.instructor })
-    .from(chapters)
-    .where(and(inArray(chapters.subjectId, subjectRows.map((row) => row.id)), eq(chapters.type, 'course')))
-    .orderBy(chapters.subjectId, chapters.position, chapters.id)
-  const byClass = new Map<number, Array<{ subjectId: number; subjectName: string; chapterId: number | null; chapterName: string | null; teacher: string | null }>>()
+  const chapterRows =
+    subjectRows.length === 0
+      ? []
+      : await db
+          .select({ id: chapters.id, subjectId: chapters.subjectId, name: chapters.name, instructor: chapters.instructor })
+          .from(chapters)
+          .where(
+            and(
+              inArray(
+                chapters.subjectId,
+                subjectRows.map((row) => row.id)
+              ),
+              eq(chapters.type, 'course')
+            )
+          )
+          .orderBy(chapters.subjectId, chapters.position, chapters.id)
+  const byClass = new Map<
+    number,
+    Array<{ subjectId: number; subjectName: string; chapterId: number | null; chapterName: string | null; teacher: string | null }>
+  >()
   for (const subject of subjectRows) {
     const chapter = chapterRows.find((row) => row.subjectId === subject.id)
-    byClass.set(subject.divisionId, [...(byClass.get(subject.divisionId) ?? []), {
-      subjectId: subject.id, subjectName: subject.name, chapterId: chapter?.id ?? null, chapterName: chapter?.name ?? null, teacher: chapter?.instructor ?? null
-    }])
+    byClass.set(subject.divisionId, [
+      ...(byClass.get(subject.divisionId) ?? []),
+      {
+        subjectId: subject.id,
+        subjectName: subject.name,
+        chapterId: chapter?.id ?? null,
+        chapterName: chapter?.name ?? null,
+        teacher: chapter?.instructor ?? null
+      }
+    ])
   }
 
   const events: Array<typeof liveEvents.$inferInsert> = []
@@ -311,17 +460,22 @@ async function seedLiveEvents(db: Db, now: Date): Promise<void> {
         }
         const kind = SESSION_KINDS[((dayNumber % 3) + 3 + slot) % 3]!
         events.push({
-          subjectId: subject.subjectId, chapterId: subject.chapterId, teacher: subject.teacher,
+          subjectId: subject.subjectId,
+          chapterId: subject.chapterId,
+          teacher: subject.teacher,
           name: `${kind} : ${subject.chapterName ?? subject.subjectName}`,
           description: 'Préparez vos questions : chaque séance se termine par un temps d’échange avec l’enseignant.',
-          startsAt: at(start), endsAt: at(end)
+          startsAt: at(start),
+          endsAt: at(end)
         })
       })
     }
   }
   if (events.length === 0) return
   // One parameter for all the rows: hundreds of bound parameters cost PGlite far more than a JSON document.
-  const json = JSON.stringify(events.map((event) => ({ ...event, startsAt: (event.startsAt as Date).toISOString(), endsAt: (event.endsAt as Date).toISOString() })))
+  const json = JSON.stringify(
+    events.map((event) => ({ ...event, startsAt: (event.startsAt as Date).toISOString(), endsAt: (event.endsAt as Date).toISOString() }))
+  )
   await db.execute(sql`insert into ${liveEvents} (subject_id, chapter_id, teacher, name, description, starts_at, ends_at)
     select "subjectId", "chapterId", teacher, name, description, "startsAt", "endsAt"
     from json_to_recordset(${json}::json) as x("subjectId" int, "chapterId" int, teacher text, name text, description text, "startsAt" timestamptz, "endsAt" timestamptz)`)
@@ -331,18 +485,43 @@ async function seedLiveEvents(db: Db, now: Date): Promise<void> {
 const LESSON_CLIPS = ['lessons/lesson-a.webm', 'lessons/lesson-b.webm', 'lessons/lesson-c.webm']
 const RECORDING_CLIP = 'lessons/recording-a.webm'
 
-type ExtraChapter = { section: string; name: string; type: 'exam' | 'divers' | 'recording'; lessons: Array<[string, number]>; onlyWhereMissing?: boolean }
+type ExtraChapter = {
+  section: string
+  name: string
+  type: 'exam' | 'divers' | 'recording'
+  lessons: Array<[string, number]>
+  onlyWhereMissing?: boolean
+}
 
 /** What each demo class's Mathématiques gains: the exam and 'divers' tabs, and a recording where it had none. [name, content type] */
 const EXTRA_MATHS_CHAPTERS: ExtraChapter[] = [
   {
-    section: 'Examens', name: 'Devoirs de synthèse corrigés', type: 'exam',
-    lessons: [['Devoir de synthèse n°1 : énoncé et corrigé', 3], ['Devoir de synthèse n°2 : énoncé et corrigé', 3]]
+    section: 'Examens',
+    name: 'Devoirs de synthèse corrigés',
+    type: 'exam',
+    lessons: [
+      ['Devoir de synthèse n°1 : énoncé et corrigé', 3],
+      ['Devoir de synthèse n°2 : énoncé et corrigé', 3]
+    ]
   },
-  { section: 'Divers', name: 'Méthodologie', type: 'divers', lessons: [['Fiche méthode : rédiger une démonstration', 3], ['Quiz : les bases du programme', 7]] },
   {
-    section: 'Séances enregistrées', name: 'Séances en direct de mathématiques', type: 'recording', onlyWhereMissing: true,
-    lessons: [['Révision en direct : les nombres rationnels', 6], ['Correction du devoir de contrôle n°1', 6]]
+    section: 'Divers',
+    name: 'Méthodologie',
+    type: 'divers',
+    lessons: [
+      ['Fiche méthode : rédiger une démonstration', 3],
+      ['Quiz : les bases du programme', 7]
+    ]
+  },
+  {
+    section: 'Séances enregistrées',
+    name: 'Séances en direct de mathématiques',
+    type: 'recording',
+    onlyWhereMissing: true,
+    lessons: [
+      ['Révision en direct : les nombres rationnels', 6],
+      ['Correction du devoir de contrôle n°1', 6]
+    ]
   }
 ]
 
@@ -351,25 +530,53 @@ const DEMO_PUPIL_SUBSCRIBED = ['mathematiques', 'physique', 'svt', 'anglais']
 
 /** Adds the chapters of EXTRA_MATHS_CHAPTERS to each demo class's Mathématiques. */
 async function seedExtraChapters(tx: Tx, now: Date): Promise<void> {
-  const maths = await tx.select({ id: subjects.id }).from(subjects).where(and(inArray(subjects.divisionId, [...DEMO_CLASSES]), eq(subjects.oId, 1)))
+  const maths = await tx
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(and(inArray(subjects.divisionId, [...DEMO_CLASSES]), eq(subjects.oId, 1)))
   for (const subject of maths) {
-    const existing = await tx.select({ type: chapters.type, position: chapters.position }).from(chapters).where(eq(chapters.subjectId, subject.id))
-    const [last] = await tx.select({ position: max(chapterSections.position) }).from(chapterSections).where(eq(chapterSections.subjectId, subject.id))
+    const existing = await tx
+      .select({ type: chapters.type, position: chapters.position })
+      .from(chapters)
+      .where(eq(chapters.subjectId, subject.id))
+    const [last] = await tx
+      .select({ position: max(chapterSections.position) })
+      .from(chapterSections)
+      .where(eq(chapterSections.subjectId, subject.id))
     let sectionPosition = last?.position ?? 0
     let chapterPosition = Math.max(0, ...existing.map((row) => row.position))
     const [teacherFirst, teacherLast] = SUBJECTS[1]!.teacher
     for (const extra of EXTRA_MATHS_CHAPTERS) {
       if (extra.onlyWhereMissing && existing.some((row) => row.type === extra.type)) continue
-      const [section] = await tx.insert(chapterSections).values({ subjectId: subject.id, name: extra.section, position: ++sectionPosition, type: extra.type })
+      const [section] = await tx
+        .insert(chapterSections)
+        .values({ subjectId: subject.id, name: extra.section, position: ++sectionPosition, type: extra.type })
         .returning({ id: chapterSections.id })
-      const [chapter] = await tx.insert(chapters).values({
-        subjectId: subject.id, sectionId: section!.id, slug: slugify(extra.name), name: extra.name, type: extra.type,
-        instructor: `${teacherFirst} ${teacherLast}`, position: ++chapterPosition
-      }).returning({ id: chapters.id })
-      await tx.insert(contents).values(extra.lessons.map(([name, typeId], index) => ({
-        chapterId: chapter!.id, slug: slugify(name), name, typeId, instructorName: teacherFirst, instructorLastName: teacherLast,
-        isFree: extra.type === 'recording' && index === 0, position: index + 1, createdAt: new Date(now.getTime() - (30 + index * 50) * HOUR)
-      })))
+      const [chapter] = await tx
+        .insert(chapters)
+        .values({
+          subjectId: subject.id,
+          sectionId: section!.id,
+          slug: slugify(extra.name),
+          name: extra.name,
+          type: extra.type,
+          instructor: `${teacherFirst} ${teacherLast}`,
+          position: ++chapterPosition
+        })
+        .returning({ id: chapters.id })
+      await tx.insert(contents).values(
+        extra.lessons.map(([name, typeId], index) => ({
+          chapterId: chapter!.id,
+          slug: slugify(name),
+          name,
+          typeId,
+          instructorName: teacherFirst,
+          instructorLastName: teacherLast,
+          isFree: extra.type === 'recording' && index === 0,
+          position: index + 1,
+          createdAt: new Date(now.getTime() - (30 + index * 50) * HOUR)
+        }))
+      )
     }
   }
 }
@@ -377,15 +584,28 @@ async function seedExtraChapters(tx: Tx, now: Date): Promise<void> {
 /** The lesson media part (see the header): run once, in one transaction. */
 async function seedLessonMedia(tx: Tx, now: Date): Promise<void> {
   await seedExtraChapters(tx, now)
-  const demoSubjects = tx.select({ id: subjects.id }).from(subjects).where(inArray(subjects.divisionId, [...DEMO_CLASSES]))
+  const demoSubjects = tx
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(inArray(subjects.divisionId, [...DEMO_CLASSES]))
   // A section shows under the tab of its chapters' type.
   await tx.execute(sql`update ${chapterSections} set type = c.type
     from (select distinct on (section_id) section_id, type from ${chapters} where section_id is not null order by section_id, position, id) as c
     where c.section_id = ${chapterSections.id} and ${chapterSections.subjectId} in ${demoSubjects}`)
   // The Arabic lessons read right to left.
-  await tx.update(contents).set({ rtl: true }).where(inArray(contents.chapterId,
-    tx.select({ id: chapters.id }).from(chapters).innerJoin(subjects, eq(subjects.id, chapters.subjectId))
-      .where(and(inArray(subjects.divisionId, [...DEMO_CLASSES]), eq(subjects.oId, 7)))))
+  await tx
+    .update(contents)
+    .set({ rtl: true })
+    .where(
+      inArray(
+        contents.chapterId,
+        tx
+          .select({ id: chapters.id })
+          .from(chapters)
+          .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+          .where(and(inArray(subjects.divisionId, [...DEMO_CLASSES]), eq(subjects.oId, 7)))
+      )
+    )
 
   const clips = new Map<string, { size: number; durationSeconds: number; mime: string }>()
   for (const clip of [...LESSON_CLIPS, RECORDING_CLIP]) {
@@ -395,13 +615,17 @@ async function seedLessonMedia(tx: Tx, now: Date): Promise<void> {
     const { size } = await stat(path)
     clips.set(clip, { size, durationSeconds: wholeSeconds(info.durationSeconds), mime: info.mime })
   }
-  const videos = await tx.select({ id: contents.id, typeId: contents.typeId, subjectId: chapters.subjectId })
-    .from(contents).innerJoin(chapters, eq(chapters.id, contents.chapterId))
+  const videos = await tx
+    .select({ id: contents.id, typeId: contents.typeId, subjectId: chapters.subjectId })
+    .from(contents)
+    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
     .where(and(inArray(chapters.subjectId, demoSubjects), inArray(contents.typeId, [...VIDEO_CONTENT_TYPES])))
     .orderBy(contents.id)
   if (videos.length === 0) return
   // A recording links to the latest session of its subject held before the seed.
-  const held = await tx.selectDistinctOn([liveEvents.subjectId], { id: liveEvents.id, subjectId: liveEvents.subjectId }).from(liveEvents)
+  const held = await tx
+    .selectDistinctOn([liveEvents.subjectId], { id: liveEvents.id, subjectId: liveEvents.subjectId })
+    .from(liveEvents)
     .where(and(inArray(liveEvents.subjectId, demoSubjects), lt(liveEvents.startsAt, now)))
     .orderBy(liveEvents.subjectId, desc(liveEvents.startsAt))
   const sessionOf = new Map(held.map((row) => [row.subjectId, row.id]))
@@ -410,8 +634,13 @@ async function seedLessonMedia(tx: Tx, now: Date): Promise<void> {
     const clip = recording ? RECORDING_CLIP : LESSON_CLIPS[index % LESSON_CLIPS.length]!
     const file = clips.get(clip)!
     return {
-      contentId: video.id, storageKey: `${DEMO_MEDIA_PREFIX}${clip}`, mimeType: file.mime, size: file.size, durationSeconds: file.durationSeconds,
-      liveEventId: recording ? (sessionOf.get(video.subjectId) ?? null) : null, createdAt: now
+      contentId: video.id,
+      storageKey: `${DEMO_MEDIA_PREFIX}${clip}`,
+      mimeType: file.mime,
+      size: file.size,
+      durationSeconds: file.durationSeconds,
+      liveEventId: recording ? (sessionOf.get(video.subjectId) ?? null) : null,
+      createdAt: now
     }
   })
   // One parameter for all the rows (see seedLiveEvents).
@@ -431,12 +660,23 @@ async function seedLessonMedia(tx: Tx, now: Date): Promise<void> {
     where p.user_id = w.user_id and p.content_id = w.content_id`)
 
   // The demo pupil's monthly subscription opens some of his subjects: the others show locked lessons.
-  const [subscription] = await tx.select({ id: userOffers.id }).from(userOffers).innerJoin(users, eq(users.id, userOffers.userId))
-    .where(and(eq(users.phone, DEMO_PUPIL_PHONE), eq(userOffers.groupId, SILVER_PLUS_GROUP))).orderBy(desc(userOffers.id)).limit(1)
+  const [subscription] = await tx
+    .select({ id: userOffers.id })
+    .from(userOffers)
+    .innerJoin(users, eq(users.id, userOffers.userId))
+    .where(and(eq(users.phone, DEMO_PUPIL_PHONE), eq(userOffers.groupId, SILVER_PLUS_GROUP)))
+    .orderBy(desc(userOffers.id))
+    .limit(1)
   if (subscription) {
-    const opened = await tx.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.divisionId, 14), inArray(subjects.slug, DEMO_PUPIL_SUBSCRIBED)))
+    const opened = await tx
+      .select({ id: subjects.id })
+      .from(subjects)
+      .where(and(eq(subjects.divisionId, 14), inArray(subjects.slug, DEMO_PUPIL_SUBSCRIBED)))
     if (opened.length > 0) {
-      await tx.insert(userOfferSubjects).values(opened.map((subject) => ({ userOfferId: subscription.id, subjectId: subject.id }))).onConflictDoNothing()
+      await tx
+        .insert(userOfferSubjects)
+        .values(opened.map((subject) => ({ userOfferId: subscription.id, subjectId: subject.id })))
+        .onConflictDoNothing()
     }
   }
 }
@@ -446,14 +686,17 @@ export type LearningSeedMedia = { storage?: FileStorage; warn?: (message: string
 
 export async function seedLearning(db: Db, now: Date, media: LearningSeedMedia = {}): Promise<void> {
   // One query on a seeded database: the static part's marker and the lesson media's.
-  const [marker] = await db.select({
-    id: subjects.id,
-    media: sql<boolean>`exists (select 1 from ${contentVideos} where ${like(contentVideos.storageKey, `${DEMO_MEDIA_PREFIX}%`)})`,
-    // Written out: in a one-table select Drizzle leaves the columns unqualified.
-    quiz: sql<boolean>`exists (select 1 from quizzes q inner join contents c on c.id = q.content_id
+  const [marker] = await db
+    .select({
+      id: subjects.id,
+      media: sql<boolean>`exists (select 1 from ${contentVideos} where ${like(contentVideos.storageKey, `${DEMO_MEDIA_PREFIX}%`)})`,
+      // Written out: in a one-table select Drizzle leaves the columns unqualified.
+      quiz: sql<boolean>`exists (select 1 from quizzes q inner join contents c on c.id = q.content_id
       inner join chapters ch on ch.id = c.chapter_id where ch.subject_id = subjects.id)`
-  }).from(subjects)
-    .where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques'))).limit(1)
+    })
+    .from(subjects)
+    .where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques')))
+    .limit(1)
   if (!marker) await db.transaction((tx) => seedContent(tx, now))
   await seedLiveEvents(db, now)
   if (!marker?.media) await db.transaction((tx) => seedLessonMedia(tx, now))

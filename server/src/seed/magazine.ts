@@ -18,12 +18,22 @@ export const DEMO_MAGAZINE_LESSON_SLUG = 'fiche-methode-rediger-une-demonstratio
 export const DEMO_MAGAZINE_PDF = join(DEMO_MEDIA_DIR, 'magazines', 'fiche-methode-demonstration.pdf')
 
 export async function seedDemoMagazine(db: Db, storage: FileStorage, now: Date, warn: (message: string) => void): Promise<void> {
-  const [lesson] = await db.select({ id: contents.id, firstPage: contentPages.storageKey }).from(contents)
-    .innerJoin(chapters, eq(chapters.id, contents.chapterId)).innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+  const [lesson] = await db
+    .select({ id: contents.id, firstPage: contentPages.storageKey })
+    .from(contents)
+    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
     .leftJoin(contentPages, and(eq(contentPages.contentId, contents.id), eq(contentPages.position, 1)))
-    .where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques'), eq(contents.slug, DEMO_MAGAZINE_LESSON_SLUG),
-      eq(contents.typeId, MAGAZINE_CONTENT_TYPE)))
-    .orderBy(asc(contents.id)).limit(1)
+    .where(
+      and(
+        eq(subjects.divisionId, 14),
+        eq(subjects.slug, 'mathematiques'),
+        eq(contents.slug, DEMO_MAGAZINE_LESSON_SLUG),
+        eq(contents.typeId, MAGAZINE_CONTENT_TYPE)
+      )
+    )
+    .orderBy(asc(contents.id))
+    .limit(1)
   if (!lesson) return
   if (lesson.firstPage && (await storage.size(lesson.firstPage)) !== null) return
   try {

@@ -22,7 +22,13 @@ export async function assistanceVideo(db: Executor, id: number): Promise<Assista
   return row
 }
 
-export type NewAssistanceVideo = { title: string; description?: string | undefined; file?: string | undefined; url?: string | undefined; position?: number | undefined }
+export type NewAssistanceVideo = {
+  title: string
+  description?: string | undefined
+  file?: string | undefined
+  url?: string | undefined
+  position?: number | undefined
+}
 
 export async function addAssistanceVideo(db: Executor, storage: FileStorage, input: NewAssistanceVideo, now: Date): Promise<AssistanceRow> {
   let media: { mimeType: string; durationSeconds: number } | null = null
@@ -34,10 +40,19 @@ export async function addAssistanceVideo(db: Executor, storage: FileStorage, inp
     media = { mimeType: info.mime, durationSeconds: wholeSeconds(info.durationSeconds) }
   }
   const [last] = await db.select({ position: sql<number>`coalesce(max(${assistanceVideos.position}), 0)::int` }).from(assistanceVideos)
-  const [row] = await db.insert(assistanceVideos).values({
-    title: input.title, description: input.description ?? null, storageKey: input.file ?? null, url: input.url ?? null,
-    mimeType: media?.mimeType ?? null, durationSeconds: media?.durationSeconds ?? null, position: input.position ?? (last?.position ?? 0) + 1, createdAt: now
-  }).returning()
+  const [row] = await db
+    .insert(assistanceVideos)
+    .values({
+      title: input.title,
+      description: input.description ?? null,
+      storageKey: input.file ?? null,
+      url: input.url ?? null,
+      mimeType: media?.mimeType ?? null,
+      durationSeconds: media?.durationSeconds ?? null,
+      position: input.position ?? (last?.position ?? 0) + 1,
+      createdAt: now
+    })
+    .returning()
   return row!
 }
 

@@ -25,11 +25,17 @@ export async function lessonAttachments(db: Executor, contentId: number): Promis
 /** The blocked offer groups (83, 84) of which the pupil holds a current offer. */
 export async function blockedGroupsHeld(db: Executor, userId: number, now: Date): Promise<number[]> {
   const today = tunisDate(now)
-  const rows = await db.selectDistinct({ groupId: userOffers.groupId }).from(userOffers).where(and(
-    eq(userOffers.userId, userId), inArray(userOffers.groupId, [...ATTACHMENT_BLOCKED_GROUP_IDS]),
-    sql`(${userOffers.startDate} is null or ${userOffers.startDate} <= ${today})`,
-    sql`(${userOffers.endDate} is null or ${userOffers.endDate} >= ${today})`
-  ))
+  const rows = await db
+    .selectDistinct({ groupId: userOffers.groupId })
+    .from(userOffers)
+    .where(
+      and(
+        eq(userOffers.userId, userId),
+        inArray(userOffers.groupId, [...ATTACHMENT_BLOCKED_GROUP_IDS]),
+        sql`(${userOffers.startDate} is null or ${userOffers.startDate} <= ${today})`,
+        sql`(${userOffers.endDate} is null or ${userOffers.endDate} >= ${today})`
+      )
+    )
   return rows.map((row) => row.groupId)
 }
 
@@ -41,7 +47,8 @@ export type AttachmentSigner = {
 }
 
 export function createAttachmentSigner(secret: string, clock: Clock, ttlSeconds = MEDIA_URL_TTL_SECONDS): AttachmentSigner {
-  const mac = (id: number, userId: number, expires: number) => createHmac('sha256', secret).update(`lesson-attachment\n${id}\n${userId}\n${expires}`).digest('base64url')
+  const mac = (id: number, userId: number, expires: number) =>
+    createHmac('sha256', secret).update(`lesson-attachment\n${id}\n${userId}\n${expires}`).digest('base64url')
   return {
     sign(attachmentId, userId) {
       const expires = Math.floor(clock.now().getTime() / 1000) + ttlSeconds
@@ -63,15 +70,34 @@ export async function findAttachment(db: Executor, id: number): Promise<Attachme
 }
 
 /** Stores a file for a lesson: its type read from its bytes (the marksheets' accepted types), its name given that type's extension. */
-export async function attachFile(db: Executor, storage: FileStorage, contentId: number, name: string, bytes: Uint8Array, now: Date): Promise<AttachmentRow> {
+export async function attachFile(
+  db: Executor,
+  storage: FileStorage,
+  contentId: number,
+  name: string,
+  bytes: Uint8Array,
+  now: Date
+): Promise<AttachmentRow> {
   const [lesson] = await db.select({ id: contents.id }).from(contents).where(eq(contents.id, contentId)).limit(1)
   if (!lesson) throw new ApiError('not_found', 'Leçon introuvable')
   const type = bytes.length > 0 ? detectFileType(bytes) : null
-  if (!type) throw new ApiError('unsupported_media_type', 'Type de fichier non accepté (gif, jpg, png, pdf, jpeg, svg, doc, docx, ppt, pptx, xls, xlsx)')
+  if (!type)
+    throw new ApiError(
+      'unsupported_media_type',
+      'Type de fichier non accepté (gif, jpg, png, pdf, jpeg, svg, doc, docx, ppt, pptx, xls, xlsx)'
+    )
   const key = `attachments/${contentId}/${randomUUID()}.${type.ext}`
   await storage.put(key, bytes)
-  const [row] = await db.insert(contentAttachments).values({
-    contentId, name: storedName(name, type), storageKey: key, mimeType: type.mime, size: bytes.length, createdAt: now
-  }).returning()
+  const [row] = await db
+    .insert(contentAttachments)
+    .values({
+      contentId,
+      name: storedName(name, type),
+      storageKey: key,
+      mimeType: type.mime,
+      size: bytes.length,
+      createdAt: now
+    })
+    .returning()
   return row!
 }

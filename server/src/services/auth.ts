@@ -65,14 +65,18 @@ export const REGISTRATION_WARNING_WINDOW_MS = 24 * 3_600_000
  * warn once. True when the warning went out.
  */
 export async function warnHolder(
-  context: { db: Db; outbox: OutboxService; notifications: NotificationService; now: Date }, holder: UserRow, credential: Credential
+  context: { db: Db; outbox: OutboxService; notifications: NotificationService; now: Date },
+  holder: UserRow,
+  credential: Credential
 ): Promise<boolean> {
   const { db } = context
   const notice = registrationAttemptNotice(credential)
   const since = new Date(context.now.getTime() - REGISTRATION_WARNING_WINDOW_MS)
   const sent = await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, holder.id)).for('update')
-    const [recent] = await tx.select({ id: outbox.id }).from(outbox)
+    const [recent] = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
       .where(and(eq(outbox.to, credential.value), eq(outbox.subject, REGISTRATION_ATTEMPT_SUBJECT), gt(outbox.createdAt, since)))
       .limit(1)
     if (recent) return false
@@ -96,7 +100,9 @@ export function loginAccountKey(credential: Credential): string {
 export async function countLoginAttempt(db: Executor, accountKey: string, now: Date, maxPerHour: number): Promise<void> {
   const hourAgo = new Date(now.getTime() - 3_600_000)
   const [attempt] = await db.insert(loginFailures).values({ accountKey, createdAt: now }).returning({ id: loginFailures.id })
-  const [failures] = await db.select({ n: count() }).from(loginFailures)
+  const [failures] = await db
+    .select({ n: count() })
+    .from(loginFailures)
     .where(and(eq(loginFailures.accountKey, accountKey), gt(loginFailures.createdAt, hourAgo)))
   if ((failures?.n ?? 0) > maxPerHour) {
     await db.delete(loginFailures).where(eq(loginFailures.id, attempt!.id))
@@ -121,8 +127,14 @@ export async function clearLoginFailures(db: Executor, accountKey: string): Prom
 export async function proveCredential(db: Executor, user: UserRow, target: string, now: Date): Promise<UserRow> {
   const viaEmail = target.includes('@')
   return refusingUsedInformation(async () => {
-    const [updated] = await db.update(users)
-      .set({ verified: true, ...(viaEmail ? { emailVerified: true } : { phoneVerified: true }), confirmedAt: user.confirmedAt ?? now, updatedAt: now })
+    const [updated] = await db
+      .update(users)
+      .set({
+        verified: true,
+        ...(viaEmail ? { emailVerified: true } : { phoneVerified: true }),
+        confirmedAt: user.confirmedAt ?? now,
+        updatedAt: now
+      })
       .where(and(eq(users.id, user.id), viaEmail ? eq(sql`lower(${users.email})`, target) : eq(users.phone, target)))
       .returning()
     if (!updated) throw fieldError({ token: ['code.invalid'] }, 'invalid_verification_code')
@@ -136,20 +148,29 @@ export async function proveCredential(db: Executor, user: UserRow, target: strin
  * new one, and could not prove the old value any more anyway.
  */
 export async function replaceWaitingCredential(
-  db: Db, codes: CodeService, userId: number, credential: Credential, now: Date
+  db: Db,
+  codes: CodeService,
+  userId: number,
+  credential: Credential,
+  now: Date
 ): Promise<{ user: UserRow; code: string }> {
-  return refusingUsedInformation(() => db.transaction(async (tx) => {
-    const [row] = await tx.update(users)
-      .set(credential.kind === 'phone'
-        ? { phone: credential.value, phoneVerified: false, updatedAt: now }
-        : { email: credential.value, emailVerified: false, updatedAt: now })
-      .where(and(eq(users.id, userId), eq(users.verified, false)))
-      .returning()
-    if (!row) throw new ApiError('already_verified', 'You are verified')
-    const code = await codes.issue(row.id, 'registration', credential.value, tx)
-    if (code === null) throw tooManyCodes()
-    return { user: row, code }
-  }))
+  return refusingUsedInformation(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set(
+          credential.kind === 'phone'
+            ? { phone: credential.value, phoneVerified: false, updatedAt: now }
+            : { email: credential.value, emailVerified: false, updatedAt: now }
+        )
+        .where(and(eq(users.id, userId), eq(users.verified, false)))
+        .returning()
+      if (!row) throw new ApiError('already_verified', 'You are verified')
+      const code = await codes.issue(row.id, 'registration', credential.value, tx)
+      if (code === null) throw tooManyCodes()
+      return { user: row, code }
+    })
+  )
 }
 
 type SocialProvider = z.infer<typeof SocialProviderSchema>
@@ -166,11 +187,25 @@ export async function storeSocialCode(db: Executor, grant: Omit<SocialGrant, 'co
  * a code that reached anyone else (another program registered for darsi:// links) is useless to
  * them, and stays valid. Null for a code unknown, spent, expired or without its verifier.
  */
-export async function spendSocialCode(db: Executor, provider: SocialProvider, code: string, verifier: string, now: Date): Promise<SocialGrant | null> {
-  const [grant] = await db.update(oauthSandboxCodes).set({ usedAt: now })
-    .where(and(eq(oauthSandboxCodes.codeHash, sha256(code)), eq(oauthSandboxCodes.provider, provider),
-      eq(oauthSandboxCodes.codeChallenge, createHash('sha256').update(verifier).digest('base64url')),
-      gt(oauthSandboxCodes.expiresAt, now), isNull(oauthSandboxCodes.usedAt)))
+export async function spendSocialCode(
+  db: Executor,
+  provider: SocialProvider,
+  code: string,
+  verifier: string,
+  now: Date
+): Promise<SocialGrant | null> {
+  const [grant] = await db
+    .update(oauthSandboxCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oauthSandboxCodes.codeHash, sha256(code)),
+        eq(oauthSandboxCodes.provider, provider),
+        eq(oauthSandboxCodes.codeChallenge, createHash('sha256').update(verifier).digest('base64url')),
+        gt(oauthSandboxCodes.expiresAt, now),
+        isNull(oauthSandboxCodes.usedAt)
+      )
+    )
     .returning()
   return grant ?? null
 }
@@ -190,10 +225,23 @@ export async function socialAccount(db: Executor, provider: SocialProvider, gran
     const owner = email ? await findProvenHolder(db, email) : null
     const [row] = owner
       ? await db.update(users).set(providerId).where(eq(users.id, owner.id)).returning()
-      : await db.insert(users).values({
-        role: 'student', name: grant.name, lastName: grant.lastName, email: email?.value ?? null, emailVerified: true,
-        verified: true, confirmedAt: now, completed: false, countryId: null, ...providerId, createdAt: now, updatedAt: now
-      }).returning()
+      : await db
+          .insert(users)
+          .values({
+            role: 'student',
+            name: grant.name,
+            lastName: grant.lastName,
+            email: email?.value ?? null,
+            emailVerified: true,
+            verified: true,
+            confirmedAt: now,
+            completed: false,
+            countryId: null,
+            ...providerId,
+            createdAt: now,
+            updatedAt: now
+          })
+          .returning()
     return row!
   }
   try {

@@ -53,8 +53,17 @@ export const AUTH_ROW_TABLES = ['users', 'sessions'] as const
  * move balances (trigger `ledger_entries_apply`): any write to them is a change.
  */
 export const AUTH_VIEW_TABLES = [
-  'ledger_accounts', 'ledger_entries', 'user_offers', 'offer_groups', 'divisions', 'levels', 'optional_subjects', 'countries', 'states',
-  'delegations', 'institutes'
+  'ledger_accounts',
+  'ledger_entries',
+  'user_offers',
+  'offer_groups',
+  'divisions',
+  'levels',
+  'optional_subjects',
+  'countries',
+  'states',
+  'delegations',
+  'institutes'
 ] as const
 
 const ROW_TABLE = new RegExp(`\\b(?:${AUTH_ROW_TABLES.join('|')})\\b`)
@@ -134,7 +143,10 @@ export function createAuthCache(options: AuthCacheOptions): AuthCache {
       if (ticket !== generation || (feed && !feed.ready)) return
       entries.delete(sessionId)
       entries.set(sessionId, {
-        user: freezeRow(entry.user as UserRow), expiresAt: entry.expiresAt, ...(entry.view ? { view: freezeRow(entry.view) } : {}), storedAt: now()
+        user: freezeRow(entry.user as UserRow),
+        expiresAt: entry.expiresAt,
+        ...(entry.view ? { view: freezeRow(entry.view) } : {}),
+        storedAt: now()
       })
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
     },

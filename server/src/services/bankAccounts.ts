@@ -8,16 +8,28 @@ import { BankAccountSchema, type BankAccount } from '../../../src/shared/api/wal
 
 export const DEMO_BANK_ACCOUNTS: BankAccount[] = [
   {
-    institution: 'Banque Internationale Arabe de Tunisie (BIAT)', kind: 'bank', owner: 'Darsi SARL (compte de démonstration)',
-    account_number: '0000 0000 0000 0001', rib: '08 000 0000000000001 00', rip: null
+    institution: 'Banque Internationale Arabe de Tunisie (BIAT)',
+    kind: 'bank',
+    owner: 'Darsi SARL (compte de démonstration)',
+    account_number: '0000 0000 0000 0001',
+    rib: '08 000 0000000000001 00',
+    rip: null
   },
   {
-    institution: 'Société Tunisienne de Banque (STB)', kind: 'bank', owner: 'Darsi SARL (compte de démonstration)',
-    account_number: '0000 0000 0000 0002', rib: '10 000 0000000000002 00', rip: null
+    institution: 'Société Tunisienne de Banque (STB)',
+    kind: 'bank',
+    owner: 'Darsi SARL (compte de démonstration)',
+    account_number: '0000 0000 0000 0002',
+    rib: '10 000 0000000000002 00',
+    rip: null
   },
   {
-    institution: 'La Poste Tunisienne', kind: 'postal', owner: 'Darsi SARL (compte de démonstration)',
-    account_number: '0000 0000 0000 0003', rib: null, rip: '17 000 0000000000003 00'
+    institution: 'La Poste Tunisienne',
+    kind: 'postal',
+    owner: 'Darsi SARL (compte de démonstration)',
+    account_number: '0000 0000 0000 0003',
+    rib: null,
+    rip: '17 000 0000000000003 00'
   }
 ]
 

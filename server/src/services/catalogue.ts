@@ -16,7 +16,18 @@ import type { ChapterType } from '../../../src/shared/api/home.ts'
 import { tunisDate } from '../clock.ts'
 import type { Executor } from '../db/client.ts'
 import { preparedFor } from '../db/prepared.ts'
-import { chapterSections, chapters, contentProgress, contents, contentVideos, liveEvents, offerGroups, subjects, userOffers, userOfferSubjects } from '../db/schema.ts'
+import {
+  chapterSections,
+  chapters,
+  contentProgress,
+  contents,
+  contentVideos,
+  liveEvents,
+  offerGroups,
+  subjects,
+  userOffers,
+  userOfferSubjects
+} from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import type { UserRow } from '../http.ts'
 
@@ -41,13 +52,25 @@ function idIn(ref: string, leadingId: boolean): number {
 
 const subjectByRef = or(eq(subjects.slug, sql.placeholder('ref')), eq(subjects.id, sql.placeholder('id')))
 
-const ownSubjectQuery = preparedFor((db) => db.select().from(subjects)
-  .where(and(eq(subjects.divisionId, sql.placeholder('divisionId')), eq(subjects.visible, true), subjectByRef))
-  // A slug that looks like an id is still a slug first.
-  .orderBy(sql`${subjects.slug} = ${sql.placeholder('ref')} desc`).limit(1).prepare('learning_own_subject'))
+const ownSubjectQuery = preparedFor((db) =>
+  db
+    .select()
+    .from(subjects)
+    .where(and(eq(subjects.divisionId, sql.placeholder('divisionId')), eq(subjects.visible, true), subjectByRef))
+    // A slug that looks like an id is still a slug first.
+    .orderBy(sql`${subjects.slug} = ${sql.placeholder('ref')} desc`)
+    .limit(1)
+    .prepare('learning_own_subject')
+)
 
-const anySubjectQuery = preparedFor((db) => db.select({ id: subjects.id }).from(subjects)
-  .where(and(eq(subjects.visible, true), subjectByRef)).limit(1).prepare('learning_any_subject'))
+const anySubjectQuery = preparedFor((db) =>
+  db
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(and(eq(subjects.visible, true), subjectByRef))
+    .limit(1)
+    .prepare('learning_any_subject')
+)
 
 /** A visible subject of the pupil's class by slug or id; 403 for another class's, 404 for none. */
 export async function findSubject(db: Executor, user: UserRow, ref: string): Promise<SubjectRow> {
@@ -62,7 +85,10 @@ export async function findSubject(db: Executor, user: UserRow, ref: string): Pro
 
 /** A subject by id, checked to be the pupil's (progress service). */
 export async function findSubjectById(db: Executor, user: UserRow, id: number): Promise<SubjectRow> {
-  const [row] = await db.select().from(subjects).where(and(eq(subjects.id, id), eq(subjects.visible, true)))
+  const [row] = await db
+    .select()
+    .from(subjects)
+    .where(and(eq(subjects.id, id), eq(subjects.visible, true)))
   if (!row) throw notFound('subject')
   if (row.divisionId !== user.divisionId) throw levelNotAllowed()
   return row
@@ -70,38 +96,78 @@ export async function findSubjectById(db: Executor, user: UserRow, id: number): 
 
 /** One lesson of a subject with its chapter, section and the pupil's progress in it. */
 export type CatalogueRow = {
-  chapter: { id: number; slug: string; name: string; type: ChapterType; instructor: string | null; position: number; sectionId: number | null }
+  chapter: {
+    id: number
+    slug: string
+    name: string
+    type: ChapterType
+    instructor: string | null
+    position: number
+    sectionId: number | null
+  }
   section: { id: number; name: string; position: number; type: ChapterType } | null
   content: {
-    id: number; slug: string; name: string; typeId: number; isFree: boolean; position: number; durationSeconds: number | null; createdAt: Date
-    instructorName: string | null; instructorLastName: string | null; instructorDescription: string | null; rtl: boolean; qcmId: number | null
+    id: number
+    slug: string
+    name: string
+    typeId: number
+    isFree: boolean
+    position: number
+    durationSeconds: number | null
+    createdAt: Date
+    instructorName: string | null
+    instructorLastName: string | null
+    instructorDescription: string | null
+    rtl: boolean
+    qcmId: number | null
   } | null
   progress: { percentage: number; completed: boolean; lastWatchedSecond: number; watchedSeconds: number } | null
 }
 
 /** Every chapter of a subject (lessons or none) with the pupil's progress, by chapter and lesson position. */
-const subjectCatalogueQuery = preparedFor((db) => db.select({
-  chapter: {
-    id: chapters.id, slug: chapters.slug, name: chapters.name, type: chapters.type, instructor: chapters.instructor, position: chapters.position,
-    sectionId: chapters.sectionId
-  },
-  section: { id: chapterSections.id, name: chapterSections.name, position: chapterSections.position, type: chapterSections.type },
-  content: {
-    id: contents.id, slug: contents.slug, name: contents.name, typeId: contents.typeId, isFree: contents.isFree, position: contents.position,
-    durationSeconds: contents.durationSeconds, createdAt: contents.createdAt, instructorName: contents.instructorName,
-    instructorLastName: contents.instructorLastName, instructorDescription: contents.instructorDescription, rtl: contents.rtl, qcmId: contents.qcmId
-  },
-  progress: {
-    percentage: contentProgress.percentage, completed: contentProgress.completed, lastWatchedSecond: contentProgress.lastWatchedSecond,
-    watchedSeconds: contentProgress.watchedSeconds
-  }
-}).from(chapters)
-  .leftJoin(chapterSections, eq(chapterSections.id, chapters.sectionId))
-  .leftJoin(contents, eq(contents.chapterId, chapters.id))
-  .leftJoin(contentProgress, and(eq(contentProgress.contentId, contents.id), eq(contentProgress.userId, sql.placeholder('userId'))))
-  .where(eq(chapters.subjectId, sql.placeholder('subjectId')))
-  .orderBy(asc(chapters.position), asc(chapters.id), asc(contents.position), asc(contents.id))
-  .prepare('learning_subject_catalogue'))
+const subjectCatalogueQuery = preparedFor((db) =>
+  db
+    .select({
+      chapter: {
+        id: chapters.id,
+        slug: chapters.slug,
+        name: chapters.name,
+        type: chapters.type,
+        instructor: chapters.instructor,
+        position: chapters.position,
+        sectionId: chapters.sectionId
+      },
+      section: { id: chapterSections.id, name: chapterSections.name, position: chapterSections.position, type: chapterSections.type },
+      content: {
+        id: contents.id,
+        slug: contents.slug,
+        name: contents.name,
+        typeId: contents.typeId,
+        isFree: contents.isFree,
+        position: contents.position,
+        durationSeconds: contents.durationSeconds,
+        createdAt: contents.createdAt,
+        instructorName: contents.instructorName,
+        instructorLastName: contents.instructorLastName,
+        instructorDescription: contents.instructorDescription,
+        rtl: contents.rtl,
+        qcmId: contents.qcmId
+      },
+      progress: {
+        percentage: contentProgress.percentage,
+        completed: contentProgress.completed,
+        lastWatchedSecond: contentProgress.lastWatchedSecond,
+        watchedSeconds: contentProgress.watchedSeconds
+      }
+    })
+    .from(chapters)
+    .leftJoin(chapterSections, eq(chapterSections.id, chapters.sectionId))
+    .leftJoin(contents, eq(contents.chapterId, chapters.id))
+    .leftJoin(contentProgress, and(eq(contentProgress.contentId, contents.id), eq(contentProgress.userId, sql.placeholder('userId'))))
+    .where(eq(chapters.subjectId, sql.placeholder('subjectId')))
+    .orderBy(asc(chapters.position), asc(chapters.id), asc(contents.position), asc(contents.id))
+    .prepare('learning_subject_catalogue')
+)
 
 export async function subjectCatalogue(db: Executor, userId: number, subjectId: number): Promise<CatalogueRow[]> {
   return (await subjectCatalogueQuery(db).execute({ userId, subjectId })) as CatalogueRow[]
@@ -125,22 +191,34 @@ export type LessonAccess = { locked: boolean; freeHours: boolean }
  * The pupil's subscriptions active today that open lessons: per subscription, the chapter it
  * opens, or whether it opens this subject (every subject when it names none).
  */
-const openingOffersQuery = preparedFor((db) => db.select({
-  chapterId: userOffers.chapterId,
-  opensSubject: sql<boolean>`not exists (select 1 from ${userOfferSubjects} where ${userOfferSubjects.userOfferId} = ${userOffers.id})
+const openingOffersQuery = preparedFor((db) =>
+  db
+    .select({
+      chapterId: userOffers.chapterId,
+      opensSubject: sql<boolean>`not exists (select 1 from ${userOfferSubjects} where ${userOfferSubjects.userOfferId} = ${userOffers.id})
     or exists (select 1 from ${userOfferSubjects} where ${userOfferSubjects.userOfferId} = ${userOffers.id}
       and ${userOfferSubjects.subjectId} = ${sql.placeholder('subjectId')})`
-}).from(userOffers)
-  .innerJoin(offerGroups, eq(offerGroups.id, userOffers.groupId))
-  .where(and(
-    eq(userOffers.userId, sql.placeholder('userId')), eq(offerGroups.unlocksContent, true),
-    sql`(${userOffers.startDate} is null or ${userOffers.startDate} <= ${sql.placeholder('today')})`,
-    sql`(${userOffers.endDate} is null or ${userOffers.endDate} >= ${sql.placeholder('today')})`
-  ))
-  .prepare('learning_opening_offers'))
+    })
+    .from(userOffers)
+    .innerJoin(offerGroups, eq(offerGroups.id, userOffers.groupId))
+    .where(
+      and(
+        eq(userOffers.userId, sql.placeholder('userId')),
+        eq(offerGroups.unlocksContent, true),
+        sql`(${userOffers.startDate} is null or ${userOffers.startDate} <= ${sql.placeholder('today')})`,
+        sql`(${userOffers.endDate} is null or ${userOffers.endDate} >= ${sql.placeholder('today')})`
+      )
+    )
+    .prepare('learning_opening_offers')
+)
 
-const usedFreeSecondsQuery = preparedFor((db) => db.select({ used: sql<number>`coalesce(sum(${contentProgress.freeSeconds}), 0)::int` })
-  .from(contentProgress).where(eq(contentProgress.userId, sql.placeholder('userId'))).prepare('learning_used_free'))
+const usedFreeSecondsQuery = preparedFor((db) =>
+  db
+    .select({ used: sql<number>`coalesce(sum(${contentProgress.freeSeconds}), 0)::int` })
+    .from(contentProgress)
+    .where(eq(contentProgress.userId, sql.placeholder('userId')))
+    .prepare('learning_used_free')
+)
 
 /** The pupil's free allowance in seconds (the permission is an allowance above 0). */
 export function freeAllowanceSeconds(user: Pick<UserRow, 'freeHours'>): number {
@@ -171,21 +249,34 @@ export function lessonAccess(access: SubjectAccess, chapterId: number, isFree: b
 
 export type VideoRow = { id: number; storageKey: string; mimeType: string; size: number; durationSeconds: number; eventStart: Date | null }
 
-const lessonVideosQuery = preparedFor((db) => db.select({
-  id: contentVideos.id, storageKey: contentVideos.storageKey, mimeType: contentVideos.mimeType, size: contentVideos.size,
-  durationSeconds: contentVideos.durationSeconds, eventStart: liveEvents.startsAt
-}).from(contentVideos)
-  .leftJoin(liveEvents, eq(liveEvents.id, contentVideos.liveEventId))
-  .where(eq(contentVideos.contentId, sql.placeholder('contentId')))
-  .orderBy(asc(contentVideos.position), asc(contentVideos.id))
-  .prepare('learning_lesson_videos'))
+const lessonVideosQuery = preparedFor((db) =>
+  db
+    .select({
+      id: contentVideos.id,
+      storageKey: contentVideos.storageKey,
+      mimeType: contentVideos.mimeType,
+      size: contentVideos.size,
+      durationSeconds: contentVideos.durationSeconds,
+      eventStart: liveEvents.startsAt
+    })
+    .from(contentVideos)
+    .leftJoin(liveEvents, eq(liveEvents.id, contentVideos.liveEventId))
+    .where(eq(contentVideos.contentId, sql.placeholder('contentId')))
+    .orderBy(asc(contentVideos.position), asc(contentVideos.id))
+    .prepare('learning_lesson_videos')
+)
 
 export async function lessonVideos(db: Executor, contentId: number): Promise<VideoRow[]> {
   return lessonVideosQuery(db).execute({ contentId })
 }
 
-const videoQuery = preparedFor((db) => db.select({ storageKey: contentVideos.storageKey, mimeType: contentVideos.mimeType })
-  .from(contentVideos).where(eq(contentVideos.id, sql.placeholder('id'))).prepare('learning_video'))
+const videoQuery = preparedFor((db) =>
+  db
+    .select({ storageKey: contentVideos.storageKey, mimeType: contentVideos.mimeType })
+    .from(contentVideos)
+    .where(eq(contentVideos.id, sql.placeholder('id')))
+    .prepare('learning_video')
+)
 
 export async function findVideo(db: Executor, id: number): Promise<{ storageKey: string; mimeType: string } | null> {
   const [row] = await videoQuery(db).execute({ id })
@@ -206,7 +297,12 @@ export function compareChapters(a: CatalogueRow, b: CatalogueRow): number {
   if (tab !== 0) return tab
   const sectionA = a.section?.position ?? Number.MAX_SAFE_INTEGER
   const sectionB = b.section?.position ?? Number.MAX_SAFE_INTEGER
-  return sectionA - sectionB || (a.section?.id ?? 0) - (b.section?.id ?? 0) || a.chapter.position - b.chapter.position || a.chapter.id - b.chapter.id
+  return (
+    sectionA - sectionB ||
+    (a.section?.id ?? 0) - (b.section?.id ?? 0) ||
+    a.chapter.position - b.chapter.position ||
+    a.chapter.id - b.chapter.id
+  )
 }
 
 /** A chapter's lessons in their order: by position, but newest first in a recording chapter. */
@@ -230,15 +326,34 @@ export function pickContent(rows: CatalogueRow[], chapterId: number, ref: string
 }
 
 /** The subject and chapter of a lesson, to check it belongs to the pupil's class (progress service). */
-const lessonPlaceQuery = preparedFor((db) => db.select({
-  contentId: contents.id, typeId: contents.typeId, isFree: contents.isFree, durationSeconds: contents.durationSeconds,
-  chapterId: chapters.id, subjectId: subjects.id, divisionId: subjects.divisionId, visible: subjects.visible
-}).from(contents)
-  .innerJoin(chapters, eq(chapters.id, contents.chapterId))
-  .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
-  .where(eq(contents.id, sql.placeholder('contentId'))).limit(1).prepare('learning_lesson_place'))
+const lessonPlaceQuery = preparedFor((db) =>
+  db
+    .select({
+      contentId: contents.id,
+      typeId: contents.typeId,
+      isFree: contents.isFree,
+      durationSeconds: contents.durationSeconds,
+      chapterId: chapters.id,
+      subjectId: subjects.id,
+      divisionId: subjects.divisionId,
+      visible: subjects.visible
+    })
+    .from(contents)
+    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .where(eq(contents.id, sql.placeholder('contentId')))
+    .limit(1)
+    .prepare('learning_lesson_place')
+)
 
-export type LessonPlace = { contentId: number; typeId: number; isFree: boolean; durationSeconds: number | null; chapterId: number; subjectId: number }
+export type LessonPlace = {
+  contentId: number
+  typeId: number
+  isFree: boolean
+  durationSeconds: number | null
+  chapterId: number
+  subjectId: number
+}
 
 /** A lesson of the pupil's class by id; 404 for none (or a hidden subject's), 403 for another class's. */
 export async function findLessonPlace(db: Executor, user: UserRow, contentId: number): Promise<LessonPlace> {
@@ -250,19 +365,32 @@ export async function findLessonPlace(db: Executor, user: UserRow, contentId: nu
 
 /** A chapter of the pupil's class by id. */
 export async function findChapterById(db: Executor, user: UserRow, chapterId: number): Promise<{ id: number; subjectId: number }> {
-  const [row] = await db.select({ id: chapters.id, subjectId: chapters.subjectId, divisionId: subjects.divisionId, visible: subjects.visible })
-    .from(chapters).innerJoin(subjects, eq(subjects.id, chapters.subjectId)).where(eq(chapters.id, chapterId))
+  const [row] = await db
+    .select({ id: chapters.id, subjectId: chapters.subjectId, divisionId: subjects.divisionId, visible: subjects.visible })
+    .from(chapters)
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .where(eq(chapters.id, chapterId))
   if (!row || !row.visible) throw notFound('chapter')
   if (row.divisionId !== user.divisionId) throw levelNotAllowed()
   return row
 }
 
 /** The pupil's progress in the given lessons (those without a row are unseen). */
-export async function progressOf(db: Executor, userId: number, contentIds: number[]): Promise<Map<number, CatalogueRow['progress'] & object>> {
+export async function progressOf(
+  db: Executor,
+  userId: number,
+  contentIds: number[]
+): Promise<Map<number, CatalogueRow['progress'] & object>> {
   if (contentIds.length === 0) return new Map()
-  const rows = await db.select({
-    contentId: contentProgress.contentId, percentage: contentProgress.percentage, completed: contentProgress.completed,
-    lastWatchedSecond: contentProgress.lastWatchedSecond, watchedSeconds: contentProgress.watchedSeconds
-  }).from(contentProgress).where(and(eq(contentProgress.userId, userId), inArray(contentProgress.contentId, contentIds)))
+  const rows = await db
+    .select({
+      contentId: contentProgress.contentId,
+      percentage: contentProgress.percentage,
+      completed: contentProgress.completed,
+      lastWatchedSecond: contentProgress.lastWatchedSecond,
+      watchedSeconds: contentProgress.watchedSeconds
+    })
+    .from(contentProgress)
+    .where(and(eq(contentProgress.userId, userId), inArray(contentProgress.contentId, contentIds)))
   return new Map(rows.map(({ contentId, ...progress }) => [contentId, progress]))
 }

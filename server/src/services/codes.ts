@@ -22,22 +22,41 @@ export type CodeService = {
 
 const ALPHABET = '0123456789'
 
-export function createCodeService(db: Db, secret: string, clock: Clock, settings: { ttlMinutes: number; maxAttempts: number; maxPerHour: number }): CodeService {
+export function createCodeService(
+  db: Db,
+  secret: string,
+  clock: Clock,
+  settings: { ttlMinutes: number; maxAttempts: number; maxPerHour: number }
+): CodeService {
   const hash = (userId: number, purpose: CodePurpose, code: string) =>
     createHmac('sha256', secret).update(`${userId}:${purpose}:${code.toUpperCase()}`).digest('hex')
 
   return {
     async issue(userId, purpose, target, executor = db) {
       const now = clock.now()
-      const [recent] = await executor.select({ n: count() }).from(verificationCodes)
-        .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), gt(verificationCodes.createdAt, new Date(now.getTime() - 3_600_000))))
+      const [recent] = await executor
+        .select({ n: count() })
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.userId, userId),
+            eq(verificationCodes.purpose, purpose),
+            gt(verificationCodes.createdAt, new Date(now.getTime() - 3_600_000))
+          )
+        )
       if ((recent?.n ?? 0) >= settings.maxPerHour) return null
       let code = ''
       for (let i = 0; i < CONFIRMATION_CODE_LENGTH; i++) code += ALPHABET[randomInt(ALPHABET.length)]
-      await executor.update(verificationCodes).set({ usedAt: now })
+      await executor
+        .update(verificationCodes)
+        .set({ usedAt: now })
         .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)))
       await executor.insert(verificationCodes).values({
-        userId, purpose, target, codeHash: hash(userId, purpose, code), createdAt: now,
+        userId,
+        purpose,
+        target,
+        codeHash: hash(userId, purpose, code),
+        createdAt: now,
         expiresAt: new Date(now.getTime() + settings.ttlMinutes * 60_000)
       })
       return code
@@ -46,10 +65,18 @@ export function createCodeService(db: Db, secret: string, clock: Clock, settings
       const now = clock.now()
       // Every try takes one of the code's attempts before it is compared, in one statement, so
       // tries sent in parallel cannot share an attempt.
-      const [row] = await executor.update(verificationCodes)
+      const [row] = await executor
+        .update(verificationCodes)
         .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt),
-          gt(verificationCodes.expiresAt, now), lt(verificationCodes.attempts, settings.maxAttempts)))
+        .where(
+          and(
+            eq(verificationCodes.userId, userId),
+            eq(verificationCodes.purpose, purpose),
+            isNull(verificationCodes.usedAt),
+            gt(verificationCodes.expiresAt, now),
+            lt(verificationCodes.attempts, settings.maxAttempts)
+          )
+        )
         .returning()
       if (!row) return { ok: false }
       if (row.codeHash !== hash(userId, purpose, code)) {
@@ -58,7 +85,9 @@ export function createCodeService(db: Db, secret: string, clock: Clock, settings
         }
         return { ok: false }
       }
-      const spent = await executor.update(verificationCodes).set({ usedAt: now })
+      const spent = await executor
+        .update(verificationCodes)
+        .set({ usedAt: now })
         .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt)))
         .returning({ id: verificationCodes.id })
       return spent.length === 1 ? { ok: true, target: row.target } : { ok: false }

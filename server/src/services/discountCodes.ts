@@ -8,11 +8,23 @@
  */
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import {
-  checkDiscountCode, codeKind, normalizeDiscountCode, toDinars, type AppliedCode, type CouponTerms, type PricingErrorCode
+  checkDiscountCode,
+  codeKind,
+  normalizeDiscountCode,
+  toDinars,
+  type AppliedCode,
+  type CouponTerms,
+  type PricingErrorCode
 } from '../../../src/shared/pricing/index.ts'
 import type { Executor, Tx } from '../db/client.ts'
 import {
-  appliedDiscountCodes, discountCodeOfferDivisions, discountCodeOffers, discountCodeRedemptions, discountCodes, offerDivisions, users
+  appliedDiscountCodes,
+  discountCodeOfferDivisions,
+  discountCodeOffers,
+  discountCodeRedemptions,
+  discountCodes,
+  offerDivisions,
+  users
 } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import type { UserRow } from '../http.ts'
@@ -25,19 +37,36 @@ export const CODE_REFUSAL_TEXT: Record<'code_max_uses_reached' | 'code_already_u
   code_already_used: 'Vous avez déjà utilisé ce code'
 }
 
-export type CouponRow = typeof discountCodes.$inferSelect & { offerIds: number[]; offerDivisions: Array<{ id: number; type: 'primary' | 'pack' }> }
+export type CouponRow = typeof discountCodes.$inferSelect & {
+  offerIds: number[]
+  offerDivisions: Array<{ id: number; type: 'primary' | 'pack' }>
+}
 export type AppliedRow = typeof appliedDiscountCodes.$inferSelect
 
 /** A coupon by its code (as stored: trimmed, in capitals), with the offers and divisions it is limited to. */
 export async function findCoupon(db: Executor, code: string): Promise<CouponRow | null> {
-  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, normalizeDiscountCode(code))).limit(1)
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(eq(discountCodes.code, normalizeDiscountCode(code)))
+    .limit(1)
   if (!row) return null
-  const offerRows = await db.select({ id: discountCodeOffers.offerId }).from(discountCodeOffers)
-    .where(eq(discountCodeOffers.discountCodeId, row.id)).orderBy(asc(discountCodeOffers.offerId))
-  const divisionRows = await db.select({ id: discountCodeOfferDivisions.offerDivisionId, type: offerDivisions.type }).from(discountCodeOfferDivisions)
+  const offerRows = await db
+    .select({ id: discountCodeOffers.offerId })
+    .from(discountCodeOffers)
+    .where(eq(discountCodeOffers.discountCodeId, row.id))
+    .orderBy(asc(discountCodeOffers.offerId))
+  const divisionRows = await db
+    .select({ id: discountCodeOfferDivisions.offerDivisionId, type: offerDivisions.type })
+    .from(discountCodeOfferDivisions)
     .innerJoin(offerDivisions, eq(offerDivisions.id, discountCodeOfferDivisions.offerDivisionId))
-    .where(eq(discountCodeOfferDivisions.discountCodeId, row.id)).orderBy(asc(discountCodeOfferDivisions.offerDivisionId))
-  return { ...row, offerIds: offerRows.map((offer) => offer.id), offerDivisions: divisionRows.map((division) => ({ id: division.id, type: division.type as 'primary' | 'pack' })) }
+    .where(eq(discountCodeOfferDivisions.discountCodeId, row.id))
+    .orderBy(asc(discountCodeOfferDivisions.offerDivisionId))
+  return {
+    ...row,
+    offerIds: offerRows.map((offer) => offer.id),
+    offerDivisions: divisionRows.map((division) => ({ id: division.id, type: division.type as 'primary' | 'pack' }))
+  }
 }
 
 /** A coupon's value as the contract and the engine give it: a percentage, or dinars. */
@@ -58,8 +87,12 @@ export function couponTerms(row: CouponRow): CouponTerms {
   }
 }
 
-const redeemedQuery = (db: Executor, couponId: number, userId: number) => db.select({ userId: discountCodeRedemptions.userId })
-  .from(discountCodeRedemptions).where(and(eq(discountCodeRedemptions.discountCodeId, couponId), eq(discountCodeRedemptions.userId, userId))).limit(1)
+const redeemedQuery = (db: Executor, couponId: number, userId: number) =>
+  db
+    .select({ userId: discountCodeRedemptions.userId })
+    .from(discountCodeRedemptions)
+    .where(and(eq(discountCodeRedemptions.discountCodeId, couponId), eq(discountCodeRedemptions.userId, userId)))
+    .limit(1)
 
 export type ResolvedCode = { applied: AppliedCode; coupon: CouponRow | null }
 
@@ -98,7 +131,9 @@ export async function saveAppliedCode(db: Executor, values: typeof appliedDiscou
 }
 
 export async function removeAppliedCode(db: Executor, userId: number, id: number): Promise<boolean> {
-  const gone = await db.delete(appliedDiscountCodes).where(and(eq(appliedDiscountCodes.id, id), eq(appliedDiscountCodes.userId, userId)))
+  const gone = await db
+    .delete(appliedDiscountCodes)
+    .where(and(eq(appliedDiscountCodes.id, id), eq(appliedDiscountCodes.userId, userId)))
     .returning({ id: appliedDiscountCodes.id })
   return gone.length === 1
 }
@@ -118,11 +153,16 @@ export function codeRefusal(code: 'code_max_uses_reached' | 'code_already_used')
  * (the redemption's key). A refusal rolls the purchase back.
  */
 export async function redeemCoupon(tx: Tx, couponId: number, userId: number, orderId: number, at: Date): Promise<void> {
-  const [taken] = await tx.update(discountCodes).set({ uses: sql`${discountCodes.uses} + 1` })
+  const [taken] = await tx
+    .update(discountCodes)
+    .set({ uses: sql`${discountCodes.uses} + 1` })
     .where(and(eq(discountCodes.id, couponId), or(isNull(discountCodes.maxUses), lt(discountCodes.uses, discountCodes.maxUses))))
     .returning({ id: discountCodes.id })
   if (!taken) throw codeRefusal('code_max_uses_reached')
-  const [first] = await tx.insert(discountCodeRedemptions).values({ discountCodeId: couponId, userId, orderId, createdAt: at })
-    .onConflictDoNothing().returning({ userId: discountCodeRedemptions.userId })
+  const [first] = await tx
+    .insert(discountCodeRedemptions)
+    .values({ discountCodeId: couponId, userId, orderId, createdAt: at })
+    .onConflictDoNothing()
+    .returning({ userId: discountCodeRedemptions.userId })
   if (!first) throw codeRefusal('code_already_used')
 }

@@ -15,7 +15,18 @@ import { TUNIS_TIME_ZONE } from '../../../src/shared/constants.ts'
 import type { Executor } from '../db/client.ts'
 import { jsonArrayAgg } from '../db/json.ts'
 import { preparedFor } from '../db/prepared.ts'
-import { chapters, contentProgress, contents, divisions, forumPosts, liveEvents, offerGroups, offerOrders, subjects, userOffers } from '../db/schema.ts'
+import {
+  chapters,
+  contentProgress,
+  contents,
+  divisions,
+  forumPosts,
+  liveEvents,
+  offerGroups,
+  offerOrders,
+  subjects,
+  userOffers
+} from '../db/schema.ts'
 import type { Language } from '../language.ts'
 import { homeContentJson, liveEventJson, progressOf } from '../presenters/home.ts'
 
@@ -30,20 +41,30 @@ const visibleSubjectOf = and(eq(subjects.divisionId, sql.placeholder('divisionId
  * how many videos each holds, by position.
  */
 const isVideo = inArray(contents.typeId, VIDEO_TYPES)
-const subjectsWithStatsQuery = preparedFor((db) => db.select({
-  id: subjects.id, oId: subjects.oId, name: subjects.name, slug: subjects.slug, thumbnail: subjects.thumbnail, color: subjects.color,
-  visible: subjects.visible, position: subjects.position,
-  lessons: sql<number>`(count(${contents.id}) filter (where ${isVideo}))::int`,
-  videos: sql<number>`(count(${contents.id}) filter (where ${isVideo}))::int`,
-  sum: sql<number>`coalesce(sum(case when ${contentProgress.completed} then 100 else ${contentProgress.percentage} end) filter (where ${isVideo}), 0)::int`
-}).from(subjects)
-  .leftJoin(chapters, eq(chapters.subjectId, subjects.id))
-  .leftJoin(contents, eq(contents.chapterId, chapters.id))
-  .leftJoin(contentProgress, and(eq(contentProgress.contentId, contents.id), eq(contentProgress.userId, sql.placeholder('userId'))))
-  .where(visibleSubjectOf)
-  .groupBy(subjects.id)
-  .orderBy(asc(subjects.position), asc(subjects.id))
-  .prepare('home_subjects'))
+const subjectsWithStatsQuery = preparedFor((db) =>
+  db
+    .select({
+      id: subjects.id,
+      oId: subjects.oId,
+      name: subjects.name,
+      slug: subjects.slug,
+      thumbnail: subjects.thumbnail,
+      color: subjects.color,
+      visible: subjects.visible,
+      position: subjects.position,
+      lessons: sql<number>`(count(${contents.id}) filter (where ${isVideo}))::int`,
+      videos: sql<number>`(count(${contents.id}) filter (where ${isVideo}))::int`,
+      sum: sql<number>`coalesce(sum(case when ${contentProgress.completed} then 100 else ${contentProgress.percentage} end) filter (where ${isVideo}), 0)::int`
+    })
+    .from(subjects)
+    .leftJoin(chapters, eq(chapters.subjectId, subjects.id))
+    .leftJoin(contents, eq(contents.chapterId, chapters.id))
+    .leftJoin(contentProgress, and(eq(contentProgress.contentId, contents.id), eq(contentProgress.userId, sql.placeholder('userId'))))
+    .where(visibleSubjectOf)
+    .groupBy(subjects.id)
+    .orderBy(asc(subjects.position), asc(subjects.id))
+    .prepare('home_subjects')
+)
 
 export type SubjectWithStats = Awaited<ReturnType<ReturnType<typeof subjectsWithStatsQuery>['execute']>>[number]
 
@@ -53,7 +74,11 @@ export async function subjectsWithStats(db: Executor, userId: number, divisionId
 }
 
 /** The pupil's progress per visible subject of their class and how many videos it holds. */
-export async function subjectStats(db: Executor, userId: number, divisionId: number): Promise<Map<number, { progress: number; videos: number }>> {
+export async function subjectStats(
+  db: Executor,
+  userId: number,
+  divisionId: number
+): Promise<Map<number, { progress: number; videos: number }>> {
   const rows = await subjectsWithStatsQuery(db).execute({ userId, divisionId })
   return new Map(rows.map((row) => [row.id, { progress: progressOf(row), videos: Number(row.videos) }]))
 }
@@ -61,11 +86,12 @@ export async function subjectStats(db: Executor, userId: number, divisionId: num
 /** The latest lessons of a class (or its free ones), newest first, as the answer's JSON. */
 function contentsQuery(freeOnly: boolean) {
   return preparedFor((db) => {
-    const latest = db.select({
-      id: contents.id,
-      createdAt: contents.createdAt,
-      json: homeContentJson.as('json')
-    })
+    const latest = db
+      .select({
+        id: contents.id,
+        createdAt: contents.createdAt,
+        json: homeContentJson.as('json')
+      })
       .from(contents)
       .innerJoin(chapters, eq(chapters.id, contents.chapterId))
       .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
@@ -74,7 +100,9 @@ function contentsQuery(freeOnly: boolean) {
       .orderBy(desc(contents.createdAt), desc(contents.id))
       .limit(HOME_CONTENTS_LIMIT)
       .as('latest')
-    return db.select({ json: jsonArrayAgg(latest.json, sql`${latest.createdAt} desc, ${latest.id} desc`) }).from(latest)
+    return db
+      .select({ json: jsonArrayAgg(latest.json, sql`${latest.createdAt} desc, ${latest.id} desc`) })
+      .from(latest)
       .prepare(freeOnly ? 'home_free_contents' : 'home_new_contents')
   })
 }
@@ -89,18 +117,22 @@ export async function latestContentsJson(db: Executor, divisionId: number, lang:
 
 /** The live sessions of a class starting within [from, to), in start order, as the answer's JSON. */
 const eventsQuery = preparedFor((db) => {
-  const listed = db.select({
-    id: liveEvents.id,
-    startsAt: liveEvents.startsAt,
-    json: liveEventJson.as('json')
-  })
+  const listed = db
+    .select({
+      id: liveEvents.id,
+      startsAt: liveEvents.startsAt,
+      json: liveEventJson.as('json')
+    })
     .from(liveEvents)
     .innerJoin(subjects, eq(subjects.id, liveEvents.subjectId))
     .where(and(visibleSubjectOf, gte(liveEvents.startsAt, sql.placeholder('from')), lt(liveEvents.startsAt, sql.placeholder('to'))))
     .orderBy(asc(liveEvents.startsAt), asc(liveEvents.id))
     .limit(500)
     .as('listed')
-  return db.select({ json: jsonArrayAgg(listed.json, sql`${listed.startsAt}, ${listed.id}`) }).from(listed).prepare('home_events')
+  return db
+    .select({ json: jsonArrayAgg(listed.json, sql`${listed.startsAt}, ${listed.id}`) })
+    .from(listed)
+    .prepare('home_events')
 })
 
 /** The Tunis day of `now`, or the Monday-to-Sunday week `offset` weeks from the current one. */
@@ -122,19 +154,35 @@ const renewal = alias(userOffers, 'renewal')
  * The pupil's subscriptions ending within the window, but for those followed by a later one of the
  * same group (renewed); with the order in instalments behind one, how many slices it has and has paid.
  */
-const expiringQuery = preparedFor((db) => db.select({
-  endDate: userOffers.endDate, groupName: offerGroups.name, sliceCount: offerOrders.sliceCount, slicesPaid: offerOrders.slicesPaid
-})
-  .from(userOffers)
-  .innerJoin(offerGroups, eq(offerGroups.id, userOffers.groupId))
-  .leftJoin(offerOrders, eq(offerOrders.userOfferId, userOffers.id))
-  .where(and(
-    eq(userOffers.userId, sql.placeholder('userId')), gte(userOffers.endDate, sql.placeholder('first')), lte(userOffers.endDate, sql.placeholder('last')),
-    notExists(db.select({ id: renewal.id }).from(renewal)
-      .where(and(eq(renewal.userId, userOffers.userId), eq(renewal.groupId, userOffers.groupId), gt(renewal.endDate, userOffers.endDate))))
-  ))
-  .orderBy(asc(userOffers.endDate), asc(userOffers.id))
-  .prepare('home_expiring'))
+const expiringQuery = preparedFor((db) =>
+  db
+    .select({
+      endDate: userOffers.endDate,
+      groupName: offerGroups.name,
+      sliceCount: offerOrders.sliceCount,
+      slicesPaid: offerOrders.slicesPaid
+    })
+    .from(userOffers)
+    .innerJoin(offerGroups, eq(offerGroups.id, userOffers.groupId))
+    .leftJoin(offerOrders, eq(offerOrders.userOfferId, userOffers.id))
+    .where(
+      and(
+        eq(userOffers.userId, sql.placeholder('userId')),
+        gte(userOffers.endDate, sql.placeholder('first')),
+        lte(userOffers.endDate, sql.placeholder('last')),
+        notExists(
+          db
+            .select({ id: renewal.id })
+            .from(renewal)
+            .where(
+              and(eq(renewal.userId, userOffers.userId), eq(renewal.groupId, userOffers.groupId), gt(renewal.endDate, userOffers.endDate))
+            )
+        )
+      )
+    )
+    .orderBy(asc(userOffers.endDate), asc(userOffers.id))
+    .prepare('home_expiring')
+)
 
 export type ExpiringSubscription = Awaited<ReturnType<ReturnType<typeof expiringQuery>['execute']>>[number]
 
@@ -149,14 +197,30 @@ export async function expiringSubscriptions(db: Executor, userId: number, today:
 }
 
 /** The forum's latest topics for everyone and for the level of the class (none without a class). */
-const forumQuery = preparedFor((db) => db.select({
-  id: forumPosts.id, title: forumPosts.title, author: forumPosts.author, path: forumPosts.path, replies: forumPosts.replies, createdAt: forumPosts.createdAt
-}).from(forumPosts)
-  .where(or(isNull(forumPosts.levelId), eq(forumPosts.levelId,
-    sql`(select ${divisions.levelId} from ${divisions} where ${divisions.id} = ${sql.placeholder('divisionId')})`)))
-  .orderBy(desc(forumPosts.createdAt), desc(forumPosts.id))
-  .limit(FORUM_LATEST_LIMIT)
-  .prepare('home_forum'))
+const forumQuery = preparedFor((db) =>
+  db
+    .select({
+      id: forumPosts.id,
+      title: forumPosts.title,
+      author: forumPosts.author,
+      path: forumPosts.path,
+      replies: forumPosts.replies,
+      createdAt: forumPosts.createdAt
+    })
+    .from(forumPosts)
+    .where(
+      or(
+        isNull(forumPosts.levelId),
+        eq(
+          forumPosts.levelId,
+          sql`(select ${divisions.levelId} from ${divisions} where ${divisions.id} = ${sql.placeholder('divisionId')})`
+        )
+      )
+    )
+    .orderBy(desc(forumPosts.createdAt), desc(forumPosts.id))
+    .limit(FORUM_LATEST_LIMIT)
+    .prepare('home_forum')
+)
 
 export type ForumPostRow = Awaited<ReturnType<ReturnType<typeof forumQuery>['execute']>>[number]
 

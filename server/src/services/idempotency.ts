@@ -42,7 +42,9 @@ export type IdempotentCall = {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`
   }
   return JSON.stringify(value ?? null)
@@ -73,12 +75,20 @@ export type IdempotencyService = {
 export const RETENTION_MS = 24 * 3_600_000
 
 export function createIdempotencyService(db: Db, clock: Clock): IdempotencyService {
-  async function claim(userId: number, scope: string, key: string, hash: string): Promise<{ owner: true } | { owner: false; status: number; body: unknown }> {
+  async function claim(
+    userId: number,
+    scope: string,
+    key: string,
+    hash: string
+  ): Promise<{ owner: true } | { owner: false; status: number; body: unknown }> {
     const now = clock.now()
     const lockedUntil = new Date(now.getTime() + LEASE_MS)
     const pk = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key))
-    const inserted = await db.insert(idempotencyKeys).values({ userId, scope, key, requestHash: hash, lockedUntil, createdAt: now })
-      .onConflictDoNothing().returning({ key: idempotencyKeys.key })
+    const inserted = await db
+      .insert(idempotencyKeys)
+      .values({ userId, scope, key, requestHash: hash, lockedUntil, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key })
     if (inserted.length === 1) return { owner: true }
     const [row] = await db.select().from(idempotencyKeys).where(pk).limit(1)
     if (!row) return claim(userId, scope, key, hash)
@@ -90,7 +100,9 @@ export function createIdempotencyService(db: Db, clock: Clock): IdempotencyServi
       throw new ApiError('request_in_progress', 'Cette opération est déjà en cours, réessayez dans un instant')
     }
     // The first runner died without an answer (its effect rolled back with it): take over.
-    const taken = await db.update(idempotencyKeys).set({ lockedUntil })
+    const taken = await db
+      .update(idempotencyKeys)
+      .set({ lockedUntil })
       .where(and(pk, isNull(idempotencyKeys.responseStatus), lte(idempotencyKeys.lockedUntil, now)))
       .returning({ key: idempotencyKeys.key })
     if (taken.length === 1) return { owner: true }
@@ -112,20 +124,29 @@ export function createIdempotencyService(db: Db, clock: Clock): IdempotencyServi
       try {
         return await inTransaction(db, async (tx) => {
           const body = await work(tx)
-          const recorded = await tx.update(idempotencyKeys).set({ responseStatus: call.status, responseBody: body as object })
-            .where(and(pk, isNull(idempotencyKeys.responseStatus))).returning({ key: idempotencyKeys.key })
-          if (recorded.length !== 1) throw new ApiError('request_in_progress', 'Cette opération a déjà été traitée, réessayez pour obtenir sa réponse')
+          const recorded = await tx
+            .update(idempotencyKeys)
+            .set({ responseStatus: call.status, responseBody: body as object })
+            .where(and(pk, isNull(idempotencyKeys.responseStatus)))
+            .returning({ key: idempotencyKeys.key })
+          if (recorded.length !== 1)
+            throw new ApiError('request_in_progress', 'Cette opération a déjà été traitée, réessayez pour obtenir sa réponse')
           return body
         })
       } catch (error) {
         // No effect was committed: free the key so the client may try again with it.
-        await db.delete(idempotencyKeys).where(and(pk, isNull(idempotencyKeys.responseStatus))).catch(() => undefined)
+        await db
+          .delete(idempotencyKeys)
+          .where(and(pk, isNull(idempotencyKeys.responseStatus)))
+          .catch(() => undefined)
         throw error
       }
     },
     async prune() {
       const before = new Date(clock.now().getTime() - RETENTION_MS)
-      const gone = await db.delete(idempotencyKeys).where(and(lte(idempotencyKeys.createdAt, before), lte(idempotencyKeys.lockedUntil, clock.now())))
+      const gone = await db
+        .delete(idempotencyKeys)
+        .where(and(lte(idempotencyKeys.createdAt, before), lte(idempotencyKeys.lockedUntil, clock.now())))
         .returning({ key: idempotencyKeys.key })
       return gone.length
     },

@@ -77,9 +77,10 @@ export async function ensureAccount(executor: Executor, ref: AccountRef): Promis
   const code = accountCode(ref)
   const [existing] = await executor.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code)).limit(1)
   if (existing) return existing.id
-  const values = 'userId' in ref
-    ? { code, userId: ref.userId, allowNegative: false }
-    : { code, allowNegative: SYSTEM_ACCOUNTS[ref.system].allowNegative }
+  const values =
+    'userId' in ref
+      ? { code, userId: ref.userId, allowNegative: false }
+      : { code, allowNegative: SYSTEM_ACCOUNTS[ref.system].allowNegative }
   await executor.insert(ledgerAccounts).values(values).onConflictDoNothing()
   const [row] = await executor.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code)).limit(1)
   return row!.id
@@ -100,14 +101,24 @@ export async function post(tx: Tx, input: PostInput): Promise<PostResult> {
 
   const ids: number[] = []
   for (const entry of input.entries) ids.push(await ensureAccount(tx, entry.account))
-  const locked = await tx.select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance, allowNegative: ledgerAccounts.allowNegative })
-    .from(ledgerAccounts).where(inArray(ledgerAccounts.id, [...new Set(ids)])).orderBy(asc(ledgerAccounts.id)).for('update')
+  const locked = await tx
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance, allowNegative: ledgerAccounts.allowNegative })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, [...new Set(ids)]))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update')
 
-  const [created] = await tx.insert(ledgerTransactions).values({ kind: input.kind, reference: input.reference, memo: input.memo ?? null })
-    .onConflictDoNothing().returning({ id: ledgerTransactions.id })
+  const [created] = await tx
+    .insert(ledgerTransactions)
+    .values({ kind: input.kind, reference: input.reference, memo: input.memo ?? null })
+    .onConflictDoNothing()
+    .returning({ id: ledgerTransactions.id })
   if (!created) {
-    const [existing] = await tx.select({ id: ledgerTransactions.id }).from(ledgerTransactions)
-      .where(and(eq(ledgerTransactions.kind, input.kind), eq(ledgerTransactions.reference, input.reference))).limit(1)
+    const [existing] = await tx
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(and(eq(ledgerTransactions.kind, input.kind), eq(ledgerTransactions.reference, input.reference)))
+      .limit(1)
     return { transactionId: existing!.id, posted: false }
   }
 
@@ -117,20 +128,44 @@ export async function post(tx: Tx, input: PostInput): Promise<PostResult> {
     const change = delta.get(account.id) ?? 0
     if (!account.allowNegative && account.balance + change < 0) throw new InsufficientFundsError(account.id, account.balance, -change)
   }
-  await tx.insert(ledgerEntries).values(input.entries.map((entry, index) => ({
-    transactionId: created.id, accountId: ids[index]!, amount: entry.amount
-  })))
+  await tx.insert(ledgerEntries).values(
+    input.entries.map((entry, index) => ({
+      transactionId: created.id,
+      accountId: ids[index]!,
+      amount: entry.amount
+    }))
+  )
   return { transactionId: created.id, posted: true }
 }
 
 /** Moves `amount` millimes from one account to another as one transaction. */
-export function move(tx: Tx, kind: string, reference: string, from: AccountRef, to: AccountRef, amount: number, memo?: string): Promise<PostResult> {
-  return post(tx, { kind, reference, memo, entries: [{ account: from, amount: -amount }, { account: to, amount }] })
+export function move(
+  tx: Tx,
+  kind: string,
+  reference: string,
+  from: AccountRef,
+  to: AccountRef,
+  amount: number,
+  memo?: string
+): Promise<PostResult> {
+  return post(tx, {
+    kind,
+    reference,
+    memo,
+    entries: [
+      { account: from, amount: -amount },
+      { account: to, amount }
+    ]
+  })
 }
 
 /** A wallet's balance in millimes (0 before its first movement). */
 export async function walletBalance(executor: Executor, userId: number): Promise<number> {
-  const [row] = await executor.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId)).limit(1)
+  const [row] = await executor
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, userId))
+    .limit(1)
   return row?.balance ?? 0
 }
 
@@ -175,17 +210,26 @@ export type LedgerProblem =
 /** Reconciliation: every cached balance equals its entries, every transaction sums to zero, no wallet below zero. */
 export async function audit(executor: Executor): Promise<LedgerProblem[]> {
   const problems: LedgerProblem[] = []
-  const sums = await executor.select({
-    id: ledgerAccounts.id, cached: ledgerAccounts.balance, allowNegative: ledgerAccounts.allowNegative,
-    entries: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)`
-  }).from(ledgerAccounts).leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id)).groupBy(ledgerAccounts.id)
+  const sums = await executor
+    .select({
+      id: ledgerAccounts.id,
+      cached: ledgerAccounts.balance,
+      allowNegative: ledgerAccounts.allowNegative,
+      entries: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)`
+    })
+    .from(ledgerAccounts)
+    .leftJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
+    .groupBy(ledgerAccounts.id)
   for (const row of sums) {
     const entries = Number(row.entries)
     if (entries !== row.cached) problems.push({ kind: 'balance_mismatch', accountId: row.id, cached: row.cached, entries })
     if (!row.allowNegative && entries < 0) problems.push({ kind: 'negative_wallet', accountId: row.id, balance: entries })
   }
-  const unbalanced = await executor.select({ id: ledgerEntries.transactionId, total: sql<string>`sum(${ledgerEntries.amount})` })
-    .from(ledgerEntries).groupBy(ledgerEntries.transactionId).having(sql`sum(${ledgerEntries.amount}) <> 0`)
+  const unbalanced = await executor
+    .select({ id: ledgerEntries.transactionId, total: sql<string>`sum(${ledgerEntries.amount})` })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.transactionId)
+    .having(sql`sum(${ledgerEntries.amount}) <> 0`)
   for (const row of unbalanced) problems.push({ kind: 'unbalanced_transaction', transactionId: row.id, total: Number(row.total) })
   return problems
 }

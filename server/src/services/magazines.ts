@@ -69,10 +69,12 @@ export async function renderPdfPages(pdf: Uint8Array): Promise<Uint8Array[]> {
     await writeFile(source, pdf)
     const count = Number(/^Pages:\s+(\d+)/m.exec(await poppler('pdfinfo', [source]))?.[1] ?? 0)
     if (count < 1) throw unreadable()
-    if (count > MAGAZINE_MAX_PAGES) throw new ApiError('payload_too_large', `Un magazine a ${MAGAZINE_MAX_PAGES} pages au plus (celui-ci en a ${count})`)
+    if (count > MAGAZINE_MAX_PAGES)
+      throw new ApiError('payload_too_large', `Un magazine a ${MAGAZINE_MAX_PAGES} pages au plus (celui-ci en a ${count})`)
     await poppler('pdftoppm', ['-r', String(PAGE_RESOLUTION_DPI), '-jpeg', '-jpegopt', 'quality=85', source, join(dir, 'page')])
     // page-1.jpg … or page-01.jpg …: the number after the dash orders them.
-    const files = (await readdir(dir)).filter((name) => /^page-\d+\.jpg$/.test(name))
+    const files = (await readdir(dir))
+      .filter((name) => /^page-\d+\.jpg$/.test(name))
       .sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]))
     if (files.length !== count) throw unreadable()
     return await Promise.all(files.map(async (name) => new Uint8Array(await readFile(join(dir, name)))))
@@ -104,11 +106,19 @@ export async function storeMagazine(db: Db, storage: FileStorage, contentId: num
   const images = await renderPdfPages(pdf)
   const folder = `magazines/${contentId}/${randomUUID()}`
   const rows = images.map((bytes, index) => ({
-    contentId, position: index + 1, storageKey: `${folder}/${index + 1}.jpg`, mimeType: 'image/jpeg', size: bytes.length, createdAt: now
+    contentId,
+    position: index + 1,
+    storageKey: `${folder}/${index + 1}.jpg`,
+    mimeType: 'image/jpeg',
+    size: bytes.length,
+    createdAt: now
   }))
   for (const [index, bytes] of images.entries()) await storage.put(rows[index]!.storageKey, bytes)
   const { earlier, pages } = await db.transaction(async (tx) => {
-    const removed = await tx.delete(contentPages).where(eq(contentPages.contentId, contentId)).returning({ storageKey: contentPages.storageKey })
+    const removed = await tx
+      .delete(contentPages)
+      .where(eq(contentPages.contentId, contentId))
+      .returning({ storageKey: contentPages.storageKey })
     return { earlier: removed, pages: await tx.insert(contentPages).values(rows).returning() }
   })
   for (const { storageKey } of earlier) await storage.delete(storageKey)
@@ -123,7 +133,8 @@ export type PageSigner = {
 }
 
 export function createPageSigner(secret: string, clock: { now(): Date }, ttlSeconds = MEDIA_URL_TTL_SECONDS): PageSigner {
-  const mac = (id: number, userId: number, expires: number) => createHmac('sha256', secret).update(`magazine-page\n${id}\n${userId}\n${expires}`).digest('base64url')
+  const mac = (id: number, userId: number, expires: number) =>
+    createHmac('sha256', secret).update(`magazine-page\n${id}\n${userId}\n${expires}`).digest('base64url')
   return {
     sign(pageId, userId) {
       const expires = Math.floor(clock.now().getTime() / 1000) + ttlSeconds

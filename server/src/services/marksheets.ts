@@ -107,6 +107,10 @@ export function detectFileType(bytes: Uint8Array): DetectedType | null {
 /** The uploaded name with the extension of its real type, safe to show and to offer as a download name. */
 export function storedName(original: string, type: DetectedType): string {
   const base = original.split(/[\\/]/).pop() ?? ''
-  const stem = [...base.replace(/\.[^.]*$/, '')].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"').join('').trim().slice(0, 120)
+  const stem = [...base.replace(/\.[^.]*$/, '')]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"')
+    .join('')
+    .trim()
+    .slice(0, 120)
   return `${stem || 'bulletin'}.${type.ext}`
 }

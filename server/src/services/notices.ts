@@ -37,7 +37,8 @@ export const REGISTRATION_ATTEMPT_SUBJECT = 'Darsi : tentative d’inscription a
  */
 export function registrationAttemptNotice(to: Credential): { outgoing: OutgoingMessage; inbox: { name: string; body: string } } {
   const what = to.kind === 'phone' ? 'votre numéro de téléphone' : 'votre adresse e-mail'
-  const body = `Quelqu’un a essayé de créer un compte Darsi avec ${what}. Aucun compte n’a été créé et le vôtre n’a pas changé. ` +
+  const body =
+    `Quelqu’un a essayé de créer un compte Darsi avec ${what}. Aucun compte n’a été créé et le vôtre n’a pas changé. ` +
     'Si c’était vous, connectez-vous ou utilisez « Mot de passe oublié ». Sinon, vous pouvez ignorer ce message.'
   return {
     outgoing: { channel: to.kind === 'phone' ? 'sms' : 'email', to: to.value, subject: REGISTRATION_ATTEMPT_SUBJECT, body },

@@ -8,14 +8,28 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, gt, isNull, notExists, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { Notification, NotificationType, InboxMessage, NotificationsQuerySchema, Popup } from '../../../src/shared/api/notifications.ts'
+import type {
+  Notification,
+  NotificationType,
+  InboxMessage,
+  NotificationsQuerySchema,
+  Popup
+} from '../../../src/shared/api/notifications.ts'
 import { parseCredential } from '../../../src/shared/rules/credential.ts'
 import type { Executor } from '../db/client.ts'
 import { jsonArrayAgg } from '../db/json.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { inboxMessages, notifications, popupHides, popups, sessions } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
-import { inboxMessageJson, messagesJson, notificationJson, popupJson, presentMessage, presentNotification, presentPopup } from '../presenters/notifications.ts'
+import {
+  inboxMessageJson,
+  messagesJson,
+  notificationJson,
+  popupJson,
+  presentMessage,
+  presentNotification,
+  presentPopup
+} from '../presenters/notifications.ts'
 import { findByCredential, findById } from './users.ts'
 import type { RealtimeHub } from './realtime.ts'
 
@@ -44,13 +58,21 @@ const pageFilters: Record<PageFilter, SQL | undefined> = {
 function notificationPageQuery(filter: PageFilter, order: PageOrder) {
   return preparedFor((db) => {
     const where = and(eq(notifications.userId, me), pageFilters[filter])
-    const page = db.select({ id: notifications.id, json: notificationJson.as('json') }).from(notifications).where(where)
+    const page = db
+      .select({ id: notifications.id, json: notificationJson.as('json') })
+      .from(notifications)
+      .where(where)
       .orderBy(order === 'asc' ? asc(notifications.id) : desc(notifications.id))
-      .limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page')
-    return db.select({
-      total: sql<number>`(${db.select({ n: count() }).from(notifications).where(where)})::int`,
-      data: jsonArrayAgg(page.json, sql`${page.id} ${sql.raw(order)}`)
-    }).from(page).prepare(`notifications_page_${filter}_${order}`)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page')
+    return db
+      .select({
+        total: sql<number>`(${db.select({ n: count() }).from(notifications).where(where)})::int`,
+        data: jsonArrayAgg(page.json, sql`${page.id} ${sql.raw(order)}`)
+      })
+      .from(page)
+      .prepare(`notifications_page_${filter}_${order}`)
   })
 }
 const notificationPageQueries = new Map<string, ReturnType<typeof notificationPageQuery>>()
@@ -58,36 +80,65 @@ for (const filter of Object.keys(pageFilters) as PageFilter[]) {
   for (const order of ['asc', 'desc'] as const) notificationPageQueries.set(`${filter} ${order}`, notificationPageQuery(filter, order))
 }
 
-const pageFilterOf = (search: NotificationsQuery['search']): PageFilter => search === 'seen:false' ? 'unseen' : search === 'seen:true' ? 'seen' : 'all'
+const pageFilterOf = (search: NotificationsQuery['search']): PageFilter =>
+  search === 'seen:false' ? 'unseen' : search === 'seen:true' ? 'seen' : 'all'
 
 /** The latest 100 messages of the inbox, newest first, with how many are unseen in all. */
 const messagesQuery = preparedFor((db) => {
   const mine = eq(inboxMessages.userId, me)
-  const latest = db.select({
-    id: inboxMessages.id,
-    createdAt: inboxMessages.createdAt,
-    json: inboxMessageJson.as('json')
-  }).from(inboxMessages).where(mine).orderBy(desc(inboxMessages.createdAt), desc(inboxMessages.id)).limit(100).as('latest')
-  return db.select({
-    json: messagesJson(
-      jsonArrayAgg(latest.json, sql`${latest.createdAt} desc, ${latest.id} desc`),
-      db.select({ n: count() }).from(inboxMessages).where(and(mine, sql`not ${inboxMessages.seen}`))
-    )
-  }).from(latest).prepare('inbox_messages')
+  const latest = db
+    .select({
+      id: inboxMessages.id,
+      createdAt: inboxMessages.createdAt,
+      json: inboxMessageJson.as('json')
+    })
+    .from(inboxMessages)
+    .where(mine)
+    .orderBy(desc(inboxMessages.createdAt), desc(inboxMessages.id))
+    .limit(100)
+    .as('latest')
+  return db
+    .select({
+      json: messagesJson(
+        jsonArrayAgg(latest.json, sql`${latest.createdAt} desc, ${latest.id} desc`),
+        db
+          .select({ n: count() })
+          .from(inboxMessages)
+          .where(and(mine, sql`not ${inboxMessages.seen}`))
+      )
+    })
+    .from(latest)
+    .prepare('inbox_messages')
 })
 
 /** The popups to show a user: active, for them or for everyone, and not hidden by them; the oldest first. */
 const popupsQuery = preparedFor((db) => {
-  const shown = db.select({
-    id: popups.id,
-    createdAt: popups.createdAt,
-    json: popupJson.as('json')
-  }).from(popups)
-    .where(and(eq(popups.active, true), or(isNull(popups.userId), eq(popups.userId, me)), notExists(
-      db.select({ one: sql`1` }).from(popupHides).where(and(eq(popupHides.popupId, popups.id), eq(popupHides.userId, me)))
-    )))
-    .orderBy(asc(popups.createdAt), asc(popups.id)).limit(20).as('shown')
-  return db.select({ json: jsonArrayAgg(shown.json, sql`${shown.createdAt}, ${shown.id}`) }).from(shown).prepare('popups_shown')
+  const shown = db
+    .select({
+      id: popups.id,
+      createdAt: popups.createdAt,
+      json: popupJson.as('json')
+    })
+    .from(popups)
+    .where(
+      and(
+        eq(popups.active, true),
+        or(isNull(popups.userId), eq(popups.userId, me)),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(popupHides)
+            .where(and(eq(popupHides.popupId, popups.id), eq(popupHides.userId, me)))
+        )
+      )
+    )
+    .orderBy(asc(popups.createdAt), asc(popups.id))
+    .limit(20)
+    .as('shown')
+  return db
+    .select({ json: jsonArrayAgg(shown.json, sql`${shown.createdAt}, ${shown.id}`) })
+    .from(shown)
+    .prepare('popups_shown')
 })
 
 /** A page of the user's notifications: its items' JSON and how many the filter holds in all. */
@@ -99,7 +150,8 @@ export async function notificationPage(db: Executor, userId: number, query: Noti
 
 /** Marks one of the user's notifications seen (the first time is kept). */
 export async function markNotificationSeen(db: Executor, userId: number, id: number, now: Date): Promise<NotificationRow> {
-  const [row] = await db.update(notifications)
+  const [row] = await db
+    .update(notifications)
     .set({ seen: true, seenAt: sql`coalesce(${notifications.seenAt}, ${now})` })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning()
@@ -115,7 +167,9 @@ export async function inboxMessagesJson(db: Executor, userId: number): Promise<s
 
 /** Opens one of the user's inbox messages: it is seen from then on. */
 export async function openMessage(db: Executor, userId: number, messageId: string): Promise<MessageRow> {
-  const [row] = await db.update(inboxMessages).set({ seen: true })
+  const [row] = await db
+    .update(inboxMessages)
+    .set({ seen: true })
     .where(and(eq(inboxMessages.id, messageId), eq(inboxMessages.userId, userId)))
     .returning()
   if (!row) throw new ApiError('not_found', 'Message introuvable')
@@ -131,22 +185,32 @@ export async function shownPopupsJson(db: Executor, userId: number): Promise<str
 /** "Never show again": one popup the user may see, hidden for them (once). */
 export async function hidePopup(db: Executor, userId: number, popupId: string, now: Date): Promise<void> {
   const visible = and(eq(popups.active, true), or(isNull(popups.userId), eq(popups.userId, userId)))
-  const [popup] = await db.select({ id: popups.id }).from(popups).where(and(eq(popups.id, popupId), visible)).limit(1)
+  const [popup] = await db
+    .select({ id: popups.id })
+    .from(popups)
+    .where(and(eq(popups.id, popupId), visible))
+    .limit(1)
   if (!popup) throw new ApiError('not_found', 'Popup introuvable')
   await db.insert(popupHides).values({ popupId: popup.id, userId, hiddenAt: now }).onConflictDoNothing()
 }
 
 /** The user's notifications after `afterId`, oldest first (a stream's replay on connect). */
 export async function notificationsAfter(db: Executor, userId: number, afterId: number, limit: number): Promise<NotificationRow[]> {
-  return db.select().from(notifications)
+  return db
+    .select()
+    .from(notifications)
     .where(and(eq(notifications.userId, userId), gt(notifications.id, afterId)))
-    .orderBy(asc(notifications.id)).limit(limit)
+    .orderBy(asc(notifications.id))
+    .limit(limit)
 }
 
 /** Whether a session is still open (not revoked, not expired) at `now`. */
 export async function sessionOpen(db: Executor, sessionId: string, now: Date): Promise<boolean> {
-  const [session] = await db.select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
-    .from(sessions).where(eq(sessions.id, sessionId)).limit(1)
+  const [session] = await db
+    .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1)
   return session !== undefined && session.revokedAt === null && session.expiresAt.getTime() > now.getTime()
 }
 
@@ -173,9 +237,17 @@ export type NotificationService = {
 /** Call these once the change they report has committed: the push goes out at once. */
 export function createNotificationService(hub: RealtimeHub, clock: { now(): Date }): NotificationService {
   const store: NotificationService['store'] = async (db, input) => {
-    const [row] = await db.insert(notifications).values({
-      userId: input.userId, title: input.title, body: input.body, link: input.link ?? null, type: input.type ?? null, createdAt: clock.now()
-    }).returning()
+    const [row] = await db
+      .insert(notifications)
+      .values({
+        userId: input.userId,
+        title: input.title,
+        body: input.body,
+        link: input.link ?? null,
+        type: input.type ?? null,
+        createdAt: clock.now()
+      })
+      .returning()
     return { userId: input.userId, notification: presentNotification(row!) }
   }
   const publish: NotificationService['publish'] = ({ userId, notification }) => {
@@ -190,17 +262,31 @@ export function createNotificationService(hub: RealtimeHub, clock: { now(): Date
       return created.notification
     },
     async message(db, input) {
-      const [row] = await db.insert(inboxMessages).values({
-        id: randomUUID(), userId: input.userId, name: input.name, body: input.body, createdAt: clock.now()
-      }).returning()
+      const [row] = await db
+        .insert(inboxMessages)
+        .values({
+          id: randomUUID(),
+          userId: input.userId,
+          name: input.name,
+          body: input.body,
+          createdAt: clock.now()
+        })
+        .returning()
       const message = presentMessage(row!)
       hub.publish(input.userId, 'message', message)
       return message
     },
     async popup(db, input) {
-      const [row] = await db.insert(popups).values({
-        id: randomUUID(), userId: input.userId, name: input.name, body: input.body, createdAt: clock.now()
-      }).returning()
+      const [row] = await db
+        .insert(popups)
+        .values({
+          id: randomUUID(),
+          userId: input.userId,
+          name: input.name,
+          body: input.body,
+          createdAt: clock.now()
+        })
+        .returning()
       const popup = presentPopup(row!)
       hub.publish(input.userId, 'popup', popup)
       return popup

@@ -14,18 +14,45 @@
  */
 import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { DateTime } from 'luxon'
-import { normalizeDiscountCode, quote, restOfSchoolYear, tunisDateOf, type AppliedCode, type LevelSlug, type Quote } from '../../../src/shared/pricing/index.ts'
+import {
+  normalizeDiscountCode,
+  quote,
+  restOfSchoolYear,
+  tunisDateOf,
+  type AppliedCode,
+  type LevelSlug,
+  type Quote
+} from '../../../src/shared/pricing/index.ts'
 import type { PricingErrorCode } from '../../../src/shared/pricing/errors.ts'
 import type { PurchaseRequest } from '../../../src/shared/api/offers.ts'
 import type { Executor, Tx } from '../db/client.ts'
 import { preparedFor } from '../db/prepared.ts'
 import {
-  chapters, divisions, levels, offerDivisions, offerGroups, offerOrders, offerPrices, offers, offerSubjectDetails, subjects, userOffers,
-  userOfferSubjects, users
+  chapters,
+  divisions,
+  levels,
+  offerDivisions,
+  offerGroups,
+  offerOrders,
+  offerPrices,
+  offers,
+  offerSubjectDetails,
+  subjects,
+  userOffers,
+  userOfferSubjects,
+  users
 } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import type { UserRow } from '../http.ts'
-import { appliedCodeOf, codeRefusal, consumeAppliedCode, redeemCoupon, resolveCode, type CodeRefusal, type CouponRow } from './discountCodes.ts'
+import {
+  appliedCodeOf,
+  codeRefusal,
+  consumeAppliedCode,
+  redeemCoupon,
+  resolveCode,
+  type CodeRefusal,
+  type CouponRow
+} from './discountCodes.ts'
 import { InsufficientFundsError, isOverdraftViolation, move, toPoints, walletBalance } from './ledger.ts'
 
 /** The engine's refusals in French, the server's language (the app words each code itself). */
@@ -59,63 +86,124 @@ export type OfferDivisionRow = typeof offerDivisions.$inferSelect & {
   group: { id: number; name: string }
 }
 export type OfferPriceRow = typeof offerPrices.$inferSelect
-export type SubjectDetailRow = { id: number; offerDivisionId: number; subjectId: number; subject: string; price: number; description: string | null; position: number }
+export type SubjectDetailRow = {
+  id: number
+  offerDivisionId: number
+  subjectId: number
+  subject: string
+  price: number
+  description: string | null
+  position: number
+}
 
 /** A class's offer divisions (or one by id) with their offer and group, by the offer's position. */
 const divisionColumns = {
   division: offerDivisions,
-  offer: { id: offers.id, name: offers.name, nameAr: offers.nameAr, isFree: offers.isFree, position: offers.position, unsubscribable: offers.unsubscribable },
+  offer: {
+    id: offers.id,
+    name: offers.name,
+    nameAr: offers.nameAr,
+    isFree: offers.isFree,
+    position: offers.position,
+    unsubscribable: offers.unsubscribable
+  },
   group: { id: offerGroups.id, name: offerGroups.name }
 }
 
-const classDivisionsQuery = preparedFor((db) => db.select(divisionColumns).from(offerDivisions)
-  .innerJoin(offers, eq(offers.id, offerDivisions.offerId))
-  .innerJoin(offerGroups, eq(offerGroups.id, offers.groupId))
-  .where(eq(offerDivisions.divisionId, sql.placeholder('divisionId')))
-  .orderBy(asc(offers.position), asc(offerDivisions.id))
-  .prepare('offers_class_divisions'))
+const classDivisionsQuery = preparedFor((db) =>
+  db
+    .select(divisionColumns)
+    .from(offerDivisions)
+    .innerJoin(offers, eq(offers.id, offerDivisions.offerId))
+    .innerJoin(offerGroups, eq(offerGroups.id, offers.groupId))
+    .where(eq(offerDivisions.divisionId, sql.placeholder('divisionId')))
+    .orderBy(asc(offers.position), asc(offerDivisions.id))
+    .prepare('offers_class_divisions')
+)
 
-const divisionByIdQuery = preparedFor((db) => db.select(divisionColumns).from(offerDivisions)
-  .innerJoin(offers, eq(offers.id, offerDivisions.offerId))
-  .innerJoin(offerGroups, eq(offerGroups.id, offers.groupId))
-  .where(eq(offerDivisions.id, sql.placeholder('id'))).limit(1)
-  .prepare('offers_division_by_id'))
+const divisionByIdQuery = preparedFor((db) =>
+  db
+    .select(divisionColumns)
+    .from(offerDivisions)
+    .innerJoin(offers, eq(offers.id, offerDivisions.offerId))
+    .innerJoin(offerGroups, eq(offerGroups.id, offers.groupId))
+    .where(eq(offerDivisions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('offers_division_by_id')
+)
 
-const classPricesQuery = preparedFor((db) => db.select({ price: offerPrices }).from(offerPrices)
-  .innerJoin(offerDivisions, eq(offerDivisions.id, offerPrices.offerDivisionId))
-  .where(eq(offerDivisions.divisionId, sql.placeholder('divisionId')))
-  .orderBy(asc(offerPrices.offerDivisionId), asc(offerPrices.position))
-  .prepare('offers_class_prices'))
+const classPricesQuery = preparedFor((db) =>
+  db
+    .select({ price: offerPrices })
+    .from(offerPrices)
+    .innerJoin(offerDivisions, eq(offerDivisions.id, offerPrices.offerDivisionId))
+    .where(eq(offerDivisions.divisionId, sql.placeholder('divisionId')))
+    .orderBy(asc(offerPrices.offerDivisionId), asc(offerPrices.position))
+    .prepare('offers_class_prices')
+)
 
-const divisionPricesQuery = preparedFor((db) => db.select({ price: offerPrices }).from(offerPrices)
-  .where(eq(offerPrices.offerDivisionId, sql.placeholder('id'))).orderBy(asc(offerPrices.position))
-  .prepare('offers_division_prices'))
+const divisionPricesQuery = preparedFor((db) =>
+  db
+    .select({ price: offerPrices })
+    .from(offerPrices)
+    .where(eq(offerPrices.offerDivisionId, sql.placeholder('id')))
+    .orderBy(asc(offerPrices.position))
+    .prepare('offers_division_prices')
+)
 
 const subjectDetailColumns = {
-  id: offerSubjectDetails.id, offerDivisionId: offerSubjectDetails.offerDivisionId, subjectId: offerSubjectDetails.subjectId, subject: subjects.name,
-  price: offerSubjectDetails.price, description: offerSubjectDetails.description, position: offerSubjectDetails.position
+  id: offerSubjectDetails.id,
+  offerDivisionId: offerSubjectDetails.offerDivisionId,
+  subjectId: offerSubjectDetails.subjectId,
+  subject: subjects.name,
+  price: offerSubjectDetails.price,
+  description: offerSubjectDetails.description,
+  position: offerSubjectDetails.position
 }
 
-const classSubjectDetailsQuery = preparedFor((db) => db.select(subjectDetailColumns).from(offerSubjectDetails)
-  .innerJoin(offerDivisions, eq(offerDivisions.id, offerSubjectDetails.offerDivisionId))
-  .innerJoin(subjects, eq(subjects.id, offerSubjectDetails.subjectId))
-  .where(eq(offerDivisions.divisionId, sql.placeholder('divisionId')))
-  .orderBy(asc(offerSubjectDetails.offerDivisionId), asc(offerSubjectDetails.position), asc(offerSubjectDetails.id))
-  .prepare('offers_class_subject_details'))
+const classSubjectDetailsQuery = preparedFor((db) =>
+  db
+    .select(subjectDetailColumns)
+    .from(offerSubjectDetails)
+    .innerJoin(offerDivisions, eq(offerDivisions.id, offerSubjectDetails.offerDivisionId))
+    .innerJoin(subjects, eq(subjects.id, offerSubjectDetails.subjectId))
+    .where(eq(offerDivisions.divisionId, sql.placeholder('divisionId')))
+    .orderBy(asc(offerSubjectDetails.offerDivisionId), asc(offerSubjectDetails.position), asc(offerSubjectDetails.id))
+    .prepare('offers_class_subject_details')
+)
 
-const divisionSubjectDetailsQuery = preparedFor((db) => db.select(subjectDetailColumns).from(offerSubjectDetails)
-  .innerJoin(subjects, eq(subjects.id, offerSubjectDetails.subjectId))
-  .where(eq(offerSubjectDetails.offerDivisionId, sql.placeholder('id')))
-  .orderBy(asc(offerSubjectDetails.position), asc(offerSubjectDetails.id))
-  .prepare('offers_division_subject_details'))
+const divisionSubjectDetailsQuery = preparedFor((db) =>
+  db
+    .select(subjectDetailColumns)
+    .from(offerSubjectDetails)
+    .innerJoin(subjects, eq(subjects.id, offerSubjectDetails.subjectId))
+    .where(eq(offerSubjectDetails.offerDivisionId, sql.placeholder('id')))
+    .orderBy(asc(offerSubjectDetails.position), asc(offerSubjectDetails.id))
+    .prepare('offers_division_subject_details')
+)
 
-const levelOfDivisionQuery = preparedFor((db) => db.select({ slug: levels.slug }).from(divisions)
-  .innerJoin(levels, eq(levels.id, divisions.levelId)).where(eq(divisions.id, sql.placeholder('divisionId'))).limit(1)
-  .prepare('offers_level_of_division'))
+const levelOfDivisionQuery = preparedFor((db) =>
+  db
+    .select({ slug: levels.slug })
+    .from(divisions)
+    .innerJoin(levels, eq(levels.id, divisions.levelId))
+    .where(eq(divisions.id, sql.placeholder('divisionId')))
+    .limit(1)
+    .prepare('offers_level_of_division')
+)
 
-export type ClassCatalogue = { level: LevelSlug; divisions: OfferDivisionRow[]; prices: OfferPriceRow[]; subjectDetails: SubjectDetailRow[] }
+export type ClassCatalogue = {
+  level: LevelSlug
+  divisions: OfferDivisionRow[]
+  prices: OfferPriceRow[]
+  subjectDetails: SubjectDetailRow[]
+}
 
-function divisionRow(row: { division: typeof offerDivisions.$inferSelect; offer: OfferDivisionRow['offer']; group: OfferDivisionRow['group'] }): OfferDivisionRow {
+function divisionRow(row: {
+  division: typeof offerDivisions.$inferSelect
+  offer: OfferDivisionRow['offer']
+  group: OfferDivisionRow['group']
+}): OfferDivisionRow {
   return { ...row.division, offer: row.offer, group: row.group }
 }
 
@@ -140,7 +228,8 @@ export async function classCatalogue(db: Executor, divisionId: number): Promise<
 export async function ownDivision(db: Executor, user: UserRow, id: number): Promise<ClassCatalogue & { division: OfferDivisionRow }> {
   const [row] = await divisionByIdQuery(db).execute({ id })
   if (!row) throw new ApiError('not_found', 'Offre introuvable')
-  if (user.divisionId == null || row.division.divisionId !== user.divisionId) throw new ApiError('level_not_allowed', 'access not authorised for this level')
+  if (user.divisionId == null || row.division.divisionId !== user.divisionId)
+    throw new ApiError('level_not_allowed', 'access not authorised for this level')
   // One after the other: inside a purchase's transaction they share one connection.
   const level = await levelOf(db, user.divisionId)
   const prices = await divisionPricesQuery(db).execute({ id })
@@ -154,7 +243,11 @@ export async function ownDivision(db: Executor, user: UserRow, id: number): Prom
  * two different ones are two codes at once. Checked against the server's records, then given to
  * the engine with a coupon's terms.
  */
-export async function chosenCode(db: Executor, user: UserRow, code: string | null | undefined): Promise<{ codes: AppliedCode[]; coupon: CouponRow | null }> {
+export async function chosenCode(
+  db: Executor,
+  user: UserRow,
+  code: string | null | undefined
+): Promise<{ codes: AppliedCode[]; coupon: CouponRow | null }> {
   const applied = await appliedCodeOf(db, user.id)
   if (code != null && applied && normalizeDiscountCode(code) !== applied.code) throw pricingRefusal('two_codes')
   const chosen = code ?? applied?.code
@@ -190,8 +283,13 @@ export function codePeriod(prices: OfferPriceRow[], quantity: number | null, all
 
 /** Prices a request with the engine on the server's figures (`division` is the engine's shape of the row). */
 export async function quoteFor(
-  db: Executor, user: UserRow, request: PurchaseRequest, catalogue: ClassCatalogue & { division: OfferDivisionRow },
-  engineDivision: Parameters<typeof quote>[0]['division'], at: Date, period = requestedPeriod(request, catalogue.prices)
+  db: Executor,
+  user: UserRow,
+  request: PurchaseRequest,
+  catalogue: ClassCatalogue & { division: OfferDivisionRow },
+  engineDivision: Parameters<typeof quote>[0]['division'],
+  at: Date,
+  period = requestedPeriod(request, catalogue.prices)
 ): Promise<{ quote: Quote; coupon: CouponRow | null }> {
   const { codes, coupon } = await chosenCode(db, user, request.code)
   const result = quote({
@@ -211,8 +309,12 @@ export async function quoteFor(
 
 /** A chapter bought on its own must be one of the pupil's class. */
 export async function checkChapter(db: Executor, user: UserRow, chapterId: number): Promise<void> {
-  const [row] = await db.select({ divisionId: subjects.divisionId }).from(chapters)
-    .innerJoin(subjects, eq(subjects.id, chapters.subjectId)).where(eq(chapters.id, chapterId)).limit(1)
+  const [row] = await db
+    .select({ divisionId: subjects.divisionId })
+    .from(chapters)
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .where(eq(chapters.id, chapterId))
+    .limit(1)
   if (!row) throw new ApiError('not_found', 'Chapitre introuvable')
   if (row.divisionId !== user.divisionId) throw new ApiError('level_not_allowed', 'access not authorised for this level')
 }
@@ -225,10 +327,18 @@ export async function checkChapter(db: Executor, user: UserRow, chapterId: numbe
 export async function checkChapterNotHeld(tx: Tx, user: UserRow, chapterId: number, at: Date): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update')
   const today = tunisDateOf(at)
-  const [held] = await tx.select({ id: userOffers.id }).from(userOffers).where(and(
-    eq(userOffers.userId, user.id), eq(userOffers.chapterId, chapterId),
-    or(isNull(userOffers.startDate), lte(userOffers.startDate, today)), or(isNull(userOffers.endDate), gte(userOffers.endDate, today))
-  )).limit(1)
+  const [held] = await tx
+    .select({ id: userOffers.id })
+    .from(userOffers)
+    .where(
+      and(
+        eq(userOffers.userId, user.id),
+        eq(userOffers.chapterId, chapterId),
+        or(isNull(userOffers.startDate), lte(userOffers.startDate, today)),
+        or(isNull(userOffers.endDate), gte(userOffers.endDate, today))
+      )
+    )
+    .limit(1)
   if (held) throw new ApiError('chapter_already_purchased', 'chapter already purchased')
 }
 
@@ -270,17 +380,23 @@ export type OrderRow = typeof offerOrders.$inferSelect
 
 /** The pupil's latest order in instalments of this division (locked when `lock`: payments of its slices queue on it). */
 async function latestSlicedOrder(db: Executor, userId: number, offerDivisionId: number, lock: boolean): Promise<OrderRow | null> {
-  const query = db.select().from(offerOrders)
+  const query = db
+    .select()
+    .from(offerOrders)
     .where(and(eq(offerOrders.userId, userId), eq(offerOrders.offerDivisionId, offerDivisionId), gt(offerOrders.sliceCount, 0)))
-    .orderBy(desc(offerOrders.id)).limit(1)
+    .orderBy(desc(offerOrders.id))
+    .limit(1)
   const [row] = lock ? await query.for('update') : await query
   return row ?? null
 }
 
 /** The next slice of each of the pupil's orders in instalments, by offer division (the catalogue's indexSliceToPay). */
 export async function nextSlices(db: Executor, userId: number): Promise<Map<number, number>> {
-  const rows = await db.select({ offerDivisionId: offerOrders.offerDivisionId, slicesPaid: offerOrders.slicesPaid }).from(offerOrders)
-    .where(and(eq(offerOrders.userId, userId), lt(offerOrders.slicesPaid, offerOrders.sliceCount))).orderBy(asc(offerOrders.id))
+  const rows = await db
+    .select({ offerDivisionId: offerOrders.offerDivisionId, slicesPaid: offerOrders.slicesPaid })
+    .from(offerOrders)
+    .where(and(eq(offerOrders.userId, userId), lt(offerOrders.slicesPaid, offerOrders.sliceCount)))
+    .orderBy(asc(offerOrders.id))
   return new Map(rows.map((row) => [row.offerDivisionId, row.slicesPaid + 1]))
 }
 
@@ -290,7 +406,11 @@ export async function nextSlices(db: Executor, userId: number): Promise<Map<numb
  * after slices < n). Slice 1 or -1 is a new order.
  */
 export async function sliceToPay(
-  db: Executor, user: UserRow, offerDivisionId: number, request: Pick<PurchaseRequest, 'sliceIndex' | 'code'>, lock: boolean
+  db: Executor,
+  user: UserRow,
+  offerDivisionId: number,
+  request: Pick<PurchaseRequest, 'sliceIndex' | 'code'>,
+  lock: boolean
 ): Promise<{ order: OrderRow; sliceIndex: number } | null> {
   const asked = request.sliceIndex
   if (asked === -1 || asked === 1) return null
@@ -330,20 +450,43 @@ export const SLICE_REFUSAL_TEXT: Record<'earlier_slice_unpaid' | 'slice_already_
  */
 export async function paySlice(tx: Tx, user: UserRow, division: OfferDivisionRow, order: OrderRow, sliceIndex: number): Promise<Purchase> {
   const priced = sliceQuote(order, sliceIndex)
-  const [advanced] = await tx.update(offerOrders).set({ slicesPaid: sliceIndex })
-    .where(and(eq(offerOrders.id, order.id), eq(offerOrders.slicesPaid, sliceIndex - 1))).returning()
+  const [advanced] = await tx
+    .update(offerOrders)
+    .set({ slicesPaid: sliceIndex })
+    .where(and(eq(offerOrders.id, order.id), eq(offerOrders.slicesPaid, sliceIndex - 1)))
+    .returning()
   if (!advanced) throw sliceRefusal('slice_already_paid')
-  await charge(tx, user, `order:${order.id}:slice:${sliceIndex}`, priced.dueNow, `${division.offer.name} (${division.name}), tranche ${sliceIndex}`)
-  const [subscription] = await tx.update(userOffers).set({
-    endDate: accessEnd(order.quote as Quote, sliceIndex, order.sliceCount),
-    amountPaid: sql`${userOffers.amountPaid} + ${priced.dueNow}`
-  }).where(eq(userOffers.id, order.userOfferId!)).returning()
-  return { order: advanced, subscription: subscription!, group: division.group, offerName: division.offer.name, balance: await walletBalance(tx, user.id), quote: priced }
+  await charge(
+    tx,
+    user,
+    `order:${order.id}:slice:${sliceIndex}`,
+    priced.dueNow,
+    `${division.offer.name} (${division.name}), tranche ${sliceIndex}`
+  )
+  const [subscription] = await tx
+    .update(userOffers)
+    .set({
+      endDate: accessEnd(order.quote as Quote, sliceIndex, order.sliceCount),
+      amountPaid: sql`${userOffers.amountPaid} + ${priced.dueNow}`
+    })
+    .where(eq(userOffers.id, order.userOfferId!))
+    .returning()
+  return {
+    order: advanced,
+    subscription: subscription!,
+    group: division.group,
+    offerName: division.offer.name,
+    balance: await walletBalance(tx, user.id),
+    quote: priced
+  }
 }
 
 /** The purchase refused for want of points: 402 with the points missing. */
 export function insufficientPoints(missingMillimes: number): ApiError {
-  return new ApiError('insufficient_points', 'Solde de points insuffisant', { status: 402, missingPoints: toPoints(Math.max(0, missingMillimes)) })
+  return new ApiError('insufficient_points', 'Solde de points insuffisant', {
+    status: 402,
+    missingPoints: toPoints(Math.max(0, missingMillimes))
+  })
 }
 
 /**
@@ -352,33 +495,70 @@ export function insufficientPoints(missingMillimes: number): ApiError {
  * opens. Throws the 402 when the wallet holds too few points; nothing is then kept.
  */
 export async function recordPurchase(
-  tx: Tx, user: UserRow, division: OfferDivisionRow, priced: Quote, coupon: CouponRow | null, chapterId: number | null, at: Date
+  tx: Tx,
+  user: UserRow,
+  division: OfferDivisionRow,
+  priced: Quote,
+  coupon: CouponRow | null,
+  chapterId: number | null,
+  at: Date
 ): Promise<Purchase> {
   // A plan in instalments starts with its first slice paid; a whole price has no slices to follow.
   const sliceCount = priced.sliceIndex === -1 ? 0 : priced.slices.length
-  const [order] = await tx.insert(offerOrders).values({
-    userId: user.id, offerDivisionId: division.id, offerId: division.offerId, period: priced.period.period, quantity: priced.period.quantity,
-    total: priced.total, paid: priced.dueNow, sliceIndex: priced.sliceIndex, sliceCount, slicesPaid: sliceCount > 0 ? 1 : 0,
-    code: priced.code?.code ?? null, quote: priced, createdAt: at
-  }).returning()
+  const [order] = await tx
+    .insert(offerOrders)
+    .values({
+      userId: user.id,
+      offerDivisionId: division.id,
+      offerId: division.offerId,
+      period: priced.period.period,
+      quantity: priced.period.quantity,
+      total: priced.total,
+      paid: priced.dueNow,
+      sliceIndex: priced.sliceIndex,
+      sliceCount,
+      slicesPaid: sliceCount > 0 ? 1 : 0,
+      code: priced.code?.code ?? null,
+      quote: priced,
+      createdAt: at
+    })
+    .returning()
   // The code is spent with the purchase: a coupon's use is taken (or refused) here, atomically.
   if (priced.code) {
     if (coupon) await redeemCoupon(tx, coupon.id, user.id, order!.id, at)
     await consumeAppliedCode(tx, user.id)
   }
   const transactionId = await charge(tx, user, `order:${order!.id}`, priced.dueNow, `${division.offer.name} (${division.name})`)
-  const [subscription] = await tx.insert(userOffers).values({
-    userId: user.id, groupId: division.group.id, offerId: division.offerId, startDate: priced.period.startDate,
-    endDate: accessEnd(priced, sliceCount > 0 ? 1 : 0, sliceCount), chapterId, amountPaid: priced.dueNow
-  }).returning()
+  const [subscription] = await tx
+    .insert(userOffers)
+    .values({
+      userId: user.id,
+      groupId: division.group.id,
+      offerId: division.offerId,
+      startDate: priced.period.startDate,
+      endDate: accessEnd(priced, sliceCount > 0 ? 1 : 0, sliceCount),
+      chapterId,
+      amountPaid: priced.dueNow
+    })
+    .returning()
   const opened = [...new Set(priced.snapshot.subjects.map((subject) => subject.subjectId))]
   if (chapterId == null && opened.length > 0) {
-    await tx.insert(userOfferSubjects).values(opened.map((subjectId) => ({ userOfferId: subscription!.id, subjectId }))).onConflictDoNothing()
+    await tx
+      .insert(userOfferSubjects)
+      .values(opened.map((subjectId) => ({ userOfferId: subscription!.id, subjectId })))
+      .onConflictDoNothing()
   }
-  const [done] = await tx.update(offerOrders).set({ userOfferId: subscription!.id, ledgerTransactionId: transactionId })
-    .where(and(eq(offerOrders.id, order!.id))).returning()
+  const [done] = await tx
+    .update(offerOrders)
+    .set({ userOfferId: subscription!.id, ledgerTransactionId: transactionId })
+    .where(and(eq(offerOrders.id, order!.id)))
+    .returning()
   return {
-    order: done!, subscription: subscription!, group: division.group, offerName: division.offer.name,
-    balance: await walletBalance(tx, user.id), quote: priced
+    order: done!,
+    subscription: subscription!,
+    group: division.group,
+    offerName: division.offer.name,
+    balance: await walletBalance(tx, user.id),
+    quote: priced
   }
 }

@@ -19,12 +19,13 @@ export type Transport = (message: OutgoingMessage) => Promise<void>
 export function smtpTransport(settings: SmtpSettings): Transport {
   // nodemailer is loaded with the first e-mail, not at every start (development sends none).
   let transporter: Promise<Transporter> | null = null
-  const connect = async () => (await import('nodemailer')).default.createTransport({
-    host: settings.host,
-    port: settings.port,
-    secure: settings.secure,
-    auth: settings.user ? { user: settings.user, pass: settings.pass ?? '' } : undefined
-  })
+  const connect = async () =>
+    (await import('nodemailer')).default.createTransport({
+      host: settings.host,
+      port: settings.port,
+      secure: settings.secure,
+      auth: settings.user ? { user: settings.user, pass: settings.pass ?? '' } : undefined
+    })
   return async (message) => {
     transporter ??= connect()
     await (await transporter).sendMail({ from: settings.from, to: message.to, subject: message.subject, text: message.body })
@@ -61,22 +62,33 @@ export function createOutbox(db: Db, clock: Clock, transports: Transports, optio
   const hasTransport = Object.keys(transports).length > 0
 
   async function deliver(): Promise<number> {
-    const pending = await db.select().from(outbox)
+    const pending = await db
+      .select()
+      .from(outbox)
       .where(and(isNull(outbox.sentAt), lt(outbox.attempts, 5)))
-      .orderBy(asc(outbox.id)).limit(50)
+      .orderBy(asc(outbox.id))
+      .limit(50)
     let sent = 0
     for (const row of pending) {
       const transport = transports[row.channel as Channel]
       if (!transport) continue
       try {
         await transport({ channel: row.channel as Channel, to: row.to, subject: row.subject, body: row.body, code: row.code })
-        await db.update(outbox).set({
-          sentAt: clock.now(), attempts: row.attempts + 1, lastError: null,
-          ...(options.redactAfterSend ? { body: '[sent]', code: null } : {})
-        }).where(eq(outbox.id, row.id))
+        await db
+          .update(outbox)
+          .set({
+            sentAt: clock.now(),
+            attempts: row.attempts + 1,
+            lastError: null,
+            ...(options.redactAfterSend ? { body: '[sent]', code: null } : {})
+          })
+          .where(eq(outbox.id, row.id))
         sent++
       } catch (error) {
-        await db.update(outbox).set({ attempts: row.attempts + 1, lastError: String((error as Error).message).slice(0, 500) }).where(eq(outbox.id, row.id))
+        await db
+          .update(outbox)
+          .set({ attempts: row.attempts + 1, lastError: String((error as Error).message).slice(0, 500) })
+          .where(eq(outbox.id, row.id))
       }
     }
     return sent
@@ -84,9 +96,11 @@ export function createOutbox(db: Db, clock: Clock, transports: Transports, optio
 
   function kick(): void {
     if (!hasTransport || running) return
-    running = deliver().catch(() => 0).finally(() => {
-      running = null
-    })
+    running = deliver()
+      .catch(() => 0)
+      .finally(() => {
+        running = null
+      })
   }
 
   if (hasTransport) {
@@ -97,8 +111,12 @@ export function createOutbox(db: Db, clock: Clock, transports: Transports, optio
   return {
     async enqueue(message, executor = db) {
       await executor.insert(outbox).values({
-        channel: message.channel, to: message.to, subject: message.subject, body: message.body,
-        code: message.code ?? null, createdAt: clock.now()
+        channel: message.channel,
+        to: message.to,
+        subject: message.subject,
+        body: message.body,
+        code: message.code ?? null,
+        createdAt: clock.now()
       })
       kick()
     },

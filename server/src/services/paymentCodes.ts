@@ -26,7 +26,9 @@ export const notFound = () => new ApiError('not_found', 'Not found')
 /** The balance card (millimes): the wallet, and what its waiting transfers hold (its expired ones given back first). */
 export async function walletSummary(db: Db, userId: number, at: Date): Promise<{ balance: number; held: number }> {
   await releaseExpiredTransfers(db, at, { senders: [userId] })
-  const [held] = await db.select({ total: sql<string>`coalesce(sum(${pointTransfers.amount}), 0)` }).from(pointTransfers)
+  const [held] = await db
+    .select({ total: sql<string>`coalesce(sum(${pointTransfers.amount}), 0)` })
+    .from(pointTransfers)
     .where(and(eq(pointTransfers.fromUserId, userId), stillWaiting(at)))
   return { balance: await walletBalance(db, userId), held: Number(held?.total ?? 0) }
 }
@@ -34,24 +36,46 @@ export async function walletSummary(db: Db, userId: number, at: Date): Promise<{
 export type NewPaymentCode = { reference?: string | null; amount: number; comment?: string | null }
 
 /** A new pending points code of the user, with its order id for the payment pages. */
-export async function createPaymentCode(tx: Tx, userId: number, method: PaymentMethod, body: NewPaymentCode, now: Date): Promise<PaymentCodeRow> {
-  const [row] = await tx.insert(paymentCodes).values({
-    userId, method, reference: body.reference?.trim() || null, amount: toMillimes(body.amount),
-    comment: body.comment?.trim() || null, orderId: randomBytes(18).toString('base64url'), createdAt: now
-  }).returning()
+export async function createPaymentCode(
+  tx: Tx,
+  userId: number,
+  method: PaymentMethod,
+  body: NewPaymentCode,
+  now: Date
+): Promise<PaymentCodeRow> {
+  const [row] = await tx
+    .insert(paymentCodes)
+    .values({
+      userId,
+      method,
+      reference: body.reference?.trim() || null,
+      amount: toMillimes(body.amount),
+      comment: body.comment?.trim() || null,
+      orderId: randomBytes(18).toString('base64url'),
+      createdAt: now
+    })
+    .returning()
   return row!
 }
 
 /** One of the user's points codes. */
 export async function ownedCode(executor: Executor, userId: number, id: number): Promise<PaymentCodeRow> {
-  const [row] = await executor.select().from(paymentCodes).where(and(eq(paymentCodes.id, id), eq(paymentCodes.userId, userId))).limit(1)
+  const [row] = await executor
+    .select()
+    .from(paymentCodes)
+    .where(and(eq(paymentCodes.id, id), eq(paymentCodes.userId, userId)))
+    .limit(1)
   if (!row) throw notFound()
   return row
 }
 
 /** One of the user's points codes, by its order id. */
 export async function ownedOrder(executor: Executor, userId: number, orderId: string): Promise<PaymentCodeRow> {
-  const [row] = await executor.select().from(paymentCodes).where(and(eq(paymentCodes.orderId, orderId), eq(paymentCodes.userId, userId))).limit(1)
+  const [row] = await executor
+    .select()
+    .from(paymentCodes)
+    .where(and(eq(paymentCodes.orderId, orderId), eq(paymentCodes.userId, userId)))
+    .limit(1)
   if (!row) throw notFound()
   return row
 }
@@ -64,30 +88,54 @@ export async function orderOf(executor: Executor, orderId: string, method: 'onli
 
 /** The points codes (top-ups), newest first, dated by their decision once decided. */
 const codesQuery = preparedFor((db) => {
-  const listed = db.select({
-    id: paymentCodes.id,
-    json: paymentHistoryRowJson.as('json')
-  }).from(paymentCodes).where(eq(paymentCodes.userId, me)).orderBy(desc(paymentCodes.id)).limit(LIST_LIMIT).as('listed')
-  return db.select({ json: jsonArrayAgg(listed.json, sql`${listed.id} desc`) }).from(listed).prepare('points_codes')
+  const listed = db
+    .select({
+      id: paymentCodes.id,
+      json: paymentHistoryRowJson.as('json')
+    })
+    .from(paymentCodes)
+    .where(eq(paymentCodes.userId, me))
+    .orderBy(desc(paymentCodes.id))
+    .limit(LIST_LIMIT)
+    .as('listed')
+  return db
+    .select({ json: jsonArrayAgg(listed.json, sql`${listed.id} desc`) })
+    .from(listed)
+    .prepare('points_codes')
 })
 
 /** The credited points codes (the payments history), latest decision first. */
 const paymentsQuery = preparedFor((db) => {
-  const listed = db.select({
-    id: paymentCodes.id,
-    decidedAt: paymentCodes.decidedAt,
-    json: paymentReceiptJson.as('json')
-  }).from(paymentCodes).where(and(eq(paymentCodes.userId, me), inArray(paymentCodes.status, ['approved', 'paid']))).as('listed')
-  return db.select({ json: jsonArrayAgg(listed.json, sql`${listed.decidedAt} desc, ${listed.id} desc`) }).from(listed).prepare('payments_history')
+  const listed = db
+    .select({
+      id: paymentCodes.id,
+      decidedAt: paymentCodes.decidedAt,
+      json: paymentReceiptJson.as('json')
+    })
+    .from(paymentCodes)
+    .where(and(eq(paymentCodes.userId, me), inArray(paymentCodes.status, ['approved', 'paid'])))
+    .as('listed')
+  return db
+    .select({ json: jsonArrayAgg(listed.json, sql`${listed.decidedAt} desc, ${listed.id} desc`) })
+    .from(listed)
+    .prepare('payments_history')
 })
 
 /** The subscriptions, the latest first. */
 const subscriptionsQuery = preparedFor((db) => {
-  const listed = db.select({
-    id: userOffers.id,
-    json: subscriptionJson.as('json')
-  }).from(userOffers).innerJoin(offerGroups, eq(offerGroups.id, userOffers.groupId)).where(eq(userOffers.userId, me)).as('listed')
-  return db.select({ json: jsonArrayAgg(listed.json, sql`${listed.id} desc`) }).from(listed).prepare('subscriptions_history')
+  const listed = db
+    .select({
+      id: userOffers.id,
+      json: subscriptionJson.as('json')
+    })
+    .from(userOffers)
+    .innerJoin(offerGroups, eq(offerGroups.id, userOffers.groupId))
+    .where(eq(userOffers.userId, me))
+    .as('listed')
+  return db
+    .select({ json: jsonArrayAgg(listed.json, sql`${listed.id} desc`) })
+    .from(listed)
+    .prepare('subscriptions_history')
 })
 
 const historyQueries = { codes: codesQuery, payments: paymentsQuery, subscriptions: subscriptionsQuery }
@@ -101,13 +149,24 @@ export async function historyJson(db: Executor, history: keyof typeof historyQue
 export type PaymentOwner = { id: number; name: string; lastName: string }
 
 async function ownerOf(executor: Executor, row: PaymentCodeRow): Promise<PaymentOwner> {
-  const [owner] = await executor.select({ id: users.id, name: users.name, lastName: users.lastName }).from(users).where(eq(users.id, row.userId))
+  const [owner] = await executor
+    .select({ id: users.id, name: users.name, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, row.userId))
   return owner!
 }
 
 /** Points codes (of one status), newest first, 200 at most, each with its owner. */
-export async function paymentsByStatus(db: Executor, status: PaymentStatus | undefined): Promise<Array<{ row: PaymentCodeRow; owner: PaymentOwner }>> {
-  const rows = await db.select().from(paymentCodes).where(status ? eq(paymentCodes.status, status) : undefined).orderBy(desc(paymentCodes.id)).limit(200)
+export async function paymentsByStatus(
+  db: Executor,
+  status: PaymentStatus | undefined
+): Promise<Array<{ row: PaymentCodeRow; owner: PaymentOwner }>> {
+  const rows = await db
+    .select()
+    .from(paymentCodes)
+    .where(status ? eq(paymentCodes.status, status) : undefined)
+    .orderBy(desc(paymentCodes.id))
+    .limit(200)
   return Promise.all(rows.map(async (row) => ({ row, owner: await ownerOf(db, row) })))
 }
 
@@ -116,7 +175,11 @@ export async function paymentsByStatus(db: Executor, status: PaymentStatus | und
  * is told once the decision has committed.
  */
 export async function decidePayment(
-  db: Db, notifications: NotificationService, id: number, outcome: 'approved' | 'rejected', now: Date
+  db: Db,
+  notifications: NotificationService,
+  id: number,
+  outcome: 'approved' | 'rejected',
+  now: Date
 ): Promise<{ settled: PaymentCodeRow; owner: PaymentOwner }> {
   let told: Parameters<NotificationService['publish']>[0] | null = null
   const result = await inTransaction(db, async (tx) => {
@@ -126,9 +189,22 @@ export async function decidePayment(
     const { row: settled, changed } = await settlePayment(tx, id, outcome, now)
     if (!changed) throw new ApiError('operation_impossible', `Ce paiement est déjà ${settled.status === 'approved' ? 'validé' : 'refusé'}`)
     const points = toPoints(settled.amount)
-    told = await notifications.store(tx, outcome === 'approved'
-      ? { userId: settled.userId, link: '/porte-monnaie', title: 'Recharge validée', body: `Votre virement de ${points} points a été validé : vos points sont disponibles.` }
-      : { userId: settled.userId, link: '/porte-monnaie', title: 'Recharge refusée', body: `Votre virement de ${points} points n'a pas été validé. Vérifiez la référence ou contactez l'assistance.` })
+    told = await notifications.store(
+      tx,
+      outcome === 'approved'
+        ? {
+            userId: settled.userId,
+            link: '/porte-monnaie',
+            title: 'Recharge validée',
+            body: `Votre virement de ${points} points a été validé : vos points sont disponibles.`
+          }
+        : {
+            userId: settled.userId,
+            link: '/porte-monnaie',
+            title: 'Recharge refusée',
+            body: `Votre virement de ${points} points n'a pas été validé. Vérifiez la référence ou contactez l'assistance.`
+          }
+    )
     return { settled, owner: await ownerOf(tx, settled) }
   })
   if (told) notifications.publish(told)

@@ -16,8 +16,13 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import {
-  PLAYBACK_RATE_MAX, PROGRESS_TICK_MAX_AGE_DAYS, PROGRESS_TICK_MAX_SPAN_SECONDS, PROGRESS_TICK_TOLERANCE_SECONDS, VIDEO_CONTENT_TYPES,
-  type ProgressReply, type TickState
+  PLAYBACK_RATE_MAX,
+  PROGRESS_TICK_MAX_AGE_DAYS,
+  PROGRESS_TICK_MAX_SPAN_SECONDS,
+  PROGRESS_TICK_TOLERANCE_SECONDS,
+  VIDEO_CONTENT_TYPES,
+  type ProgressReply,
+  type TickState
 } from '../../../src/shared/api/learning.ts'
 import { LESSON_COMPLETE_PERCENT, PROGRESS_TICK_SECONDS } from '../../../src/shared/constants.ts'
 import type { Db, Tx } from '../db/client.ts'
@@ -70,26 +75,49 @@ export function stretchOf(tick: Tick): { start: number; end: number } | null {
 
 type ViewRow = { userId: number; contentId: number; lastSequence: number; lastAt: number }
 
-const viewQuery = (tx: Tx, viewToken: string) => tx.select({
-  userId: progressViews.userId, contentId: progressViews.contentId, lastSequence: progressViews.lastSequence, lastAt: progressViews.lastAt
-}).from(progressViews).where(eq(progressViews.viewToken, viewToken)).for('update')
+const viewQuery = (tx: Tx, viewToken: string) =>
+  tx
+    .select({
+      userId: progressViews.userId,
+      contentId: progressViews.contentId,
+      lastSequence: progressViews.lastSequence,
+      lastAt: progressViews.lastAt
+    })
+    .from(progressViews)
+    .where(eq(progressViews.viewToken, viewToken))
+    .for('update')
 
 const progressColumns = {
-  percentage: contentProgress.percentage, completed: contentProgress.completed, lastWatchedSecond: contentProgress.lastWatchedSecond,
+  percentage: contentProgress.percentage,
+  completed: contentProgress.completed,
+  lastWatchedSecond: contentProgress.lastWatchedSecond,
   watchedSeconds: contentProgress.watchedSeconds
 }
 
 type ProgressRow = { percentage: number; completed: boolean; lastWatchedSecond: number; watchedSeconds: number }
 
 async function currentProgress(db: Db | Tx, userId: number, contentId: number): Promise<ProgressRow> {
-  const [row] = await db.select(progressColumns).from(contentProgress).where(and(eq(contentProgress.userId, userId), eq(contentProgress.contentId, contentId)))
+  const [row] = await db
+    .select(progressColumns)
+    .from(contentProgress)
+    .where(and(eq(contentProgress.userId, userId), eq(contentProgress.contentId, contentId)))
   return row ?? { percentage: 0, completed: false, lastWatchedSecond: 0, watchedSeconds: 0 }
 }
 
-function reply(contentId: number, duration: number, row: ProgressRow, extra: { counted: boolean; freeHours: boolean; expired: boolean }): ProgressReply {
+function reply(
+  contentId: number,
+  duration: number,
+  row: ProgressRow,
+  extra: { counted: boolean; freeHours: boolean; expired: boolean }
+): ProgressReply {
   return {
-    content_id: contentId, completed: row.completed, percentage: row.percentage, lastWatchedSecond: row.lastWatchedSecond,
-    watchedSeconds: row.watchedSeconds, duration, ...extra
+    content_id: contentId,
+    completed: row.completed,
+    percentage: row.percentage,
+    lastWatchedSecond: row.lastWatchedSecond,
+    watchedSeconds: row.watchedSeconds,
+    duration,
+    ...extra
   }
 }
 
@@ -130,7 +158,10 @@ function progressUpsert({ userId, contentId, duration, tick, freeSeconds, now }:
 
 function rowsOf(result: unknown): ProgressRow[] {
   return ((result as { rows: ProgressRow[] }).rows ?? []).map((row) => ({
-    percentage: Number(row.percentage), completed: row.completed === true, lastWatchedSecond: Number(row.lastWatchedSecond), watchedSeconds: Number(row.watchedSeconds)
+    percentage: Number(row.percentage),
+    completed: row.completed === true,
+    lastWatchedSecond: Number(row.lastWatchedSecond),
+    watchedSeconds: Number(row.watchedSeconds)
   }))
 }
 
@@ -159,7 +190,10 @@ async function applyNext(db: Db, recorded: Recorded, played: number): Promise<Pr
 }
 
 const usedFreeQuery = (tx: Tx, userId: number) =>
-  tx.select({ used: sql<number>`coalesce(sum(${contentProgress.freeSeconds}), 0)::int` }).from(contentProgress).where(eq(contentProgress.userId, userId))
+  tx
+    .select({ used: sql<number>`coalesce(sum(${contentProgress.freeSeconds}), 0)::int` })
+    .from(contentProgress)
+    .where(eq(contentProgress.userId, userId))
 
 export type TickContext = {
   auth: AuthInfo
@@ -179,14 +213,23 @@ export async function applyTick(db: Db, context: TickContext, tick: Tick): Promi
   const userId = auth.user.id
   // An administrator acting for the pupil watches without changing the pupil's progress or free time.
   if (auth.impersonatorId) {
-    return reply(place.contentId, duration, await currentProgress(db, userId, place.contentId), { counted: false, freeHours: state.freeHours, expired: false })
+    return reply(place.contentId, duration, await currentProgress(db, userId, place.contentId), {
+      counted: false,
+      freeHours: state.freeHours,
+      expired: false
+    })
   }
   if (!state.freeHours) {
     const stretch = stretchOf(tick)
-    const next = await applyNext(db, { userId, contentId: place.contentId, duration, tick, freeSeconds: 0, now }, stretch ? tick.watchedTime - tick.from : 0)
+    const next = await applyNext(
+      db,
+      { userId, contentId: place.contentId, duration, tick, freeSeconds: 0, now },
+      stretch ? tick.watchedTime - tick.from : 0
+    )
     if (next) return reply(place.contentId, duration, next, { counted: true, freeHours: false, expired: false })
   }
-  const work = (tx: Tx) => applyInTransaction(tx, userId, place, duration, tick, { freeHours: state.freeHours, allowance: freeAllowanceSeconds(auth.user), now })
+  const work = (tx: Tx) =>
+    applyInTransaction(tx, userId, place, duration, tick, { freeHours: state.freeHours, allowance: freeAllowanceSeconds(auth.user), now })
   try {
     return await inTransaction(db, work)
   } catch (error) {
@@ -197,39 +240,73 @@ export async function applyTick(db: Db, context: TickContext, tick: Tick): Promi
 }
 
 async function applyInTransaction(
-  tx: Tx, userId: number, place: LessonPlace, duration: number, tick: Tick, { freeHours, allowance, now }: { freeHours: boolean; allowance: number; now: Date }
+  tx: Tx,
+  userId: number,
+  place: LessonPlace,
+  duration: number,
+  tick: Tick,
+  { freeHours, allowance, now }: { freeHours: boolean; allowance: number; now: Date }
 ): Promise<ProgressReply> {
   const [view] = (await viewQuery(tx, tick.viewToken)) as ViewRow[]
   if (view && view.userId !== userId) throw new ApiError('forbidden', 'Progression refusée : ce visionnage est celui d’un autre élève')
   if (view && view.contentId !== place.contentId) throw rejected('Progression refusée : ce visionnage est celui d’une autre leçon')
   if (view && tick.sequence <= view.lastSequence) {
     // A replay: already counted.
-    return reply(place.contentId, duration, await currentProgress(tx, userId, place.contentId), { counted: false, freeHours, expired: false })
+    return reply(place.contentId, duration, await currentProgress(tx, userId, place.contentId), {
+      counted: false,
+      freeHours,
+      expired: false
+    })
   }
   const stretch = stretchOf(tick)
   const played = stretch ? tick.watchedTime - tick.from : 0
   // No more video than real time allows at the fastest speed since the viewing's previous tick.
   const elapsed = view ? (tick.at - view.lastAt) / 1000 : PROGRESS_TICK_SECONDS
   if (view && tick.at < view.lastAt) throw rejected('Progression refusée : horodatage antérieur au précédent')
-  if (played > elapsed * PLAYBACK_RATE_MAX + PROGRESS_TICK_TOLERANCE_SECONDS) throw rejected('Progression refusée : saut plus long que le temps écoulé')
+  if (played > elapsed * PLAYBACK_RATE_MAX + PROGRESS_TICK_TOLERANCE_SECONDS)
+    throw rejected('Progression refusée : saut plus long que le temps écoulé')
   if (freeHours) {
     const [used] = await usedFreeQuery(tx, userId)
     const left = Math.max(0, allowance - Number(used?.used ?? 0))
-    if (left <= 0) return reply(place.contentId, duration, await currentProgress(tx, userId, place.contentId), { counted: false, freeHours, expired: true })
+    if (left <= 0)
+      return reply(place.contentId, duration, await currentProgress(tx, userId, place.contentId), {
+        counted: false,
+        freeHours,
+        expired: true
+      })
     const freeSeconds = Math.min(left, Math.round(played))
     const expired = left - freeSeconds <= 0
     await saveView(tx, tick, userId, place.contentId, Boolean(view), now)
-    return reply(place.contentId, duration, await record(tx, { userId, contentId: place.contentId, duration, tick, freeSeconds, now }), { counted: true, freeHours, expired })
+    return reply(place.contentId, duration, await record(tx, { userId, contentId: place.contentId, duration, tick, freeSeconds, now }), {
+      counted: true,
+      freeHours,
+      expired
+    })
   }
   await saveView(tx, tick, userId, place.contentId, Boolean(view), now)
-  return reply(place.contentId, duration, await record(tx, { userId, contentId: place.contentId, duration, tick, freeSeconds: 0, now }), { counted: true, freeHours, expired: false })
+  return reply(place.contentId, duration, await record(tx, { userId, contentId: place.contentId, duration, tick, freeSeconds: 0, now }), {
+    counted: true,
+    freeHours,
+    expired: false
+  })
 }
 
 async function saveView(tx: Tx, tick: Tick, userId: number, contentId: number, exists: boolean, now: Date): Promise<void> {
   if (exists) {
-    await tx.update(progressViews).set({ lastSequence: tick.sequence, lastAt: tick.at, updatedAt: now }).where(eq(progressViews.viewToken, tick.viewToken))
+    await tx
+      .update(progressViews)
+      .set({ lastSequence: tick.sequence, lastAt: tick.at, updatedAt: now })
+      .where(eq(progressViews.viewToken, tick.viewToken))
   } else {
-    await tx.insert(progressViews).values({ viewToken: tick.viewToken, userId, contentId, lastSequence: tick.sequence, lastAt: tick.at, createdAt: now, updatedAt: now })
+    await tx.insert(progressViews).values({
+      viewToken: tick.viewToken,
+      userId,
+      contentId,
+      lastSequence: tick.sequence,
+      lastAt: tick.at,
+      createdAt: now,
+      updatedAt: now
+    })
   }
 }
 
@@ -241,6 +318,9 @@ export async function tickAccess(db: Db, auth: AuthInfo, place: LessonPlace, now
 /** Forgets viewings untouched for longer than a journalled tick may be late: their ticks would be refused anyway. */
 export async function pruneViews(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - (PROGRESS_TICK_MAX_AGE_DAYS + 1) * DAY_MS)
-  const rows = await db.delete(progressViews).where(sql`${progressViews.updatedAt} < ${cutoff}`).returning({ token: progressViews.viewToken })
+  const rows = await db
+    .delete(progressViews)
+    .where(sql`${progressViews.updatedAt} < ${cutoff}`)
+    .returning({ token: progressViews.viewToken })
   return rows.length
 }

@@ -18,7 +18,14 @@ export const QCM_CONTENT_TYPE = 7
 
 export type QuizRow = typeof quizzes.$inferSelect
 export type OptionRow = { id: number; position: number; text: string; correct: boolean }
-export type QuestionRow = { id: number; position: number; text: string; multiple: boolean; explanation: string | null; options: OptionRow[] }
+export type QuestionRow = {
+  id: number
+  position: number
+  text: string
+  multiple: boolean
+  explanation: string | null
+  options: OptionRow[]
+}
 export type Answer = { question_id: number; option_ids: number[] }
 export type AttemptRow = typeof quizAttempts.$inferSelect
 export type BestScore = { score: number; total: number; attempts: number }
@@ -41,15 +48,25 @@ export async function openQuiz(db: Executor, user: UserRow, quizId: number, now:
 
 /** The questions of a quiz in order, each with its options in order (right answers included: they stay on the server). */
 export async function questionsOf(db: Executor, quizId: number): Promise<QuestionRow[]> {
-  const rows = await db.select({
-    question: { id: quizQuestions.id, position: quizQuestions.position, text: quizQuestions.text, multiple: quizQuestions.multiple, explanation: quizQuestions.explanation },
-    option: { id: quizOptions.id, position: quizOptions.position, text: quizOptions.text, correct: quizOptions.correct }
-  }).from(quizQuestions).innerJoin(quizOptions, eq(quizOptions.questionId, quizQuestions.id))
-    .where(eq(quizQuestions.quizId, quizId)).orderBy(asc(quizQuestions.position), asc(quizOptions.position))
+  const rows = await db
+    .select({
+      question: {
+        id: quizQuestions.id,
+        position: quizQuestions.position,
+        text: quizQuestions.text,
+        multiple: quizQuestions.multiple,
+        explanation: quizQuestions.explanation
+      },
+      option: { id: quizOptions.id, position: quizOptions.position, text: quizOptions.text, correct: quizOptions.correct }
+    })
+    .from(quizQuestions)
+    .innerJoin(quizOptions, eq(quizOptions.questionId, quizQuestions.id))
+    .where(eq(quizQuestions.quizId, quizId))
+    .orderBy(asc(quizQuestions.position), asc(quizOptions.position))
   const questions: QuestionRow[] = []
   for (const row of rows) {
     let question = questions.at(-1)
-    if (question?.id !== row.question.id) questions.push(question = { ...row.question, options: [] })
+    if (question?.id !== row.question.id) questions.push((question = { ...row.question, options: [] }))
     question.options.push(row.option)
   }
   return questions
@@ -59,7 +76,12 @@ export async function questionsOf(db: Executor, quizId: number): Promise<Questio
 export async function bestScoreOf(db: Executor, userId: number, quizId: number): Promise<BestScore | null> {
   const mine = and(eq(quizAttempts.userId, userId), eq(quizAttempts.quizId, quizId))
   const [[best], [made]] = await Promise.all([
-    db.select({ score: quizAttempts.score, total: quizAttempts.total }).from(quizAttempts).where(mine).orderBy(desc(quizAttempts.score), asc(quizAttempts.id)).limit(1),
+    db
+      .select({ score: quizAttempts.score, total: quizAttempts.total })
+      .from(quizAttempts)
+      .where(mine)
+      .orderBy(desc(quizAttempts.score), asc(quizAttempts.id))
+      .limit(1),
     db.select({ n: count() }).from(quizAttempts).where(mine)
   ])
   return best ? { ...best, attempts: made?.n ?? 0 } : null
@@ -81,7 +103,9 @@ export function checkedAnswers(questions: readonly QuestionRow[], answers: QuizA
     if (!question.multiple && answer.option_ids.length > 1) throw answerInvalid('Cette question n’accepte qu’une seule réponse')
   }
   const chosen = new Map(answers.map((answer) => [answer.question_id, [...answer.option_ids].sort((a, b) => a - b)]))
-  return questions.filter((question) => chosen.has(question.id)).map((question) => ({ question_id: question.id, option_ids: chosen.get(question.id)! }))
+  return questions
+    .filter((question) => chosen.has(question.id))
+    .map((question) => ({ question_id: question.id, option_ids: chosen.get(question.id)! }))
 }
 
 /** Right when the options chosen are exactly the right ones (a question left out is wrong). */
@@ -104,14 +128,33 @@ const sameAnswers = (a: readonly Answer[], b: readonly Answer[]) => answersKey(a
  * attempt again when its quiz and answers are the same, and is refused otherwise.
  */
 export async function submitAttempt(
-  db: Executor, userId: number, quizId: number, questions: readonly QuestionRow[], body: QuizAttemptBody, now: Date
+  db: Executor,
+  userId: number,
+  quizId: number,
+  questions: readonly QuestionRow[],
+  body: QuizAttemptBody,
+  now: Date
 ): Promise<AttemptRow> {
   const answers = checkedAnswers(questions, body.answers)
-  const [inserted] = await db.insert(quizAttempts).values({
-    userId, quizId, attemptKey: body.attempt_id, answers, score: scoreOf(questions, answers), total: questions.length, submittedAt: now
-  }).onConflictDoNothing().returning()
+  const [inserted] = await db
+    .insert(quizAttempts)
+    .values({
+      userId,
+      quizId,
+      attemptKey: body.attempt_id,
+      answers,
+      score: scoreOf(questions, answers),
+      total: questions.length,
+      submittedAt: now
+    })
+    .onConflictDoNothing()
+    .returning()
   if (inserted) return inserted
-  const [earlier] = await db.select().from(quizAttempts).where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.attemptKey, body.attempt_id))).limit(1)
+  const [earlier] = await db
+    .select()
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.attemptKey, body.attempt_id)))
+    .limit(1)
   if (!earlier || earlier.quizId !== quizId || !sameAnswers(earlier.answers, answers)) {
     throw new ApiError('quiz_attempt_submitted', 'Cette tentative a déjà été envoyée')
   }
@@ -119,21 +162,45 @@ export async function submitAttempt(
 }
 
 /** Gives a QCM lesson its quiz (the operator's file), and the lesson its `qcm_id`. */
-export async function createQuiz(db: Db, contentId: number, definition: QuizDefinition, now: Date): Promise<{ quiz: QuizRow; questions: number }> {
+export async function createQuiz(
+  db: Db,
+  contentId: number,
+  definition: QuizDefinition,
+  now: Date
+): Promise<{ quiz: QuizRow; questions: number }> {
   return inTransaction(db, async (tx) => {
-    const [lesson] = await tx.select({ id: contents.id, typeId: contents.typeId }).from(contents).where(eq(contents.id, contentId)).for('update').limit(1)
+    const [lesson] = await tx
+      .select({ id: contents.id, typeId: contents.typeId })
+      .from(contents)
+      .where(eq(contents.id, contentId))
+      .for('update')
+      .limit(1)
     if (!lesson) throw new ApiError('not_found', 'Leçon introuvable')
-    if (lesson.typeId !== QCM_CONTENT_TYPE) throw new ApiError('operation_impossible', `La leçon ${contentId} n’est pas un QCM (type ${QCM_CONTENT_TYPE})`)
+    if (lesson.typeId !== QCM_CONTENT_TYPE)
+      throw new ApiError('operation_impossible', `La leçon ${contentId} n’est pas un QCM (type ${QCM_CONTENT_TYPE})`)
     const [quiz] = await tx.insert(quizzes).values({ contentId, title: definition.title, createdAt: now }).onConflictDoNothing().returning()
     if (!quiz) throw new ApiError('operation_impossible', `La leçon ${contentId} a déjà un quiz`)
     for (const [index, question] of definition.questions.entries()) {
-      const [row] = await tx.insert(quizQuestions).values({
-        quizId: quiz.id, position: index + 1, text: question.text, multiple: question.multiple, explanation: question.explanation ?? null
-      }).returning({ id: quizQuestions.id })
-      await tx.insert(quizOptions).values(question.options.map((option, position) => ({ questionId: row!.id, position: position + 1, text: option.text, correct: option.correct })))
+      const [row] = await tx
+        .insert(quizQuestions)
+        .values({
+          quizId: quiz.id,
+          position: index + 1,
+          text: question.text,
+          multiple: question.multiple,
+          explanation: question.explanation ?? null
+        })
+        .returning({ id: quizQuestions.id })
+      await tx.insert(quizOptions).values(
+        question.options.map((option, position) => ({
+          questionId: row!.id,
+          position: position + 1,
+          text: option.text,
+          correct: option.correct
+        }))
+      )
     }
     await tx.update(contents).set({ qcmId: quiz.id }).where(eq(contents.id, contentId))
     return { quiz, questions: definition.questions.length }
   })
 }
-

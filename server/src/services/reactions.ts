@@ -17,7 +17,15 @@ import { ApiError } from '../errors.ts'
 import type { UserRow } from '../http.ts'
 import { bookmarkJson } from '../presenters/reactions.ts'
 import {
-  findLessonPlace, findSubject, lessonAccess, notFound, pickChapter, pickContent, subjectAccess, subjectCatalogue, type LessonPlace
+  findLessonPlace,
+  findSubject,
+  lessonAccess,
+  notFound,
+  pickChapter,
+  pickContent,
+  subjectAccess,
+  subjectCatalogue,
+  type LessonPlace
 } from './catalogue.ts'
 import { inTransaction } from './ledger.ts'
 
@@ -35,7 +43,10 @@ export async function openLessonById(db: Executor, user: UserRow, contentId: num
 
 /** A lesson named by its subject, chapter and lesson (slugs or ids), refused when the pupil cannot open it. */
 export async function openLessonByPath(
-  db: Executor, user: UserRow, path: { subject: string; chapter: string; content: string }, now: Date
+  db: Executor,
+  user: UserRow,
+  path: { subject: string; chapter: string; content: string },
+  now: Date
 ): Promise<{ contentId: number; chapterId: number }> {
   const subject = await findSubject(db, user, path.subject)
   const [rows, access] = await Promise.all([subjectCatalogue(db, user.id, subject.id), subjectAccess(db, user, subject.id, now)])
@@ -54,10 +65,20 @@ export type ReactionCounts = Record<ReactionType, number> & { mine: ReactionType
 const countOf = (type: ReactionType) => sql<number>`(count(*) filter (where ${contentReactions.reactionType} = ${type}))::int`
 
 /** The counts of each reaction to a lesson and the pupil's own, in one statement. */
-const reactionsQuery = preparedFor((db) => db.select({
-  angry: countOf('angry'), sad: countOf('sad'), thinking: countOf('thinking'), happy: countOf('happy'), love: countOf('love'),
-  mine: sql<ReactionType | null>`max(${contentReactions.reactionType}) filter (where ${contentReactions.userId} = ${sql.placeholder('userId')})`
-}).from(contentReactions).where(eq(contentReactions.contentId, sql.placeholder('contentId'))).prepare('reactions_of_content'))
+const reactionsQuery = preparedFor((db) =>
+  db
+    .select({
+      angry: countOf('angry'),
+      sad: countOf('sad'),
+      thinking: countOf('thinking'),
+      happy: countOf('happy'),
+      love: countOf('love'),
+      mine: sql<ReactionType | null>`max(${contentReactions.reactionType}) filter (where ${contentReactions.userId} = ${sql.placeholder('userId')})`
+    })
+    .from(contentReactions)
+    .where(eq(contentReactions.contentId, sql.placeholder('contentId')))
+    .prepare('reactions_of_content')
+)
 
 export async function reactionsOf(db: Executor, userId: number, contentId: number): Promise<ReactionCounts> {
   const [row] = await reactionsQuery(db).execute({ userId, contentId })
@@ -70,15 +91,21 @@ export async function setReaction(db: Executor, userId: number, contentId: numbe
     await db.delete(contentReactions).where(and(eq(contentReactions.userId, userId), eq(contentReactions.contentId, contentId)))
     return
   }
-  await db.insert(contentReactions).values({ userId, contentId, reactionType: type, createdAt: now, updatedAt: now })
+  await db
+    .insert(contentReactions)
+    .values({ userId, contentId, reactionType: type, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: [contentReactions.userId, contentReactions.contentId], set: { reactionType: type, updatedAt: now } })
 }
 
 // ── Bookmarks ────────────────────────────────────────────────────────────────────────────────
 
-const bookmarkedQuery = preparedFor((db) => db.select({ n: count() }).from(contentBookmarks)
-  .where(and(eq(contentBookmarks.userId, sql.placeholder('userId')), eq(contentBookmarks.contentId, sql.placeholder('contentId'))))
-  .prepare('bookmark_exists'))
+const bookmarkedQuery = preparedFor((db) =>
+  db
+    .select({ n: count() })
+    .from(contentBookmarks)
+    .where(and(eq(contentBookmarks.userId, sql.placeholder('userId')), eq(contentBookmarks.contentId, sql.placeholder('contentId'))))
+    .prepare('bookmark_exists')
+)
 
 export async function isBookmarked(db: Executor, userId: number, contentId: number): Promise<boolean> {
   const [row] = await bookmarkedQuery(db).execute({ userId, contentId })
@@ -90,8 +117,10 @@ export async function toggleBookmark(db: Db, userId: number, contentId: number, 
   return inTransaction(db, async (tx) => {
     // The toggles of one pupil's bookmark of one lesson, one after the other.
     await tx.execute(sql`select pg_advisory_xact_lock(${advisoryLockKey(`bookmark:${userId}:${contentId}`).toString()}::bigint)`)
-    const removed = await tx.delete(contentBookmarks)
-      .where(and(eq(contentBookmarks.userId, userId), eq(contentBookmarks.contentId, contentId))).returning({ id: contentBookmarks.id })
+    const removed = await tx
+      .delete(contentBookmarks)
+      .where(and(eq(contentBookmarks.userId, userId), eq(contentBookmarks.contentId, contentId)))
+      .returning({ id: contentBookmarks.id })
     if (removed.length > 0) return false
     await tx.insert(contentBookmarks).values({ userId, contentId, createdAt: now })
     return true
@@ -103,16 +132,25 @@ export async function toggleBookmark(db: Db, userId: number, contentId: number, 
  * whose answer is the list's JSON (docs/decisions/0030-lists-at-the-p8-bar.md).
  */
 const bookmarksQuery = preparedFor((db) => {
-  const mine = db.select({ id: contentBookmarks.id, createdAt: contentBookmarks.createdAt, json: bookmarkJson.as('json') })
+  const mine = db
+    .select({ id: contentBookmarks.id, createdAt: contentBookmarks.createdAt, json: bookmarkJson.as('json') })
     .from(contentBookmarks)
     .innerJoin(contents, eq(contents.id, contentBookmarks.contentId))
     .innerJoin(chapters, eq(chapters.id, contents.chapterId))
     .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
-    .where(and(
-      eq(contentBookmarks.userId, sql.placeholder('userId')), eq(subjects.divisionId, sql.placeholder('divisionId')), eq(subjects.visible, true)
-    ))
-    .orderBy(desc(contentBookmarks.createdAt), desc(contentBookmarks.id)).as('mine')
-  return db.select({ json: jsonArrayAgg(mine.json, sql`${mine.createdAt} desc, ${mine.id} desc`) }).from(mine).prepare('bookmarked_contents')
+    .where(
+      and(
+        eq(contentBookmarks.userId, sql.placeholder('userId')),
+        eq(subjects.divisionId, sql.placeholder('divisionId')),
+        eq(subjects.visible, true)
+      )
+    )
+    .orderBy(desc(contentBookmarks.createdAt), desc(contentBookmarks.id))
+    .as('mine')
+  return db
+    .select({ json: jsonArrayAgg(mine.json, sql`${mine.createdAt} desc, ${mine.id} desc`) })
+    .from(mine)
+    .prepare('bookmarked_contents')
 })
 
 export async function bookmarksJson(db: Executor, user: UserRow): Promise<string> {

@@ -13,7 +13,9 @@ export function likePattern(term: string): string {
 
 /** The pupil's offer closes the search on `today` (the same rule as the app's search box, src/shared/rules/search.ts). */
 export async function searchClosedFor(db: Executor, userId: number, today: string): Promise<boolean> {
-  const offers = await db.select({ group_id: userOffers.groupId, end_date: userOffers.endDate }).from(userOffers)
+  const offers = await db
+    .select({ group_id: userOffers.groupId, end_date: userOffers.endDate })
+    .from(userOffers)
     .where(and(eq(userOffers.userId, userId), eq(userOffers.groupId, SEARCH_DISABLED_GROUP_ID)))
   return searchClosed(offers, today)
 }
@@ -25,17 +27,33 @@ export async function searchClosedFor(db: Executor, userId: number, today: strin
  */
 export async function searchLessons(db: Executor, divisionId: number, term: string): Promise<SearchResult[]> {
   const pattern = likePattern(term)
-  const rows = await db.select({
-    name: contents.name, subject: subjects.id, subject_name: subjects.name, subject_slug: subjects.slug,
-    chapter_slug: chapters.slug, content_slug: contents.slug, chapter_type: chapters.type
-  }).from(contents)
+  const rows = await db
+    .select({
+      name: contents.name,
+      subject: subjects.id,
+      subject_name: subjects.name,
+      subject_slug: subjects.slug,
+      chapter_slug: chapters.slug,
+      content_slug: contents.slug,
+      chapter_type: chapters.type
+    })
+    .from(contents)
     .innerJoin(chapters, eq(chapters.id, contents.chapterId))
     .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
-    .where(and(
-      eq(subjects.divisionId, divisionId), eq(subjects.visible, true),
-      or(sql`${contents.name} ilike ${pattern}`, sql`${subjects.name} ilike ${pattern}`)
-    ))
-    .orderBy(sql`(${contents.name} ilike ${pattern}) desc`, asc(subjects.position), asc(chapters.position), asc(contents.position), asc(contents.id))
+    .where(
+      and(
+        eq(subjects.divisionId, divisionId),
+        eq(subjects.visible, true),
+        or(sql`${contents.name} ilike ${pattern}`, sql`${subjects.name} ilike ${pattern}`)
+      )
+    )
+    .orderBy(
+      sql`(${contents.name} ilike ${pattern}) desc`,
+      asc(subjects.position),
+      asc(chapters.position),
+      asc(contents.position),
+      asc(contents.id)
+    )
     .limit(SEARCH_LIMIT)
   return rows as SearchResult[]
 }

@@ -18,8 +18,7 @@ import { newOpaqueToken, sha256, type AccessTokenService } from './tokens.ts'
 export type IssuedTokens = { token: string; refreshToken: string; sessionId: string; expiresIn: number }
 
 export type RotateResult =
-  | { ok: true; tokens: IssuedTokens; userId: number; impersonatorId: number | null }
-  | { ok: false; reason: 'invalid' | 'reused' }
+  { ok: true; tokens: IssuedTokens; userId: number; impersonatorId: number | null } | { ok: false; reason: 'invalid' | 'reused' }
 
 export type SwitchToken = { token: string; sessionId: string; expiresIn: number }
 
@@ -54,7 +53,10 @@ export function createSessionService(db: Db, clock: Clock, access: AccessTokenSe
     const token = newOpaqueToken()
     const now = clock.now()
     await executor.insert(refreshTokens).values({
-      sessionId, tokenHash: sha256(token), createdAt: now, expiresAt: new Date(now.getTime() + refreshTtlMs)
+      sessionId,
+      tokenHash: sha256(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + refreshTtlMs)
     })
     return token
   }
@@ -63,7 +65,11 @@ export function createSessionService(db: Db, clock: Clock, access: AccessTokenSe
     const now = clock.now()
     const sessionId = randomUUID()
     await executor.insert(sessions).values({
-      id: sessionId, userId, impersonatorId, createdAt: now, expiresAt: new Date(now.getTime() + sessionTtlMs(impersonatorId))
+      id: sessionId,
+      userId,
+      impersonatorId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + sessionTtlMs(impersonatorId))
     })
     return sessionId
   }
@@ -71,12 +77,21 @@ export function createSessionService(db: Db, clock: Clock, access: AccessTokenSe
   /** Spends the token of this hash once and issues the next pair of its session. */
   async function spend(tokenHash: string, accept: (row: { impersonatorId: number | null }) => boolean): Promise<RotateResult> {
     const now = clock.now()
-    const [row] = await db.select({
-      id: refreshTokens.id, usedAt: refreshTokens.usedAt, expiresAt: refreshTokens.expiresAt,
-      sessionId: sessions.id, userId: sessions.userId, revokedAt: sessions.revokedAt,
-      sessionExpiresAt: sessions.expiresAt, impersonatorId: sessions.impersonatorId
-    }).from(refreshTokens).innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-      .where(eq(refreshTokens.tokenHash, tokenHash)).limit(1)
+    const [row] = await db
+      .select({
+        id: refreshTokens.id,
+        usedAt: refreshTokens.usedAt,
+        expiresAt: refreshTokens.expiresAt,
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        revokedAt: sessions.revokedAt,
+        sessionExpiresAt: sessions.expiresAt,
+        impersonatorId: sessions.impersonatorId
+      })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+      .limit(1)
     if (!row || !accept(row)) return { ok: false, reason: 'invalid' }
     if (row.usedAt) {
       await service.revoke(row.sessionId, 'refresh-reuse')
@@ -84,8 +99,11 @@ export function createSessionService(db: Db, clock: Clock, access: AccessTokenSe
     }
     if (row.revokedAt || row.expiresAt <= now || row.sessionExpiresAt <= now) return { ok: false, reason: 'invalid' }
     // Spend it atomically: of two concurrent uses only one wins, the other counts as reuse.
-    const spent = await db.update(refreshTokens).set({ usedAt: now })
-      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt))).returning({ id: refreshTokens.id })
+    const spent = await db
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id })
     if (spent.length === 0) {
       await service.revoke(row.sessionId, 'refresh-reuse')
       return { ok: false, reason: 'reused' }
@@ -117,7 +135,9 @@ export function createSessionService(db: Db, clock: Clock, access: AccessTokenSe
       const token = newOpaqueToken()
       const now = clock.now()
       await db.insert(refreshTokens).values({
-        sessionId, tokenHash: switchHash(token), createdAt: now,
+        sessionId,
+        tokenHash: switchHash(token),
+        createdAt: now,
         expiresAt: new Date(now.getTime() + lifetimes.switchTokenTtlSeconds * 1000)
       })
       return { token, sessionId, expiresIn: lifetimes.switchTokenTtlSeconds }
@@ -128,7 +148,9 @@ export function createSessionService(db: Db, clock: Clock, access: AccessTokenSe
     },
 
     async revoke(sessionId, reason, executor = db) {
-      await executor.update(sessions).set({ revokedAt: clock.now(), revokedReason: reason })
+      await executor
+        .update(sessions)
+        .set({ revokedAt: clock.now(), revokedReason: reason })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     },
 
@@ -136,7 +158,10 @@ export function createSessionService(db: Db, clock: Clock, access: AccessTokenSe
       const executor = options.executor ?? db
       const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)]
       if (options.except) conditions.push(ne(sessions.id, options.except))
-      await executor.update(sessions).set({ revokedAt: clock.now(), revokedReason: reason }).where(and(...conditions))
+      await executor
+        .update(sessions)
+        .set({ revokedAt: clock.now(), revokedReason: reason })
+        .where(and(...conditions))
     }
   }
   return service

@@ -65,7 +65,8 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 export function createLocalStorage(root: string, secret: string, clock: Clock, mounts: Readonly<Record<string, string>> = {}): FileStorage {
   const base = resolve(root)
   const under = (folder: string, key: string) => {
-    if (!KEY_PATTERN.test(key) || key.split('/').some((part) => part === '..' || part === '.')) throw new Error(`Invalid storage key: ${key}`)
+    if (!KEY_PATTERN.test(key) || key.split('/').some((part) => part === '..' || part === '.'))
+      throw new Error(`Invalid storage key: ${key}`)
     const full = resolve(join(folder, key))
     if (!full.startsWith(folder + sep)) throw new Error(`Invalid storage key: ${key}`)
     return full
@@ -91,13 +92,17 @@ export function createLocalStorage(root: string, secret: string, clock: Clock, m
       const partial = `${path}.partial`
       let size = 0
       try {
-        await pipeline(source, async function* (chunks: AsyncIterable<Uint8Array>) {
-          for await (const chunk of chunks) {
-            size += chunk.length
-            if (size > maxBytes) throw new FileTooLargeError()
-            yield chunk
-          }
-        }, createWriteStream(partial))
+        await pipeline(
+          source,
+          async function* (chunks: AsyncIterable<Uint8Array>) {
+            for await (const chunk of chunks) {
+              size += chunk.length
+              if (size > maxBytes) throw new FileTooLargeError()
+              yield chunk
+            }
+          },
+          createWriteStream(partial)
+        )
         await rename(partial, path)
         return size
       } catch (error) {

@@ -21,7 +21,15 @@ import type { NotificationService } from './notifications.ts'
 import type { OutboxService, OutgoingMessage } from './outbox.ts'
 import { LIST_LIMIT, notFound } from './paymentCodes.ts'
 import {
-  completeTransfer, holdTransfer, newTransferCode, releaseExpiredTransfers, releaseTransfer, sameHash, stillWaiting, TRANSFER_HOLD_MS, transferCodeHash,
+  completeTransfer,
+  holdTransfer,
+  newTransferCode,
+  releaseExpiredTransfers,
+  releaseTransfer,
+  sameHash,
+  stillWaiting,
+  TRANSFER_HOLD_MS,
+  transferCodeHash,
   type TransferRow
 } from './wallet.ts'
 
@@ -50,9 +58,12 @@ export async function findTransferRecipient(db: Executor, toUser: string): Promi
   if (credential) match = provenHolder(credential)
   else if (/^\d{1,9}$/.test(toUser)) match = eq(users.id, Number(toUser))
   else return null
-  const [row] = await db.select().from(users)
+  const [row] = await db
+    .select()
+    .from(users)
     .where(and(match, eq(users.verified, true), inArray(users.role, ['student', 'parent', 'influencer'])))
-    .orderBy(users.id).limit(1)
+    .orderBy(users.id)
+    .limit(1)
   return row ?? null
 }
 
@@ -66,16 +77,20 @@ async function transferViews(executor: Executor, where: SQL | undefined): Promis
   const sender = alias(users, 'sender')
   const recipient = alias(users, 'recipient')
   const parent = alias(users, 'parent')
-  return executor.select({
-    transfer: pointTransfers,
-    sender: { id: sender.id, name: sender.name, lastName: sender.lastName },
-    recipient: { id: recipient.id, name: recipient.name, lastName: recipient.lastName },
-    parent: { id: parent.id, name: parent.name, lastName: parent.lastName }
-  }).from(pointTransfers)
+  return executor
+    .select({
+      transfer: pointTransfers,
+      sender: { id: sender.id, name: sender.name, lastName: sender.lastName },
+      recipient: { id: recipient.id, name: recipient.name, lastName: recipient.lastName },
+      parent: { id: parent.id, name: parent.name, lastName: parent.lastName }
+    })
+    .from(pointTransfers)
     .innerJoin(sender, eq(sender.id, pointTransfers.fromUserId))
     .innerJoin(recipient, eq(recipient.id, pointTransfers.toUserId))
     .leftJoin(parent, eq(parent.id, pointTransfers.confirmedByParentId))
-    .where(where).orderBy(desc(pointTransfers.id)).limit(1000)
+    .where(where)
+    .orderBy(desc(pointTransfers.id))
+    .limit(1000)
 }
 
 /** One transfer with its people. */
@@ -84,7 +99,14 @@ export async function transferView(executor: Executor, id: number): Promise<Tran
   return view!
 }
 
-function transferCodeMessage(sender: UserRow, to: string, recipient: string, points: number, code: string, minutes: number): OutgoingMessage {
+function transferCodeMessage(
+  sender: UserRow,
+  to: string,
+  recipient: string,
+  points: number,
+  code: string,
+  minutes: number
+): OutgoingMessage {
   return {
     channel: to.includes('@') ? 'email' : 'sms',
     to,
@@ -97,7 +119,11 @@ function transferCodeMessage(sender: UserRow, to: string, recipient: string, poi
 /** Sends the transfer code to the sender, and to a linked parent, each where a code proved it reaches them. */
 async function sendTransferCode(tx: Tx, context: TransferContext, transfer: TransferRow, code: string): Promise<void> {
   const [sender] = await tx.select().from(users).where(eq(users.id, transfer.fromUserId)).limit(1)
-  const [recipient] = await tx.select({ name: users.name, lastName: users.lastName }).from(users).where(eq(users.id, transfer.toUserId)).limit(1)
+  const [recipient] = await tx
+    .select({ name: users.name, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, transfer.toUserId))
+    .limit(1)
   const minutes = context.codeTtlMinutes
   const targets = new Set<string>()
   const own = provenCredentialOf(sender!)
@@ -114,23 +140,41 @@ async function sendTransferCode(tx: Tx, context: TransferContext, transfer: Tran
 
 function insufficient(error: unknown): never {
   if (error instanceof InsufficientFundsError || isOverdraftViolation(error)) {
-    throw new ApiError('insufficient_points', 'Solde de points insuffisant', { status: 402, fieldKeys: { points: ['transfer.insufficient'] } })
+    throw new ApiError('insufficient_points', 'Solde de points insuffisant', {
+      status: 402,
+      fieldKeys: { points: ['transfer.insufficient'] }
+    })
   }
   throw error
 }
 
 /** Starts a transfer inside the caller's transaction: its points are held and its code sent. */
 export async function startTransfer(
-  tx: Tx, context: TransferContext, input: { fromUserId: number; toUserId: number; points: number; adminId: number | null }, at: Date
+  tx: Tx,
+  context: TransferContext,
+  input: { fromUserId: number; toUserId: number; points: number; adminId: number | null },
+  at: Date
 ): Promise<TransferView> {
   const code = newTransferCode()
-  const [created] = await tx.insert(pointTransfers).values({
-    fromUserId: input.fromUserId, toUserId: input.toUserId, amount: toMillimes(input.points), codeHash: 'pending',
-    codeExpiresAt: new Date(at.getTime() + context.codeTtlMinutes * 60_000), expiresAt: new Date(at.getTime() + TRANSFER_HOLD_MS),
-    adminId: input.adminId, createdAt: at, updatedAt: at
-  }).returning()
-  const [transfer] = await tx.update(pointTransfers).set({ codeHash: transferCodeHash(context.codeSecret, created!.id, code) })
-    .where(eq(pointTransfers.id, created!.id)).returning()
+  const [created] = await tx
+    .insert(pointTransfers)
+    .values({
+      fromUserId: input.fromUserId,
+      toUserId: input.toUserId,
+      amount: toMillimes(input.points),
+      codeHash: 'pending',
+      codeExpiresAt: new Date(at.getTime() + context.codeTtlMinutes * 60_000),
+      expiresAt: new Date(at.getTime() + TRANSFER_HOLD_MS),
+      adminId: input.adminId,
+      createdAt: at,
+      updatedAt: at
+    })
+    .returning()
+  const [transfer] = await tx
+    .update(pointTransfers)
+    .set({ codeHash: transferCodeHash(context.codeSecret, created!.id, code) })
+    .where(eq(pointTransfers.id, created!.id))
+    .returning()
   await holdTransfer(tx, transfer!).catch(insufficient)
   await sendTransferCode(tx, context, transfer!, code)
   return transferView(tx, transfer!.id)
@@ -141,11 +185,19 @@ export async function startTransfer(
  * (a parent confirms for a linked pupil). Throws WrongTransferCode when none matches.
  */
 export async function confirmTransfer(
-  tx: Tx, context: TransferContext, user: UserRow, senders: number[], code: string, at: Date
+  tx: Tx,
+  context: TransferContext,
+  user: UserRow,
+  senders: number[],
+  code: string,
+  at: Date
 ): Promise<TransferView> {
-  const waiting = await tx.select().from(pointTransfers)
+  const waiting = await tx
+    .select()
+    .from(pointTransfers)
     .where(and(inArray(pointTransfers.fromUserId, senders), stillWaiting(at)))
-    .orderBy(pointTransfers.id).for('update')
+    .orderBy(pointTransfers.id)
+    .for('update')
   const usable = waiting.filter((t) => t.codeExpiresAt.getTime() > at.getTime() && t.codeAttempts < context.codeMaxAttempts)
   const match = usable.find((t) => sameHash(t.codeHash, transferCodeHash(context.codeSecret, t.id, code)))
   if (!match) throw new WrongTransferCode(usable.map((t) => t.id))
@@ -157,7 +209,10 @@ export async function confirmTransfer(
 /** Every wrong try counts against the codes it could have been aimed at (after the rollback). */
 export async function countWrongTry(db: Executor, error: WrongTransferCode): Promise<void> {
   if (error.aimedAt.length > 0) {
-    await db.update(pointTransfers).set({ codeAttempts: sql`${pointTransfers.codeAttempts} + 1` }).where(inArray(pointTransfers.id, error.aimedAt))
+    await db
+      .update(pointTransfers)
+      .set({ codeAttempts: sql`${pointTransfers.codeAttempts} + 1` })
+      .where(inArray(pointTransfers.id, error.aimedAt))
   }
 }
 
@@ -165,15 +220,21 @@ export async function countWrongTry(db: Executor, error: WrongTransferCode): Pro
 export function storeTransferReceived(tx: Tx, notifications: NotificationService, view: TransferView) {
   const transfer = presentTransfer(view)
   return notifications.store(tx, {
-    userId: view.transfer.toUserId, type: 'transferPoint', link: '/porte-monnaie', title: 'Points reçus',
+    userId: view.transfer.toUserId,
+    type: 'transferPoint',
+    link: '/porte-monnaie',
+    title: 'Points reçus',
     body: `${transfer.from_user.name} vous a transféré ${transfer.points} points.`
   })
 }
 
 async function sendersTransfer(db: Executor, user: UserRow, id: number): Promise<{ id: number }> {
   const senders = await confirmableSenders(db, user)
-  const [transfer] = await db.select({ id: pointTransfers.id }).from(pointTransfers)
-    .where(and(eq(pointTransfers.id, id), inArray(pointTransfers.fromUserId, senders))).limit(1)
+  const [transfer] = await db
+    .select({ id: pointTransfers.id })
+    .from(pointTransfers)
+    .where(and(eq(pointTransfers.id, id), inArray(pointTransfers.fromUserId, senders)))
+    .limit(1)
   if (!transfer) throw notFound()
   return transfer
 }
@@ -184,10 +245,16 @@ export async function resendTransferCode(db: Db, context: TransferContext, user:
   await inTransaction(db, async (tx) => {
     const code = newTransferCode()
     const at = now()
-    const [updated] = await tx.update(pointTransfers).set({
-      codeHash: transferCodeHash(context.codeSecret, transfer.id, code), codeAttempts: 0,
-      codeExpiresAt: new Date(at.getTime() + context.codeTtlMinutes * 60_000), updatedAt: at
-    }).where(and(eq(pointTransfers.id, transfer.id), stillWaiting(at))).returning()
+    const [updated] = await tx
+      .update(pointTransfers)
+      .set({
+        codeHash: transferCodeHash(context.codeSecret, transfer.id, code),
+        codeAttempts: 0,
+        codeExpiresAt: new Date(at.getTime() + context.codeTtlMinutes * 60_000),
+        updatedAt: at
+      })
+      .where(and(eq(pointTransfers.id, transfer.id), stillWaiting(at)))
+      .returning()
     if (!updated) throw new ApiError('operation_impossible', "Ce transfert n'attend plus de confirmation")
     await sendTransferCode(tx, context, updated, code)
   })
@@ -215,22 +282,34 @@ const me = sql.placeholder('userId')
  * waits past its hold (its points are then given back and the list read again).
  */
 const transferHistoryQuery = preparedFor((db) => {
-  const listed = db.select({
-    id: pointTransfers.id,
-    json: transferJson(sender, recipient, confirmer).as('json'),
-    expired: sql<boolean>`${pointTransfers.status} = 'waiting_confirmation' and ${pointTransfers.expiresAt} <= ${sql.placeholder('now')}`.as('expired')
-  }).from(pointTransfers)
+  const listed = db
+    .select({
+      id: pointTransfers.id,
+      json: transferJson(sender, recipient, confirmer).as('json'),
+      expired:
+        sql<boolean>`${pointTransfers.status} = 'waiting_confirmation' and ${pointTransfers.expiresAt} <= ${sql.placeholder('now')}`.as(
+          'expired'
+        )
+    })
+    .from(pointTransfers)
     .innerJoin(sender, eq(sender.id, pointTransfers.fromUserId))
     .innerJoin(recipient, eq(recipient.id, pointTransfers.toUserId))
     .leftJoin(confirmer, eq(confirmer.id, pointTransfers.confirmedByParentId))
-    .where(or(
-      eq(pointTransfers.fromUserId, me), eq(pointTransfers.toUserId, me),
-      // An array, not a subquery: each branch of the OR stays an index scan.
-      sql`${pointTransfers.fromUserId} = any(array(select ${users.id} from ${users} where ${users.parentId} = ${me}))`
-    ))
-    .orderBy(desc(pointTransfers.id)).limit(LIST_LIMIT).as('listed')
-  return db.select({ json: jsonArrayAgg(listed.json, sql`${listed.id} desc`), expired: sql<boolean>`coalesce(bool_or(${listed.expired}), false)` })
-    .from(listed).prepare('transfer_history')
+    .where(
+      or(
+        eq(pointTransfers.fromUserId, me),
+        eq(pointTransfers.toUserId, me),
+        // An array, not a subquery: each branch of the OR stays an index scan.
+        sql`${pointTransfers.fromUserId} = any(array(select ${users.id} from ${users} where ${users.parentId} = ${me}))`
+      )
+    )
+    .orderBy(desc(pointTransfers.id))
+    .limit(LIST_LIMIT)
+    .as('listed')
+  return db
+    .select({ json: jsonArrayAgg(listed.json, sql`${listed.id} desc`), expired: sql<boolean>`coalesce(bool_or(${listed.expired}), false)` })
+    .from(listed)
+    .prepare('transfer_history')
 })
 
 /** The transfers the user sees as the answer's JSON, those waiting past their hold given back first. */

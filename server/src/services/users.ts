@@ -64,9 +64,12 @@ export async function findForSignIn(db: Executor, credential: Credential): Promi
 }
 
 async function firstNamed(db: Executor, credential: Credential, waiting: SQL): Promise<UserRow | null> {
-  const [row] = await db.select().from(users)
+  const [row] = await db
+    .select()
+    .from(users)
     .where(and(holds(credential), or(proven(credential.kind), waiting)))
-    .orderBy(desc(proven(credential.kind)), desc(users.verified), desc(users.id)).limit(1)
+    .orderBy(desc(proven(credential.kind)), desc(users.verified), desc(users.id))
+    .limit(1)
   return row ?? null
 }
 
@@ -91,7 +94,11 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
 export function isProfileComplete(user: UserRow): boolean {
   const tunisian = user.countryId === TUNISIA_COUNTRY_ID
   return Boolean(
-    user.name && user.lastName && user.birthDate && user.divisionId && user.countryId &&
+    user.name &&
+    user.lastName &&
+    user.birthDate &&
+    user.divisionId &&
+    user.countryId &&
     (tunisian ? user.stateId && user.phone : user.email)
   )
 }
@@ -140,7 +147,10 @@ export async function checkReferences(db: Executor, refs: References): Promise<v
     if (!row) throw fieldError({ division: ['division.unknown'] })
   }
   if (refs.optionalSubjectId != null) {
-    const [row] = await db.select({ divisionId: optionalSubjects.divisionId }).from(optionalSubjects).where(eq(optionalSubjects.id, refs.optionalSubjectId))
+    const [row] = await db
+      .select({ divisionId: optionalSubjects.divisionId })
+      .from(optionalSubjects)
+      .where(eq(optionalSubjects.id, refs.optionalSubjectId))
     if (!row || row.divisionId !== refs.divisionId) throw fieldError({ optionalSubject: ['optionalSubject.invalid'] })
   }
 }
@@ -154,14 +164,20 @@ export async function checkOptionalSubjectChosen(db: Executor, divisionId: numbe
 }
 
 /** The delegation and school of a Tunisian address lie in its governorate (and the school in its delegation). */
-export async function checkAddress(db: Executor, address: { stateId: number | null; delegationId: number | null; instituteId: number | null }): Promise<void> {
+export async function checkAddress(
+  db: Executor,
+  address: { stateId: number | null; delegationId: number | null; instituteId: number | null }
+): Promise<void> {
   const { stateId, delegationId, instituteId } = address
   if (delegationId != null) {
     const [row] = await db.select({ stateId: delegations.stateId }).from(delegations).where(eq(delegations.id, delegationId))
     if (!row || row.stateId !== stateId) throw fieldError({ delegation: ['address.invalid'] })
   }
   if (instituteId != null) {
-    const [row] = await db.select({ stateId: institutes.stateId, delegationId: institutes.delegationId }).from(institutes).where(eq(institutes.id, instituteId))
+    const [row] = await db
+      .select({ stateId: institutes.stateId, delegationId: institutes.delegationId })
+      .from(institutes)
+      .where(eq(institutes.id, instituteId))
     if (!row || row.stateId !== stateId || (delegationId != null && row.delegationId != null && row.delegationId !== delegationId)) {
       throw fieldError({ institute: ['address.invalid'] })
     }
@@ -175,9 +191,27 @@ export async function setPassword(db: Executor, userId: number, passwordHash: st
 }
 
 /** The profile's fields as saved (users' columns); a phone or e-mail another account holds answers 422. */
-export type ProfileValues = Pick<typeof users.$inferInsert,
-  'name' | 'lastName' | 'gender' | 'birthDate' | 'phone' | 'phone2' | 'email' | 'emailVerified' | 'phoneVerified' | 'countryId' | 'stateId' |
-  'delegationId' | 'instituteId' | 'divisionId' | 'optionalSubjectId' | 'verified' | 'completed' | 'updatedAt'>
+export type ProfileValues = Pick<
+  typeof users.$inferInsert,
+  | 'name'
+  | 'lastName'
+  | 'gender'
+  | 'birthDate'
+  | 'phone'
+  | 'phone2'
+  | 'email'
+  | 'emailVerified'
+  | 'phoneVerified'
+  | 'countryId'
+  | 'stateId'
+  | 'delegationId'
+  | 'instituteId'
+  | 'divisionId'
+  | 'optionalSubjectId'
+  | 'verified'
+  | 'completed'
+  | 'updatedAt'
+>
 
 export async function saveProfile(db: Executor, userId: number, values: ProfileValues): Promise<UserRow> {
   return refusingUsedInformation(async () => {
@@ -193,14 +227,21 @@ export async function setPendingEmail(db: Executor, userId: number, email: strin
 
 /** The address its code proved becomes the account's e-mail. */
 export async function confirmEmail(db: Executor, userId: number, email: string, now: Date): Promise<void> {
-  await refusingUsedInformation(() => db.update(users).set({ email, emailVerified: true, pendingEmail: null, updatedAt: now }).where(eq(users.id, userId)))
+  await refusingUsedInformation(() =>
+    db.update(users).set({ email, emailVerified: true, pendingEmail: null, updatedAt: now }).where(eq(users.id, userId))
+  )
 }
 
 export async function setParentPhone(db: Executor, userId: number, phone2: string, now: Date): Promise<void> {
   await db.update(users).set({ phone2, updatedAt: now }).where(eq(users.id, userId))
 }
 
-export async function setNotificationPreferences(db: Executor, userId: number, preferences: NotificationPreferences, now: Date): Promise<void> {
+export async function setNotificationPreferences(
+  db: Executor,
+  userId: number,
+  preferences: NotificationPreferences,
+  now: Date
+): Promise<void> {
   await db.update(users).set({ notificationPreferences: preferences, updatedAt: now }).where(eq(users.id, userId))
 }
 

@@ -35,7 +35,7 @@ function vint(bytes: Uint8Array, at: number, keepMarker: boolean): { length: num
   const length = Math.clz32(first) - 23
   if (length > 8 || at + length > bytes.length) return null
   let value = keepMarker ? first : first & (0xff >> length)
-  let allOnes = value === (0xff >> length)
+  let allOnes = value === 0xff >> length
   for (let i = 1; i < length; i++) {
     const byte = bytes[at + i]!
     value = value * 256 + byte
@@ -157,9 +157,8 @@ async function mp4Duration(read: ByteReader, fileSize: number): Promise<number |
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   if (bytes.length < 20) return null
   const version = bytes[0]
-  const [timescale, duration] = version === 1 && bytes.length >= 32
-    ? [view.getUint32(20), Number(view.getBigUint64(24))]
-    : [view.getUint32(12), view.getUint32(16)]
+  const [timescale, duration] =
+    version === 1 && bytes.length >= 32 ? [view.getUint32(20), Number(view.getBigUint64(24))] : [view.getUint32(12), view.getUint32(16)]
   return timescale > 0 && duration > 0 ? duration / timescale : null
 }
 

@@ -31,12 +31,14 @@ export async function reportReasons(db: Executor): Promise<ReasonRow[]> {
 }
 
 function viewQuery(db: Executor) {
-  return db.select({
-    report: videoReports,
-    reason: videoReportReasons,
-    content: { id: contents.id, name: contents.name, slug: contents.slug, chapterSlug: chapters.slug, subjectSlug: subjects.slug },
-    user: { id: users.id, name: users.name, lastName: users.lastName }
-  }).from(videoReports)
+  return db
+    .select({
+      report: videoReports,
+      reason: videoReportReasons,
+      content: { id: contents.id, name: contents.name, slug: contents.slug, chapterSlug: chapters.slug, subjectSlug: subjects.slug },
+      user: { id: users.id, name: users.name, lastName: users.lastName }
+    })
+    .from(videoReports)
     .innerJoin(videoReportReasons, eq(videoReportReasons.id, videoReports.reasonId))
     .innerJoin(contents, eq(contents.id, videoReports.contentId))
     .innerJoin(chapters, eq(chapters.id, contents.chapterId))
@@ -49,7 +51,10 @@ export async function ownReports(db: Executor, userId: number): Promise<ReportVi
 }
 
 export async function reportsByStatus(db: Executor, status: StoredStatus | undefined): Promise<ReportView[]> {
-  return viewQuery(db).where(status ? eq(videoReports.status, status) : undefined).orderBy(desc(videoReports.createdAt), desc(videoReports.id)).limit(200)
+  return viewQuery(db)
+    .where(status ? eq(videoReports.status, status) : undefined)
+    .orderBy(desc(videoReports.createdAt), desc(videoReports.id))
+    .limit(200)
 }
 
 async function reportView(db: Executor, id: number): Promise<ReportView> {
@@ -70,7 +75,11 @@ function notPending(): ApiError {
 async function checkedForm(db: Executor, body: VideoReportBody): Promise<{ reasonId: number; description: string }> {
   const problems = videoReportProblems(body)
   if (Object.keys(problems).length > 0) throw fieldError(problems)
-  const [reason] = await db.select({ id: videoReportReasons.id }).from(videoReportReasons).where(eq(videoReportReasons.id, body.reportReason!)).limit(1)
+  const [reason] = await db
+    .select({ id: videoReportReasons.id })
+    .from(videoReportReasons)
+    .where(eq(videoReportReasons.id, body.reportReason!))
+    .limit(1)
   if (!reason) throw fieldError({ reportReason: ['common.invalid'] })
   return { reasonId: reason.id, description: body.description!.trim() }
 }
@@ -78,15 +87,27 @@ async function checkedForm(db: Executor, body: VideoReportBody): Promise<{ reaso
 export async function createReport(db: Executor, user: UserRow, body: VideoReportBody, now: Date): Promise<ReportView> {
   const form = await checkedForm(db, body)
   const lesson = await openLessonById(db, user, body.content, now)
-  const [row] = await db.insert(videoReports).values({
-    userId: user.id, contentId: lesson.contentId, reasonId: form.reasonId, description: form.description, createdAt: now, updatedAt: now
-  }).returning({ id: videoReports.id })
+  const [row] = await db
+    .insert(videoReports)
+    .values({
+      userId: user.id,
+      contentId: lesson.contentId,
+      reasonId: form.reasonId,
+      description: form.description,
+      createdAt: now,
+      updatedAt: now
+    })
+    .returning({ id: videoReports.id })
   return reportView(db, row!.id)
 }
 
 /** A pupil's own report, or 404 (another pupil's report is not theirs to know of). */
 async function ownReport(db: Executor, userId: number, id: number): Promise<typeof videoReports.$inferSelect> {
-  const [row] = await db.select().from(videoReports).where(and(eq(videoReports.id, id), eq(videoReports.userId, userId))).limit(1)
+  const [row] = await db
+    .select()
+    .from(videoReports)
+    .where(and(eq(videoReports.id, id), eq(videoReports.userId, userId)))
+    .limit(1)
   if (!row) throw reportNotFound()
   return row
 }
@@ -97,16 +118,21 @@ export async function updateReport(db: Executor, user: UserRow, id: number, body
   const form = await checkedForm(db, body)
   const lesson = body.content === current.contentId ? { contentId: current.contentId } : await openLessonById(db, user, body.content, now)
   // Only while still pending: an operator's step taken meanwhile wins.
-  const [row] = await db.update(videoReports).set({ contentId: lesson.contentId, reasonId: form.reasonId, description: form.description, updatedAt: now })
-    .where(and(eq(videoReports.id, id), eq(videoReports.userId, user.id), eq(videoReports.status, 'pending'))).returning({ id: videoReports.id })
+  const [row] = await db
+    .update(videoReports)
+    .set({ contentId: lesson.contentId, reasonId: form.reasonId, description: form.description, updatedAt: now })
+    .where(and(eq(videoReports.id, id), eq(videoReports.userId, user.id), eq(videoReports.status, 'pending')))
+    .returning({ id: videoReports.id })
   if (!row) throw notPending()
   return reportView(db, row.id)
 }
 
 export async function deleteReport(db: Executor, userId: number, id: number): Promise<void> {
   await ownReport(db, userId, id)
-  const removed = await db.delete(videoReports)
-    .where(and(eq(videoReports.id, id), eq(videoReports.userId, userId), eq(videoReports.status, 'pending'))).returning({ id: videoReports.id })
+  const removed = await db
+    .delete(videoReports)
+    .where(and(eq(videoReports.id, id), eq(videoReports.userId, userId), eq(videoReports.status, 'pending')))
+    .returning({ id: videoReports.id })
   if (removed.length === 0) throw notPending()
 }
 
@@ -118,27 +144,41 @@ const STEPS: Record<VideoReportDecision, { from: StoredStatus; to: StoredStatus 
 }
 
 const NOTICES: Record<Exclude<StoredStatus, 'pending'>, (lesson: string, reason: string | null) => { title: string; body: string }> = {
-  in_progress: (lesson) => ({ title: 'Signalement en cours de traitement', body: `Votre signalement de la vidéo « ${lesson} » est en cours de traitement.` }),
+  in_progress: (lesson) => ({
+    title: 'Signalement en cours de traitement',
+    body: `Votre signalement de la vidéo « ${lesson} » est en cours de traitement.`
+  }),
   rejected: (lesson, reason) => ({
-    title: 'Signalement refusé', body: `Votre signalement de la vidéo « ${lesson} » a été refusé${reason ? ` : ${reason}` : '.'}`
+    title: 'Signalement refusé',
+    body: `Votre signalement de la vidéo « ${lesson} » a été refusé${reason ? ` : ${reason}` : '.'}`
   }),
   resolved: (lesson) => ({ title: 'Signalement résolu', body: `Le problème signalé sur la vidéo « ${lesson} » a été corrigé. Merci !` })
 }
 
 /** An operator's step on a report; the pupil is told once it has committed. */
 export async function decideReport(
-  db: Db, notifications: NotificationService, id: number, decision: VideoReportDecision, rejectReason: string | null, now: Date
+  db: Db,
+  notifications: NotificationService,
+  id: number,
+  decision: VideoReportDecision,
+  rejectReason: string | null,
+  now: Date
 ): Promise<ReportView> {
   const step = STEPS[decision]
   let told: Parameters<NotificationService['publish']>[0] | null = null
   const view = await inTransaction(db, async (tx) => {
-    const [row] = await tx.update(videoReports)
+    const [row] = await tx
+      .update(videoReports)
       .set({ status: step.to, rejectReason: decision === 'reject' ? rejectReason : null, updatedAt: now })
-      .where(and(eq(videoReports.id, id), eq(videoReports.status, step.from))).returning({ id: videoReports.id })
+      .where(and(eq(videoReports.id, id), eq(videoReports.status, step.from)))
+      .returning({ id: videoReports.id })
     if (!row) {
       const [exists] = await tx.select({ status: videoReports.status }).from(videoReports).where(eq(videoReports.id, id)).limit(1)
       if (!exists) throw reportNotFound()
-      throw new ApiError('operation_impossible', `Ce signalement est « ${exists.status} » : « ${decision} » n'est possible que depuis « ${step.from} »`)
+      throw new ApiError(
+        'operation_impossible',
+        `Ce signalement est « ${exists.status} » : « ${decision} » n'est possible que depuis « ${step.from} »`
+      )
     }
     const current = await reportView(tx, id)
     const notice = NOTICES[step.to as Exclude<StoredStatus, 'pending'>](current.content.name, current.report.rejectReason)

@@ -36,9 +36,17 @@ export const methodLabels: Record<PaymentMethod, string> = {
  * Ends a pending points code. A credit (approved, paid) posts the amount from the method's
  * clearing account to the wallet, once. Already decided: nothing changes.
  */
-export async function settlePayment(tx: Tx, id: number, outcome: 'approved' | 'rejected' | 'paid' | 'failed', now: Date): Promise<{ row: PaymentCodeRow; changed: boolean }> {
-  const [updated] = await tx.update(paymentCodes).set({ status: outcome, decidedAt: now })
-    .where(and(eq(paymentCodes.id, id), eq(paymentCodes.status, 'pending'))).returning()
+export async function settlePayment(
+  tx: Tx,
+  id: number,
+  outcome: 'approved' | 'rejected' | 'paid' | 'failed',
+  now: Date
+): Promise<{ row: PaymentCodeRow; changed: boolean }> {
+  const [updated] = await tx
+    .update(paymentCodes)
+    .set({ status: outcome, decidedAt: now })
+    .where(and(eq(paymentCodes.id, id), eq(paymentCodes.status, 'pending')))
+    .returning()
   if (!updated) {
     const [row] = await tx.select().from(paymentCodes).where(eq(paymentCodes.id, id)).limit(1)
     if (!row) throw new Error(`No points code ${id}`)
@@ -46,7 +54,15 @@ export async function settlePayment(tx: Tx, id: number, outcome: 'approved' | 'r
   }
   if (outcome === 'rejected' || outcome === 'failed') return { row: updated, changed: true }
   const method = updated.method as PaymentMethod
-  const { transactionId } = await move(tx, 'topup', `payment:${id}`, { system: clearingOf[method] }, { userId: updated.userId }, updated.amount, methodLabels[method])
+  const { transactionId } = await move(
+    tx,
+    'topup',
+    `payment:${id}`,
+    { system: clearingOf[method] },
+    { userId: updated.userId },
+    updated.amount,
+    methodLabels[method]
+  )
   const [row] = await tx.update(paymentCodes).set({ ledgerTransactionId: transactionId }).where(eq(paymentCodes.id, id)).returning()
   return { row: row!, changed: true }
 }
@@ -80,8 +96,11 @@ export function stillWaiting(now: Date): SQL {
 
 /** Confirms a transfer waiting and not expired (locked by the caller): held points → recipient. */
 export async function completeTransfer(tx: Tx, transfer: TransferRow, now: Date, parentId: number | null): Promise<TransferRow | null> {
-  const [done] = await tx.update(pointTransfers).set({ status: 'confirmed', updatedAt: now, confirmedByParentId: parentId })
-    .where(and(eq(pointTransfers.id, transfer.id), stillWaiting(now))).returning()
+  const [done] = await tx
+    .update(pointTransfers)
+    .set({ status: 'confirmed', updatedAt: now, confirmedByParentId: parentId })
+    .where(and(eq(pointTransfers.id, transfer.id), stillWaiting(now)))
+    .returning()
   if (!done) return null
   await move(tx, 'transfer_confirm', `transfer:${transfer.id}`, { system: 'held' }, { userId: transfer.toUserId }, transfer.amount)
   return done
@@ -92,11 +111,17 @@ export async function completeTransfer(tx: Tx, transfer: TransferRow, now: Date,
  * runs, expired only once it has run out.
  */
 export async function releaseTransfer(tx: Tx, transferId: number, outcome: 'rejected' | 'expired', now: Date): Promise<TransferRow | null> {
-  const [done] = await tx.update(pointTransfers).set({ status: outcome, updatedAt: now })
-    .where(and(
-      eq(pointTransfers.id, transferId), eq(pointTransfers.status, 'waiting_confirmation'),
-      outcome === 'rejected' ? gt(pointTransfers.expiresAt, now) : lte(pointTransfers.expiresAt, now)
-    )).returning()
+  const [done] = await tx
+    .update(pointTransfers)
+    .set({ status: outcome, updatedAt: now })
+    .where(
+      and(
+        eq(pointTransfers.id, transferId),
+        eq(pointTransfers.status, 'waiting_confirmation'),
+        outcome === 'rejected' ? gt(pointTransfers.expiresAt, now) : lte(pointTransfers.expiresAt, now)
+      )
+    )
+    .returning()
   if (!done) return null
   await move(tx, 'transfer_release', `transfer:${transferId}`, { system: 'held' }, { userId: done.fromUserId }, done.amount)
   return done
@@ -108,11 +133,17 @@ export type TransferParties = { senders: number[]; recipient?: number }
 /** Waiting transfers whose hold has run out at `now` (of these parties only, when given). */
 export async function expiredTransferIds(executor: Executor, now: Date, parties?: TransferParties): Promise<number[]> {
   const involved = parties
-    ? or(inArray(pointTransfers.fromUserId, parties.senders), parties.recipient === undefined ? undefined : eq(pointTransfers.toUserId, parties.recipient))
+    ? or(
+        inArray(pointTransfers.fromUserId, parties.senders),
+        parties.recipient === undefined ? undefined : eq(pointTransfers.toUserId, parties.recipient)
+      )
     : undefined
-  const rows = await executor.select({ id: pointTransfers.id }).from(pointTransfers)
+  const rows = await executor
+    .select({ id: pointTransfers.id })
+    .from(pointTransfers)
     .where(and(eq(pointTransfers.status, 'waiting_confirmation'), lte(pointTransfers.expiresAt, now), involved))
-    .orderBy(pointTransfers.id).limit(500)
+    .orderBy(pointTransfers.id)
+    .limit(500)
   return rows.map((row) => row.id)
 }
 

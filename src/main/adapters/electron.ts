@@ -15,8 +15,12 @@ export function createUserDataStore<T extends Record<string, unknown>>(
   logger: Logger
 ): StoreLike<T> {
   // Values are re-validated by each service, so the store itself is typed loosely.
-  return createConfStore((storeOptions) => new ElectronStore<Record<string, unknown>>(storeOptions), options.name, options.defaults,
-    (message) => logger.warn(message))
+  return createConfStore(
+    (storeOptions) => new ElectronStore<Record<string, unknown>>(storeOptions),
+    options.name,
+    options.defaults,
+    (message) => logger.warn(message)
+  )
 }
 
 export function createElectronNotifications(): NotifierPrimitive {

@@ -3,13 +3,7 @@
  * arguments parsed with the contract's schema, result checked against the contract, failures
  * mapped to `{ ok: false, code }`. It never throws and never returns a stack.
  */
-import {
-  invokeChannels,
-  type InvokeArgs,
-  type InvokeChannel,
-  type InvokeData,
-  type IpcResult
-} from '../../shared/ipc.ts'
+import { invokeChannels, type InvokeArgs, type InvokeChannel, type InvokeData, type IpcResult } from '../../shared/ipc.ts'
 import { isIpcFailure } from './errors.ts'
 import { originOf } from '../../shared/origin.ts'
 

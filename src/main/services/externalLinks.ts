@@ -8,10 +8,7 @@ export interface ExternalLinks {
   open(raw: unknown): Promise<void>
 }
 
-export function createExternalLinks(
-  allowlist: ExternalAllowlist,
-  openExternal: (url: string) => Promise<void>
-): ExternalLinks {
+export function createExternalLinks(allowlist: ExternalAllowlist, openExternal: (url: string) => Promise<void>): ExternalLinks {
   return {
     isAllowed: (raw) => isAllowedExternalUrl(raw, allowlist),
     async open(raw) {

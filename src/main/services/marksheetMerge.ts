@@ -41,7 +41,12 @@ export interface MergeImage {
 /** The name to show: the last path segment, without control characters. */
 export function displayName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? ''
-  return [...base].filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f).join('').slice(0, 255) || 'image'
+  return (
+    [...base]
+      .filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f)
+      .join('')
+      .slice(0, 255) || 'image'
+  )
 }
 
 function checkImage(image: MergeImage): Uint8Array {

@@ -53,7 +53,7 @@ export function mimeTypeOf(filePath: string): string {
 /** The path part of a URL exactly as it was sent, before the parser resolves dot segments. */
 function rawPathOf(requestUrl: string): string | null {
   const match = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\\]*([^?#]*)/i.exec(requestUrl)
-  return match ? match[1] ?? '' : null
+  return match ? (match[1] ?? '') : null
 }
 
 export function resolveRendererRequest(rootDir: string, requestUrl: string): RendererResolution {
@@ -150,11 +150,7 @@ function notFound(): Response {
  * A fetch-style handler: `(request) => Response`. HTML gets the CSP header; every response gets
  * `nosniff`. Only GET and HEAD are served.
  */
-export function createRendererHandler(
-  rootDir: string,
-  readFile: ReadFile,
-  cspHeader: string
-): (request: Request) => Promise<Response> {
+export function createRendererHandler(rootDir: string, readFile: ReadFile, cspHeader: string): (request: Request) => Promise<Response> {
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } })

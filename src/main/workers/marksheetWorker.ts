@@ -15,10 +15,14 @@ export type MarksheetWorkerMessage =
 function isJob(value: unknown): value is MarksheetJob {
   if (typeof value !== 'object' || value === null) return false
   const { id, files } = value as { id?: unknown; files?: unknown }
-  return typeof id === 'number' && Array.isArray(files) && files.every((file: unknown) => {
-    const { name, bytes } = (file ?? {}) as { name?: unknown; bytes?: unknown }
-    return typeof name === 'string' && bytes instanceof Uint8Array
-  })
+  return (
+    typeof id === 'number' &&
+    Array.isArray(files) &&
+    files.every((file: unknown) => {
+      const { name, bytes } = (file ?? {}) as { name?: unknown; bytes?: unknown }
+      return typeof name === 'string' && bytes instanceof Uint8Array
+    })
+  )
 }
 
 async function run(port: MessagePort, job: MarksheetJob): Promise<void> {

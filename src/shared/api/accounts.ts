@@ -27,9 +27,16 @@ export const NOTIFICATION_PREFERENCE_FAMILIES = {
   payment: ['paySlice', 'transferPoint']
 } as const
 export const NotificationPreferenceNameSchema = z.enum([
-  'completeInformation', 'giftCodeUsed', 'parentRequest', 'changePassword',
-  'uploadNewSessionRecord', 'uploadNewContent', 'updateSession', 'updateVideoReport',
-  'paySlice', 'transferPoint'
+  'completeInformation',
+  'giftCodeUsed',
+  'parentRequest',
+  'changePassword',
+  'uploadNewSessionRecord',
+  'uploadNewContent',
+  'updateSession',
+  'updateVideoReport',
+  'paySlice',
+  'transferPoint'
 ])
 export type NotificationPreferenceName = z.infer<typeof NotificationPreferenceNameSchema>
 export const NotificationPreferencesSchema = z.object({
@@ -204,20 +211,27 @@ export const ResetPasswordBodySchema = z
   })
   .superRefine((form, ctx) => {
     if (form.retypePassword === '') ctx.addIssue({ code: 'custom', path: ['retypePassword'], message: 'password.confirmRequired' })
-    else if (form.retypePassword !== form.newPassword) ctx.addIssue({ code: 'custom', path: ['retypePassword'], message: 'password.newMismatch' })
+    else if (form.retypePassword !== form.newPassword)
+      ctx.addIssue({ code: 'custom', path: ['retypePassword'], message: 'password.newMismatch' })
   })
 
 const fillFields = z.string({ error: 'common.fillFields' }).min(1, { error: 'common.fillFields' })
 export const ChangePasswordBodySchema = z
   .strictObject({
-    oldPassword: z.string({ error: 'common.fillFields' }).max(256, { error: 'password.length' }).superRefine((value, ctx) => {
-      if (value === '') ctx.addIssue({ code: 'custom', message: 'common.fillFields' })
-      else if (value.length < PASSWORD_MIN) ctx.addIssue({ code: 'custom', message: 'password.min' })
-    }),
-    newPassword: z.string({ error: 'common.fillFields' }).max(256, { error: 'password.length' }).superRefine((value, ctx) => {
-      const keys = value === '' ? (['common.fillFields'] as const) : checkNewPassword(value)
-      for (const key of keys) ctx.addIssue({ code: 'custom', message: key })
-    }),
+    oldPassword: z
+      .string({ error: 'common.fillFields' })
+      .max(256, { error: 'password.length' })
+      .superRefine((value, ctx) => {
+        if (value === '') ctx.addIssue({ code: 'custom', message: 'common.fillFields' })
+        else if (value.length < PASSWORD_MIN) ctx.addIssue({ code: 'custom', message: 'password.min' })
+      }),
+    newPassword: z
+      .string({ error: 'common.fillFields' })
+      .max(256, { error: 'password.length' })
+      .superRefine((value, ctx) => {
+        const keys = value === '' ? (['common.fillFields'] as const) : checkNewPassword(value)
+        for (const key of keys) ctx.addIssue({ code: 'custom', message: key })
+      }),
     new_password_confirmation: fillFields.max(256, { error: 'password.length' }),
     'g-recaptcha-response': captchaField
   })
@@ -225,10 +239,16 @@ export const ChangePasswordBodySchema = z
     if (form.new_password_confirmation !== '' && form.new_password_confirmation !== form.newPassword) {
       ctx.addIssue({ code: 'custom', path: ['new_password_confirmation'], message: 'password.mismatch' })
     }
-    if (form.newPassword !== '' && form.oldPassword === form.newPassword) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'password.sameAsOld' })
+    if (form.newPassword !== '' && form.oldPassword === form.newPassword)
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'password.sameAsOld' })
   })
 
-const optionalId = z.number({ error: 'common.invalid' }).int({ error: 'common.invalid' }).positive({ error: 'common.invalid' }).max(2_147_483_647, { error: 'common.invalid' }).nullish()
+const optionalId = z
+  .number({ error: 'common.invalid' })
+  .int({ error: 'common.invalid' })
+  .positive({ error: 'common.invalid' })
+  .max(2_147_483_647, { error: 'common.invalid' })
+  .nullish()
 export const UpdateProfileBodySchema = z.strictObject({
   name: firstNameSchema.optional(),
   lastName: lastNameSchema.optional(),
@@ -336,127 +356,270 @@ const authErrors = [401] as const
 
 export const accountsEndpoints = {
   captchaChallenge: {
-    method: 'GET', service: 'api', path: '/captcha/challenge', access: 'public',
+    method: 'GET',
+    service: 'api',
+    path: '/captcha/challenge',
+    access: 'public',
     summary: 'A fresh proof-of-work challenge; its solution travels as g-recaptcha-response (base64 JSON)',
     response: CaptchaChallengeSchema
   },
   login: {
-    method: 'POST', service: 'api', path: '/auth/login_check', access: 'public', captcha: true,
+    method: 'POST',
+    service: 'api',
+    path: '/auth/login_check',
+    access: 'public',
+    captcha: true,
     summary: 'Sign in with an e-mail address or a Tunisian phone number',
-    body: LoginBodySchema, response: AuthResultSchema, errors: authErrors
+    body: LoginBodySchema,
+    response: AuthResultSchema,
+    errors: authErrors
   },
   refresh: {
-    method: 'POST', service: 'api', path: '/auth/refresh', access: 'public',
+    method: 'POST',
+    service: 'api',
+    path: '/auth/refresh',
+    access: 'public',
     summary: 'Exchange a refresh token for a new pair (the old one is spent; reuse revokes the family)',
-    body: RefreshBodySchema, response: AuthResultSchema, errors: authErrors
+    body: RefreshBodySchema,
+    response: AuthResultSchema,
+    errors: authErrors
   },
   logout: {
-    method: 'GET', service: 'api', path: '/auth/logout', access: 'session',
-    summary: 'Revoke the current session and its refresh tokens', response: MessageResponseSchema, errors: authErrors
+    method: 'GET',
+    service: 'api',
+    path: '/auth/logout',
+    access: 'session',
+    summary: 'Revoke the current session and its refresh tokens',
+    response: MessageResponseSchema,
+    errors: authErrors
   },
   me: {
-    method: 'GET', service: 'api', path: '/auth/me', access: 'session',
-    summary: 'The current user, permissions and level', response: MeResponseSchema, errors: authErrors
+    method: 'GET',
+    service: 'api',
+    path: '/auth/me',
+    access: 'session',
+    summary: 'The current user, permissions and level',
+    response: MeResponseSchema,
+    errors: authErrors
   },
   myProfile: {
-    method: 'GET', service: 'api', path: '/auth/my-profile', access: 'user',
-    summary: 'The profile page data', response: MyProfileResponseSchema, errors: [401, 403]
+    method: 'GET',
+    service: 'api',
+    path: '/auth/my-profile',
+    access: 'user',
+    summary: 'The profile page data',
+    response: MyProfileResponseSchema,
+    errors: [401, 403]
   },
   register: {
-    method: 'POST', service: 'api', path: '/auth/register', access: 'public', captcha: true, status: 201,
-    summary: 'Create a student account; a confirmation code is sent to the phone or e-mail. One another account proved is refused on its field (422 account_information_already_used) and its holder is told; registrations and reset requests share a per-address hourly budget',
-    body: registrationSchema, response: RegisterResponseSchema
+    method: 'POST',
+    service: 'api',
+    path: '/auth/register',
+    access: 'public',
+    captcha: true,
+    status: 201,
+    summary:
+      'Create a student account; a confirmation code is sent to the phone or e-mail. One another account proved is refused on its field (422 account_information_already_used) and its holder is told; registrations and reset requests share a per-address hourly budget',
+    body: registrationSchema,
+    response: RegisterResponseSchema
   },
   confirmRegistration: {
-    method: 'POST', service: 'api', path: '/auth/confirm-registration', access: 'session', captcha: true,
+    method: 'POST',
+    service: 'api',
+    path: '/auth/confirm-registration',
+    access: 'session',
+    captcha: true,
     summary: 'Confirm the account with the 6-character code sent at registration',
-    querystring: ConfirmRegistrationQuerySchema, body: CaptchaOnlyBodySchema, response: AuthResultSchema, errors: [401, 409]
+    querystring: ConfirmRegistrationQuerySchema,
+    body: CaptchaOnlyBodySchema,
+    response: AuthResultSchema,
+    errors: [401, 409]
   },
   resendCode: {
-    method: 'GET', service: 'api', path: '/auth/resend-code', access: 'session',
-    summary: 'Send a new registration code', response: MessageResponseSchema, errors: [401, 409]
+    method: 'GET',
+    service: 'api',
+    path: '/auth/resend-code',
+    access: 'session',
+    summary: 'Send a new registration code',
+    response: MessageResponseSchema,
+    errors: [401, 409]
   },
   changeCredential: {
-    method: 'POST', service: 'api', path: '/auth/change-credential', access: 'session', captcha: true,
+    method: 'POST',
+    service: 'api',
+    path: '/auth/change-credential',
+    access: 'session',
+    captcha: true,
     summary: 'Correct the phone (Tunisia) or e-mail (abroad) an unconfirmed account awaits its code on; a new code goes there',
-    body: ChangeCredentialBodySchema, response: ChangeCredentialResponseSchema, errors: [401, 409]
+    body: ChangeCredentialBodySchema,
+    response: ChangeCredentialResponseSchema,
+    errors: [401, 409]
   },
   requestPasswordGet: {
-    method: 'GET', service: 'api', path: '/auth/request-password', access: 'public',
+    method: 'GET',
+    service: 'api',
+    path: '/auth/request-password',
+    access: 'public',
     summary: 'Send a reset code (same answer whether or not the account exists)',
-    querystring: RequestPasswordQuerySchema, response: MessageResponseSchema
+    querystring: RequestPasswordQuerySchema,
+    response: MessageResponseSchema
   },
   requestPassword: {
-    method: 'POST', service: 'api', path: '/auth/request-password', access: 'public', captcha: true, form: true,
-    summary: 'Send a reset code, with the bot check (JSON, URL-encoded or multipart form body); an unknown phone or e-mail is refused on credentiel (422 credential_not_found)',
-    body: RequestPasswordBodySchema, response: MessageResponseSchema
+    method: 'POST',
+    service: 'api',
+    path: '/auth/request-password',
+    access: 'public',
+    captcha: true,
+    form: true,
+    summary:
+      'Send a reset code, with the bot check (JSON, URL-encoded or multipart form body); an unknown phone or e-mail is refused on credentiel (422 credential_not_found)',
+    body: RequestPasswordBodySchema,
+    response: MessageResponseSchema
   },
   resetPassword: {
-    method: 'POST', service: 'api', path: '/auth/reset-password', access: 'public', captcha: true,
+    method: 'POST',
+    service: 'api',
+    path: '/auth/reset-password',
+    access: 'public',
+    captcha: true,
     summary: 'Set a new password with the reset code; every session is revoked',
-    body: ResetPasswordBodySchema, response: MessageResponseSchema
+    body: ResetPasswordBodySchema,
+    response: MessageResponseSchema
   },
   socialCallback: {
-    method: 'GET', service: 'api', path: '/auth/social/:provider/callback', access: 'public',
+    method: 'GET',
+    service: 'api',
+    path: '/auth/social/:provider/callback',
+    access: 'public',
     summary: 'Finish a social sign-in with the provider code',
-    params: SocialParamsSchema, querystring: SocialCallbackQuerySchema, response: AuthResultSchema
+    params: SocialParamsSchema,
+    querystring: SocialCallbackQuerySchema,
+    response: AuthResultSchema
   },
   changePassword: {
-    method: 'PUT', service: 'api', path: '/user/change-password', access: 'session', captcha: true,
+    method: 'PUT',
+    service: 'api',
+    path: '/user/change-password',
+    access: 'session',
+    captcha: true,
     summary: 'Change the password (also the way out of an expired password); other sessions are revoked',
-    body: ChangePasswordBodySchema, response: AuthResultSchema, errors: [401, 403]
+    body: ChangePasswordBodySchema,
+    response: AuthResultSchema,
+    errors: [401, 403]
   },
   updateProfile: {
-    method: 'POST', service: 'api', path: '/user/update', access: 'user', captcha: true,
+    method: 'POST',
+    service: 'api',
+    path: '/user/update',
+    access: 'user',
+    captcha: true,
     summary: 'Update profile fields; a new phone or e-mail must be confirmed again',
     // Section 8: the client files a message by these prefixes.
     messagePrefixes: { birthDate: 'Birthdate: ', name: 'Name: ', lastName: 'Last Name: ' },
-    body: UpdateProfileBodySchema, response: UpdateProfileResponseSchema, errors: [401, 403]
+    body: UpdateProfileBodySchema,
+    response: UpdateProfileResponseSchema,
+    errors: [401, 403]
   },
   addEmail: {
-    method: 'PUT', service: 'api', path: '/user/add-email', access: 'user',
-    summary: 'Send a code to a new e-mail address', body: AddEmailBodySchema, response: MessageResponseSchema, errors: [401, 403]
+    method: 'PUT',
+    service: 'api',
+    path: '/user/add-email',
+    access: 'user',
+    summary: 'Send a code to a new e-mail address',
+    body: AddEmailBodySchema,
+    response: MessageResponseSchema,
+    errors: [401, 403]
   },
   confirmEmail: {
-    method: 'POST', service: 'api', path: '/user/confirm-code', access: 'user', captcha: true,
-    summary: 'Confirm the new e-mail address with its code', body: ConfirmEmailBodySchema, response: MessageResponseSchema, errors: [401, 403]
+    method: 'POST',
+    service: 'api',
+    path: '/user/confirm-code',
+    access: 'user',
+    captcha: true,
+    summary: 'Confirm the new e-mail address with its code',
+    body: ConfirmEmailBodySchema,
+    response: MessageResponseSchema,
+    errors: [401, 403]
   },
   addParentPhone: {
-    method: 'PUT', service: 'api', path: '/user/add-parent-phone', access: 'user',
-    summary: "Record the parent's phone", body: AddParentPhoneBodySchema, response: MessageResponseSchema, errors: [401, 403]
+    method: 'PUT',
+    service: 'api',
+    path: '/user/add-parent-phone',
+    access: 'user',
+    summary: "Record the parent's phone",
+    body: AddParentPhoneBodySchema,
+    response: MessageResponseSchema,
+    errors: [401, 403]
   },
   updateNotificationPreferences: {
-    method: 'PUT', service: 'api', path: '/user/update-notification-preferences', access: 'user',
-    summary: 'Switch notification families on or off', body: NotificationPreferencesBodySchema,
-    response: MessageResponseSchema.extend({ notification_preferences: NotificationPreferencesSchema }), errors: [401, 403]
+    method: 'PUT',
+    service: 'api',
+    path: '/user/update-notification-preferences',
+    access: 'user',
+    summary: 'Switch notification families on or off',
+    body: NotificationPreferencesBodySchema,
+    response: MessageResponseSchema.extend({ notification_preferences: NotificationPreferencesSchema }),
+    errors: [401, 403]
   },
   setNotificationToken: {
-    method: 'POST', service: 'api', path: '/user/set-notification-token', access: 'session',
-    summary: 'Register the push-notification token of this device', body: NotificationTokenBodySchema,
-    response: MessageResponseSchema, errors: authErrors
+    method: 'POST',
+    service: 'api',
+    path: '/user/set-notification-token',
+    access: 'session',
+    summary: 'Register the push-notification token of this device',
+    body: NotificationTokenBodySchema,
+    response: MessageResponseSchema,
+    errors: authErrors
   },
   uploadAvatar: {
-    method: 'POST', service: 'api', path: '/user/avatar', access: 'user', multipart: true,
-    summary: 'Set the avatar (multipart: avatar): JPEG, PNG, GIF or WebP by content, 10 MB at most; kept as a 256 px WebP. Only once the profile is complete; not for test accounts',
-    body: AvatarUploadFormSchema, response: AvatarResponseSchema, errors: [401, 403, 413, 415]
+    method: 'POST',
+    service: 'api',
+    path: '/user/avatar',
+    access: 'user',
+    multipart: true,
+    summary:
+      'Set the avatar (multipart: avatar): JPEG, PNG, GIF or WebP by content, 10 MB at most; kept as a 256 px WebP. Only once the profile is complete; not for test accounts',
+    body: AvatarUploadFormSchema,
+    response: AvatarResponseSchema,
+    errors: [401, 403, 413, 415]
   },
   deleteAvatar: {
-    method: 'DELETE', service: 'api', path: '/user/avatar', access: 'user',
-    summary: 'Remove the avatar (profile complete, not a test account)', response: AvatarResponseSchema, errors: [401, 403]
+    method: 'DELETE',
+    service: 'api',
+    path: '/user/avatar',
+    access: 'user',
+    summary: 'Remove the avatar (profile complete, not a test account)',
+    response: AvatarResponseSchema,
+    errors: [401, 403]
   },
   avatarFile: {
-    method: 'GET', service: 'api', path: '/avatars/:userId/:file', access: 'public',
+    method: 'GET',
+    service: 'api',
+    path: '/avatars/:userId/:file',
+    access: 'public',
     summary: "A user's current avatar (an unguessable address handed out by /auth/me; embeddable by the app)",
-    params: AvatarFileParamsSchema, response: z.string().describe('binary'), errors: [404]
+    params: AvatarFileParamsSchema,
+    response: z.string().describe('binary'),
+    errors: [404]
   },
   switchSession: {
-    method: 'POST', service: 'api', path: '/auth/switch', access: 'public',
+    method: 'POST',
+    service: 'api',
+    path: '/auth/switch',
+    access: 'public',
     summary: "Exchange an administrator's single-use switch token for the impersonation session's tokens (a second use revokes it)",
-    body: SwitchSessionBodySchema, response: AuthResultSchema, errors: authErrors
+    body: SwitchSessionBodySchema,
+    response: AuthResultSchema,
+    errors: authErrors
   },
   impersonate: {
-    method: 'POST', service: 'api', path: '/admin/impersonation-link', access: 'admin',
+    method: 'POST',
+    service: 'api',
+    path: '/admin/impersonation-link',
+    access: 'admin',
     summary: 'An administrator mints a switch link (single-use token, 5 minutes) to act as a student',
-    body: ImpersonationBodySchema, response: ImpersonationResponseSchema, errors: [401, 403, 404]
+    body: ImpersonationBodySchema,
+    response: ImpersonationResponseSchema,
+    errors: [401, 403, 404]
   }
 } as const satisfies Record<string, Endpoint>

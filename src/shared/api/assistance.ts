@@ -23,40 +23,76 @@ const IdParamsSchema = z.strictObject({ id: idParam })
 
 export const assistanceEndpoints = {
   videoLinks: {
-    method: 'GET', service: 'api', path: '/video-links', access: 'user',
-    summary: 'The assistance videos, by position', response: z.array(AssistanceVideoSchema), errors: [401, 403]
+    method: 'GET',
+    service: 'api',
+    path: '/video-links',
+    access: 'user',
+    summary: 'The assistance videos, by position',
+    response: z.array(AssistanceVideoSchema),
+    errors: [401, 403]
   },
   video: {
-    method: 'GET', service: 'api', path: '/media/assistance/:id', access: 'public',
-    summary: "An assistance video's bytes (HTTP ranges: 206, 416)", params: IdParamsSchema, response: z.string(), errors: [404, 416]
+    method: 'GET',
+    service: 'api',
+    path: '/media/assistance/:id',
+    access: 'public',
+    summary: "An assistance video's bytes (HTTP ranges: 206, 416)",
+    params: IdParamsSchema,
+    response: z.string(),
+    errors: [404, 416]
   }
 } as const satisfies Record<string, Endpoint>
 
 /** Keys of the file store the operator may name (`demo/…` are the bundled clips). */
-const storageKey = z.string().regex(/^[\w-]+(?:\/[\w.-]+)+$/, { error: 'common.invalid' }).max(300, { error: 'common.tooLong' })
+const storageKey = z
+  .string()
+  .regex(/^[\w-]+(?:\/[\w.-]+)+$/, { error: 'common.invalid' })
+  .max(300, { error: 'common.tooLong' })
 
 /** A video of the file store (`file`) or an https address (`url`): one of the two. */
-export const CreateAssistanceVideoBodySchema = z.strictObject({
-  title: z.string().trim().min(1, { error: 'common.required' }).max(200, { error: 'common.tooLong' }),
-  description: z.string().trim().max(1000, { error: 'common.tooLong' }).optional(),
-  file: storageKey.optional(),
-  url: z.url({ protocol: /^https$/, error: 'common.invalid' }).max(2048, { error: 'common.tooLong' }).optional(),
-  /** After the last one when omitted. */
-  position: z.number().int().min(0).max(100_000).optional()
-}).refine((body) => (body.file === undefined) !== (body.url === undefined), { path: ['file'], error: 'common.required' })
+export const CreateAssistanceVideoBodySchema = z
+  .strictObject({
+    title: z.string().trim().min(1, { error: 'common.required' }).max(200, { error: 'common.tooLong' }),
+    description: z.string().trim().max(1000, { error: 'common.tooLong' }).optional(),
+    file: storageKey.optional(),
+    url: z
+      .url({ protocol: /^https$/, error: 'common.invalid' })
+      .max(2048, { error: 'common.tooLong' })
+      .optional(),
+    /** After the last one when omitted. */
+    position: z.number().int().min(0).max(100_000).optional()
+  })
+  .refine((body) => (body.file === undefined) !== (body.url === undefined), { path: ['file'], error: 'common.required' })
 
 export const assistanceOperatorEndpoints = {
   videoLinks: {
-    method: 'GET', service: 'operator', path: '/video-links', access: 'operator',
-    summary: 'The assistance videos, by position', response: z.array(AssistanceVideoSchema), errors: [401, 403]
+    method: 'GET',
+    service: 'operator',
+    path: '/video-links',
+    access: 'operator',
+    summary: 'The assistance videos, by position',
+    response: z.array(AssistanceVideoSchema),
+    errors: [401, 403]
   },
   addVideoLink: {
-    method: 'POST', service: 'operator', path: '/video-links', access: 'operator', status: 201,
+    method: 'POST',
+    service: 'operator',
+    path: '/video-links',
+    access: 'operator',
+    status: 201,
     summary: 'Add an assistance video: a file of the store (its type and length read from it) or an https address',
-    body: CreateAssistanceVideoBodySchema, response: MessageResponseSchema.extend({ video: AssistanceVideoSchema }), errors: [401, 403, 415]
+    body: CreateAssistanceVideoBodySchema,
+    response: MessageResponseSchema.extend({ video: AssistanceVideoSchema }),
+    errors: [401, 403, 415]
   },
   removeVideoLink: {
-    method: 'DELETE', service: 'operator', path: '/video-links/:id', access: 'operator',
-    summary: 'Remove an assistance video', params: IdParamsSchema, response: MessageResponseSchema, errors: [401, 403, 404]
+    method: 'DELETE',
+    service: 'operator',
+    path: '/video-links/:id',
+    access: 'operator',
+    summary: 'Remove an assistance video',
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+    errors: [401, 403, 404]
   }
 } as const satisfies Record<string, Endpoint>

@@ -16,19 +16,38 @@ const IdPathSchema = z.strictObject({ id: idParam })
 
 export const attachmentEndpoints = {
   download: {
-    method: 'GET', service: 'api', path: '/media/attachments/:id', access: 'public',
+    method: 'GET',
+    service: 'api',
+    path: '/media/attachments/:id',
+    access: 'public',
     summary: "A lesson attachment's bytes for the holder of its signed address (403 when forged or expired)",
-    params: IdPathSchema, querystring: MediaQuerySchema, response: z.string().describe('binary'), errors: [403, 404]
+    params: IdPathSchema,
+    querystring: MediaQuerySchema,
+    response: z.string().describe('binary'),
+    errors: [403, 404]
   }
 } as const satisfies Record<string, Endpoint>
 
-export const AttachedFileSchema = z.object({ id: z.number().int(), content_id: z.number().int(), name: z.string(), size: z.number().int(), mime_type: z.string(), message: z.string() })
+export const AttachedFileSchema = z.object({
+  id: z.number().int(),
+  content_id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  mime_type: z.string(),
+  message: z.string()
+})
 
 export const attachmentOperatorEndpoints = {
   attach: {
-    method: 'POST', service: 'operator', path: '/lessons/:id/attachments', access: 'operator', status: 201,
+    method: 'POST',
+    service: 'operator',
+    path: '/lessons/:id/attachments',
+    access: 'operator',
+    status: 201,
     summary: `Attach a file to a lesson: its bytes as the body (application/octet-stream), its name in the query; gif, jpg, png, pdf, svg or an office document read from the bytes, ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB at most`,
-    params: IdPathSchema, querystring: z.strictObject({ name: z.string().trim().min(1, { error: 'common.required' }).max(200, { error: 'common.tooLong' }) }),
-    response: AttachedFileSchema, errors: [401, 403, 404, 413, 415]
+    params: IdPathSchema,
+    querystring: z.strictObject({ name: z.string().trim().min(1, { error: 'common.required' }).max(200, { error: 'common.tooLong' }) }),
+    response: AttachedFileSchema,
+    errors: [401, 403, 404, 413, 415]
   }
 } as const satisfies Record<string, Endpoint>

@@ -36,7 +36,11 @@ export const IdNameSchema = z.object({ id: z.number().int(), name: z.string() })
 export type IdName = z.infer<typeof IdNameSchema>
 
 /** A numeric path parameter (`/countries/{id}/states`). */
-export const idParam = z.coerce.number({ error: 'common.invalid' }).int({ error: 'common.invalid' }).positive({ error: 'common.invalid' }).max(2_147_483_647, { error: 'common.invalid' })
+export const idParam = z.coerce
+  .number({ error: 'common.invalid' })
+  .int({ error: 'common.invalid' })
+  .positive({ error: 'common.invalid' })
+  .max(2_147_483_647, { error: 'common.invalid' })
 
 /** Route groups of the platform API, all on one origin. */
 export const servicePrefixes = {

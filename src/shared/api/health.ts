@@ -4,9 +4,15 @@ import type { Endpoint } from './common.ts'
 
 export const HealthSchema = z.object({ status: z.literal('ok'), service: z.string() })
 
-const health = <S extends Endpoint['service']>(service: S) => ({
-  method: 'GET', service, path: '/health', access: 'public', summary: `Liveness of the ${service} service`, response: HealthSchema
-}) as const satisfies Endpoint
+const health = <S extends Endpoint['service']>(service: S) =>
+  ({
+    method: 'GET',
+    service,
+    path: '/health',
+    access: 'public',
+    summary: `Liveness of the ${service} service`,
+    response: HealthSchema
+  }) as const satisfies Endpoint
 
 export const healthEndpoints = {
   api: health('api'),

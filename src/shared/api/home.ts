@@ -83,7 +83,13 @@ export type SubjectProgress = z.infer<typeof SubjectProgressSchema>
 
 /** A lesson of "Free and latest contents" (part 2, §3). */
 export const HomeContentSchema = z.object({
-  subject: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), thumbnail: z.string().nullable(), color: z.string().nullable() }),
+  subject: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    thumbnail: z.string().nullable(),
+    color: z.string().nullable()
+  }),
   content: z.object({
     id: z.number().int(),
     name: z.string(),
@@ -191,41 +197,78 @@ export type ForumPost = z.infer<typeof ForumPostSchema>
 
 export const homeEndpoints = {
   subjects: {
-    method: 'GET', service: 'api', path: '/student/subjects', access: 'user',
-    summary: "Visible subjects of the pupil's class, by position, with the pupil's progress", response: z.array(SubjectSchema), errors: [401, 403]
+    method: 'GET',
+    service: 'api',
+    path: '/student/subjects',
+    access: 'user',
+    summary: "Visible subjects of the pupil's class, by position, with the pupil's progress",
+    response: z.array(SubjectSchema),
+    errors: [401, 403]
   },
   newContents: {
-    method: 'GET', service: 'api', path: '/student/chapters/new-contents', access: 'user',
+    method: 'GET',
+    service: 'api',
+    path: '/student/chapters/new-contents',
+    access: 'user',
     summary: `The latest lessons of the pupil's class, newest first (${HOME_CONTENTS_LIMIT} at most)`,
-    response: z.array(HomeContentSchema), errors: [401, 403]
+    response: z.array(HomeContentSchema),
+    errors: [401, 403]
   },
   freeContents: {
-    method: 'GET', service: 'api', path: '/student/chapters/free-contents', access: 'user',
+    method: 'GET',
+    service: 'api',
+    path: '/student/chapters/free-contents',
+    access: 'user',
     summary: `The free lessons of the pupil's class, newest first (${HOME_CONTENTS_LIMIT} at most)`,
-    response: z.array(HomeContentSchema), errors: [401, 403]
+    response: z.array(HomeContentSchema),
+    errors: [401, 403]
   },
   events: {
-    method: 'GET', service: 'api', path: '/events', access: 'user',
-    summary: "Live sessions of the pupil's class: the week `offset` weeks from this one (Monday to Sunday, Tunis), or today only with today=1",
-    querystring: EventsQuerySchema, response: z.array(LiveEventSchema), errors: [401, 403]
+    method: 'GET',
+    service: 'api',
+    path: '/events',
+    access: 'user',
+    summary:
+      "Live sessions of the pupil's class: the week `offset` weeks from this one (Monday to Sunday, Tunis), or today only with today=1",
+    querystring: EventsQuerySchema,
+    response: z.array(LiveEventSchema),
+    errors: [401, 403]
   },
   alerts: {
-    method: 'GET', service: 'api', path: '/alerts', access: 'user',
+    method: 'GET',
+    service: 'api',
+    path: '/alerts',
+    access: 'user',
     summary: `Subscriptions ending within ${EXPIRY_WARNING_DAYS} days (and not renewed), soonest first`,
-    response: z.array(WarningSchema), errors: [401, 403]
+    response: z.array(WarningSchema),
+    errors: [401, 403]
   },
   forumLatestPosts: {
-    method: 'GET', service: 'api', path: '/forum/latest-posts', access: 'user',
+    method: 'GET',
+    service: 'api',
+    path: '/forum/latest-posts',
+    access: 'user',
     summary: `The latest ${FORUM_LATEST_LIMIT} forum topics of the pupil's level (forum permission only)`,
-    response: z.array(ForumPostSchema), errors: [401, 403]
+    response: z.array(ForumPostSchema),
+    errors: [401, 403]
   },
   subjectsProgress: {
-    method: 'GET', service: 'progress', path: '/progress/subjects', access: 'user',
-    summary: "The pupil's progress in each visible subject of their class, 0–100", response: z.array(SubjectProgressSchema), errors: [401, 403]
+    method: 'GET',
+    service: 'progress',
+    path: '/progress/subjects',
+    access: 'user',
+    summary: "The pupil's progress in each visible subject of their class, 0–100",
+    response: z.array(SubjectProgressSchema),
+    errors: [401, 403]
   },
   usedDuration: {
-    method: 'GET', service: 'progress', path: '/free-offer-duration/used-duration', access: 'user',
+    method: 'GET',
+    service: 'progress',
+    path: '/free-offer-duration/used-duration',
+    access: 'user',
     summary: 'Free playback used and left; whether `duration` more seconds fit',
-    querystring: UsedDurationQuerySchema, response: UsedDurationSchema, errors: [401, 403]
+    querystring: UsedDurationQuerySchema,
+    response: UsedDurationSchema,
+    errors: [401, 403]
   }
 } as const satisfies Record<string, Endpoint>

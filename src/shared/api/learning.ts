@@ -143,9 +143,20 @@ export const LessonEntrySchema = z.object({
 })
 export type LessonEntry = z.infer<typeof LessonEntrySchema>
 
-const SubjectRefSchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string(), color: z.string().nullable(), thumbnail: z.string().nullable() })
+const SubjectRefSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  color: z.string().nullable(),
+  thumbnail: z.string().nullable()
+})
 const ChapterRefSchema = z.object({
-  id: z.number().int(), slug: z.string(), name: z.string(), type: ChapterTypeSchema, instructor: z.string().nullable(), tabId: z.number().int(),
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  type: ChapterTypeSchema,
+  instructor: z.string().nullable(),
+  tabId: z.number().int(),
   sectionId: z.number().int().nullable()
 })
 
@@ -167,10 +178,16 @@ export const LessonSectionSchema = z.object({
   sectionPosition: z.number().int(),
   tabId: z.number().int(),
   type: ChapterTypeSchema,
-  chapters: z.array(z.object({
-    id: z.number().int(), slug: z.string(), name: z.string(), type: ChapterTypeSchema, position: z.number().int(),
-    contents: z.array(LessonEntrySchema)
-  }))
+  chapters: z.array(
+    z.object({
+      id: z.number().int(),
+      slug: z.string(),
+      name: z.string(),
+      type: ChapterTypeSchema,
+      position: z.number().int(),
+      contents: z.array(LessonEntrySchema)
+    })
+  )
 })
 export type LessonSection = z.infer<typeof LessonSectionSchema>
 
@@ -183,7 +200,10 @@ export type PlaybackInfo = z.infer<typeof PlaybackInfoSchema>
 
 export function encodePlaybackInfo(info: PlaybackInfo): string {
   const bytes = new TextEncoder().encode(JSON.stringify(info))
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 }
 
 export function decodePlaybackInfo(value: string): PlaybackInfo | null {
@@ -205,15 +225,17 @@ export const LessonSchema = z.object({
     type: ContentTypeSchema,
     instructor: z.object({ name: z.string(), last_name: z.string(), description: z.string().nullable() }).nullable(),
     /** Empty when the lesson is locked: a locked answer carries no playable address. */
-    content_videos: z.array(z.object({
-      id: z.number().int(),
-      /** Signed, valid MEDIA_URL_TTL_SECONDS, for this pupil only; relative to the API's origin. */
-      url: z.string(),
-      duration: z.number().int(),
-      mime_type: z.string(),
-      /** The live session a recording was made of. */
-      event: z.object({ start_date: z.string() }).nullable()
-    })),
+    content_videos: z.array(
+      z.object({
+        id: z.number().int(),
+        /** Signed, valid MEDIA_URL_TTL_SECONDS, for this pupil only; relative to the API's origin. */
+        url: z.string(),
+        duration: z.number().int(),
+        mime_type: z.string(),
+        /** The live session a recording was made of. */
+        event: z.object({ start_date: z.string() }).nullable()
+      })
+    ),
     created_at: z.string(),
     is_free: z.boolean(),
     /** Seconds (null without a video). */
@@ -235,7 +257,9 @@ export const LessonSchema = z.object({
    * The lesson's files (docs/decisions/0041-lesson-attachments.md): `url` signed for the pupil for
    * MEDIA_URL_TTL_SECONDS when they may download it (rules/attachments.ts), null otherwise.
    */
-  attachments: z.array(z.object({ id: z.number().int(), name: z.string(), url: z.string().nullable(), size: z.number().int(), mime_type: z.string() })),
+  attachments: z.array(
+    z.object({ id: z.number().int(), name: z.string(), url: z.string().nullable(), size: z.number().int(), mime_type: z.string() })
+  ),
   /** The signature of the video's address (null when locked or without a video). */
   otp: z.string().nullable(),
   /** See PlaybackInfoSchema (null when locked or without a video). */
@@ -266,14 +290,21 @@ export type MediaQuery = z.infer<typeof MediaQuerySchema>
 export const TickStateSchema = z.enum(['playing', 'paused', 'skipped_forward'])
 export type TickState = z.infer<typeof TickStateSchema>
 
-const seconds = z.number({ error: 'common.invalid' }).min(0, { error: 'common.invalid' }).max(VIDEO_MAX_SECONDS, { error: 'common.invalid' })
+const seconds = z
+  .number({ error: 'common.invalid' })
+  .min(0, { error: 'common.invalid' })
+  .max(VIDEO_MAX_SECONDS, { error: 'common.invalid' })
 
 /** The fields of a tick, over POST and the WebSocket alike. */
 const tickFields = {
   /** The viewing (one player session) the tick belongs to: chosen by the client, 8–64 of A–Z a–z 0–9 _ -. */
   viewToken: z.string({ error: 'common.required' }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'common.invalid' }),
   /** The tick's number within the viewing, from 0: a number at or below the last applied one is a replay, counted once. */
-  sequence: z.number({ error: 'common.required' }).int({ error: 'common.invalid' }).min(0, { error: 'common.invalid' }).max(2_147_483_647, { error: 'common.invalid' }),
+  sequence: z
+    .number({ error: 'common.required' })
+    .int({ error: 'common.invalid' })
+    .min(0, { error: 'common.invalid' })
+    .max(2_147_483_647, { error: 'common.invalid' }),
   /** Where the stretch played since the previous tick (or since play or a seek) began, seconds. */
   from: seconds,
   /** The position now, seconds (the spec's `watchedTime`): the stretch is [from, watchedTime]. */
@@ -281,17 +312,29 @@ const tickFields = {
   /** `skipped_forward`: [from, watchedTime] was jumped over, not watched (only the resume point moves). */
   state: TickStateSchema,
   /** When the tick was taken, the client's clock in ms (a journalled tick keeps its own). */
-  at: z.number({ error: 'common.required' }).int({ error: 'common.invalid' }).min(0, { error: 'common.invalid' }).max(8_640_000_000_000_000, { error: 'common.invalid' }),
+  at: z
+    .number({ error: 'common.required' })
+    .int({ error: 'common.invalid' })
+    .min(0, { error: 'common.invalid' })
+    .max(8_640_000_000_000_000, { error: 'common.invalid' }),
   /** Sent by the specification's client; the server works them out itself and ignores these. */
   completed: z.boolean().optional(),
-  totalWatched: z.number().min(0).max(VIDEO_MAX_SECONDS * 100).optional(),
+  totalWatched: z
+    .number()
+    .min(0)
+    .max(VIDEO_MAX_SECONDS * 100)
+    .optional(),
   isFree: z.boolean().optional()
 }
 
 /** `POST /progress` (part 2, §7): one tick. */
 export const ProgressTickBodySchema = z.strictObject({
   ...tickFields,
-  contentId: z.number({ error: 'common.required' }).int({ error: 'common.invalid' }).positive({ error: 'common.invalid' }).max(2_147_483_647, { error: 'common.invalid' }),
+  contentId: z
+    .number({ error: 'common.required' })
+    .int({ error: 'common.invalid' })
+    .positive({ error: 'common.invalid' })
+    .max(2_147_483_647, { error: 'common.invalid' }),
   /** When given, they must name the lesson's chapter and subject. */
   chapterId: z.number().int().positive().max(2_147_483_647).optional(),
   subjectId: z.number().int().positive().max(2_147_483_647).optional()
@@ -337,59 +380,111 @@ export type ChapterProgress = z.infer<typeof ChapterProgressSchema>
 
 export const learningEndpoints = {
   chapters: {
-    method: 'GET', service: 'api', path: '/student/subjects/:slug/chapters', access: 'user',
-    summary: "A subject of the pupil's class (slug or id): its chapters by tab and section, its sections and tabs, with the pupil's progress",
-    params: ChapterPathSchema, response: ChapterListSchema, errors: [401, 403, 404]
+    method: 'GET',
+    service: 'api',
+    path: '/student/subjects/:slug/chapters',
+    access: 'user',
+    summary:
+      "A subject of the pupil's class (slug or id): its chapters by tab and section, its sections and tabs, with the pupil's progress",
+    params: ChapterPathSchema,
+    response: ChapterListSchema,
+    errors: [401, 403, 404]
   },
   chapterContents: {
-    method: 'GET', service: 'api', path: '/student/subjects/:subject/chapters/:chapter/contents', access: 'user',
+    method: 'GET',
+    service: 'api',
+    path: '/student/subjects/:subject/chapters/:chapter/contents',
+    access: 'user',
     summary: 'The lessons of a chapter, each locked or not for the pupil, with the progress in each',
-    params: ChapterContentsPathSchema, response: ChapterContentsSchema, errors: [401, 403, 404]
+    params: ChapterContentsPathSchema,
+    response: ChapterContentsSchema,
+    errors: [401, 403, 404]
   },
   recordingContents: {
-    method: 'GET', service: 'api', path: '/student/subjects/:subject/chapters-recording/:chapter/contents', access: 'user',
+    method: 'GET',
+    service: 'api',
+    path: '/student/subjects/:subject/chapters-recording/:chapter/contents',
+    access: 'user',
     summary: 'The recordings of a recording chapter, newest first (404 for another type of chapter)',
-    params: ChapterContentsPathSchema, response: ChapterContentsSchema, errors: [401, 403, 404]
+    params: ChapterContentsPathSchema,
+    response: ChapterContentsSchema,
+    errors: [401, 403, 404]
   },
   lesson: {
-    method: 'GET', service: 'api', path: '/student/subjects/:subject/chapters/:chapter/contents/:content', access: 'user',
+    method: 'GET',
+    service: 'api',
+    path: '/student/subjects/:subject/chapters/:chapter/contents/:content',
+    access: 'user',
     summary: `A lesson: its video at an address signed for the pupil for ${MEDIA_URL_TTL_SECONDS / 60} minutes (none when locked), the side list, the resume point`,
-    params: LessonPathSchema, response: LessonSchema, errors: [401, 403, 404]
+    params: LessonPathSchema,
+    response: LessonSchema,
+    errors: [401, 403, 404]
   },
   lessonVideo: {
-    method: 'GET', service: 'api', path: '/media/lessons/:id', access: 'public',
-    summary: "A lesson video's bytes (video/webm or video/mp4) for the holder of its signed address; HTTP ranges (206, 416); 403 when forged or expired",
-    params: IdPathSchema, querystring: MediaQuerySchema, response: z.string(), errors: [403, 404, 416]
+    method: 'GET',
+    service: 'api',
+    path: '/media/lessons/:id',
+    access: 'public',
+    summary:
+      "A lesson video's bytes (video/webm or video/mp4) for the holder of its signed address; HTTP ranges (206, 416); 403 when forged or expired",
+    params: IdPathSchema,
+    querystring: MediaQuerySchema,
+    response: z.string(),
+    errors: [403, 404, 416]
   }
 } as const satisfies Record<string, Endpoint>
 
 /** The progress service's calls (part 2, §7); `/progress/subjects` and `used-duration` are in home.ts. */
 export const progressEndpoints = {
   subjectProgress: {
-    method: 'GET', service: 'progress', path: '/progress/subjects/:id', access: 'user',
-    summary: "The pupil's progress in a subject of their class, 0–100", params: IdPathSchema, response: SubjectProgressSchema, errors: [401, 403, 404]
+    method: 'GET',
+    service: 'progress',
+    path: '/progress/subjects/:id',
+    access: 'user',
+    summary: "The pupil's progress in a subject of their class, 0–100",
+    params: IdPathSchema,
+    response: SubjectProgressSchema,
+    errors: [401, 403, 404]
   },
   subjectChaptersProgress: {
-    method: 'GET', service: 'progress', path: '/progress/subjects/:id/chapters', access: 'user',
-    summary: "The pupil's progress in each chapter of a subject of their class, 0–100", params: IdPathSchema,
-    response: z.array(ChapterProgressSchema), errors: [401, 403, 404]
+    method: 'GET',
+    service: 'progress',
+    path: '/progress/subjects/:id/chapters',
+    access: 'user',
+    summary: "The pupil's progress in each chapter of a subject of their class, 0–100",
+    params: IdPathSchema,
+    response: z.array(ChapterProgressSchema),
+    errors: [401, 403, 404]
   },
   chapterContentsProgress: {
-    method: 'GET', service: 'progress', path: '/progress/chapters/:id/contents', access: 'user',
-    summary: "The pupil's progress in each lesson of a chapter of their class", params: IdPathSchema,
-    response: z.array(PlaybackProgressSchema), errors: [401, 403, 404]
+    method: 'GET',
+    service: 'progress',
+    path: '/progress/chapters/:id/contents',
+    access: 'user',
+    summary: "The pupil's progress in each lesson of a chapter of their class",
+    params: IdPathSchema,
+    response: z.array(PlaybackProgressSchema),
+    errors: [401, 403, 404]
   },
   postProgress: {
-    method: 'POST', service: 'progress', path: '/progress', access: 'user',
+    method: 'POST',
+    service: 'progress',
+    path: '/progress',
+    access: 'user',
     summary: `One playback tick (every ${PROGRESS_TICK_SECONDS} s): the distinct seconds watched are merged, the lesson completes at ${LESSON_COMPLETE_PERCENT} %; a replay counts once`,
-    body: ProgressTickBodySchema, response: ProgressReplySchema, errors: [401, 403, 404]
+    body: ProgressTickBodySchema,
+    response: ProgressReplySchema,
+    errors: [401, 403, 404]
   }
 } as const satisfies Record<string, Endpoint>
 
 // ── The operator's content tools (`npm run admin -- subject|chapter|lesson …`) ────────────────
 
 const name = z.string().trim().min(1, { error: 'common.required' }).max(200, { error: 'common.tooLong' })
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'common.invalid' }).max(100, { error: 'common.tooLong' })
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'common.invalid' })
+  .max(100, { error: 'common.tooLong' })
 const id = z.number().int().positive().max(2_147_483_647)
 const position = z.number().int().min(0).max(100_000)
 
@@ -398,8 +493,14 @@ export const CreateSubjectBodySchema = z.strictObject({
   name,
   /** Made from the name when omitted. */
   slug: slug.optional(),
-  color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, { error: 'common.invalid' }).optional(),
-  thumbnail: z.url({ protocol: /^https$/ }).max(500).optional(),
+  color: z
+    .string()
+    .regex(/^#[0-9A-Fa-f]{6}$/, { error: 'common.invalid' })
+    .optional(),
+  thumbnail: z
+    .url({ protocol: /^https$/ })
+    .max(500)
+    .optional(),
   /** After the class's last subject when omitted. */
   position: position.optional(),
   visible: z.boolean().default(true),
@@ -441,36 +542,93 @@ export const UploadedVideoSchema = z.object({
   message: z.string()
 })
 
-export const OperatorCatalogueQuerySchema = z.strictObject({ division: z.coerce.number({ error: 'common.invalid' }).int().positive().max(2_147_483_647) })
-export const OperatorCatalogueSchema = z.array(z.object({
-  id: z.number().int(), name: z.string(), slug: z.string(), visible: z.boolean(), position: z.number().int(),
-  chapters: z.array(z.object({
-    id: z.number().int(), name: z.string(), slug: z.string(), type: ChapterTypeSchema, section: z.string().nullable(),
-    lessons: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), type: z.number().int(), free: z.boolean(), duration: z.number().int().nullable(), videos: z.number().int() }))
-  }))
-}))
+export const OperatorCatalogueQuerySchema = z.strictObject({
+  division: z.coerce.number({ error: 'common.invalid' }).int().positive().max(2_147_483_647)
+})
+export const OperatorCatalogueSchema = z.array(
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    visible: z.boolean(),
+    position: z.number().int(),
+    chapters: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        slug: z.string(),
+        type: ChapterTypeSchema,
+        section: z.string().nullable(),
+        lessons: z.array(
+          z.object({
+            id: z.number().int(),
+            name: z.string(),
+            slug: z.string(),
+            type: z.number().int(),
+            free: z.boolean(),
+            duration: z.number().int().nullable(),
+            videos: z.number().int()
+          })
+        )
+      })
+    )
+  })
+)
 
 export const learningOperatorEndpoints = {
   catalogue: {
-    method: 'GET', service: 'operator', path: '/catalogue', access: 'operator',
+    method: 'GET',
+    service: 'operator',
+    path: '/catalogue',
+    access: 'operator',
     summary: "A class's subjects, chapters and lessons with their ids (hidden subjects included)",
-    querystring: OperatorCatalogueQuerySchema, response: OperatorCatalogueSchema, errors: [401, 403]
+    querystring: OperatorCatalogueQuerySchema,
+    response: OperatorCatalogueSchema,
+    errors: [401, 403]
   },
   createSubject: {
-    method: 'POST', service: 'operator', path: '/subjects', access: 'operator', status: 201,
-    summary: 'Add a subject to a class', body: CreateSubjectBodySchema, response: CreatedContentSchema, errors: [401, 403, 404, 409]
+    method: 'POST',
+    service: 'operator',
+    path: '/subjects',
+    access: 'operator',
+    status: 201,
+    summary: 'Add a subject to a class',
+    body: CreateSubjectBodySchema,
+    response: CreatedContentSchema,
+    errors: [401, 403, 404, 409]
   },
   createChapter: {
-    method: 'POST', service: 'operator', path: '/chapters', access: 'operator', status: 201,
-    summary: 'Add a chapter to a subject, in a section (created when new)', body: CreateChapterBodySchema, response: CreatedContentSchema, errors: [401, 403, 404, 409]
+    method: 'POST',
+    service: 'operator',
+    path: '/chapters',
+    access: 'operator',
+    status: 201,
+    summary: 'Add a chapter to a subject, in a section (created when new)',
+    body: CreateChapterBodySchema,
+    response: CreatedContentSchema,
+    errors: [401, 403, 404, 409]
   },
   createLesson: {
-    method: 'POST', service: 'operator', path: '/lessons', access: 'operator', status: 201,
-    summary: 'Add a lesson to a chapter', body: CreateLessonBodySchema, response: CreatedContentSchema, errors: [401, 403, 404, 409]
+    method: 'POST',
+    service: 'operator',
+    path: '/lessons',
+    access: 'operator',
+    status: 201,
+    summary: 'Add a lesson to a chapter',
+    body: CreateLessonBodySchema,
+    response: CreatedContentSchema,
+    errors: [401, 403, 404, 409]
   },
   uploadLessonVideo: {
-    method: 'POST', service: 'operator', path: '/lessons/:id/video', access: 'operator', status: 201,
-    summary: "Upload a lesson's video: the file's bytes as the body (application/octet-stream, video/webm or video/mp4); its type is read from the bytes, its duration from the container (409 for a lesson that is no video)",
-    params: IdPathSchema, response: UploadedVideoSchema, errors: [401, 403, 404, 409, 413, 415]
+    method: 'POST',
+    service: 'operator',
+    path: '/lessons/:id/video',
+    access: 'operator',
+    status: 201,
+    summary:
+      "Upload a lesson's video: the file's bytes as the body (application/octet-stream, video/webm or video/mp4); its type is read from the bytes, its duration from the container (409 for a lesson that is no video)",
+    params: IdPathSchema,
+    response: UploadedVideoSchema,
+    errors: [401, 403, 404, 409, 413, 415]
   }
 } as const satisfies Record<string, Endpoint>

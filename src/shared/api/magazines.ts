@@ -18,9 +18,15 @@ const IdPathSchema = z.strictObject({ id: idParam })
 
 export const magazineEndpoints = {
   page: {
-    method: 'GET', service: 'api', path: '/media/pages/:id', access: 'public',
+    method: 'GET',
+    service: 'api',
+    path: '/media/pages/:id',
+    access: 'public',
     summary: "A magazine page's image for the holder of its signed address (403 when forged or expired)",
-    params: IdPathSchema, querystring: MediaQuerySchema, response: z.string().describe('binary'), errors: [403, 404]
+    params: IdPathSchema,
+    querystring: MediaQuerySchema,
+    response: z.string().describe('binary'),
+    errors: [403, 404]
   }
 } as const satisfies Record<string, Endpoint>
 
@@ -28,8 +34,14 @@ export const MagazineUploadedSchema = z.object({ content_id: z.number().int(), p
 
 export const magazineOperatorEndpoints = {
   upload: {
-    method: 'POST', service: 'operator', path: '/lessons/:id/magazine', access: 'operator', status: 201,
+    method: 'POST',
+    service: 'operator',
+    path: '/lessons/:id/magazine',
+    access: 'operator',
+    status: 201,
     summary: `Give a magazine lesson (type 3) its PDF, the bytes as the body (application/octet-stream, ${MAGAZINE_MAX_BYTES / 1024 / 1024} MB and ${MAGAZINE_MAX_PAGES} pages at most): every page is rendered once to an image and replaces the earlier pages; 409 for a lesson of another type`,
-    params: IdPathSchema, response: MagazineUploadedSchema, errors: [401, 403, 404, 409, 413, 415]
+    params: IdPathSchema,
+    response: MagazineUploadedSchema,
+    errors: [401, 403, 404, 409, 413, 415]
   }
 } as const satisfies Record<string, Endpoint>

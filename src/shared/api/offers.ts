@@ -37,7 +37,11 @@ export const OffersResponseSchema = z.object({ payload: z.array(OfferCardSchema)
 export type OffersResponse = z.infer<typeof OffersResponseSchema>
 
 /** An id of a database row (a PostgreSQL integer). */
-const rowId = z.number({ error: 'common.required' }).int({ error: 'common.invalid' }).positive({ error: 'common.invalid' }).max(2_147_483_647, { error: 'common.invalid' })
+const rowId = z
+  .number({ error: 'common.required' })
+  .int({ error: 'common.invalid' })
+  .positive({ error: 'common.invalid' })
+  .max(2_147_483_647, { error: 'common.invalid' })
 
 /** A code typed in the purchase dialog (a coupon, or a referral code beginning with CP). */
 const CodeFieldSchema = z.string({ error: 'common.invalid' }).max(64, { error: 'common.invalid' })
@@ -76,14 +80,16 @@ export const QuoteSchema = z.object({
   base: millimes,
   pack: z.object({ id: z.string(), basisPoints: z.number().int(), discount: millimes }).nullable(),
   afterPack: millimes,
-  code: z.object({
-    kind: z.enum(['referral', 'coupon']),
-    code: z.string(),
-    discountType: z.enum(['percentage_discount', 'fixed']),
-    basisPoints: z.number().int().nullable(),
-    fixedAmount: millimes.nullable(),
-    discount: millimes
-  }).nullable(),
+  code: z
+    .object({
+      kind: z.enum(['referral', 'coupon']),
+      code: z.string(),
+      discountType: z.enum(['percentage_discount', 'fixed']),
+      basisPoints: z.number().int().nullable(),
+      fixedAmount: millimes.nullable(),
+      discount: millimes
+    })
+    .nullable(),
   total: millimes,
   slices: z.array(millimes),
   sliceIndex: z.number().int(),
@@ -127,7 +133,12 @@ export type PurchaseResponse = z.infer<typeof PurchaseResponseSchema>
 export const DiscountCodeRequestSchema = z.strictObject({
   code: z.string({ error: 'common.required' }).max(64, { error: 'common.invalid' }),
   offerId: rowId,
-  quantity: z.number({ error: 'common.invalid' }).int({ error: 'common.invalid' }).min(1, { error: 'common.invalid' }).max(12, { error: 'common.invalid' }).nullish(),
+  quantity: z
+    .number({ error: 'common.invalid' })
+    .int({ error: 'common.invalid' })
+    .min(1, { error: 'common.invalid' })
+    .max(12, { error: 'common.invalid' })
+    .nullish(),
   allYear: z.boolean({ error: 'common.invalid' }).nullish()
 })
 export type DiscountCodeRequest = z.infer<typeof DiscountCodeRequestSchema>
@@ -159,31 +170,65 @@ export const PURCHASE_REFUSAL_CODES = PricingErrorCodeSchema.options
 
 export const offerEndpoints = {
   offers: {
-    method: 'GET', service: 'api', path: '/student/offers', access: 'user',
+    method: 'GET',
+    service: 'api',
+    path: '/student/offers',
+    access: 'user',
     summary: "The offers of the pupil's class, by position: divisions (whole class or pack), pricing list, slices, subject details",
-    response: OffersResponseSchema, errors: [401, 403]
+    response: OffersResponseSchema,
+    errors: [401, 403]
   },
   quote: {
-    method: 'POST', service: 'api', path: '/student/checkout/quote', access: 'user',
-    summary: "A purchase priced by the server's engine from its own figures (period, months, pack subjects, code, slice); nothing is charged",
-    body: PurchaseRequestSchema, response: QuoteSchema, errors: [401, 403, 404, 409]
+    method: 'POST',
+    service: 'api',
+    path: '/student/checkout/quote',
+    access: 'user',
+    summary:
+      "A purchase priced by the server's engine from its own figures (period, months, pack subjects, code, slice); nothing is charged",
+    body: PurchaseRequestSchema,
+    response: QuoteSchema,
+    errors: [401, 403, 404, 409]
   },
   buy: {
-    method: 'POST', service: 'api', path: '/student/checkout/buy', access: 'user',
-    summary: 'Buys an offer with points (Idempotency-Key): the server prices it again, takes the points in one ledger transaction and opens the subscription; 402 with the points missing',
-    body: PurchaseRequestSchema, status: 201, response: PurchaseResponseSchema, errors: [401, 402, 403, 404, 409]
+    method: 'POST',
+    service: 'api',
+    path: '/student/checkout/buy',
+    access: 'user',
+    summary:
+      'Buys an offer with points (Idempotency-Key): the server prices it again, takes the points in one ledger transaction and opens the subscription; 402 with the points missing',
+    body: PurchaseRequestSchema,
+    status: 201,
+    response: PurchaseResponseSchema,
+    errors: [401, 402, 403, 404, 409]
   },
   applyCode: {
-    method: 'POST', service: 'api', path: '/student/discount-code', access: 'user',
-    summary: 'Applies a coupon or a CP referral code to the purchase being prepared (one at a time), with the quote it gives; it is used by the next purchase',
-    body: DiscountCodeRequestSchema, response: DiscountCodeAnswerSchema, errors: [401, 403, 404]
+    method: 'POST',
+    service: 'api',
+    path: '/student/discount-code',
+    access: 'user',
+    summary:
+      'Applies a coupon or a CP referral code to the purchase being prepared (one at a time), with the quote it gives; it is used by the next purchase',
+    body: DiscountCodeRequestSchema,
+    response: DiscountCodeAnswerSchema,
+    errors: [401, 403, 404]
   },
   appliedCodes: {
-    method: 'GET', service: 'api', path: '/student/discount-code', access: 'user',
-    summary: 'The code the pupil applied and has not used yet (none or one)', response: DiscountCodeListSchema, errors: [401, 403]
+    method: 'GET',
+    service: 'api',
+    path: '/student/discount-code',
+    access: 'user',
+    summary: 'The code the pupil applied and has not used yet (none or one)',
+    response: DiscountCodeListSchema,
+    errors: [401, 403]
   },
   removeCode: {
-    method: 'DELETE', service: 'api', path: '/student/discount-code/:id', access: 'user',
-    summary: 'Removes the applied code', params: z.strictObject({ id: idParam }), response: MessageResponseSchema, errors: [401, 403, 404]
+    method: 'DELETE',
+    service: 'api',
+    path: '/student/discount-code/:id',
+    access: 'user',
+    summary: 'Removes the applied code',
+    params: z.strictObject({ id: idParam }),
+    response: MessageResponseSchema,
+    errors: [401, 403, 404]
   }
 } as const satisfies Record<string, Endpoint>

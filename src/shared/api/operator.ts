@@ -43,25 +43,46 @@ export const OperatorImpersonationBodySchema = z.strictObject({
 
 export const operatorEndpoints = {
   createUser: {
-    method: 'POST', service: 'operator', path: '/users', access: 'operator', status: 201,
-    summary: 'Create an account (any role)', body: CreateUserBodySchema, response: CreateUserResponseSchema, errors: [401, 403]
+    method: 'POST',
+    service: 'operator',
+    path: '/users',
+    access: 'operator',
+    status: 201,
+    summary: 'Create an account (any role)',
+    body: CreateUserBodySchema,
+    response: CreateUserResponseSchema,
+    errors: [401, 403]
   },
   impersonationLink: {
-    method: 'POST', service: 'operator', path: '/impersonation-link', access: 'operator',
-    summary: 'Mint a darsi://switch link for a student', body: OperatorImpersonationBodySchema,
-    response: ImpersonationResponseSchema, errors: [401, 403, 404]
+    method: 'POST',
+    service: 'operator',
+    path: '/impersonation-link',
+    access: 'operator',
+    summary: 'Mint a darsi://switch link for a student',
+    body: OperatorImpersonationBodySchema,
+    response: ImpersonationResponseSchema,
+    errors: [401, 403, 404]
   },
   outbox: {
-    method: 'GET', service: 'operator', path: '/outbox', access: 'operator',
-    summary: 'Messages sent or waiting, newest first', querystring: OutboxQuerySchema,
-    response: z.array(OutboxEntrySchema), errors: [401, 403]
+    method: 'GET',
+    service: 'operator',
+    path: '/outbox',
+    access: 'operator',
+    summary: 'Messages sent or waiting, newest first',
+    querystring: OutboxQuerySchema,
+    response: z.array(OutboxEntrySchema),
+    errors: [401, 403]
   }
 } as const satisfies Record<string, Endpoint>
 
 export const devEndpoints = {
   outbox: {
-    method: 'GET', service: 'dev', path: '/outbox', access: 'public',
-    summary: 'Development only (--dev): the outbox, newest first', querystring: OutboxQuerySchema,
+    method: 'GET',
+    service: 'dev',
+    path: '/outbox',
+    access: 'public',
+    summary: 'Development only (--dev): the outbox, newest first',
+    querystring: OutboxQuerySchema,
     response: z.array(OutboxEntrySchema)
   }
 } as const satisfies Record<string, Endpoint>

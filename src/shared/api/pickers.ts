@@ -43,36 +43,69 @@ const IdParams = z.strictObject({ id: idParam })
 
 export const pickersEndpoints = {
   countries: {
-    method: 'GET', service: 'api', path: '/countries', access: 'public',
-    summary: 'Countries (id 1 is Tunisia, listed first)', response: z.array(CountrySchema)
+    method: 'GET',
+    service: 'api',
+    path: '/countries',
+    access: 'public',
+    summary: 'Countries (id 1 is Tunisia, listed first)',
+    response: z.array(CountrySchema)
   },
   states: {
-    method: 'GET', service: 'api', path: '/countries/:id/states', access: 'public',
-    summary: 'Governorates of a country (only Tunisia has them)', params: IdParams, response: z.array(StateSchema), errors: [404]
+    method: 'GET',
+    service: 'api',
+    path: '/countries/:id/states',
+    access: 'public',
+    summary: 'Governorates of a country (only Tunisia has them)',
+    params: IdParams,
+    response: z.array(StateSchema),
+    errors: [404]
   },
   delegations: {
-    method: 'GET', service: 'api', path: '/deleg/:stateId/delegation', access: 'public',
-    summary: 'Delegations of a governorate', params: z.strictObject({ stateId: idParam }),
-    response: z.array(DelegationSchema), errors: [404]
+    method: 'GET',
+    service: 'api',
+    path: '/deleg/:stateId/delegation',
+    access: 'public',
+    summary: 'Delegations of a governorate',
+    params: z.strictObject({ stateId: idParam }),
+    response: z.array(DelegationSchema),
+    errors: [404]
   },
   institutes: {
-    method: 'GET', service: 'api', path: '/state/:id/institutes', access: 'public',
-    summary: 'Institutes of a governorate (each names its delegation)', params: IdParams,
-    response: z.array(InstituteSchema), errors: [404]
+    method: 'GET',
+    service: 'api',
+    path: '/state/:id/institutes',
+    access: 'public',
+    summary: 'Institutes of a governorate (each names its delegation)',
+    params: IdParams,
+    response: z.array(InstituteSchema),
+    errors: [404]
   },
   divisions: {
-    method: 'GET', service: 'api', path: '/divisions', access: 'public',
-    summary: 'Every class, by level', response: z.array(DivisionSchema)
+    method: 'GET',
+    service: 'api',
+    path: '/divisions',
+    access: 'public',
+    summary: 'Every class, by level',
+    response: z.array(DivisionSchema)
   },
   levelDivisions: {
-    method: 'GET', service: 'api', path: '/:level/divisions', access: 'public',
+    method: 'GET',
+    service: 'api',
+    path: '/:level/divisions',
+    access: 'public',
     summary: 'Classes of one level (slug or id)',
     params: z.strictObject({ level: z.union([LevelSlugSchema, idParam], { error: 'common.invalid' }) }),
-    response: z.array(DivisionSchema), errors: [404]
+    response: z.array(DivisionSchema),
+    errors: [404]
   },
   optionalSubjects: {
-    method: 'GET', service: 'api', path: '/optional-subjects/:id', access: 'public',
-    summary: 'Optional subjects of a class (empty when it has none)', params: IdParams,
-    response: z.array(OptionalSubjectSchema), errors: [404]
+    method: 'GET',
+    service: 'api',
+    path: '/optional-subjects/:id',
+    access: 'public',
+    summary: 'Optional subjects of a class (empty when it has none)',
+    params: IdParams,
+    response: z.array(OptionalSubjectSchema),
+    errors: [404]
   }
 } as const satisfies Record<string, Endpoint>

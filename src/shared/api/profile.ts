@@ -51,7 +51,8 @@ export type DivisionRequest = z.infer<typeof DivisionRequestSchema>
 /** A select sends a number or a numeric string; an empty choice is "missing". */
 function requiredId(key: 'divisionRequest.divisionRequired' | 'divisionRequest.reasonRequired') {
   return z.preprocess(
-    (value) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value),
+    (value) =>
+      value === '' || value === null ? undefined : typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value,
     z.number({ error: key }).int({ error: key }).positive({ error: key }).max(2_147_483_647, { error: key })
   )
 }
@@ -136,41 +137,83 @@ const IdParamsSchema = z.strictObject({ id: idParam })
 
 export const profileEndpoints = {
   divisionChangeReasons: {
-    method: 'GET', service: 'api', path: '/edit-division-reasons', access: 'user',
+    method: 'GET',
+    service: 'api',
+    path: '/edit-division-reasons',
+    access: 'user',
     summary: 'Reasons for a class change (text in the Accept-Language language; id 4 needs reason2)',
-    response: z.array(DivisionChangeReasonSchema), errors: [401, 403]
+    response: z.array(DivisionChangeReasonSchema),
+    errors: [401, 403]
   },
   divisionRequests: {
-    method: 'GET', service: 'api', path: '/edit-division', access: 'user',
-    summary: "The pupil's class change requests, newest first", response: z.array(DivisionRequestSchema), errors: [401, 403]
+    method: 'GET',
+    service: 'api',
+    path: '/edit-division',
+    access: 'user',
+    summary: "The pupil's class change requests, newest first",
+    response: z.array(DivisionRequestSchema),
+    errors: [401, 403]
   },
   createDivisionRequest: {
-    method: 'POST', service: 'api', path: '/edit-division', access: 'user', status: 201,
+    method: 'POST',
+    service: 'api',
+    path: '/edit-division',
+    access: 'user',
+    status: 201,
     summary: 'Ask for a class change (one pending request at a time; not for test accounts)',
-    body: CreateDivisionRequestBodySchema, response: CreateDivisionRequestResponseSchema, errors: [401, 403, 409]
+    body: CreateDivisionRequestBodySchema,
+    response: CreateDivisionRequestResponseSchema,
+    errors: [401, 403, 409]
   },
   marksheets: {
-    method: 'GET', service: 'api', path: '/student/mark-sheets', access: 'user',
+    method: 'GET',
+    service: 'api',
+    path: '/student/mark-sheets',
+    access: 'user',
     summary: "The pupil's report cards, newest first, each with a signed download link",
-    response: z.array(MarksheetSchema), errors: [401, 403]
+    response: z.array(MarksheetSchema),
+    errors: [401, 403]
   },
   uploadMarksheet: {
-    method: 'POST', service: 'api', path: '/student/mark-sheet', access: 'user', status: 201, multipart: true,
+    method: 'POST',
+    service: 'api',
+    path: '/student/mark-sheet',
+    access: 'user',
+    status: 201,
+    multipart: true,
     summary: 'Upload a report card (multipart: file, trimester, division); the type is checked by content, 10 MB at most',
-    body: MarksheetUploadFormSchema, response: UploadMarksheetResponseSchema, errors: [401, 403, 413, 415]
+    body: MarksheetUploadFormSchema,
+    response: UploadMarksheetResponseSchema,
+    errors: [401, 403, 413, 415]
   },
   deleteMarksheet: {
-    method: 'DELETE', service: 'api', path: '/student/mark-sheet/:id', access: 'user',
-    summary: 'Delete a report card while it is pending', params: IdParamsSchema, response: MessageResponseSchema, errors: [401, 403, 404, 409]
+    method: 'DELETE',
+    service: 'api',
+    path: '/student/mark-sheet/:id',
+    access: 'user',
+    summary: 'Delete a report card while it is pending',
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+    errors: [401, 403, 404, 409]
   },
   fileDownload: {
-    method: 'GET', service: 'api', path: '/files', access: 'public',
+    method: 'GET',
+    service: 'api',
+    path: '/files',
+    access: 'public',
     summary: 'Download a stored file through a signed, expiring link (raster images inline, everything else as an attachment)',
-    querystring: FileDownloadQuerySchema, response: z.string().describe('binary'), errors: [403, 404]
+    querystring: FileDownloadQuerySchema,
+    response: z.string().describe('binary'),
+    errors: [403, 404]
   },
   adCards: {
-    method: 'GET', service: 'api', path: '/student/pubs-cards', access: 'user',
-    summary: 'Visible ad cards, by position', response: z.array(AdCardSchema), errors: [401, 403]
+    method: 'GET',
+    service: 'api',
+    path: '/student/pubs-cards',
+    access: 'user',
+    summary: 'Visible ad cards, by position',
+    response: z.array(AdCardSchema),
+    errors: [401, 403]
   }
 } as const satisfies Record<string, Endpoint>
 
@@ -183,23 +226,43 @@ export const OperatorMarksheetSchema = MarksheetSchema.omit({ url: true }).exten
 
 export const profileOperatorEndpoints = {
   divisionRequests: {
-    method: 'GET', service: 'operator', path: '/division-requests', access: 'operator',
-    summary: 'Class change requests, newest first (filter by status)', querystring: OperatorStatusQuerySchema,
-    response: z.array(OperatorDivisionRequestSchema), errors: [401, 403]
+    method: 'GET',
+    service: 'operator',
+    path: '/division-requests',
+    access: 'operator',
+    summary: 'Class change requests, newest first (filter by status)',
+    querystring: OperatorStatusQuerySchema,
+    response: z.array(OperatorDivisionRequestSchema),
+    errors: [401, 403]
   },
   marksheets: {
-    method: 'GET', service: 'operator', path: '/marksheets', access: 'operator',
-    summary: 'Report cards, newest first (filter by status)', querystring: OperatorStatusQuerySchema,
-    response: z.array(OperatorMarksheetSchema), errors: [401, 403]
+    method: 'GET',
+    service: 'operator',
+    path: '/marksheets',
+    access: 'operator',
+    summary: 'Report cards, newest first (filter by status)',
+    querystring: OperatorStatusQuerySchema,
+    response: z.array(OperatorMarksheetSchema),
+    errors: [401, 403]
   },
   decideDivisionRequest: {
-    method: 'POST', service: 'operator', path: '/division-requests/:id/:decision', access: 'operator',
+    method: 'POST',
+    service: 'operator',
+    path: '/division-requests/:id/:decision',
+    access: 'operator',
     summary: "Approve (the pupil's class changes) or reject a pending class change request",
-    params: z.strictObject({ id: idParam, decision: DecisionSchema }), response: ProfileDecisionResponseSchema, errors: [401, 403, 404, 409]
+    params: z.strictObject({ id: idParam, decision: DecisionSchema }),
+    response: ProfileDecisionResponseSchema,
+    errors: [401, 403, 404, 409]
   },
   decideMarksheet: {
-    method: 'POST', service: 'operator', path: '/marksheets/:id/:decision', access: 'operator',
+    method: 'POST',
+    service: 'operator',
+    path: '/marksheets/:id/:decision',
+    access: 'operator',
     summary: 'Approve or reject a pending report card',
-    params: z.strictObject({ id: idParam, decision: DecisionSchema }), response: ProfileDecisionResponseSchema, errors: [401, 403, 404, 409]
+    params: z.strictObject({ id: idParam, decision: DecisionSchema }),
+    response: ProfileDecisionResponseSchema,
+    errors: [401, 403, 404, 409]
   }
 } as const satisfies Record<string, Endpoint>

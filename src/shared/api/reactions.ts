@@ -17,7 +17,10 @@ export const REACTION_TYPES = ['angry', 'sad', 'thinking', 'happy', 'love'] as c
 export const ReactionTypeSchema = z.enum(REACTION_TYPES, { error: 'common.invalid' })
 export type ReactionType = z.infer<typeof ReactionTypeSchema>
 
-const contentId = z.number({ error: 'common.required' }).int({ error: 'common.invalid' }).positive({ error: 'common.invalid' })
+const contentId = z
+  .number({ error: 'common.required' })
+  .int({ error: 'common.invalid' })
+  .positive({ error: 'common.invalid' })
   .max(2_147_483_647, { error: 'common.invalid' })
 
 /** `POST /students/reactions`: the pupil's reaction to a lesson, `null` to clear it. */
@@ -45,10 +48,12 @@ export type Reactions = z.infer<typeof ReactionsSchema>
  * `POST /user/subjects/{subject}/chapters/{chapter}/contents/{content}/bookmark`: the ids, when
  * sent, must name the path's lesson; the body may be left out.
  */
-export const BookmarkBodySchema = z.strictObject({
-  chapter: contentId.optional(),
-  content: contentId.optional()
-}).nullish()
+export const BookmarkBodySchema = z
+  .strictObject({
+    chapter: contentId.optional(),
+    content: contentId.optional()
+  })
+  .nullish()
 
 export const BookmarkToggleSchema = z.object({
   content_id: z.number().int(),
@@ -82,22 +87,44 @@ export type Bookmark = z.infer<typeof BookmarkSchema>
 
 export const reactionEndpoints = {
   reactions: {
-    method: 'GET', service: 'api', path: '/students/reactions/:contentId', access: 'user',
+    method: 'GET',
+    service: 'api',
+    path: '/students/reactions/:contentId',
+    access: 'user',
     summary: "A lesson of the pupil's class: the count of each reaction, their total and the pupil's own (also for a locked lesson)",
-    params: z.strictObject({ contentId: idParam }), response: ReactionsSchema, errors: [401, 403, 404]
+    params: z.strictObject({ contentId: idParam }),
+    response: ReactionsSchema,
+    errors: [401, 403, 404]
   },
   react: {
-    method: 'POST', service: 'api', path: '/students/reactions', access: 'user',
-    summary: 'React to a lesson (one reaction per pupil, replaced by a new one, cleared by null); refused on a locked lesson (content_locked)',
-    body: ReactBodySchema, response: ReactionsSchema, errors: [401, 403, 404]
+    method: 'POST',
+    service: 'api',
+    path: '/students/reactions',
+    access: 'user',
+    summary:
+      'React to a lesson (one reaction per pupil, replaced by a new one, cleared by null); refused on a locked lesson (content_locked)',
+    body: ReactBodySchema,
+    response: ReactionsSchema,
+    errors: [401, 403, 404]
   },
   toggleBookmark: {
-    method: 'POST', service: 'api', path: '/user/subjects/:subject/chapters/:chapter/contents/:content/bookmark', access: 'user',
+    method: 'POST',
+    service: 'api',
+    path: '/user/subjects/:subject/chapters/:chapter/contents/:content/bookmark',
+    access: 'user',
     summary: 'Bookmark the lesson, or remove its bookmark; refused on a locked lesson (content_locked)',
-    params: LessonPathSchema, body: BookmarkBodySchema, response: BookmarkToggleSchema, errors: [401, 403, 404]
+    params: LessonPathSchema,
+    body: BookmarkBodySchema,
+    response: BookmarkToggleSchema,
+    errors: [401, 403, 404]
   },
   bookmarks: {
-    method: 'GET', service: 'api', path: '/student/bookmarked-contents', access: 'user',
-    summary: "The pupil's bookmarked lessons of their class, newest first", response: z.array(BookmarkSchema), errors: [401, 403]
+    method: 'GET',
+    service: 'api',
+    path: '/student/bookmarked-contents',
+    access: 'user',
+    summary: "The pupil's bookmarked lessons of their class, newest first",
+    response: z.array(BookmarkSchema),
+    errors: [401, 403]
   }
 } as const satisfies Record<string, Endpoint>

@@ -10,8 +10,11 @@ import type { Endpoint } from './common.ts'
 /** Results of one search, at most. */
 export const SEARCH_LIMIT = 20
 
-export const SearchTermSchema = z.string({ error: 'search.tooShort' }).trim()
-  .min(SEARCH_MIN_CHARS, { error: 'search.tooShort' }).max(100, { error: 'common.tooLong' })
+export const SearchTermSchema = z
+  .string({ error: 'search.tooShort' })
+  .trim()
+  .min(SEARCH_MIN_CHARS, { error: 'search.tooShort' })
+  .max(100, { error: 'common.tooLong' })
 
 export const AutocompleteBodySchema = z.strictObject({ term: SearchTermSchema })
 
@@ -31,8 +34,13 @@ export type SearchResult = z.infer<typeof SearchResultSchema>
 
 export const searchEndpoints = {
   autocomplete: {
-    method: 'POST', service: 'api', path: '/search/autocomplete', access: 'user',
+    method: 'POST',
+    service: 'api',
+    path: '/search/autocomplete',
+    access: 'user',
     summary: 'Lessons of your class whose name (or subject) contains the term, 3 characters at least',
-    body: AutocompleteBodySchema, response: z.array(SearchResultSchema), errors: [401, 403]
+    body: AutocompleteBodySchema,
+    response: z.array(SearchResultSchema),
+    errors: [401, 403]
   }
 } as const satisfies Record<string, Endpoint>

@@ -35,7 +35,10 @@ export const VideoReportSchema = z.object({
 })
 export type VideoReport = z.infer<typeof VideoReportSchema>
 
-const id = z.number({ error: 'videoReport.fieldsRequired' }).int({ error: 'common.invalid' }).positive({ error: 'common.invalid' })
+const id = z
+  .number({ error: 'videoReport.fieldsRequired' })
+  .int({ error: 'common.invalid' })
+  .positive({ error: 'common.invalid' })
   .max(2_147_483_647, { error: 'common.invalid' })
 
 /**
@@ -44,9 +47,16 @@ const id = z.number({ error: 'videoReport.fieldsRequired' }).int({ error: 'commo
  * fields with rules/videoReport.ts, so that a missing one is worded 'Remplir les champs raison et description'.
  */
 export const VideoReportBodySchema = z.strictObject({
-  content: z.number({ error: 'common.required' }).int({ error: 'common.invalid' }).positive({ error: 'common.invalid' }).max(2_147_483_647, { error: 'common.invalid' }),
+  content: z
+    .number({ error: 'common.required' })
+    .int({ error: 'common.invalid' })
+    .positive({ error: 'common.invalid' })
+    .max(2_147_483_647, { error: 'common.invalid' }),
   reportReason: id.nullish(),
-  description: z.string({ error: 'videoReport.fieldsRequired' }).max(VIDEO_REPORT_DESCRIPTION_MAX * 4, { error: 'common.tooLong' }).nullish()
+  description: z
+    .string({ error: 'videoReport.fieldsRequired' })
+    .max(VIDEO_REPORT_DESCRIPTION_MAX * 4, { error: 'common.tooLong' })
+    .nullish()
 })
 export type VideoReportBody = z.infer<typeof VideoReportBodySchema>
 
@@ -56,27 +66,54 @@ const IdParamsSchema = z.strictObject({ id: idParam })
 
 export const videoReportEndpoints = {
   reasons: {
-    method: 'GET', service: 'api', path: '/student/report-reasons', access: 'user',
-    summary: 'The reasons a video can be reported for, worded in the Accept-Language language', response: z.array(ReportReasonSchema), errors: [401, 403]
+    method: 'GET',
+    service: 'api',
+    path: '/student/report-reasons',
+    access: 'user',
+    summary: 'The reasons a video can be reported for, worded in the Accept-Language language',
+    response: z.array(ReportReasonSchema),
+    errors: [401, 403]
   },
   reports: {
-    method: 'GET', service: 'api', path: '/student/video-reports', access: 'user',
-    summary: "The pupil's video reports, newest first", response: z.array(VideoReportSchema), errors: [401, 403]
+    method: 'GET',
+    service: 'api',
+    path: '/student/video-reports',
+    access: 'user',
+    summary: "The pupil's video reports, newest first",
+    response: z.array(VideoReportSchema),
+    errors: [401, 403]
   },
   create: {
-    method: 'POST', service: 'api', path: '/student/video-reports', access: 'user', status: 201,
+    method: 'POST',
+    service: 'api',
+    path: '/student/video-reports',
+    access: 'user',
+    status: 201,
     summary: "Report a lesson's video with a reason and a description (a lesson the pupil can open)",
-    body: VideoReportBodySchema, response: SavedVideoReportSchema, errors: [401, 403, 404]
+    body: VideoReportBodySchema,
+    response: SavedVideoReportSchema,
+    errors: [401, 403, 404]
   },
   update: {
-    method: 'PUT', service: 'api', path: '/student/video-reports/:id', access: 'user',
+    method: 'PUT',
+    service: 'api',
+    path: '/student/video-reports/:id',
+    access: 'user',
     summary: "Change one of the pupil's reports while it is Pending (409 video_report_not_pending after)",
-    params: IdParamsSchema, body: VideoReportBodySchema, response: SavedVideoReportSchema, errors: [401, 403, 404, 409]
+    params: IdParamsSchema,
+    body: VideoReportBodySchema,
+    response: SavedVideoReportSchema,
+    errors: [401, 403, 404, 409]
   },
   remove: {
-    method: 'DELETE', service: 'api', path: '/student/video-reports/:id', access: 'user',
+    method: 'DELETE',
+    service: 'api',
+    path: '/student/video-reports/:id',
+    access: 'user',
     summary: "Delete one of the pupil's reports while it is Pending (409 video_report_not_pending after)",
-    params: IdParamsSchema, response: MessageResponseSchema, errors: [401, 403, 404, 409]
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+    errors: [401, 403, 404, 409]
   }
 } as const satisfies Record<string, Endpoint>
 
@@ -89,15 +126,25 @@ export const OperatorVideoReportsQuerySchema = z.strictObject({ status: VideoRep
 
 export const videoReportOperatorEndpoints = {
   reports: {
-    method: 'GET', service: 'operator', path: '/video-reports', access: 'operator',
-    summary: 'Video reports, newest first (filter by status)', querystring: OperatorVideoReportsQuerySchema,
-    response: z.array(OperatorVideoReportSchema), errors: [401, 403]
+    method: 'GET',
+    service: 'operator',
+    path: '/video-reports',
+    access: 'operator',
+    summary: 'Video reports, newest first (filter by status)',
+    querystring: OperatorVideoReportsQuerySchema,
+    response: z.array(OperatorVideoReportSchema),
+    errors: [401, 403]
   },
   decide: {
-    method: 'POST', service: 'operator', path: '/video-reports/:id/:decision', access: 'operator',
-    summary: 'Move a report on: start (Pending → In progress), reject (In progress → Rejected, with an optional reject_reason) or resolve (In progress → Resolved); the pupil is notified',
+    method: 'POST',
+    service: 'operator',
+    path: '/video-reports/:id/:decision',
+    access: 'operator',
+    summary:
+      'Move a report on: start (Pending → In progress), reject (In progress → Rejected, with an optional reject_reason) or resolve (In progress → Resolved); the pupil is notified',
     params: z.strictObject({ id: idParam, decision: VideoReportDecisionSchema }),
     body: z.strictObject({ reject_reason: z.string().trim().min(1).max(500).optional() }).nullish(),
-    response: MessageResponseSchema.extend({ report: OperatorVideoReportSchema }), errors: [401, 403, 404, 409]
+    response: MessageResponseSchema.extend({ report: OperatorVideoReportSchema }),
+    errors: [401, 403, 404, 409]
   }
 } as const satisfies Record<string, Endpoint>

@@ -62,8 +62,10 @@ export const CreatePaymentCodeBodySchema = z
   .superRefine((body, ctx) => {
     if (!body.paymentMethod) ctx.addIssue({ code: 'custom', path: ['paymentMethod'], message: 'payment.methodRequired' })
     const reference = body.reference?.trim() ?? ''
-    if (body.paymentMethod === 'transfer' && reference === '') ctx.addIssue({ code: 'custom', path: ['reference'], message: 'payment.referenceRequired' })
-    else if (body.reference && /\s/.test(body.reference)) ctx.addIssue({ code: 'custom', path: ['reference'], message: 'payment.referenceSpaces' })
+    if (body.paymentMethod === 'transfer' && reference === '')
+      ctx.addIssue({ code: 'custom', path: ['reference'], message: 'payment.referenceRequired' })
+    else if (body.reference && /\s/.test(body.reference))
+      ctx.addIssue({ code: 'custom', path: ['reference'], message: 'payment.referenceSpaces' })
   })
 export type CreatePaymentCodeBody = z.input<typeof CreatePaymentCodeBodySchema>
 
@@ -86,7 +88,11 @@ export const D17CheckResponseSchema = z.object({
 })
 
 export const PaymentReturnQuerySchema = z.strictObject({
-  orderId: z.string({ error: 'common.required' }).min(1, { error: 'common.required' }).max(128, { error: 'common.invalid' }).regex(/^[\w-]+$/, { error: 'common.invalid' }),
+  orderId: z
+    .string({ error: 'common.required' })
+    .min(1, { error: 'common.required' })
+    .max(128, { error: 'common.invalid' })
+    .regex(/^[\w-]+$/, { error: 'common.invalid' }),
   lang: z.enum(['fr', 'en', 'en-US', 'ar']).optional()
 })
 /** What the payment result dialog shows; reading it never credits anything. */
@@ -122,10 +128,12 @@ export const WalletSummarySchema = z.object({
 })
 
 /** The recipient: a phone number, an e-mail address or an account id (docs/decisions/0004-transfer-recipient.md). */
-const toUserSchema = z.union([z.string().max(180, { error: 'transfer.recipientUnknown' }), z.number().int(), z.null()], { error: 'common.fillFields' })
+const toUserSchema = z
+  .union([z.string().max(180, { error: 'transfer.recipientUnknown' }), z.number().int(), z.null()], { error: 'common.fillFields' })
   .optional()
   .superRefine((value, ctx) => {
-    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) ctx.addIssue({ code: 'custom', message: 'common.fillFields' })
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+      ctx.addIssue({ code: 'custom', message: 'common.fillFields' })
   })
   .transform((value) => normalizeDigits(String(value ?? '')).trim())
 
@@ -181,76 +189,161 @@ const userErrors = [401, 403, 404] as const
 
 export const walletEndpoints = {
   summary: {
-    method: 'GET', service: 'api', path: '/student/wallet', access: 'user',
-    summary: 'The balance card: points and points held by unconfirmed transfers', response: WalletSummarySchema, errors: userErrors
+    method: 'GET',
+    service: 'api',
+    path: '/student/wallet',
+    access: 'user',
+    summary: 'The balance card: points and points held by unconfirmed transfers',
+    response: WalletSummarySchema,
+    errors: userErrors
   },
   bankAccounts: {
-    method: 'GET', service: 'api', path: '/payment/bank-accounts', access: 'user',
-    summary: 'Where to send a bank transfer or postal deposit (two banks and La Poste)', response: z.array(BankAccountSchema), errors: userErrors
+    method: 'GET',
+    service: 'api',
+    path: '/payment/bank-accounts',
+    access: 'user',
+    summary: 'Where to send a bank transfer or postal deposit (two banks and La Poste)',
+    response: z.array(BankAccountSchema),
+    errors: userErrors
   },
   createCode: {
-    method: 'POST', service: 'api', path: '/student/codes', access: 'user', status: 201,
+    method: 'POST',
+    service: 'api',
+    path: '/student/codes',
+    access: 'user',
+    status: 201,
     summary: 'Create a points code (top-up): bank transfer waits for an operator, card and D17 for the payment (Idempotency-Key)',
-    body: CreatePaymentCodeBodySchema, response: PaymentCodeSchema, errors: [401, 403, 409]
+    body: CreatePaymentCodeBodySchema,
+    response: PaymentCodeSchema,
+    errors: [401, 403, 409]
   },
   codes: {
-    method: 'GET', service: 'api', path: '/codes', access: 'user',
-    summary: 'The points history: every points code, newest first', response: z.array(PaymentHistoryRowSchema), errors: userErrors
+    method: 'GET',
+    service: 'api',
+    path: '/codes',
+    access: 'user',
+    summary: 'The points history: every points code, newest first',
+    response: z.array(PaymentHistoryRowSchema),
+    errors: userErrors
   },
   paymentRedirect: {
-    method: 'GET', service: 'api', path: '/payment/redirect/:id', access: 'user',
-    summary: 'The payment page of an online (card) points code', params: IdParamsSchema,
-    response: PaymentRedirectResponseSchema, errors: [401, 403, 404, 409]
+    method: 'GET',
+    service: 'api',
+    path: '/payment/redirect/:id',
+    access: 'user',
+    summary: 'The payment page of an online (card) points code',
+    params: IdParamsSchema,
+    response: PaymentRedirectResponseSchema,
+    errors: [401, 403, 404, 409]
   },
   d17: {
-    method: 'GET', service: 'api', path: '/payment/d17/:id', access: 'user',
-    summary: 'The QR payload of a D17 points code', params: IdParamsSchema, response: D17PaymentSchema, errors: [401, 403, 404, 409]
+    method: 'GET',
+    service: 'api',
+    path: '/payment/d17/:id',
+    access: 'user',
+    summary: 'The QR payload of a D17 points code',
+    params: IdParamsSchema,
+    response: D17PaymentSchema,
+    errors: [401, 403, 404, 409]
   },
   d17Check: {
-    method: 'GET', service: 'api', path: '/payment/d17/check/:id', access: 'user',
-    summary: 'Whether a D17 points code has been paid', params: IdParamsSchema, response: D17CheckResponseSchema, errors: userErrors
+    method: 'GET',
+    service: 'api',
+    path: '/payment/d17/check/:id',
+    access: 'user',
+    summary: 'Whether a D17 points code has been paid',
+    params: IdParamsSchema,
+    response: D17CheckResponseSchema,
+    errors: userErrors
   },
   paymentSuccess: {
-    method: 'POST', service: 'api', path: '/payment/success', access: 'user',
+    method: 'POST',
+    service: 'api',
+    path: '/payment/success',
+    access: 'user',
     summary: 'The status of an order after a darsi://payment/success return (reads only: never credits)',
-    querystring: PaymentReturnQuerySchema, response: PaymentResultSchema, errors: userErrors
+    querystring: PaymentReturnQuerySchema,
+    response: PaymentResultSchema,
+    errors: userErrors
   },
   paymentEchec: {
-    method: 'POST', service: 'api', path: '/payment/echec', access: 'user',
+    method: 'POST',
+    service: 'api',
+    path: '/payment/echec',
+    access: 'user',
     summary: 'The status of an order after a darsi://payment/echec return (reads only: never credits)',
-    querystring: PaymentReturnQuerySchema, response: PaymentResultSchema, errors: userErrors
+    querystring: PaymentReturnQuerySchema,
+    response: PaymentResultSchema,
+    errors: userErrors
   },
   transfer: {
-    method: 'POST', service: 'api', path: '/student/transfer-points', access: 'user', status: 201,
+    method: 'POST',
+    service: 'api',
+    path: '/student/transfer-points',
+    access: 'user',
+    status: 201,
     summary: 'Start a points transfer: the points are held and a 6-character code is sent to the sender (Idempotency-Key)',
-    body: TransferPointsBodySchema, response: TransferResponseSchema, errors: [401, 402, 403, 409]
+    body: TransferPointsBodySchema,
+    response: TransferResponseSchema,
+    errors: [401, 402, 403, 409]
   },
   confirmTransfer: {
-    method: 'POST', service: 'api', path: '/student/confirm-transfer-points', access: 'user',
-    summary: 'Confirm a waiting transfer with its code (the sender or a linked parent): the held points move to the recipient (Idempotency-Key)',
-    querystring: ConfirmTransferQuerySchema, response: TransferResponseSchema, errors: [401, 403, 409]
+    method: 'POST',
+    service: 'api',
+    path: '/student/confirm-transfer-points',
+    access: 'user',
+    summary:
+      'Confirm a waiting transfer with its code (the sender or a linked parent): the held points move to the recipient (Idempotency-Key)',
+    querystring: ConfirmTransferQuerySchema,
+    response: TransferResponseSchema,
+    errors: [401, 403, 409]
   },
   resendTransferCode: {
-    method: 'GET', service: 'api', path: '/student/confirm-transfer-points/:id', access: 'user',
-    summary: 'Send a new confirmation code for a waiting transfer', params: IdParamsSchema, response: MessageResponseSchema, errors: [401, 403, 404, 409]
+    method: 'GET',
+    service: 'api',
+    path: '/student/confirm-transfer-points/:id',
+    access: 'user',
+    summary: 'Send a new confirmation code for a waiting transfer',
+    params: IdParamsSchema,
+    response: MessageResponseSchema,
+    errors: [401, 403, 404, 409]
   },
   rejectTransfer: {
-    method: 'POST', service: 'api', path: '/student/transfer-points/:id/reject', access: 'user',
+    method: 'POST',
+    service: 'api',
+    path: '/student/transfer-points/:id/reject',
+    access: 'user',
     summary: 'Reject (cancel) a waiting transfer: the held points go back to the sender',
-    params: IdParamsSchema, response: TransferResponseSchema, errors: [401, 403, 404, 409]
+    params: IdParamsSchema,
+    response: TransferResponseSchema,
+    errors: [401, 403, 404, 409]
   },
   transferHistory: {
-    method: 'GET', service: 'api', path: '/student/transfer-points-history', access: 'user',
+    method: 'GET',
+    service: 'api',
+    path: '/student/transfer-points-history',
+    access: 'user',
     summary: 'Transfers sent or received (and, for a parent, those of the linked pupils), newest first',
-    response: z.array(TransferSchema), errors: userErrors
+    response: z.array(TransferSchema),
+    errors: userErrors
   },
   subscriptions: {
-    method: 'GET', service: 'api', path: '/student/history/subscriptions', access: 'user',
-    summary: 'Subscriptions bought, newest first', response: z.array(SubscriptionSchema), errors: userErrors
+    method: 'GET',
+    service: 'api',
+    path: '/student/history/subscriptions',
+    access: 'user',
+    summary: 'Subscriptions bought, newest first',
+    response: z.array(SubscriptionSchema),
+    errors: userErrors
   },
   payments: {
-    method: 'GET', service: 'api', path: '/student/history/payments', access: 'user',
-    summary: 'Payments received (credited points codes), newest first', response: z.array(PaymentReceiptSchema), errors: userErrors
+    method: 'GET',
+    service: 'api',
+    path: '/student/history/payments',
+    access: 'user',
+    summary: 'Payments received (credited points codes), newest first',
+    response: z.array(PaymentReceiptSchema),
+    errors: userErrors
   }
 } as const satisfies Record<string, Endpoint>
 
@@ -266,22 +359,42 @@ export const LedgerAuditSchema = z.object({
 /** Back-office steps of the wallet, for the admin CLI (`npm run admin -- payment …`). */
 export const walletOperatorEndpoints = {
   payments: {
-    method: 'GET', service: 'operator', path: '/payments', access: 'operator',
-    summary: 'Points codes, newest first (filter by status)', querystring: OperatorPaymentQuerySchema,
-    response: z.array(OperatorPaymentSchema), errors: [401, 403]
+    method: 'GET',
+    service: 'operator',
+    path: '/payments',
+    access: 'operator',
+    summary: 'Points codes, newest first (filter by status)',
+    querystring: OperatorPaymentQuerySchema,
+    response: z.array(OperatorPaymentSchema),
+    errors: [401, 403]
   },
   approvePayment: {
-    method: 'POST', service: 'operator', path: '/payments/:id/approve', access: 'operator',
-    summary: 'Approve a pending bank transfer: the wallet is credited once', params: IdParamsSchema,
-    response: OperatorDecisionResponseSchema, errors: [401, 403, 404, 409]
+    method: 'POST',
+    service: 'operator',
+    path: '/payments/:id/approve',
+    access: 'operator',
+    summary: 'Approve a pending bank transfer: the wallet is credited once',
+    params: IdParamsSchema,
+    response: OperatorDecisionResponseSchema,
+    errors: [401, 403, 404, 409]
   },
   rejectPayment: {
-    method: 'POST', service: 'operator', path: '/payments/:id/reject', access: 'operator',
-    summary: 'Reject a pending bank transfer', params: IdParamsSchema, response: OperatorDecisionResponseSchema, errors: [401, 403, 404, 409]
+    method: 'POST',
+    service: 'operator',
+    path: '/payments/:id/reject',
+    access: 'operator',
+    summary: 'Reject a pending bank transfer',
+    params: IdParamsSchema,
+    response: OperatorDecisionResponseSchema,
+    errors: [401, 403, 404, 409]
   },
   ledgerAudit: {
-    method: 'GET', service: 'operator', path: '/ledger/audit', access: 'operator',
+    method: 'GET',
+    service: 'operator',
+    path: '/ledger/audit',
+    access: 'operator',
     summary: 'Reconcile the ledger: balances equal their entries, transactions sum to zero, no wallet below zero',
-    response: LedgerAuditSchema, errors: [401, 403]
+    response: LedgerAuditSchema,
+    errors: [401, 403]
   }
 } as const satisfies Record<string, Endpoint>

@@ -71,19 +71,34 @@ export function codeDiscount(
   if (context.buyerGiftCode && normalizeDiscountCode(context.buyerGiftCode) === code) return refuse('own_code')
   if (!isFirstSlice(context.sliceIndex)) return refuse('code_first_slice_only')
   if (codeKind(code) === 'referral') {
-    return { kind: 'referral', code, discountType: 'percentage_discount', basisPoints: REFERRAL_BASIS_POINTS, fixedAmount: null, discount: percentOf(base, REFERRAL_BASIS_POINTS) }
+    return {
+      kind: 'referral',
+      code,
+      discountType: 'percentage_discount',
+      basisPoints: REFERRAL_BASIS_POINTS,
+      fixedAmount: null,
+      discount: percentOf(base, REFERRAL_BASIS_POINTS)
+    }
   }
   const terms = applied.coupon
   if (!terms) return refuse('unknown_code')
   if (!terms.active) return refuse('code_inactive')
   if (terms.expiresAt && Date.parse(terms.expiresAt) <= context.at.getTime()) return refuse('code_expired')
   if (terms.offerIds.length > 0 && !terms.offerIds.includes(context.offerId)) return refuse('code_not_applicable', 'offer')
-  if (terms.offerDivisionIds.length > 0 && !terms.offerDivisionIds.includes(context.offerDivisionId)) return refuse('code_not_applicable', 'division')
+  if (terms.offerDivisionIds.length > 0 && !terms.offerDivisionIds.includes(context.offerDivisionId))
+    return refuse('code_not_applicable', 'division')
   if (terms.periods.length > 0 && !terms.periods.includes(context.period)) return refuse('code_not_applicable', 'period')
   if (terms.discountType === 'percentage_discount') {
     const basisPoints = toBasisPoints(terms.discountValue)
     if (basisPoints === null) return refuse('invalid_coupon')
-    return { kind: 'coupon', code, discountType: terms.discountType, basisPoints, fixedAmount: null, discount: percentOf(base, basisPoints) }
+    return {
+      kind: 'coupon',
+      code,
+      discountType: terms.discountType,
+      basisPoints,
+      fixedAmount: null,
+      discount: percentOf(base, basisPoints)
+    }
   }
   const fixedAmount = toMillimes(terms.discountValue)
   if (fixedAmount === null) return refuse('invalid_coupon')

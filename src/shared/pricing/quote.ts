@@ -96,12 +96,17 @@ function chosenSubjects(division: Division, ids: readonly number[]): Subjects | 
   if (ids.length === 0) return refuse('subjects_required')
   if (new Set(ids).size !== ids.length) return refuse('duplicate_subject')
   const perSubject = packSubjectPrice(division.offer_id)
-  if (perSubject === 'Finalprice' && (division.Finalprice === null || division.Finalprice === undefined)) return refuse('price_missing', 'Finalprice')
+  if (perSubject === 'Finalprice' && (division.Finalprice === null || division.Finalprice === undefined))
+    return refuse('price_missing', 'Finalprice')
   const chosen: Subjects = []
   for (const id of ids) {
     const detail = division.subject_details.find((candidate) => candidate.id === id)
     if (!detail) return refuse('unknown_subject', String(id))
-    chosen.push({ id, subjectId: detail.subjectId, price: millimes(perSubject === 'Finalprice' ? (division.Finalprice as number) : detail.price) })
+    chosen.push({
+      id,
+      subjectId: detail.subjectId,
+      price: millimes(perSubject === 'Finalprice' ? (division.Finalprice as number) : detail.price)
+    })
   }
   return chosen
 }
@@ -110,10 +115,19 @@ function chosenSubjects(division: Division, ids: readonly number[]): Subjects | 
 function unitPrice(division: Division, entry: PricingEntry | null, subjects: Subjects): Unit | PricingRefusal {
   if (division.type === 'pack') {
     const price = subjects.reduce((sum, subject) => sum + subject.price, 0)
-    const crossedOut = packSubjectPrice(division.offer_id) === 'Finalprice' && division.Baseprice != null ? millimes(division.Baseprice) * subjects.length : price
+    const crossedOut =
+      packSubjectPrice(division.offer_id) === 'Finalprice' && division.Baseprice != null
+        ? millimes(division.Baseprice) * subjects.length
+        : price
     return { source: 'subjects', price, listPrice: Math.max(price, crossedOut), entry }
   }
-  if (entry) return { source: 'pricing_entry', price: millimes(entry.final_price), listPrice: Math.max(millimes(entry.final_price), millimes(entry.price)), entry }
+  if (entry)
+    return {
+      source: 'pricing_entry',
+      price: millimes(entry.final_price),
+      listPrice: Math.max(millimes(entry.final_price), millimes(entry.price)),
+      entry
+    }
   if (division.Finalprice === null || division.Finalprice === undefined) return refuse('price_missing', 'Finalprice')
   const price = millimes(division.Finalprice)
   const crossedOut = division.Baseprice != null ? millimes(division.Baseprice) : price
@@ -227,7 +241,9 @@ export function quote(input: QuoteRequest): QuoteResult {
     subjects,
     restOfYear,
     packRule: rule,
-    code: code ? { kind: code.kind, code: code.code, discountType: code.discountType, basisPoints: code.basisPoints, fixedAmount: code.fixedAmount } : null,
+    code: code
+      ? { kind: code.kind, code: code.code, discountType: code.discountType, basisPoints: code.basisPoints, fixedAmount: code.fixedAmount }
+      : null,
     sliceWeights
   }
   return {

@@ -55,11 +55,14 @@ export const paymentAmountSchema = amountInput.transform((value, ctx) => {
 })
 
 /** The transfer amount, parsed to whole points. */
-export const transferPointsSchema = z.union([z.number(), z.string().max(INPUT_MAX.amount), z.null()], { error: 'transfer.amountRange' }).optional().transform((value, ctx) => {
-  const key = checkTransferPoints(value)
-  if (key) {
-    ctx.addIssue({ code: 'custom', message: key })
-    return z.NEVER
-  }
-  return readAmount(value) as number
-})
+export const transferPointsSchema = z
+  .union([z.number(), z.string().max(INPUT_MAX.amount), z.null()], { error: 'transfer.amountRange' })
+  .optional()
+  .transform((value, ctx) => {
+    const key = checkTransferPoints(value)
+    if (key) {
+      ctx.addIssue({ code: 'custom', message: key })
+      return z.NEVER
+    }
+    return readAmount(value) as number
+  })

@@ -29,9 +29,16 @@ export function checkOptionalSubject(optionalSubject: number | null | undefined,
   return divisionHasOptions && optionalSubject == null ? 'optionalSubject.required' : null
 }
 
-const id = z.number({ error: 'common.invalid' }).int({ error: 'common.invalid' }).positive({ error: 'common.invalid' }).max(2_147_483_647, { error: 'common.invalid' })
+const id = z
+  .number({ error: 'common.invalid' })
+  .int({ error: 'common.invalid' })
+  .positive({ error: 'common.invalid' })
+  .max(2_147_483_647, { error: 'common.invalid' })
 
-export const captchaField = z.string({ error: 'captcha.required' }).min(1, { error: 'captcha.required' }).max(8192, { error: 'captcha.invalid' })
+export const captchaField = z
+  .string({ error: 'captcha.required' })
+  .min(1, { error: 'captcha.required' })
+  .max(8192, { error: 'captcha.invalid' })
 
 export const registrationShape = {
   name: firstNameSchema,
@@ -48,7 +55,11 @@ export const registrationShape = {
   ),
   country: id.nullish(),
   state: id.nullish(),
-  division: z.number({ error: 'division.required' }).int({ error: 'division.required' }).positive({ error: 'division.required' }).max(2_147_483_647, { error: 'division.unknown' }),
+  division: z
+    .number({ error: 'division.required' })
+    .int({ error: 'division.required' })
+    .positive({ error: 'division.required' })
+    .max(2_147_483_647, { error: 'division.unknown' }),
   optionalSubject: id.nullish(),
   'g-recaptcha-response': captchaField
 }

@@ -12,5 +12,7 @@ interface HeldOffer {
  * search with the same rule; the app disables the box with it.
  */
 export function searchClosed(offers: readonly HeldOffer[], today: string): boolean {
-  return offers.some((offer) => offer.group_id === SEARCH_DISABLED_GROUP_ID && (offer.end_date === null || offer.end_date.slice(0, 10) >= today))
+  return offers.some(
+    (offer) => offer.group_id === SEARCH_DISABLED_GROUP_ID && (offer.end_date === null || offer.end_date.slice(0, 10) >= today)
+  )
 }

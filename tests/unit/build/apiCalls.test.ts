@@ -25,8 +25,12 @@ describe('no call outside the tables', () => {
   it('no renderer module sends a request of its own (method, path and schema written by hand)', () => {
     const offenders = sources.filter((path) => {
       const text = readFileSync(path, 'utf8')
-      return /\.request\(\s*\{/.test(text) || /\bmethod:\s*'(GET|POST|PUT|DELETE|PATCH)'/.test(text) || /\baxios\b/.test(text) ||
+      return (
+        /\.request\(\s*\{/.test(text) ||
+        /\bmethod:\s*'(GET|POST|PUT|DELETE|PATCH)'/.test(text) ||
+        /\baxios\b/.test(text) ||
         /\$\{[\w.]*baseUrls(?:\.\w+|\[[^\]]+\])\}\//.test(text)
+      )
     })
     expect(offenders.map((path) => relative(root, path))).toEqual([])
   })
@@ -34,10 +38,14 @@ describe('no call outside the tables', () => {
   it('every call names an entry of a shared endpoint table', () => {
     const calls = sources.flatMap((path) => {
       const text = readFileSync(path, 'utf8')
-      return [...text.matchAll(/\bhttp\.call\(\s*([^,)]+)/g)].map((match) => ({ path: relative(root, path), entry: (match[1] ?? '').trim() }))
+      return [...text.matchAll(/\bhttp\.call\(\s*([^,)]+)/g)].map((match) => ({
+        path: relative(root, path),
+        entry: (match[1] ?? '').trim()
+      }))
     })
     expect(calls.length).toBeGreaterThan(50)
-    const named = /^(?:\w+Endpoints|accounts|pickers|profile|home|notify)\.\w+$|^outcome === 'success' \? walletEndpoints\.paymentSuccess : walletEndpoints\.paymentEchec$/
+    const named =
+      /^(?:\w+Endpoints|accounts|pickers|profile|home|notify)\.\w+$|^outcome === 'success' \? walletEndpoints\.paymentSuccess : walletEndpoints\.paymentEchec$/
     expect(calls.filter((call) => !named.test(call.entry))).toEqual([])
   })
 })

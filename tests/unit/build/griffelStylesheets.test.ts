@@ -24,7 +24,9 @@ describe('extractGriffelStyles', () => {
     expect(code).toContain(`import { __css as __griffelCss } from '@griffel/react';`)
     expect(code).toContain(`import { __resetCSS as __griffelResetCss } from '@griffel/react';`)
     expect(code).toContain('__griffelResetCss("r1abc", "r1abcrtl")')
-    expect(code).toMatch(/__griffelCss\(\{\s*root: \{ sj55zd: "f19n0e5", uwmqm3: \["fk6fouc", "f12nh0o2"\] \},\s*small: \{ Bahqtrf: "fhvnf4x" \}\s*\}\)/)
+    expect(code).toMatch(
+      /__griffelCss\(\{\s*root: \{ sj55zd: "f19n0e5", uwmqm3: \["fk6fouc", "f12nh0o2"\] \},\s*small: \{ Bahqtrf: "fhvnf4x" \}\s*\}\)/
+    )
     // No CSS text is left in the module.
     expect(code).not.toContain('color:red')
     expect(code).not.toContain('padding-left')

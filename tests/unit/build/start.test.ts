@@ -15,8 +15,16 @@ import { PassThrough } from 'node:stream'
 import { downloadArtifact } from '@electron/get'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
-  APP_READY_LINE, ELECTRON_MIRROR_EXAMPLE, HEALTH_PATH, START_LOCK_FILE, electronCacheFolder, electronZipName, locateElectron,
-  start, type StartIo, type StartOptions
+  APP_READY_LINE,
+  ELECTRON_MIRROR_EXAMPLE,
+  HEALTH_PATH,
+  START_LOCK_FILE,
+  electronCacheFolder,
+  electronZipName,
+  locateElectron,
+  start,
+  type StartIo,
+  type StartOptions
 } from '../../../scripts/start.ts'
 import { servicePrefixes } from '../../../src/shared/api/common.ts'
 import { healthEndpoints } from '../../../src/shared/api/health.ts'
@@ -147,7 +155,10 @@ async function sandbox(): Promise<Sandbox> {
   mkdirSync(electronDir, { recursive: true })
   writeFileSync(join(electronDir, 'package.json'), JSON.stringify({ name: 'electron', version: '45.4.1' }))
   // The electron package's installer, where the download cannot be reached: it prints the error's stack.
-  writeFileSync(join(electronDir, 'install.js'), "console.error('TypeError: fetch failed\\n    at node:internal/deps/undici:1:1')\nprocess.exit(1)\n")
+  writeFileSync(
+    join(electronDir, 'install.js'),
+    "console.error('TypeError: fetch failed\\n    at node:internal/deps/undici:1:1')\nprocess.exit(1)\n"
+  )
   writeFileSync(join(dir, 'fake-api.mjs'), FAKE_API)
   writeFileSync(join(dir, 'fake-app.mjs'), FAKE_APP)
   writeFileSync(join(dir, 'build.mjs'), "import { writeFileSync } from 'node:fs'\nwriteFileSync(process.argv[2], 'built')\n")
@@ -238,9 +249,11 @@ async function runningApi(box: Sandbox, port: number, dataDir: string): Promise<
   mkdirSync(dataDir, { recursive: true })
   const child = spawn(node, [join(box.dir, 'fake-api.mjs'), String(port), dataDir, join(box.dir, 'other-api-pids')], { stdio: 'pipe' })
   spawned.push(child)
-  await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => {
-    if (chunk.toString().includes('listening')) resolve()
-  }))
+  await new Promise<void>((resolve) =>
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) resolve()
+    })
+  )
   return child
 }
 
@@ -261,16 +274,19 @@ describe('npm start: the happy path', { timeout: SLOW }, () => {
     await expectEverythingStopped(box)
   })
 
-  it('downloads a missing Electron through the package\'s installer first, then opens the app', async () => {
+  it("downloads a missing Electron through the package's installer first, then opens the app", async () => {
     const box = await sandbox()
     const binary = join(box.electronDir, 'dist', 'electron')
-    writeFileSync(join(box.electronDir, 'install.js'), [
-      "const { chmodSync, mkdirSync, writeFileSync } = require('node:fs')",
-      `mkdirSync(${JSON.stringify(join(box.electronDir, 'dist'))}, { recursive: true })`,
-      `writeFileSync(${JSON.stringify(binary)}, ${JSON.stringify(`#!/bin/sh\nexec "${node}" "${join(box.dir, 'fake-app.mjs')}" open-close "${box.appRecord}" "$@"\n`)})`,
-      `chmodSync(${JSON.stringify(binary)}, 0o755)`,
-      `writeFileSync(${JSON.stringify(join(box.electronDir, 'path.txt'))}, 'electron')`
-    ].join('\n'))
+    writeFileSync(
+      join(box.electronDir, 'install.js'),
+      [
+        "const { chmodSync, mkdirSync, writeFileSync } = require('node:fs')",
+        `mkdirSync(${JSON.stringify(join(box.electronDir, 'dist'))}, { recursive: true })`,
+        `writeFileSync(${JSON.stringify(binary)}, ${JSON.stringify(`#!/bin/sh\nexec "${node}" "${join(box.dir, 'fake-app.mjs')}" open-close "${box.appRecord}" "$@"\n`)})`,
+        `chmodSync(${JSON.stringify(binary)}, 0o755)`,
+        `writeFileSync(${JSON.stringify(join(box.electronDir, 'path.txt'))}, 'electron')`
+      ].join('\n')
+    )
     const { io, printed } = capture()
     expect(await start(options(box), io)).toBe(0)
     expect(printed).toEqual(['npm start: Electron 45.4.1 is not installed yet; downloading it (once, about 100 MB)…'])
@@ -285,25 +301,25 @@ describe('npm start: when the app cannot open', { timeout: SLOW }, () => {
     installFakeElectron(box, 'crash')
     const { io, printed, output } = capture()
     expect(await start(options(box), io)).toBe(1)
-    expect(printed).toEqual([
-      'The app closed at launch (exit code 1). Its output, above, is kept in .data/app.log.\nThe API is stopped.'
-    ])
+    expect(printed).toEqual(['The app closed at launch (exit code 1). Its output, above, is kept in .data/app.log.\nThe API is stopped.'])
     expect(readFileSync(box.appLog, 'utf8')).toContain('[main] start-up failed: boom')
     expect(output()).toContain('[main] start-up failed: boom')
     expect(apiPids(box)).toHaveLength(1)
     await expectEverythingStopped(box)
   })
 
-  it('names a known cause found in the app\'s output (a missing system library)', async () => {
+  it("names a known cause found in the app's output (a missing system library)", async () => {
     const box = await sandbox()
     installFakeElectron(box, 'missing-library')
     const { io, printed } = capture()
     expect(await start(options(box), io)).toBe(1)
-    expect(printed).toEqual([[
-      'The app closed at launch (exit code 127). Its output, above, is kept in .data/app.log.',
-      'Electron needs libnss3.so, missing on this system: install it with the system\'s package manager.',
-      'The API is stopped.'
-    ].join('\n')])
+    expect(printed).toEqual([
+      [
+        'The app closed at launch (exit code 127). Its output, above, is kept in .data/app.log.',
+        "Electron needs libnss3.so, missing on this system: install it with the system's package manager.",
+        'The API is stopped.'
+      ].join('\n')
+    ])
     await expectEverythingStopped(box)
   })
 
@@ -314,12 +330,14 @@ describe('npm start: when the app cannot open', { timeout: SLOW }, () => {
     const started = Date.now()
     expect(await start(options(box, { launchTimeoutMs: 1500, stopTimeoutMs: 500 }), io)).toBe(1)
     expect(Date.now() - started).toBeGreaterThanOrEqual(1500)
-    expect(printed).toEqual(['The app did not open its window within 2 s, so it was stopped. Its output is in .data/app.log.\nThe API is stopped.'])
+    expect(printed).toEqual([
+      'The app did not open its window within 2 s, so it was stopped. Its output is in .data/app.log.\nThe API is stopped.'
+    ])
     expect(isAlive(appRecord(box).pid)).toBe(false)
     await expectEverythingStopped(box)
   })
 
-  it('an app that closes with 0 before its window: another instance holds the app\'s lock', async () => {
+  it("an app that closes with 0 before its window: another instance holds the app's lock", async () => {
     const box = await sandbox()
     installFakeElectron(box, 'quit')
     const { io, printed } = capture()
@@ -375,7 +393,9 @@ describe('npm start: when the app cannot open', { timeout: SLOW }, () => {
     const base = options(box)
     const env = { ...base.env, ELECTRON_MIRROR: 'https://mirror.example/electron/' }
     expect(await start({ ...base, env }, io)).toBe(1)
-    expect(printed[1]).toMatch(/^Electron 45\.4\.1 could not be downloaded from https:\/\/mirror\.example\/electron\/ \(TypeError: fetch failed\)\. Either:/)
+    expect(printed[1]).toMatch(
+      /^Electron 45\.4\.1 could not be downloaded from https:\/\/mirror\.example\/electron\/ \(TypeError: fetch failed\)\. Either:/
+    )
     expect(printed[1]).toContain(electronCacheFolder('45.4.1', env))
     expect(apiPids(box)).toEqual([])
   })
@@ -385,8 +405,10 @@ describe('npm start: when the app cannot open', { timeout: SLOW }, () => {
     const { io, printed } = capture()
     const base = options(box)
     expect(await start({ ...base, env: { ...base.env, ELECTRON_OVERRIDE_DIST_PATH: join(box.dir, 'nowhere') } }, io)).toBe(1)
-    expect(printed).toEqual([`ELECTRON_OVERRIDE_DIST_PATH is set, but there is no Electron at ${join(box.dir, 'nowhere', 'electron')}. ` +
-      'Point it at an unpacked Electron 45.4.1, or unset it.'])
+    expect(printed).toEqual([
+      `ELECTRON_OVERRIDE_DIST_PATH is set, but there is no Electron at ${join(box.dir, 'nowhere', 'electron')}. ` +
+        'Point it at an unpacked Electron 45.4.1, or unset it.'
+    ])
   })
 })
 
@@ -421,8 +443,10 @@ describe('npm start: the other failures', { timeout: SLOW }, () => {
     await new Promise<void>((resolve) => other.listen(box.port, '127.0.0.1', resolve))
     const { io, printed } = capture()
     expect(await start(options(box), io)).toBe(1)
-    expect(printed).toEqual([`Port ${box.port} on 127.0.0.1 is taken by another program. Free it, or start on another port: ` +
-      `DARSI_API_PORT=${box.port + 1} npm start`])
+    expect(printed).toEqual([
+      `Port ${box.port} on 127.0.0.1 is taken by another program. Free it, or start on another port: ` +
+        `DARSI_API_PORT=${box.port + 1} npm start`
+    ])
     expect(other.listening).toBe(true)
     expect(apiPids(box)).toEqual([])
     expect(existsSync(box.built)).toBe(false)
@@ -434,8 +458,10 @@ describe('npm start: the other failures', { timeout: SLOW }, () => {
     const other = await runningApi(box, box.port, join(box.dir, 'other-data'))
     const { io, printed } = capture()
     expect(await start(options(box), io)).toBe(1)
-    expect(printed).toEqual([`A Darsi API already answers on http://127.0.0.1:${box.port} (another npm start or npm run server). ` +
-      `Close it first, or start on another port: DARSI_API_PORT=${box.port + 1} npm start`])
+    expect(printed).toEqual([
+      `A Darsi API already answers on http://127.0.0.1:${box.port} (another npm start or npm run server). ` +
+        `Close it first, or start on another port: DARSI_API_PORT=${box.port + 1} npm start`
+    ])
     expect(isAlive(other.pid!)).toBe(true)
     expect(apiPids(box)).toEqual([])
   })
@@ -447,8 +473,10 @@ describe('npm start: the other failures', { timeout: SLOW }, () => {
     const other = await runningApi(box, otherPort, box.dataDir)
     const { io, printed } = capture()
     expect(await start(options(box), io)).toBe(1)
-    expect(printed).toEqual([`A Darsi API already runs with the data of .data/api (http://127.0.0.1:${otherPort}, process ${other.pid}), ` +
-      'started by npm run server or by an npm start that did not stop it. Stop it, then run npm start again.'])
+    expect(printed).toEqual([
+      `A Darsi API already runs with the data of .data/api (http://127.0.0.1:${otherPort}, process ${other.pid}), ` +
+        'started by npm run server or by an npm start that did not stop it. Stop it, then run npm start again.'
+    ])
     expect(isAlive(other.pid!)).toBe(true)
     expect(existsSync(join(box.dataDir, START_LOCK_FILE))).toBe(false)
   })
@@ -480,11 +508,14 @@ describe('npm start: while one runs, and stopping it', { timeout: SLOW }, () => 
     const box = await sandbox()
     installFakeElectron(box, 'open-stay')
     const runner = join(box.dir, 'runner.mjs')
-    writeFileSync(runner, [
-      `import { start } from ${JSON.stringify(startScript)}`,
-      'const options = JSON.parse(process.argv[2])',
-      'process.exitCode = await start(options, { print: (m) => console.error(m), stdout: process.stdout, stderr: process.stderr, signals: process })'
-    ].join('\n'))
+    writeFileSync(
+      runner,
+      [
+        `import { start } from ${JSON.stringify(startScript)}`,
+        'const options = JSON.parse(process.argv[2])',
+        'process.exitCode = await start(options, { print: (m) => console.error(m), stdout: process.stdout, stderr: process.stderr, signals: process })'
+      ].join('\n')
+    )
     const first = spawn(node, [runner, JSON.stringify(options(box))], { stdio: ['ignore', 'pipe', 'pipe'] })
     spawned.push(first)
     let firstOutput = ''
@@ -497,8 +528,9 @@ describe('npm start: while one runs, and stopping it', { timeout: SLOW }, () => 
 
     const { io, printed } = capture()
     expect(await start(options(box), io)).toBe(1)
-    expect(printed).toEqual([`npm start is already running (process ${first.pid}). ` +
-      'Its app is open or opening: use it, or close it before starting again.'])
+    expect(printed).toEqual([
+      `npm start is already running (process ${first.pid}). ` + 'Its app is open or opening: use it, or close it before starting again.'
+    ])
     expect(isAlive(app.pid)).toBe(true)
     expect(isAlive(api!)).toBe(true)
     expect(apiPids(box)).toEqual([api])
@@ -527,7 +559,10 @@ describe('npm start: while one runs, and stopping it', { timeout: SLOW }, () => 
 
   it('Ctrl-C during the download stops the installer and starts nothing', async () => {
     const box = await sandbox()
-    writeFileSync(join(box.electronDir, 'install.js'), `require('node:fs').writeFileSync(${JSON.stringify(join(box.dir, 'installer.pid'))}, String(process.pid))\nsetInterval(() => {}, 1000)\n`)
+    writeFileSync(
+      join(box.electronDir, 'install.js'),
+      `require('node:fs').writeFileSync(${JSON.stringify(join(box.dir, 'installer.pid'))}, String(process.pid))\nsetInterval(() => {}, 1000)\n`
+    )
     const { io, printed, signals } = capture()
     const run = start(options(box), io)
     await waitFor(() => existsSync(join(box.dir, 'installer.pid')), 'the installer to start')
@@ -548,7 +583,7 @@ describe('npm start: what it relies on', () => {
     expect(APP_READY_LINE).toBe('[main] window shown')
   })
 
-  it('asks the API\'s own liveness route', () => {
+  it("asks the API's own liveness route", () => {
     expect(HEALTH_PATH).toBe(`${servicePrefixes.api}${healthEndpoints.api.path}`)
   })
 
@@ -564,23 +599,30 @@ describe('npm start: what it relies on', () => {
     expect(locateElectron(dir, { ELECTRON_OVERRIDE_DIST_PATH: '/opt/electron' })).toEqual({ path: '/opt/electron/electron', exists: false })
   })
 
-  it.each([[{}], [{ ELECTRON_MIRROR: ELECTRON_MIRROR_EXAMPLE }]])('names the cache folder @electron/get reads the zip from (%j)', async (extra) => {
-    const dir = mkdtempSync(join(tmpdir(), 'darsi-electron-cache-'))
-    sandboxes.push(dir)
-    const env = { electron_config_cache: dir, ...extra }
-    const zip = electronZipName('45.4.1', env)
-    expect(zip).toBe(`electron-v45.4.1-${process.platform}-${process.arch}.zip`)
-    const cached = join(electronCacheFolder('45.4.1', env), zip)
-    mkdirSync(electronCacheFolder('45.4.1', env), { recursive: true })
-    writeFileSync(cached, 'a zip')
-    const sum = createHash('sha256').update('a zip').digest('hex')
-    // A cache hit returns the file without downloading; a miss would call the downloader, which refuses.
-    const found = await downloadArtifact({
-      version: '45.4.1', artifactName: 'electron', platform: process.platform, arch: process.arch, cacheRoot: dir,
-      checksums: { [zip]: sum },
-      ...('ELECTRON_MIRROR' in extra ? { mirrorOptions: { mirror: extra.ELECTRON_MIRROR } } : {}),
-      downloader: { download: () => Promise.reject(new Error('no download in tests')) }
-    })
-    expect(found).toBe(cached)
-  })
+  it.each([[{}], [{ ELECTRON_MIRROR: ELECTRON_MIRROR_EXAMPLE }]])(
+    'names the cache folder @electron/get reads the zip from (%j)',
+    async (extra) => {
+      const dir = mkdtempSync(join(tmpdir(), 'darsi-electron-cache-'))
+      sandboxes.push(dir)
+      const env = { electron_config_cache: dir, ...extra }
+      const zip = electronZipName('45.4.1', env)
+      expect(zip).toBe(`electron-v45.4.1-${process.platform}-${process.arch}.zip`)
+      const cached = join(electronCacheFolder('45.4.1', env), zip)
+      mkdirSync(electronCacheFolder('45.4.1', env), { recursive: true })
+      writeFileSync(cached, 'a zip')
+      const sum = createHash('sha256').update('a zip').digest('hex')
+      // A cache hit returns the file without downloading; a miss would call the downloader, which refuses.
+      const found = await downloadArtifact({
+        version: '45.4.1',
+        artifactName: 'electron',
+        platform: process.platform,
+        arch: process.arch,
+        cacheRoot: dir,
+        checksums: { [zip]: sum },
+        ...('ELECTRON_MIRROR' in extra ? { mirrorOptions: { mirror: extra.ELECTRON_MIRROR } } : {}),
+        downloader: { download: () => Promise.reject(new Error('no download in tests')) }
+      })
+      expect(found).toBe(cached)
+    }
+  )
 })

@@ -21,7 +21,11 @@ describe('no console in main and the server', () => {
 
   const allowed: [string, string, string][] = [
     ['the main logger', 'src/main/x.ts', "import { Logger } from './logger.ts'\nexport const a = () => new Logger('main').warn('x')\n"],
-    ['a command line printing through the print helper', 'server/src/x.ts', "import { print } from './print.ts'\nexport const a = () => print('Darsi API listening on x')\n"],
+    [
+      'a command line printing through the print helper',
+      'server/src/x.ts',
+      "import { print } from './print.ts'\nexport const a = () => print('Darsi API listening on x')\n"
+    ],
     ['a command line writing to its standard output', 'server/src/x.ts', "export const a = () => process.stdout.write('x\\n')\n"]
   ]
   it.each(allowed)('allows %s', async (_name, file, code) => {

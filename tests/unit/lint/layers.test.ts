@@ -28,12 +28,26 @@ describe('layer rule', () => {
   })
 
   const allowed: [string, string, string][] = [
-    ['renderer importing shared', 'src/renderer/src/x.ts', "import { bridgeName } from '../../shared/ipc.ts'\nexport const a = bridgeName\n"],
-    ['server importing shared', 'server/src/x.ts', "import { parseDeepLink } from '../../src/shared/deepLink.ts'\nexport const a = parseDeepLink\n"],
-    ['preload importing electron and shared', 'src/preload/x.ts',
-      "import { ipcRenderer } from 'electron'\nimport { bridgeName } from '../shared/ipc.ts'\nexport const a = [ipcRenderer, bridgeName]\n"],
-    ['main importing electron and shared', 'src/main/x.ts',
-      "import { app } from 'electron'\nimport { parseDeepLink } from '../shared/deepLink.ts'\nexport const a = [app, parseDeepLink]\n"]
+    [
+      'renderer importing shared',
+      'src/renderer/src/x.ts',
+      "import { bridgeName } from '../../shared/ipc.ts'\nexport const a = bridgeName\n"
+    ],
+    [
+      'server importing shared',
+      'server/src/x.ts',
+      "import { parseDeepLink } from '../../src/shared/deepLink.ts'\nexport const a = parseDeepLink\n"
+    ],
+    [
+      'preload importing electron and shared',
+      'src/preload/x.ts',
+      "import { ipcRenderer } from 'electron'\nimport { bridgeName } from '../shared/ipc.ts'\nexport const a = [ipcRenderer, bridgeName]\n"
+    ],
+    [
+      'main importing electron and shared',
+      'src/main/x.ts',
+      "import { app } from 'electron'\nimport { parseDeepLink } from '../shared/deepLink.ts'\nexport const a = [app, parseDeepLink]\n"
+    ]
   ]
   it.each(allowed)('allows %s', async (_name, file, code) => {
     expect(await restrictedImports(file, code)).toEqual([])
@@ -42,7 +56,18 @@ describe('layer rule', () => {
 
 describe('route → service → presenter', () => {
   // The route files whose queries live in services (layeredRoutes in eslint.config.js).
-  const routes = ['assistance', 'attachments', 'home', 'learning', 'notifications', 'offers', 'profile', 'reactions', 'videoReports', 'wallet'].map((name) => `server/src/routes/${name}.ts`)
+  const routes = [
+    'assistance',
+    'attachments',
+    'home',
+    'learning',
+    'notifications',
+    'offers',
+    'profile',
+    'reactions',
+    'videoReports',
+    'wallet'
+  ].map((name) => `server/src/routes/${name}.ts`)
   const route = 'server/src/routes/notifications.ts'
   const imports: [string, string][] = [
     ['the schema', "import { notifications } from '../db/schema.ts'\nexport const a = notifications\n"],
@@ -58,13 +83,26 @@ describe('route → service → presenter', () => {
   })
 
   // Every route file, the accounts' and operator's as well as a new area's not written yet.
-  const everyRoute = ['auth', 'avatar', 'content', 'operator', 'paymentSandbox', 'pickers', 'progress', 'sandbox', 'search', 'user', 'aNewArea']
+  const everyRoute = [
+    'auth',
+    'avatar',
+    'content',
+    'operator',
+    'paymentSandbox',
+    'pickers',
+    'progress',
+    'sandbox',
+    'search',
+    'user',
+    'aNewArea'
+  ]
   it.each(everyRoute.map((name) => `server/src/routes/${name}.ts`))('fails on %s importing the schema', async (file) => {
     expect(await restrictedImports(file, imports[0]![1])).not.toEqual([])
   })
 
   it('allows a layered route its services, presenters and the shared contract', async () => {
-    const code = "import { notificationPage } from '../services/notifications.ts'\n" +
+    const code =
+      "import { notificationPage } from '../services/notifications.ts'\n" +
       "import { presentNotificationPage } from '../presenters/notifications.ts'\n" +
       "import { notificationEndpoints } from '../../../src/shared/api/notifications.ts'\n" +
       'export const a = [notificationPage, presentNotificationPage, notificationEndpoints]\n'

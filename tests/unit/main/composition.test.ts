@@ -55,8 +55,14 @@ describe('createIpcHandlers', () => {
 
   it('reads and patches settings', async () => {
     const { call } = harness({ env: { DARSI_API_URL: 'http://127.0.0.1:4321' } })
-    expect(await call('settings:get')).toMatchObject({ ok: true, data: { language: 'fr', apiBaseUrls: { api: 'http://127.0.0.1:4321/api' } } })
-    expect(await call('settings:set', { language: 'ar', sidebarMode: 'full' })).toMatchObject({ ok: true, data: { language: 'ar', sidebarMode: 'full' } })
+    expect(await call('settings:get')).toMatchObject({
+      ok: true,
+      data: { language: 'fr', apiBaseUrls: { api: 'http://127.0.0.1:4321/api' } }
+    })
+    expect(await call('settings:set', { language: 'ar', sidebarMode: 'full' })).toMatchObject({
+      ok: true,
+      data: { language: 'ar', sidebarMode: 'full' }
+    })
   })
 
   it('opens allowlisted links and answers not-allowed for the rest', async () => {
@@ -70,8 +76,14 @@ describe('createIpcHandlers', () => {
 
   it('shows notifications and routes clicks to the page, focusing the window', async () => {
     const h = harness()
-    expect(await h.call('notification:show', { id: 7, title: 'Nouveau message', body: 'Bonjour', route: '/inbox/4' })).toEqual({ ok: true, data: { shown: true } })
-    expect(await h.call('notification:show', { id: 8, title: 'Séance', body: 'En direct', url: 'https://www.darsi.tn/live' })).toEqual({ ok: true, data: { shown: true } })
+    expect(await h.call('notification:show', { id: 7, title: 'Nouveau message', body: 'Bonjour', route: '/inbox/4' })).toEqual({
+      ok: true,
+      data: { shown: true }
+    })
+    expect(await h.call('notification:show', { id: 8, title: 'Séance', body: 'En direct', url: 'https://www.darsi.tn/live' })).toEqual({
+      ok: true,
+      data: { shown: true }
+    })
     expect(await h.call('notification:show', { title: 'Bonjour', body: '' })).toEqual({ ok: true, data: { shown: true } })
     h.primitives.shown[0]?.click()
     h.primitives.shown[1]?.click()
@@ -113,6 +125,6 @@ describe('createIpcHandlers', () => {
   it('builds the CSP from the configured API origin', () => {
     const { services } = harness({ env: { DARSI_API_URL: 'https://api.darsi.tn' } })
     expect(services.apiOrigins).toEqual(['https://api.darsi.tn'])
-    expect(services.contentSecurityPolicy).toContain('connect-src \'self\' https://api.darsi.tn wss://api.darsi.tn')
+    expect(services.contentSecurityPolicy).toContain("connect-src 'self' https://api.darsi.tn wss://api.darsi.tn")
   })
 })

@@ -16,12 +16,16 @@ const file = ts.createSourceFile(modulePath, source, ts.ScriptTarget.Latest, tru
 type Exported = { names: string[]; reexport: boolean; documented: boolean }
 
 function isExported(statement: ts.Statement): boolean {
-  return ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
+  return (
+    ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
+  )
 }
 
 function namesOf(statement: ts.Statement): string[] {
   if (ts.isExportDeclaration(statement)) {
-    return statement.exportClause && ts.isNamedExports(statement.exportClause) ? statement.exportClause.elements.map((element) => element.name.text) : ['*']
+    return statement.exportClause && ts.isNamedExports(statement.exportClause)
+      ? statement.exportClause.elements.map((element) => element.name.text)
+      : ['*']
   }
   if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.map((declaration) => declaration.name.getText(file))
   const name = (statement as ts.Statement & { name?: ts.Identifier }).name
@@ -34,8 +38,9 @@ const exported: Exported[] = file.statements
   .map((statement) => ({
     names: namesOf(statement),
     reexport: ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined,
-    documented: (ts.getLeadingCommentRanges(source, statement.getFullStart()) ?? [])
-      .some((range) => source.slice(range.pos, range.end).startsWith('/**'))
+    documented: (ts.getLeadingCommentRanges(source, statement.getFullStart()) ?? []).some((range) =>
+      source.slice(range.pos, range.end).startsWith('/**')
+    )
   }))
 
 function sourceFiles(dir: string): string[] {
@@ -52,9 +57,14 @@ function consumedNames(): Set<string> {
   for (const path of [...sourceFiles(join(root, 'src')), ...sourceFiles(join(root, 'tests'))]) {
     if (path === modulePath) continue
     const text = readFileSync(path, 'utf8')
-    for (const match of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+['"][^'"]*main\/composition\.ts['"]|import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+['"]\.\/composition\.ts['"]/g)) {
+    for (const match of text.matchAll(
+      /import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+['"][^'"]*main\/composition\.ts['"]|import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+['"]\.\/composition\.ts['"]/g
+    )) {
       for (const part of (match[1] ?? match[2] ?? '').split(',')) {
-        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]
+        const name = part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]
         if (name) names.add(name)
       }
     }
@@ -68,7 +78,9 @@ function consumedNames(): Set<string> {
 describe('src/main/composition.ts exports', () => {
   it('finds the export statements it checks', () => {
     const names = exported.flatMap((entry) => entry.names)
-    expect(names).toEqual(expect.arrayContaining(['createMainServices', 'createIpcHandlers', 'handleSecondInstance', 'MainPrimitives', 'MainServices']))
+    expect(names).toEqual(
+      expect.arrayContaining(['createMainServices', 'createIpcHandlers', 'handleSecondInstance', 'MainPrimitives', 'MainServices'])
+    )
   })
 
   it('documents each export where it is declared', () => {
@@ -83,7 +95,10 @@ describe('src/main/composition.ts exports', () => {
 
   it('re-exports only what another module takes from it', () => {
     const consumed = consumedNames()
-    const unused = exported.filter((entry) => entry.reexport).flatMap((entry) => entry.names).filter((name) => !consumed.has(name))
+    const unused = exported
+      .filter((entry) => entry.reexport)
+      .flatMap((entry) => entry.names)
+      .filter((name) => !consumed.has(name))
     expect(unused).toEqual([])
   })
 })

@@ -20,7 +20,10 @@ describe('initialize()', () => {
       'startWhenReady('
     ]
     const positions = steps.map((step) => body.indexOf(step))
-    expect(positions.every((position) => position >= 0), body).toBe(true)
+    expect(
+      positions.every((position) => position >= 0),
+      body
+    ).toBe(true)
     expect([...positions].sort((a, b) => a - b)).toEqual(positions)
   })
 
@@ -33,7 +36,9 @@ describe('initialize()', () => {
   })
 
   it('registers the privileged app scheme as standard, secure and fetch-capable', () => {
-    expect(source).toMatch(/registerSchemesAsPrivileged\(\[\s*\{ scheme: APP_SCHEME, privileges: \{ standard: true, secure: true, supportFetchAPI: true/)
+    expect(source).toMatch(
+      /registerSchemesAsPrivileged\(\[\s*\{ scheme: APP_SCHEME, privileges: \{ standard: true, secure: true, supportFetchAPI: true/
+    )
   })
 
   it('uses the secure window options and never loads file:// pages', () => {

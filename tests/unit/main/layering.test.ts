@@ -14,9 +14,10 @@ function sourceFiles(dir: string): string[] {
 }
 
 const valueImports = (source: string): string[] =>
-  [...source.matchAll(/^\s*import\s+(?!type\b)[^'"]*?from\s+['"]([^'"]+)['"]/gm), ...source.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)].map(
-    (match) => match[1] ?? ''
-  )
+  [
+    ...source.matchAll(/^\s*import\s+(?!type\b)[^'"]*?from\s+['"]([^'"]+)['"]/gm),
+    ...source.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)
+  ].map((match) => match[1] ?? '')
 
 describe('main-process layering', () => {
   const files = sourceFiles(mainDir).map((path) => ({ path: relative(mainDir, path), source: readFileSync(path, 'utf8') }))
@@ -24,7 +25,9 @@ describe('main-process layering', () => {
   it('loads Electron only from the composition root and its adapters', () => {
     const offenders = files
       .filter(({ path }) => !ELECTRON_ALLOWED.has(path))
-      .filter(({ source }) => valueImports(source).some((spec) => spec === 'electron' || spec.startsWith('electron/') || spec === 'electron-store'))
+      .filter(({ source }) =>
+        valueImports(source).some((spec) => spec === 'electron' || spec.startsWith('electron/') || spec === 'electron-store')
+      )
       .map(({ path }) => path)
     expect(offenders).toEqual([])
   })

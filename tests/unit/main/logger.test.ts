@@ -56,7 +56,18 @@ describe('Logger', () => {
       error: new Error('rejected https://x.example/?code=999')
     })
     const text = JSON.stringify(records)
-    for (const secret of ['4242', 'switch-secret', 'abc.def', 'access-secret', 'refresh-secret', 'dXNlcjpwYXNz', 'Darsi#2026', '123456', 'eyJzdWIiOiI3In0', '999']) {
+    for (const secret of [
+      '4242',
+      'switch-secret',
+      'abc.def',
+      'access-secret',
+      'refresh-secret',
+      'dXNlcjpwYXNz',
+      'Darsi#2026',
+      '123456',
+      'eyJzdWIiOiI3In0',
+      '999'
+    ]) {
       expect(text, secret).not.toContain(secret)
     }
     expect(records[0]!.message).toBe('blocked navigation to https://evil.example/cb?code=[redacted]&state=ok#access_token=x')
@@ -97,6 +108,8 @@ describe('the services', () => {
     const { records, logger } = recording()
     const services = createMainServices(fakePrimitives({ logger }))
     services.deepLinks.push('darsi://nowhere/at-all?token=abc')
-    expect(records).toEqual([expect.objectContaining({ scope: 'main.deepLinks', level: 'warn', message: 'dropped an unparseable deep link' })])
+    expect(records).toEqual([
+      expect.objectContaining({ scope: 'main.deepLinks', level: 'warn', message: 'dropped an unparseable deep link' })
+    ])
   })
 })

@@ -129,14 +129,29 @@ describe('guardWebContents (E2)', () => {
     guardWebContents(contents, options())
     const decide = (permission: string, requestingUrl: string) => {
       let granted: boolean | undefined
-      session.request?.(null, permission, (value) => {
-        granted = value
-      }, { requestingUrl })
+      session.request?.(
+        null,
+        permission,
+        (value) => {
+          granted = value
+        },
+        { requestingUrl }
+      )
       return granted
     }
     expect(decide('notifications', 'app://darsi/')).toBe(true)
     expect(decide('fullscreen', 'app://darsi/lesson/1')).toBe(true)
-    for (const permission of ['media', 'geolocation', 'openExternal', 'clipboard-read', 'hid', 'usb', 'serial', 'display-capture', 'unknown']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'openExternal',
+      'clipboard-read',
+      'hid',
+      'usb',
+      'serial',
+      'display-capture',
+      'unknown'
+    ]) {
       expect(decide(permission, 'app://darsi/')).toBe(false)
     }
     expect(decide('notifications', 'https://evil.example/')).toBe(false)

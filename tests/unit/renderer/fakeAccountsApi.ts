@@ -4,40 +4,99 @@ import type { AccountsApi } from '../../../src/renderer/src/api/accounts.ts'
 import { ApiError } from '../../../src/renderer/src/api/errors.ts'
 
 const NO_FLAGS: Permissions = {
-  has_forum: false, has_exam: false, isProfSon: false, versPilote: false, freeHours: false, hasEditDivision: false,
-  influencer: false, eligibleUserForGift: false, takeTrialAdvantage: false, changePassword: false, discount: false
+  has_forum: false,
+  has_exam: false,
+  isProfSon: false,
+  versPilote: false,
+  freeHours: false,
+  hasEditDivision: false,
+  influencer: false,
+  eligibleUserForGift: false,
+  takeTrialAdvantage: false,
+  changePassword: false,
+  discount: false
 }
 
 /** A complete, verified Tunisian pupil as `GET /auth/me` describes one. */
 export function meFixture(user: Partial<User> = {}, permissions: Partial<Permissions> = {}, extra: Partial<MeResponse> = {}): MeResponse {
   return {
     user: {
-      id: 1, name: 'Sami', last_name: 'Trabelsi', email: null, phone: '20000001', phone2: null, gender: 'male',
-      birth_date: '2008-03-14', avatar: null, points: 12, division: { id: 14, name: '3ème année secondaire' },
-      optional_subject: null, country: { id: 1, name: 'Tunisie', code: 'TN' }, country_id: 1, state: { id: 1, name: 'Tunis' },
-      delegation: null, institute: { id: 3, name: 'Lycée' }, affiliations: [], offers: [], completed: true, verified: true,
-      email_verified: false, phone_verified: true, google_id: null, facebook_id: null, hasSession: false, freeHours: 0, istest: false,
-      hasEditDivision: false, business_id: null, takeTrialAdvantage: false, gift_code: null, gift_point: 0,
+      id: 1,
+      name: 'Sami',
+      last_name: 'Trabelsi',
+      email: null,
+      phone: '20000001',
+      phone2: null,
+      gender: 'male',
+      birth_date: '2008-03-14',
+      avatar: null,
+      points: 12,
+      division: { id: 14, name: '3ème année secondaire' },
+      optional_subject: null,
+      country: { id: 1, name: 'Tunisie', code: 'TN' },
+      country_id: 1,
+      state: { id: 1, name: 'Tunis' },
+      delegation: null,
+      institute: { id: 3, name: 'Lycée' },
+      affiliations: [],
+      offers: [],
+      completed: true,
+      verified: true,
+      email_verified: false,
+      phone_verified: true,
+      google_id: null,
+      facebook_id: null,
+      hasSession: false,
+      freeHours: 0,
+      istest: false,
+      hasEditDivision: false,
+      business_id: null,
+      takeTrialAdvantage: false,
+      gift_code: null,
+      gift_point: 0,
       password_changed_at: null,
       notification_preferences: {
-        completeInformation: true, giftCodeUsed: true, parentRequest: true, changePassword: true, uploadNewSessionRecord: true,
-        uploadNewContent: true, updateSession: true, updateVideoReport: true, paySlice: true, transferPoint: true
+        completeInformation: true,
+        giftCodeUsed: true,
+        parentRequest: true,
+        changePassword: true,
+        uploadNewSessionRecord: true,
+        uploadNewContent: true,
+        updateSession: true,
+        updateVideoReport: true,
+        paySlice: true,
+        transferPoint: true
       },
-      notification_token: null, user_type: 'student', created_at: '2026-01-01T00:00:00.000Z',
+      notification_token: null,
+      user_type: 'student',
+      created_at: '2026-01-01T00:00:00.000Z',
       ...user
     },
     permissions: { ...NO_FLAGS, ...permissions },
     studentLevel: { level: null, division: null, subjects: [] },
-    hasPhoneParent: false, hasParent: false, hasParentRequest: false, isOperatorClient: false,
-    discountCode: null, discountType: null, discountAmount: null, admin_user_id: null,
+    hasPhoneParent: false,
+    hasParent: false,
+    hasParentRequest: false,
+    isOperatorClient: false,
+    discountCode: null,
+    discountType: null,
+    discountAmount: null,
+    admin_user_id: null,
     ...extra
   }
 }
 
 export function authResult(token = 'access-1', refresh = 'refresh-1', overrides: Partial<AuthResult> = {}): AuthResult {
   return {
-    token, refresh_token: refresh, token_type: 'Bearer', expires_in: 900, user_type: 'student', verified: true,
-    password_expired: false, message: '', ...overrides
+    token,
+    refresh_token: refresh,
+    token_type: 'Bearer',
+    expires_in: 900,
+    user_type: 'student',
+    verified: true,
+    password_expired: false,
+    message: '',
+    ...overrides
   }
 }
 

@@ -59,10 +59,17 @@ describe('parseDeepLink', () => {
 
   it('never throws and only returns schema-valid links for arbitrary input', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.webUrl(), fc.string().map((s) => `darsi://${s}`)), (raw) => {
-        const link = parseDeepLink(raw)
-        if (link !== null) expect(DeepLinkSchema.safeParse(link).success).toBe(true)
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.webUrl(),
+          fc.string().map((s) => `darsi://${s}`)
+        ),
+        (raw) => {
+          const link = parseDeepLink(raw)
+          if (link !== null) expect(DeepLinkSchema.safeParse(link).success).toBe(true)
+        }
+      ),
       { numRuns: 1000 }
     )
   })

@@ -129,8 +129,13 @@ describe('isPlatformWebLink (the link of a notification, checked by the server)'
   })
 
   it.each([
-    'https://evil.example/', 'http://darsi.tn/', 'https://darsi.tn:8443/', 'https://user@darsi.tn/',
-    'mailto:contact@darsi.tn', 'http://127.0.0.1:4000/sandbox/pay/1', 'https://xn--dars-xqa.tn/'
+    'https://evil.example/',
+    'http://darsi.tn/',
+    'https://darsi.tn:8443/',
+    'https://user@darsi.tn/',
+    'mailto:contact@darsi.tn',
+    'http://127.0.0.1:4000/sandbox/pay/1',
+    'https://xn--dars-xqa.tn/'
   ])('refuses %s', (url) => {
     expect(isPlatformWebLink(url)).toBe(false)
   })

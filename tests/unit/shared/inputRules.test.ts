@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { UpdateProfileBodySchema } from '../../../src/shared/api/accounts.ts'
 import { TransferPointsBodySchema } from '../../../src/shared/api/wallet.ts'
-import { checkPaymentAmount, checkTransferPoints, paymentAmountSchema, readAmount, transferPointsSchema } from '../../../src/shared/rules/amounts.ts'
+import {
+  checkPaymentAmount,
+  checkTransferPoints,
+  paymentAmountSchema,
+  readAmount,
+  transferPointsSchema
+} from '../../../src/shared/rules/amounts.ts'
 import { checkConfirmationCode, checkResetCode, confirmationCodeSchema, resetCodeSchema } from '../../../src/shared/rules/code.ts'
 import { checkCredential, credentialSchema, parseCredential } from '../../../src/shared/rules/credential.ts'
 import { normalizeAmountInput, normalizeCodeInput, normalizeDigits } from '../../../src/shared/rules/input.ts'
@@ -48,8 +54,13 @@ describe('digits as pupils type them (decision 0026)', () => {
     expect(resetCodeSchema.parse(`${easternArabic('965')}-${easternArabic('838')}`)).toBe('965838')
     expect(paymentAmountSchema.parse(arabicIndic('15'))).toBe(15)
     expect(transferPointsSchema.parse(arabicIndic('10'))).toBe(10)
-    expect(TransferPointsBodySchema.parse({ toUser: arabicIndic('20000002'), points: arabicIndic('10') })).toMatchObject({ toUser: '20000002', points: 10 })
-    expect(UpdateProfileBodySchema.parse({ phone2: arabicIndic('98 111 222'), 'g-recaptcha-response': 'x' })).toMatchObject({ phone2: '98 111 222' })
+    expect(TransferPointsBodySchema.parse({ toUser: arabicIndic('20000002'), points: arabicIndic('10') })).toMatchObject({
+      toUser: '20000002',
+      points: 10
+    })
+    expect(UpdateProfileBodySchema.parse({ phone2: arabicIndic('98 111 222'), 'g-recaptcha-response': 'x' })).toMatchObject({
+      phone2: '98 111 222'
+    })
   })
 })
 
@@ -109,8 +120,15 @@ describe('the optional subject at registration (§5, all fields required)', () =
 
   it('reads the registration phone in ASCII digits', () => {
     const form = registrationSchema.parse({
-      name: 'Amina', lastName: 'Trabelsi', phone: arabicIndic('52 444 555'), birthDate: '2009-04-12',
-      plainPassword: { first: 'Bonjour#2026', second: 'Bonjour#2026' }, state: 12, division: 14, optionalSubject: 64, 'g-recaptcha-response': 'x'
+      name: 'Amina',
+      lastName: 'Trabelsi',
+      phone: arabicIndic('52 444 555'),
+      birthDate: '2009-04-12',
+      plainPassword: { first: 'Bonjour#2026', second: 'Bonjour#2026' },
+      state: 12,
+      division: 14,
+      optionalSubject: 64,
+      'g-recaptcha-response': 'x'
     })
     expect(form.phone).toBe('52 444 555')
   })

@@ -46,7 +46,13 @@ describe('IPC contract', () => {
   })
 
   it('refuses API base URLs that are not http(s) or carry credentials', () => {
-    const base = { api: 'http://127.0.0.1:4000/api', notify: 'http://127.0.0.1:4000/notify', progress: 'http://127.0.0.1:4000/p', analytics: 'http://127.0.0.1:4000/a', sandbox: 'http://127.0.0.1:4000/s' }
+    const base = {
+      api: 'http://127.0.0.1:4000/api',
+      notify: 'http://127.0.0.1:4000/notify',
+      progress: 'http://127.0.0.1:4000/p',
+      analytics: 'http://127.0.0.1:4000/a',
+      sandbox: 'http://127.0.0.1:4000/s'
+    }
     const settings = { language: 'fr', theme: 'system', sidebarMode: 'mini', apiBaseUrls: base }
     expect(SettingsSchema.safeParse(settings).success).toBe(true)
     for (const api of ['javascript:alert(1)', 'file:///etc', 'https://u:p@x.tn', 'nope']) {
@@ -58,17 +64,33 @@ describe('IPC contract', () => {
   })
 
   it('has the stable error codes', () => {
-    expect(IpcErrorCodeSchema.options).toEqual(['unknown-channel', 'invalid-arguments', 'forbidden-sender', 'not-allowed', 'unavailable', 'failed'])
+    expect(IpcErrorCodeSchema.options).toEqual([
+      'unknown-channel',
+      'invalid-arguments',
+      'forbidden-sender',
+      'not-allowed',
+      'unavailable',
+      'failed'
+    ])
   })
 
   it('only sends notification routes inside the app', () => {
     expect(invokeChannels['notification:show'].args.safeParse([{ title: 't', body: 'b', route: 'https://evil' }]).success).toBe(false)
     expect(eventChannels['notification:clicked'].safeParse({ route: '/inbox/1' }).success).toBe(true)
     expect(eventChannels['notification:clicked'].safeParse({ id: 3, url: 'https://www.darsi.tn/x' }).success).toBe(true)
-    for (const bad of [{ url: 'http://www.darsi.tn/x' }, { url: 'javascript:alert(1)' }, { route: 'https://evil' }, { id: 0 }, { id: 1.5 },
-      { route: '/a', url: 'https://www.darsi.tn/' }, { route: '/a', extra: 1 }]) {
+    for (const bad of [
+      { url: 'http://www.darsi.tn/x' },
+      { url: 'javascript:alert(1)' },
+      { route: 'https://evil' },
+      { id: 0 },
+      { id: 1.5 },
+      { route: '/a', url: 'https://www.darsi.tn/' },
+      { route: '/a', extra: 1 }
+    ]) {
       expect(eventChannels['notification:clicked'].safeParse(bad).success, JSON.stringify(bad)).toBe(false)
     }
-    expect(invokeChannels['notification:show'].args.safeParse([{ title: 't', body: 'b', route: '/a', url: 'https://www.darsi.tn/' }]).success).toBe(false)
+    expect(
+      invokeChannels['notification:show'].args.safeParse([{ title: 't', body: 'b', route: '/a', url: 'https://www.darsi.tn/' }]).success
+    ).toBe(false)
   })
 })

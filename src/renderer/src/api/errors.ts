@@ -19,7 +19,12 @@ export class ApiError extends Error {
   constructor(
     code: ApiErrorCode,
     message: string,
-    options: { status?: number | null; fields?: Record<string, string[]>; keys?: Record<string, string[]>; missingPoints?: number | null } = {}
+    options: {
+      status?: number | null
+      fields?: Record<string, string[]>
+      keys?: Record<string, string[]>
+      missingPoints?: number | null
+    } = {}
   ) {
     super(message)
     this.name = 'ApiError'
@@ -43,7 +48,18 @@ export function apiErrorFromResponse(status: number, body: unknown): ApiError {
     return new ApiError(code, message, { status, fields: errors, keys, missingPoints })
   }
   const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : ''
-  const code: ErrorCode = status === 401 ? 'unauthenticated' : status === 403 ? 'forbidden' : status === 404 ? 'not_found' : status === 429 ? 'rate_limited' : status >= 500 ? 'server_error' : 'validation_failed'
+  const code: ErrorCode =
+    status === 401
+      ? 'unauthenticated'
+      : status === 403
+        ? 'forbidden'
+        : status === 404
+          ? 'not_found'
+          : status === 429
+            ? 'rate_limited'
+            : status >= 500
+              ? 'server_error'
+              : 'validation_failed'
   return new ApiError(code, message, { status })
 }
 

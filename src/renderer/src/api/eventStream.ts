@@ -119,9 +119,13 @@ export function openEventStream(options: EventStreamOptions): EventStream {
       const { value, done } = await reader.read()
       if (done) return
       watch(current)
-      buffer = parseSse(buffer + value, (message) => {
-        if (!closed) options.onMessage(message)
-      }, state)
+      buffer = parseSse(
+        buffer + value,
+        (message) => {
+          if (!closed) options.onMessage(message)
+        },
+        state
+      )
     }
   }
 

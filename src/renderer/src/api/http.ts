@@ -68,20 +68,24 @@ type ParamsPart<E extends ClientEndpoint> = [PathParamNames<E['path']>] extends 
   ? { params?: never }
   : { params: Record<PathParamNames<E['path']>, string | number> }
 type QueryPart<E extends ClientEndpoint> = E extends { querystring: infer Q extends z.ZodType }
-  ? Partial<QueryOf<Q>> extends QueryOf<Q> ? { query?: QueryOf<Q> } : { query: QueryOf<Q> }
+  ? Partial<QueryOf<Q>> extends QueryOf<Q>
+    ? { query?: QueryOf<Q> }
+    : { query: QueryOf<Q> }
   : { query?: never }
 type BodyPart<E extends ClientEndpoint> = [CallBody<E>] extends [never] ? { body?: never } : { body: CallBody<E> }
 
 /** What a call adds to its endpoint: path parameters, query and body as the contract types them. */
-export type CallOptions<E extends ClientEndpoint> = ParamsPart<E> & QueryPart<E> & BodyPart<E> & {
-  /** False to send no session bearer (a call carrying its own `Authorization`); public endpoints never send one. */
-  auth?: false
-  signal?: AbortSignal
-  /** Extra request headers (`Idempotency-Key` on money-moving POSTs). */
-  headers?: Record<string, string>
-  /** Upload progress of the body, from 0 to 1 (file uploads). */
-  onUploadProgress?: (fraction: number) => void
-}
+export type CallOptions<E extends ClientEndpoint> = ParamsPart<E> &
+  QueryPart<E> &
+  BodyPart<E> & {
+    /** False to send no session bearer (a call carrying its own `Authorization`); public endpoints never send one. */
+    auth?: false
+    signal?: AbortSignal
+    /** Extra request headers (`Idempotency-Key` on money-moving POSTs). */
+    headers?: Record<string, string>
+    /** Upload progress of the body, from 0 to 1 (file uploads). */
+    onUploadProgress?: (fraction: number) => void
+  }
 /** The options as the layer reads them, once the contract's typing has been checked at the call. */
 interface LooseCallOptions {
   params?: Readonly<Record<string, string | number>>
@@ -92,7 +96,8 @@ interface LooseCallOptions {
   headers?: Record<string, string>
   onUploadProgress?: (fraction: number) => void
 }
-type CallArgs<E extends ClientEndpoint> = Partial<CallOptions<E>> extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>]
+type CallArgs<E extends ClientEndpoint> =
+  Partial<CallOptions<E>> extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>]
 /** The parsed answer of an endpoint. */
 export type ResponseOf<E extends ClientEndpoint> = z.output<E['response']>
 

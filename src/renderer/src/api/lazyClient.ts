@@ -16,7 +16,10 @@ export function lazyClient<T>(session: { readonly baseUrls: ApiBaseUrls | null }
 }
 
 /** The same, for a client whose code loads with its own chunk the first time it is asked for. */
-export function lazyLoadedClient<T>(session: { readonly baseUrls: ApiBaseUrls | null }, build: (baseUrls: ApiBaseUrls) => Promise<T>): () => Promise<T> {
+export function lazyLoadedClient<T>(
+  session: { readonly baseUrls: ApiBaseUrls | null },
+  build: (baseUrls: ApiBaseUrls) => Promise<T>
+): () => Promise<T> {
   let cached: { baseUrls: ApiBaseUrls; client: T } | null = null
   return async () => {
     const baseUrls = session.baseUrls

@@ -69,7 +69,11 @@ export const AccessGate = observer(function AccessGate({ children }: { children:
   if (!route) return <>{children}</>
   const decision = decideAccess({ key: route.key, access: route.access, search }, session.accessState)
   if ('redirect' in decision) {
-    return decision.external === 'register-page' ? <RegisterPageRedirect to={decision.redirect} /> : <Navigate to={decision.redirect} replace />
+    return decision.external === 'register-page' ? (
+      <RegisterPageRedirect to={decision.redirect} />
+    ) : (
+      <Navigate to={decision.redirect} replace />
+    )
   }
   return <>{children}</>
 })

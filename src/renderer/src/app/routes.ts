@@ -6,7 +6,13 @@
 import type { i18n as I18n } from 'i18next'
 import type { ComponentType } from 'react'
 import {
-  loadConfirmPage, loadLoginPage, loadRegisterPage, loadResetPasswordPage, loadSocialCallbackPage, loadSwitchPage, loadUpdatePasswordPage
+  loadConfirmPage,
+  loadLoginPage,
+  loadRegisterPage,
+  loadResetPasswordPage,
+  loadSocialCallbackPage,
+  loadSwitchPage,
+  loadUpdatePasswordPage
 } from '../features/auth/index.ts'
 import { loadHomePage } from '../features/home/index.ts'
 import { loadInboxMessagePage } from '../features/inbox/index.ts'

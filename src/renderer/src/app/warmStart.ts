@@ -26,13 +26,19 @@ export function warmStart(root: RootStore, route: AppRoute | null, search: strin
   // The screen's code is evaluated on the page's one thread: once the check has been sent, so
   // that the check's reads from main are not queued behind it.
   const code: Promise<RouteModule | null> = route
-    ? root.session.whenCheckSent().then(() => route.load()).catch(() => null)
+    ? root.session
+        .whenCheckSent()
+        .then(() => route.load())
+        .catch(() => null)
     : Promise.resolve(null)
-  return Promise.all([code, session]).then(([module]) => {
-    if (!route || !module?.prefetch || root.session.status !== 'succeeded') return
-    const decision = decideAccess({ key: route.key, access: route.access, search }, root.session.accessState)
-    if ('allow' in decision) module.prefetch(root)
-  }, () => undefined)
+  return Promise.all([code, session]).then(
+    ([module]) => {
+      if (!route || !module?.prefetch || root.session.status !== 'succeeded') return
+      const decision = decideAccess({ key: route.key, access: route.access, search }, root.session.accessState)
+      if ('allow' in decision) module.prefetch(root)
+    },
+    () => undefined
+  )
 }
 
 /**
@@ -40,13 +46,18 @@ export function warmStart(root: RootStore, route: AppRoute | null, search: strin
  * the first screen, one module at a time: a first visit then finds it ready instead of waiting
  * for it. A module that fails to load is left to its screen, which shows the error if it is opened.
  */
-export function preloadWhenIdle(loaders: ReadonlyArray<() => Promise<unknown>>, idle: (work: () => void) => void = (work) => whenIdle(work, 5000)): void {
+export function preloadWhenIdle(
+  loaders: ReadonlyArray<() => Promise<unknown>>,
+  idle: (work: () => void) => void = (work) => whenIdle(work, 5000)
+): void {
   const queue = [...loaders]
   const next = (): void => {
     const load = queue.shift()
     if (!load) return
     idle(() => {
-      load().catch(() => undefined).finally(next)
+      load()
+        .catch(() => undefined)
+        .finally(next)
     })
   }
   next()

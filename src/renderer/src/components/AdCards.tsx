@@ -87,7 +87,13 @@ export function AdCards({ cards: given, load, label, openLabel, videoLabel, clas
             data-testid="ad-card"
             data-position={card.position}
           >
-            <div className={mergeClasses(styles.row, card.icon_position === 'top' && styles.stacked, card.icon_position === 'right' && styles.iconEnd)}>
+            <div
+              className={mergeClasses(
+                styles.row,
+                card.icon_position === 'top' && styles.stacked,
+                card.icon_position === 'right' && styles.iconEnd
+              )}
+            >
               {card.icon_url ? <img src={card.icon_url} alt="" className={styles.icon} onError={hideBroken} /> : null}
               {card.text ? (
                 <p className={styles.text}>
@@ -95,7 +101,9 @@ export function AdCards({ cards: given, load, label, openLabel, videoLabel, clas
                 </p>
               ) : null}
             </div>
-            {card.text_image_url ? <img src={card.text_image_url} alt={card.text ?? ''} className={styles.image} onError={hideBroken} /> : null}
+            {card.text_image_url ? (
+              <img src={card.text_image_url} alt={card.text ?? ''} className={styles.image} onError={hideBroken} />
+            ) : null}
             {link ? (
               <Button size="small" className={styles.action} onClick={openExternal(link)}>
                 {card.type === 'video' ? videoLabel : openLabel}

@@ -34,7 +34,11 @@ export function StatusBadge(
 ) {
   const { t } = useTranslation(ALL_NAMESPACES)
   const key: TranslationKey =
-    props.namespace === 'wallet' ? `wallet:status.${props.status}` : props.namespace === 'profile' ? `profile:status.${props.status}` : `support:status.${props.status}`
+    props.namespace === 'wallet'
+      ? `wallet:status.${props.status}`
+      : props.namespace === 'profile'
+        ? `profile:status.${props.status}`
+        : `support:status.${props.status}`
   return (
     <Badge appearance="tint" color={COLOURS[props.status]} data-status={props.status}>
       {t(key)}

@@ -6,11 +6,5 @@ import { useMessageText } from './useMessage.ts'
 export function FormField(props: Omit<FieldProps, 'validationState' | 'validationMessage'> & { error: Message | null }) {
   const { error, ...field } = props
   const text = useMessageText()(error)
-  return (
-    <Field
-      {...field}
-      validationState={error ? 'error' : 'none'}
-      validationMessage={text ? text : undefined}
-    />
-  )
+  return <Field {...field} validationState={error ? 'error' : 'none'} validationMessage={text ? text : undefined} />
 }

@@ -38,7 +38,10 @@ export function ruleMessage(key: MessageKey): Message {
 
 /** "Invalid credentials." → "Invalid credentials" */
 export function stripPunctuation(text: string): string {
-  return text.replace(/[.,;:!?…]+/g, ' ').replace(/\s+/g, ' ').trim()
+  return text
+    .replace(/[.,;:!?…]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 /**

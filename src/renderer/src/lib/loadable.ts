@@ -68,11 +68,25 @@ export class Resource<T> implements Loadable {
     this.scope = options.scope ?? (() => undefined)
     this.onData = options.onData
     this.onAnswer = options.onAnswer
-    makeAutoObservable<Resource<T>, 'fetch' | 'apply' | 'clock' | 'scope' | 'onData' | 'onAnswer' | 'running' | 'latest' | 'answeredAt' | 'answeredScope'>(
+    makeAutoObservable<
+      Resource<T>,
+      'fetch' | 'apply' | 'clock' | 'scope' | 'onData' | 'onAnswer' | 'running' | 'latest' | 'answeredAt' | 'answeredScope'
+    >(
       this,
       {
-        data: observableRef, error: observableRef,
-        fetch: false, apply: false, clock: false, scope: false, onData: false, onAnswer: false, asked: false, running: false, latest: false, answeredAt: false, answeredScope: false
+        data: observableRef,
+        error: observableRef,
+        fetch: false,
+        apply: false,
+        clock: false,
+        scope: false,
+        onData: false,
+        onAnswer: false,
+        asked: false,
+        running: false,
+        latest: false,
+        answeredAt: false,
+        answeredScope: false
       },
       { autoBind: true }
     )

@@ -21,7 +21,11 @@ export class InboxHost {
     load: () => Promise<InboxModule> = loadInboxStores,
     schedule: (work: () => void) => void = whenIdle
   ) {
-    makeAutoObservable<InboxHost, 'disposeReaction' | 'disposed'>(this, { stores: observableRef, disposeReaction: false, disposed: false }, { autoBind: true })
+    makeAutoObservable<InboxHost, 'disposeReaction' | 'disposed'>(
+      this,
+      { stores: observableRef, disposeReaction: false, disposed: false },
+      { autoBind: true }
+    )
     this.disposeReaction = reaction(
       () => options.session.signedIn,
       (signedIn) => {

@@ -36,14 +36,22 @@ export class RootStore {
     // The server names classes, governorates … in the language it is asked in: the settings' one
     // once read (the session uses the stored one until then).
     this.session = new SessionStore({
-      ...sessionOptions, platform, user: this.user,
+      ...sessionOptions,
+      platform,
+      user: this.user,
       language: () => (this.settings.status === 'idle' || this.settings.status === 'loading' ? null : this.settings.language)
     })
     this.inbox = new InboxHost({ ...inboxOptions, platform, session: this.session })
-    this.stopLanguageReaction = reaction(() => this.settings.language, () => void this.session.languageChanged())
+    this.stopLanguageReaction = reaction(
+      () => this.settings.language,
+      () => void this.session.languageChanged()
+    )
     this.stores = new StoreRegistry(() => this.session.userScope)
     // A sign-out, a new sign-in or a switch: the previous user's stores go at once (a D17 poll stops).
-    this.stopScopeReaction = reaction(() => this.session.userScope, () => this.stores.clear())
+    this.stopScopeReaction = reaction(
+      () => this.session.userScope,
+      () => this.stores.clear()
+    )
   }
 
   dispose(): void {

@@ -117,12 +117,31 @@ export class SessionStore implements TokenSource {
   constructor(options: SessionStoreOptions) {
     this.options = options
     makeAutoObservable<
-      SessionStore, 'apiInstance' | 'captchaSolver' | 'pollHandle' | 'options' | 'refreshQueue' | 'checkSent' | 'markCheckSent' | 'storedLanguage' | 'userLoads'
+      SessionStore,
+      | 'apiInstance'
+      | 'captchaSolver'
+      | 'pollHandle'
+      | 'options'
+      | 'refreshQueue'
+      | 'checkSent'
+      | 'markCheckSent'
+      | 'storedLanguage'
+      | 'userLoads'
     >(
       this,
       {
-        session: observableRef, me: observableRef, baseUrls: observableRef, apiInstance: false, captchaSolver: false, pollHandle: false,
-        options: false, refreshQueue: false, checkSent: false, markCheckSent: false, storedLanguage: false, userLoads: false
+        session: observableRef,
+        me: observableRef,
+        baseUrls: observableRef,
+        apiInstance: false,
+        captchaSolver: false,
+        pollHandle: false,
+        options: false,
+        refreshQueue: false,
+        checkSent: false,
+        markCheckSent: false,
+        storedLanguage: false,
+        userLoads: false
       },
       { autoBind: true }
     )
@@ -273,9 +292,10 @@ export class SessionStore implements TokenSource {
    */
   async signIn(result: AuthResult, marker: SignInMarker = {}): Promise<void> {
     const current = this.session
-    const carried: SignInMarker = marker.sameUser && current?.adminUserId
-      ? { adminUserId: current.adminUserId, isTest: current.isTest, redirectTo: current.redirectTo ?? null, ...marker }
-      : marker
+    const carried: SignInMarker =
+      marker.sameUser && current?.adminUserId
+        ? { adminUserId: current.adminUserId, isTest: current.isTest, redirectTo: current.redirectTo ?? null, ...marker }
+        : marker
     const session = this.sessionFrom(result, carried)
     this.stopPolling()
     this.session = session
@@ -379,7 +399,11 @@ export class SessionStore implements TokenSource {
     const current = this.session
     if (!current?.refreshToken) throw new ApiError('refresh_token_invalid', 'no refresh token')
     const result = await this.api.refresh(current.refreshToken)
-    const next = this.sessionFrom(result, { adminUserId: current.adminUserId ?? undefined, isTest: current.isTest, redirectTo: current.redirectTo ?? null })
+    const next = this.sessionFrom(result, {
+      adminUserId: current.adminUserId ?? undefined,
+      isTest: current.isTest,
+      redirectTo: current.redirectTo ?? null
+    })
     runInAction(() => {
       if (this.session === current) this.session = next
     })

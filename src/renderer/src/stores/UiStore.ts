@@ -33,7 +33,10 @@ export class UiStore {
       const oldest = this.snackbars.shift()
       if (oldest) this.clearTimer(oldest.id)
     }
-    this.timers.set(id, setTimeout(() => this.dismiss(id), input.durationMs ?? SNACKBAR_DURATION_MS))
+    this.timers.set(
+      id,
+      setTimeout(() => this.dismiss(id), input.durationMs ?? SNACKBAR_DURATION_MS)
+    )
     return id
   }
 

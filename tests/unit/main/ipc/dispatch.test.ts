@@ -116,7 +116,10 @@ describe('createIpcDispatcher', () => {
       fc.anything() as fc.Arbitrary<SenderInfo>
     )
     const channel = fc.oneof(fc.constantFrom(...channels), fc.string(), fc.anything() as fc.Arbitrary<string>)
-    const args = fc.oneof(fc.array(fc.anything({ withNullPrototype: true, withBigInt: true, withMap: true })), fc.anything() as fc.Arbitrary<unknown[]>)
+    const args = fc.oneof(
+      fc.array(fc.anything({ withNullPrototype: true, withBigInt: true, withMap: true })),
+      fc.anything() as fc.Arbitrary<unknown[]>
+    )
     await fc.assert(
       fc.asyncProperty(sender, channel, args, async (s, c, a) => {
         const result = await dispatch(s, c, a)

@@ -59,7 +59,9 @@ describe('registerIpcHandlers', () => {
   it('is the only main-process file that registers IPC listeners (E4)', () => {
     const offenders = sourceFiles(mainDir)
       .filter((path) => relative(mainDir, path) !== join('ipc', 'register.ts'))
-      .filter((path) => /ipcMain\s*\.\s*(handle|handleOnce|on|once|addListener|prependListener)\b|ipcMain\s*\[/.test(readFileSync(path, 'utf8')))
+      .filter((path) =>
+        /ipcMain\s*\.\s*(handle|handleOnce|on|once|addListener|prependListener)\b|ipcMain\s*\[/.test(readFileSync(path, 'utf8'))
+      )
       .map((path) => relative(mainDir, path))
     expect(offenders).toEqual([])
   })

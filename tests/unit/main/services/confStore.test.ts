@@ -47,9 +47,14 @@ describe('createConfStore', () => {
     if (process.getuid?.() === 0) {
       // root writes anywhere: make opening fail instead.
       const log = vi.fn()
-      const store = createConfStore(() => {
-        throw new Error('EACCES')
-      }, 'settings', { theme: 'system' }, log)
+      const store = createConfStore(
+        () => {
+          throw new Error('EACCES')
+        },
+        'settings',
+        { theme: 'system' },
+        log
+      )
       store.set('theme', 'dark')
       expect(store.get('theme')).toBe('dark')
       expect(log).toHaveBeenCalledOnce()
@@ -68,13 +73,18 @@ describe('createConfStore', () => {
 
   it('falls back to memory when a write fails after opening', () => {
     const log = vi.fn()
-    const store = createConfStore(() => ({
-      get: () => undefined,
-      set: () => {
-        throw new Error('ENOSPC')
-      },
-      delete: () => undefined
-    }), 'settings', { theme: 'system' }, log)
+    const store = createConfStore(
+      () => ({
+        get: () => undefined,
+        set: () => {
+          throw new Error('ENOSPC')
+        },
+        delete: () => undefined
+      }),
+      'settings',
+      { theme: 'system' },
+      log
+    )
     store.set('theme', 'dark')
     expect(store.get('theme')).toBe('dark')
     expect(log).toHaveBeenCalledWith(expect.stringContaining('could not be written'))

@@ -100,7 +100,9 @@ describe('DeepLinkQueue', () => {
     const { queue, delivered, subscribe } = setup()
     subscribe()
     queue.markReady()
-    expect(queue.pushFromArgv(['C:\\Program Files\\Darsi\\Darsi.exe', '--allow-file-access', 'darsi://payment/success?orderId=7'])).toBe(true)
+    expect(queue.pushFromArgv(['C:\\Program Files\\Darsi\\Darsi.exe', '--allow-file-access', 'darsi://payment/success?orderId=7'])).toBe(
+      true
+    )
     expect(queue.pushFromArgv(['/usr/bin/darsi'])).toBe(false)
     expect(queue.pushFromArgv('darsi://open?path=/' as unknown as string[])).toBe(false)
     expect(delivered).toEqual([{ kind: 'payment-return', outcome: 'success', orderId: '7' }])

@@ -2,17 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { PDFDocument } from 'pdf-lib'
 import { allowOrigins, createIpcDispatcher, createIpcHandlers, createMainServices } from '../../../../src/main/composition.ts'
-import {
-  createUnavailableMarksheetMerger,
-  createWorkerMarksheetMerger,
-  type WorkerLike
-} from '../../../../src/main/services/marksheet.ts'
+import { createUnavailableMarksheetMerger, createWorkerMarksheetMerger, type WorkerLike } from '../../../../src/main/services/marksheet.ts'
 import { MarksheetFileError, mergeImagesToPdf } from '../../../../src/main/services/marksheetMerge.ts'
 import { IpcFailure } from '../../../../src/main/ipc/errors.ts'
 import { fakePrimitives } from '../fakes.ts'
 
 type Image = { name: string; bytes: Uint8Array<ArrayBuffer> }
-const image = (name: string, bytes: Uint8Array | string): Image => ({ name, bytes: typeof bytes === 'string' ? new TextEncoder().encode(bytes) : new Uint8Array(bytes) })
+const image = (name: string, bytes: Uint8Array | string): Image => ({
+  name,
+  bytes: typeof bytes === 'string' ? new TextEncoder().encode(bytes) : new Uint8Array(bytes)
+})
 const files = {} as Record<'landscape' | 'rotated' | 'png' | 'small' | 'corrupt' | 'text' | 'empty', Image>
 
 beforeAll(async () => {
@@ -138,7 +137,10 @@ describe('createWorkerMarksheetMerger', () => {
     worker.emit('message', { id: 1, type: 'done', bytes: new Uint8Array([37, 80, 68, 70]), pages: 1 })
     await expect(first).resolves.toMatchObject({ fileName: 'merged-images.pdf', pages: 1 })
     expect(progress).toEqual([{ done: 1, total: 1, file: 'a.jpg' }])
-    expect(worker.posted).toEqual([{ id: 1, files: [files.small] }, { id: 2, files: [files.png] }])
+    expect(worker.posted).toEqual([
+      { id: 1, files: [files.small] },
+      { id: 2, files: [files.png] }
+    ])
     worker.emit('message', { id: 2, type: 'file-error', file: 'b.jpg', problem: 'corrupt' })
     await expect(second).rejects.toEqual(new IpcFailure('failed', 'b.jpg'))
   })

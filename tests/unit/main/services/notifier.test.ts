@@ -21,10 +21,16 @@ describe('Notifier', () => {
     notifier.onClicked((click) => clicks.push(click))
     expect(notifier.show({ id: 41, title: 'Paiement', body: 'Abonnement activé', route: '/offres' })).toEqual({ shown: true })
     expect(notifier.show({ id: 42, title: 'Séance', body: 'En direct', url: 'https://www.darsi.tn/live' })).toEqual({ shown: true })
-    expect(shown).toMatchObject([{ title: 'Paiement', body: 'Abonnement activé' }, { title: 'Séance', body: 'En direct' }])
+    expect(shown).toMatchObject([
+      { title: 'Paiement', body: 'Abonnement activé' },
+      { title: 'Séance', body: 'En direct' }
+    ])
     shown[1]?.click()
     shown[0]?.click()
-    expect(clicks).toEqual([{ id: 42, url: 'https://www.darsi.tn/live' }, { id: 41, route: '/offres' }])
+    expect(clicks).toEqual([
+      { id: 42, url: 'https://www.darsi.tn/live' },
+      { id: 41, route: '/offres' }
+    ])
   })
 
   it('reports an empty click for a notification that names nothing', () => {

@@ -45,7 +45,11 @@ describe('resolveRendererRequest', () => {
     'http://127.0.0.1:5173/porte-monnaie',
     'app://darsi/parrain/product/%D8%B9%D8%B1%D8%A8%D9%8A'
   ])('routes %s to index.html (history routing)', (url) => {
-    expect(resolveRendererRequest(root, url)).toEqual({ filePath: join(root, 'index.html'), mimeType: 'text/html; charset=utf-8', immutable: false })
+    expect(resolveRendererRequest(root, url)).toEqual({
+      filePath: join(root, 'index.html'),
+      mimeType: 'text/html; charset=utf-8',
+      immutable: false
+    })
   })
 
   it.each([
@@ -155,6 +159,8 @@ describe('buildContentSecurityPolicy', () => {
   })
 
   it('ignores origins that are not http(s)', () => {
-    expect(buildContentSecurityPolicy(['javascript:alert(1)', 'not a url', "https://x.tn 'unsafe-eval'"])).not.toMatch(/javascript|unsafe-eval|not a url/)
+    expect(buildContentSecurityPolicy(['javascript:alert(1)', 'not a url', "https://x.tn 'unsafe-eval'"])).not.toMatch(
+      /javascript|unsafe-eval|not a url/
+    )
   })
 })

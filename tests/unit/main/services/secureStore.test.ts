@@ -20,7 +20,10 @@ function setup(backend: string, encrypting: boolean, platform: NodeJS.Platform =
 }
 
 function storedText(store: ReturnType<typeof setup>['store']): string {
-  return JSON.stringify([...store.data.entries()]) + [...store.data.values()].map((value) => (typeof value === 'string' ? Buffer.from(value, 'base64').toString() : '')).join('')
+  return (
+    JSON.stringify([...store.data.entries()]) +
+    [...store.data.values()].map((value) => (typeof value === 'string' ? Buffer.from(value, 'base64').toString() : '')).join('')
+  )
 }
 
 describe('SecureStore with a real backend (E7)', () => {

@@ -11,8 +11,20 @@ import { notificationEndpoints } from '../../../../src/shared/api/notifications.
 import { walletEndpoints } from '../../../../src/shared/api/wallet.ts'
 import type { Endpoint } from '../../../../src/shared/api/common.ts'
 import type { ApiBaseUrls } from '../../../../src/shared/ipc.ts'
-import { createAccountsApi, type ChangePasswordBody, type RegisterBody, type ResetPasswordBody } from '../../../../src/renderer/src/api/accounts.ts'
-import { createHttp, endpointPath, endpointUrl, type ClientEndpoint, type HttpClient, type TokenSource } from '../../../../src/renderer/src/api/http.ts'
+import {
+  createAccountsApi,
+  type ChangePasswordBody,
+  type RegisterBody,
+  type ResetPasswordBody
+} from '../../../../src/renderer/src/api/accounts.ts'
+import {
+  createHttp,
+  endpointPath,
+  endpointUrl,
+  type ClientEndpoint,
+  type HttpClient,
+  type TokenSource
+} from '../../../../src/renderer/src/api/http.ts'
 import { createHomeApi } from '../../../../src/renderer/src/features/home/api.ts'
 import { createNotificationsApi } from '../../../../src/renderer/src/features/inbox/api.ts'
 import { createProfileApi, type UpdateProfileBody } from '../../../../src/renderer/src/features/profile/api.ts'
@@ -49,7 +61,12 @@ function tracingClient() {
     const response: AxiosResponse = { data: null, status: 200, statusText: '', headers: {}, config }
     return response
   }
-  const tokens: TokenSource = { accessToken: () => 'tok', canRefresh: () => false, refresh: () => Promise.reject(new Error('no')), onUnauthorized: () => undefined }
+  const tokens: TokenSource = {
+    accessToken: () => 'tok',
+    canRefresh: () => false,
+    refresh: () => Promise.reject(new Error('no')),
+    onUnauthorized: () => undefined
+  }
   const layer = createHttp(BASE_URLS, tokens, { adapter })
   const http: HttpClient = {
     call: (endpoint, ...options) => {
@@ -191,14 +208,16 @@ const modules: Array<{ name: string; build: (http: HttpClient) => object; sample
       chapters: (api) => api.chapters('mathematiques'),
       adCards: (api) => api.adCards(),
       lesson: (api) => api.lesson('mathematiques', 'nombres-complexes', 'module-et-argument'),
-      postProgress: (api) => api.postProgress({ contentId: 7, viewToken: 'view-token-1', sequence: 0, from: 0, watchedTime: 0, state: 'paused', at: 1 }),
+      postProgress: (api) =>
+        api.postProgress({ contentId: 7, viewToken: 'view-token-1', sequence: 0, from: 0, watchedTime: 0, state: 'paused', at: 1 }),
       usedDuration: (api) => api.usedDuration(50),
       reactions: (api) => api.reactions(7),
       react: (api) => api.react(7, 'love'),
       toggleBookmark: (api) => api.toggleBookmark('mathematiques', 'nombres-complexes', 'module-et-argument'),
       bookmarks: (api) => api.bookmarks(),
       quiz: (api) => api.quiz(3),
-      submitQuiz: (api) => api.submitQuiz(3, { attempt_id: '8c2a4f7e-1b3d-4e5f-9a0b-1c2d3e4f5a6b', answers: [{ question_id: 1, option_ids: [2] }] })
+      submitQuiz: (api) =>
+        api.submitQuiz(3, { attempt_id: '8c2a4f7e-1b3d-4e5f-9a0b-1c2d3e4f5a6b', answers: [{ question_id: 1, option_ids: [2] }] })
     } satisfies Samples<ReturnType<typeof createLearningApi>>
   }
 ]
@@ -232,7 +251,12 @@ describe('the API modules call the shared endpoint tables', () => {
       seen.push(`${(config.method ?? '').toUpperCase()} ${config.baseURL ?? ''}${config.url ?? ''}`)
       return { data: { message: 'Un nouveau code a été envoyé', extra: true }, status: 200, statusText: '', headers: {}, config }
     }
-    const tokens: TokenSource = { accessToken: () => 'tok', canRefresh: () => false, refresh: () => Promise.reject(new Error('no')), onUnauthorized: () => undefined }
+    const tokens: TokenSource = {
+      accessToken: () => 'tok',
+      canRefresh: () => false,
+      refresh: () => Promise.reject(new Error('no')),
+      onUnauthorized: () => undefined
+    }
     const http = createHttp(BASE_URLS, tokens, { adapter })
     const answer = await http.call(walletEndpoints.resendTransferCode, { params: { id: 42 } })
     expect(answer).toEqual({ message: 'Un nouveau code a été envoyé' })
@@ -243,7 +267,14 @@ describe('the API modules call the shared endpoint tables', () => {
   })
 
   it('refuses, at compile time, an endpoint that is not an entry of the tables', () => {
-    const invented = { method: 'GET', service: 'api', path: '/student/wallet-v2', access: 'user', summary: 'x', response: z.object({}) } as const
+    const invented = {
+      method: 'GET',
+      service: 'api',
+      path: '/student/wallet-v2',
+      access: 'user',
+      summary: 'x',
+      response: z.object({})
+    } as const
     const accept = (call: HttpClient['call']) => call
     // @ts-expect-error a hand-written endpoint is not a table entry
     const check = (http: HttpClient) => accept(http.call)(invented)

@@ -21,7 +21,10 @@ describe('parseSse', () => {
     let rest = parseSse(': connected\n\nid: 4\nevent: notif', (m) => seen.push(m), state)
     rest = parseSse(`${rest}ication\ndata: {"id":4}\n\nevent: message\r\ndata: a\r\ndata: b\r\n\r\n`, (m) => seen.push(m), state)
     expect(rest).toBe('')
-    expect(seen).toEqual([{ event: 'notification', data: '{"id":4}', id: '4' }, { event: 'message', data: 'a\nb', id: null }])
+    expect(seen).toEqual([
+      { event: 'notification', data: '{"id":4}', id: '4' },
+      { event: 'message', data: 'a\nb', id: null }
+    ])
     expect(state.lastId).toBe('4')
   })
 })
@@ -177,7 +180,14 @@ describe('openEventStream', () => {
     const timers = fakeTimers()
     openEventStream({
       url: 'http://x/notify/stream',
-      tokens: { accessToken: () => 'old', canRefresh: () => true, refresh: async () => { refreshed++; throw new ApiError('refresh_token_invalid', 'gone', { status: 401 }) } },
+      tokens: {
+        accessToken: () => 'old',
+        canRefresh: () => true,
+        refresh: async () => {
+          refreshed++
+          throw new ApiError('refresh_token_invalid', 'gone', { status: 401 })
+        }
+      },
       fetch: async (_url, init) => {
         tokens.push((init?.headers as Record<string, string>).Authorization!)
         return new Response('', { status: 401 })

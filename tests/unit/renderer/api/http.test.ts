@@ -126,7 +126,9 @@ describe('createHttp', () => {
   })
 
   it('makes a request sent during a refresh wait for the new token instead of sending the stale one', async () => {
-    const server = fakeServer((config) => (config.headers.get('Authorization') === 'Bearer fresh' ? { status: 200, data: { ok: true } } : expired))
+    const server = fakeServer((config) =>
+      config.headers.get('Authorization') === 'Bearer fresh' ? { status: 200, data: { ok: true } } : expired
+    )
     let release: (token: string) => void = () => undefined
     const { source } = tokens('stale', () => new Promise<string>((resolve) => (release = resolve)))
     const http = createHttp(DEFAULT_SETTINGS.apiBaseUrls, source, { adapter: server.adapter })
@@ -164,7 +166,10 @@ describe('createHttp', () => {
     const server = fakeServer(() => ({ status: 401, data: { code: 'invalid_credentials', message: 'Invalid credentials.' } }))
     const { state, source } = tokens('t0', async () => 'never')
     const http = createHttp(DEFAULT_SETTINGS.apiBaseUrls, source, { adapter: server.adapter })
-    await expect(http.request(get('/auth/login_check', { auth: false }))).rejects.toMatchObject({ code: 'invalid_credentials', message: 'Invalid credentials.' })
+    await expect(http.request(get('/auth/login_check', { auth: false }))).rejects.toMatchObject({
+      code: 'invalid_credentials',
+      message: 'Invalid credentials.'
+    })
     expect(state.unauthorized).toBe(0)
   })
 
@@ -187,7 +192,12 @@ describe('createHttp', () => {
   })
 
   it('carries the server field errors and keys on the typed error', async () => {
-    const body = { code: 'validation_failed', message: 'Validation failed', errors: { phone: ['Numéro invalide'] }, keys: { phone: ['phone.invalid'] } }
+    const body = {
+      code: 'validation_failed',
+      message: 'Validation failed',
+      errors: { phone: ['Numéro invalide'] },
+      keys: { phone: ['phone.invalid'] }
+    }
     const server = fakeServer(() => ({ status: 422, data: body }))
     const { source } = tokens(null, async () => 'never')
     const http = createHttp(DEFAULT_SETTINGS.apiBaseUrls, source, { adapter: server.adapter })

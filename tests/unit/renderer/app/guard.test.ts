@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { decideAccess, homeFor, needsProfileCompletion, type AccessState, type CompletionFields } from '../../../../src/renderer/src/app/guard.ts'
+import {
+  decideAccess,
+  homeFor,
+  needsProfileCompletion,
+  type AccessState,
+  type CompletionFields
+} from '../../../../src/renderer/src/app/guard.ts'
 import { findRoute, type RouteKey } from '../../../../src/renderer/src/app/routes.ts'
 
-const signedOut: AccessState = { signedIn: false, verified: false, passwordChangeRequired: false, profileIncomplete: false, impersonating: false, registerRedirect: false }
+const signedOut: AccessState = {
+  signedIn: false,
+  verified: false,
+  passwordChangeRequired: false,
+  profileIncomplete: false,
+  impersonating: false,
+  registerRedirect: false
+}
 const pupil: AccessState = { ...signedOut, signedIn: true, verified: true }
 
 function visit(key: RouteKey, state: AccessState, search = '') {
@@ -18,7 +31,7 @@ describe('decideAccess (§2, §4)', () => {
     expect(visit('offers', signedOut, '?nextPage=offres')).toEqual({ redirect: '/login?nextPage=offres' })
   })
 
-  it("sends a signed-out visitor to the external registration page when the admin marker asks for it (§4)", () => {
+  it('sends a signed-out visitor to the external registration page when the admin marker asks for it (§4)', () => {
     const marked = { ...signedOut, registerRedirect: true }
     expect(visit('home', marked)).toEqual({ redirect: '/login', external: 'register-page' })
     expect(visit('wallet', marked, '?nextPage=offres')).toEqual({ redirect: '/login', external: 'register-page' })
@@ -79,8 +92,15 @@ describe('decideAccess (§2, §4)', () => {
 
 describe('needsProfileCompletion (§4)', () => {
   const complete: CompletionFields = {
-    verified: true, completed: true, phone: '20000001', country_id: 1, business_id: null, birth_date: '2008-01-01',
-    institute: { id: 1 }, state: { id: 1 }, division: { id: 14 }
+    verified: true,
+    completed: true,
+    phone: '20000001',
+    country_id: 1,
+    business_id: null,
+    birth_date: '2008-01-01',
+    institute: { id: 1 },
+    state: { id: 1 },
+    division: { id: 14 }
   }
 
   it('asks a verified user with an incomplete profile, never an unverified one', () => {

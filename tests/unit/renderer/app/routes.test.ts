@@ -85,7 +85,11 @@ describe('route table', () => {
     expect(routeTitleKey(findRoute('home')!, { profileCompleted: false })).toBe('routes:home')
     expect(routeTitleKey(findRoute('notFound')!, { profileCompleted: true })).toBe('routes:notFound')
     // The window says what the page's heading says, in each language.
-    for (const [routes, profile] of [[fr.routes, profileFr], [enUS.routes, profileEnUS], [ar.routes, profileAr]] as const) {
+    for (const [routes, profile] of [
+      [fr.routes, profileFr],
+      [enUS.routes, profileEnUS],
+      [ar.routes, profileAr]
+    ] as const) {
       expect(routes.profileEdit).toBe(profile.edit.titleCompleted)
       expect(routes.profileEditIncomplete).toBe(profile.edit.titleIncomplete)
     }
@@ -112,7 +116,16 @@ describe('route table', () => {
 
   it('gives the sign-in steps their own screens', { timeout: 60_000 }, async () => {
     const placeholder = (await findRoute('subjects')!.load()).Component
-    const keys = ['login', 'register', 'requestPasswordReset', 'resetPassword', 'socialCallback', 'confirm', 'updatePassword', 'switch'] as const
+    const keys = [
+      'login',
+      'register',
+      'requestPasswordReset',
+      'resetPassword',
+      'socialCallback',
+      'confirm',
+      'updatePassword',
+      'switch'
+    ] as const
     for (const key of keys) {
       const { Component } = await findRoute(key)!.load()
       expect(Component, key).toBeTruthy()

@@ -6,7 +6,12 @@ import { preloadWhenIdle, routeFor, warmStart } from '../../../../src/renderer/s
 import type { RootStore } from '../../../../src/renderer/src/stores/RootStore.ts'
 
 const pupil: AccessState = {
-  signedIn: true, verified: true, passwordChangeRequired: false, profileIncomplete: false, impersonating: false, registerRedirect: false
+  signedIn: true,
+  verified: true,
+  passwordChangeRequired: false,
+  profileIncomplete: false,
+  impersonating: false,
+  registerRedirect: false
 }
 
 function fakeRoot(end: { status: 'succeeded' | 'failed'; access: AccessState }) {
@@ -74,10 +79,12 @@ describe('preloading the other screens', () => {
   it('loads one module per quiet moment, in order, and goes on past a failure', async () => {
     const queued: Array<() => void> = []
     const loaded: string[] = []
-    const loader = (name: string, fails = false) => () => {
-      loaded.push(name)
-      return fails ? Promise.reject(new Error('chunk')) : Promise.resolve({})
-    }
+    const loader =
+      (name: string, fails = false) =>
+      () => {
+        loaded.push(name)
+        return fails ? Promise.reject(new Error('chunk')) : Promise.resolve({})
+      }
     preloadWhenIdle([loader('wallet', true), loader('profile'), loader('history')], (work) => queued.push(work))
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
     expect(queued).toHaveLength(1)

@@ -55,20 +55,29 @@ describe('FormState, the one form state', () => {
   })
 
   it('words a rule through the form’s own catalogue when it has one', () => {
-    const state = new FormState({ code: '' }, { rules: { code: () => 'code.invalid' }, wording: (key) => ({ key: `wallet:rules.${key}` as 'wallet:rules.code.invalid' }) })
+    const state = new FormState(
+      { code: '' },
+      { rules: { code: () => 'code.invalid' }, wording: (key) => ({ key: `wallet:rules.${key}` as 'wallet:rules.code.invalid' }) }
+    )
     state.attempt()
     expect(state.error('code')).toEqual({ key: 'wallet:rules.code.invalid' })
   })
 
   it('puts the server’s errors on the fields by rule key or code, and the rest in the toast', () => {
     const state = form()
-    const placed = state.fail(new ApiError('validation_failed', 'Données invalides', { status: 422, keys: { phone2: ['phone.invalid'] } }), { phone2: 'phone' })
+    const placed = state.fail(
+      new ApiError('validation_failed', 'Données invalides', { status: 422, keys: { phone2: ['phone.invalid'] } }),
+      { phone2: 'phone' }
+    )
     expect(placed).toBeNull()
     expect(state.serverErrors).toEqual({ phone: { key: 'auth:rules.phone.invalid' } })
     expect(state.error('phone')).toEqual({ key: 'auth:rules.phone.invalid' })
 
     // A field the form does not have: the failure's code words the toast, never the server's sentence.
-    const toast = state.fail(new ApiError('account_information_already_used', 'Cette adresse est déjà utilisée.', { status: 409, fields: { other: ['x'] } }), { phone2: 'phone' })
+    const toast = state.fail(
+      new ApiError('account_information_already_used', 'Cette adresse est déjà utilisée.', { status: 409, fields: { other: ['x'] } }),
+      { phone2: 'phone' }
+    )
     expect(toast).toEqual({ key: 'auth:errors.accountUsed' })
     expect(state.serverErrors).toEqual({})
 

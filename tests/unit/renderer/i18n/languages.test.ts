@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  detectLanguage,
-  directionOf,
-  isLanguage,
-  languageFromLocale,
-  shortLanguage
-} from '../../../../src/renderer/src/i18n/languages.ts'
+import { detectLanguage, directionOf, isLanguage, languageFromLocale, shortLanguage } from '../../../../src/renderer/src/i18n/languages.ts'
 
 describe('language detection', () => {
   it('prefers the stored setting', () => {

@@ -36,7 +36,9 @@ export function describeLazyNamespace<N extends LazyNamespace>(namespace: N, cat
     }
 
     it('is written in Arabic in the Arabic catalogue', () => {
-      const latinOnly = [...leaves(catalogues.ar as unknown as Tree)].filter(([, text]) => !/[\u0600-\u06FF]/.test(text)).map(([key]) => key)
+      const latinOnly = [...leaves(catalogues.ar as unknown as Tree)]
+        .filter(([, text]) => !/[\u0600-\u06FF]/.test(text))
+        .map(([key]) => key)
       expect(latinOnly).toEqual([])
     })
 

@@ -6,7 +6,7 @@ import { createI18n } from '../../../../src/renderer/src/i18n/index.ts'
 describeLazyNamespace('offers', offersCatalogues)
 
 describe('the offers namespace, loaded with the offers screen', () => {
-  it('resolves once added, with the specification\'s words for the periods', () => {
+  it("resolves once added, with the specification's words for the periods", () => {
     const i18n = createI18n('fr')
     expect(i18n.exists('offers:page.title')).toBe(false)
     ensureOffersCatalogue(i18n)

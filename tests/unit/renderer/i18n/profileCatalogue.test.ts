@@ -33,13 +33,25 @@ describe('the profile success and refusal texts, in each language', () => {
 
   it('says each success and refusal in French, English and Arabic', () => {
     const expected: Partial<Record<TranslationKey, [string, string, string]>> = {
-      'profile:email.sent': ['Un code de vérification a été envoyé à votre adresse e-mail', 'A verification code has been sent to your e-mail address', 'أُرسل رمز تحقّق إلى بريدك الإلكتروني'],
+      'profile:email.sent': [
+        'Un code de vérification a été envoyé à votre adresse e-mail',
+        'A verification code has been sent to your e-mail address',
+        'أُرسل رمز تحقّق إلى بريدك الإلكتروني'
+      ],
       'profile:email.confirmed': ['Votre adresse e-mail est confirmée', 'Your e-mail address is confirmed', 'تمّ تأكيد بريدك الإلكتروني'],
       'profile:parentPhone.saved': ['Le numéro du parent est enregistré', 'The parent’s number is saved', 'تمّ حفظ رقم هاتف الوليّ'],
-      'profile:divisionChange.sent': ['Votre demande de changement de classe a été envoyée', 'Your class change request has been sent', 'تمّ إرسال طلب تغيير القسم'],
+      'profile:divisionChange.sent': [
+        'Votre demande de changement de classe a été envoyée',
+        'Your class change request has been sent',
+        'تمّ إرسال طلب تغيير القسم'
+      ],
       'profile:marksheets.uploaded': ['Le bulletin a été envoyé', 'The report card has been uploaded', 'تمّ إرسال بطاقة الأعداد'],
       'profile:marksheets.deleted': ['Le bulletin a été supprimé', 'The report card has been deleted', 'تمّ حذف بطاقة الأعداد'],
-      'profile:marksheets.notPending': ['Seul un bulletin en attente peut être supprimé', 'Only a pending report card can be deleted', 'لا يمكن حذف إلا بطاقة أعداد قيد الانتظار'],
+      'profile:marksheets.notPending': [
+        'Seul un bulletin en attente peut être supprimé',
+        'Only a pending report card can be deleted',
+        'لا يمكن حذف إلا بطاقة أعداد قيد الانتظار'
+      ],
       'profile:edit.saved': ['Profil mis à jour', 'Profile updated', 'تمّ تحديث الملف الشخصي']
     }
     const [fr, en, ar] = [texts('fr'), texts('en-US'), texts('ar')]

@@ -11,7 +11,9 @@ const fixedT = (i18n: I18n, lng: string, ns: string) => (i18n.getFixedT as unkno
 function plainInstance() {
   const instance = i18next.createInstance()
   void instance.init({
-    resources: { fr: { demo: { hello: 'Bonjour', count_one: '{{count}} point', count_other: '{{count}} points', name: 'Salut {{name}}' } } },
+    resources: {
+      fr: { demo: { hello: 'Bonjour', count_one: '{{count}} point', count_other: '{{count}} points', name: 'Salut {{name}}' } }
+    },
     lng: 'fr',
     ns: ['demo'],
     defaultNS: 'demo',

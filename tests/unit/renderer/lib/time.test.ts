@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { formatClock, formatDateTime, formatReportDate, formatSessionTime, nowInTunis, toTunis } from '../../../../src/renderer/src/lib/time.ts'
+import {
+  formatClock,
+  formatDateTime,
+  formatReportDate,
+  formatSessionTime,
+  nowInTunis,
+  toTunis
+} from '../../../../src/renderer/src/lib/time.ts'
 
 describe('Tunis time helpers', () => {
   it('formats report dates as DD/MM/YYYY in Tunis time', () => {

@@ -238,7 +238,13 @@ describe('SessionStore', () => {
       await session.start()
       await session.switchTo({ token: 'switch-token', adminId: '9', userId: '1' })
       expect(exchanged).toEqual(['switch-token'])
-      expect(inMain()).toMatchObject({ token: 'pupil-access', refreshToken: 'pupil-refresh', adminUserId: 9, isTest: true, expiresAt: 1_000 + 900_000 })
+      expect(inMain()).toMatchObject({
+        token: 'pupil-access',
+        refreshToken: 'pupil-refresh',
+        adminUserId: 9,
+        isTest: true,
+        expiresAt: 1_000 + 900_000
+      })
       // It refreshes like any session, and keeps its marker.
       await expect(session.refresh()).resolves.toBe('access-after-pupil-refresh')
       expect(inMain()).toMatchObject({ refreshToken: 'pupil-refresh-2', adminUserId: 9, isTest: true })
@@ -280,7 +286,9 @@ describe('SessionStore', () => {
       const { session, inMain } = setup(sessionFixture({ token: 'admin-access' }), api)
       await session.start()
       const scope = session.userScope
-      await expect(session.switchTo({ token: 'switch-token', adminId: '9', userId: '1' })).rejects.toMatchObject({ code: 'switch_token_invalid' })
+      await expect(session.switchTo({ token: 'switch-token', adminId: '9', userId: '1' })).rejects.toMatchObject({
+        code: 'switch_token_invalid'
+      })
       expect(session.accessToken()).toBe('admin-access')
       expect(inMain()?.token).toBe('admin-access')
       expect(api.calls.some((call) => call.startsWith('logout'))).toBe(false)

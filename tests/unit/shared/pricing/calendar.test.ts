@@ -53,6 +53,10 @@ describe('the rest of the school year, in Africa/Tunis', () => {
 
   it('is offered only when the pricing list has it', () => {
     const monthly = division({ pricing: [entry('month', 50, 40)] })
-    expect(quote({ division: monthly, level: 'bac', period: 'rest_of_year', at: '2026-03-01T10:00:00Z' })).toEqual({ ok: false, code: 'period_not_offered', detail: 'rest_of_year' })
+    expect(quote({ division: monthly, level: 'bac', period: 'rest_of_year', at: '2026-03-01T10:00:00Z' })).toEqual({
+      ok: false,
+      code: 'period_not_offered',
+      detail: 'rest_of_year'
+    })
   })
 })

@@ -26,7 +26,14 @@ export function subjects(prices: number[]): SubjectDetail[] {
 
 /** A pack of the given offer, sold whole ('fixed'): each subject at its own price, or all at Finalprice for 115. */
 export function pack(offerId: number, prices: number[], finalPrice: number | null = null): OfferDivision {
-  return division({ id: 700 + offerId, offer_id: offerId, type: 'pack', subject_details: subjects(prices), Finalprice: finalPrice, pricing: [entry('fixed', 0, 0), entry('month', 0, 0)] })
+  return division({
+    id: 700 + offerId,
+    offer_id: offerId,
+    type: 'pack',
+    subject_details: subjects(prices),
+    Finalprice: finalPrice,
+    pricing: [entry('fixed', 0, 0), entry('month', 0, 0)]
+  })
 }
 
 export const AT = '2026-01-15T09:00:00+01:00'

@@ -20,14 +20,36 @@ describe('the level rate table prices the daily and weekly plans', () => {
     const plans = division({ pricing: [entry('day', 99, 99), entry('week', 99, 99)] })
     const daily = quote({ division: plans, level, period: 'day', at: AT })
     const weekly = quote({ division: plans, level, period: 'week', at: AT })
-    expect(daily.ok && daily.quote).toMatchObject({ base: day, total: day, dueNow: day, slices: [day], period: { startDate: '2026-01-15', endDate: '2026-01-15' } })
-    expect(weekly.ok && weekly.quote).toMatchObject({ base: week, total: week, dueNow: week, period: { startDate: '2026-01-15', endDate: '2026-01-21' } })
+    expect(daily.ok && daily.quote).toMatchObject({
+      base: day,
+      total: day,
+      dueNow: day,
+      slices: [day],
+      period: { startDate: '2026-01-15', endDate: '2026-01-15' }
+    })
+    expect(weekly.ok && weekly.quote).toMatchObject({
+      base: week,
+      total: week,
+      dueNow: week,
+      period: { startDate: '2026-01-15', endDate: '2026-01-21' }
+    })
     expect(daily.ok && daily.quote.snapshot).toMatchObject({ unitSource: 'level_rate', unitPrice: day, level })
   })
 
   it('sells a daily or weekly plan only where the pricing list has it, never for a pack', () => {
-    expect(quote({ division: division({ pricing: [entry('month', 50, 40)] }), level: 'bac', period: 'day', at: AT })).toEqual({ ok: false, code: 'period_not_offered', detail: 'day' })
-    const packWithDays = division({ type: 'pack', pricing: [entry('day', 1, 1)], subject_details: [{ id: 1, subjectId: 1, subject: 'Maths', price: 10 }] })
-    expect(quote({ division: packWithDays, level: 'bac', period: 'day', subjectIds: [1], at: AT })).toMatchObject({ ok: false, code: 'period_not_offered' })
+    expect(quote({ division: division({ pricing: [entry('month', 50, 40)] }), level: 'bac', period: 'day', at: AT })).toEqual({
+      ok: false,
+      code: 'period_not_offered',
+      detail: 'day'
+    })
+    const packWithDays = division({
+      type: 'pack',
+      pricing: [entry('day', 1, 1)],
+      subject_details: [{ id: 1, subjectId: 1, subject: 'Maths', price: 10 }]
+    })
+    expect(quote({ division: packWithDays, level: 'bac', period: 'day', subjectIds: [1], at: AT })).toMatchObject({
+      ok: false,
+      code: 'period_not_offered'
+    })
   })
 })

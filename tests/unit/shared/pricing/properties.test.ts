@@ -5,19 +5,25 @@ import { quote, type AppliedCode, type OfferDivision, type Period, type QuoteReq
 const PERIODS: Period[] = ['day', 'week', 'month', 'rest_of_year', 'fixed']
 const dinars = fc.integer({ min: 0, max: 2_000_000 }).map((millimes) => millimes / 1000)
 
-const divisionArb: fc.Arbitrary<OfferDivision> = fc.record({
-  id: fc.integer({ min: 1, max: 1000 }),
-  offer_id: fc.constantFrom(33, 80, 84, 102, 115, 119, 127, 200),
-  type: fc.constantFrom('primary' as const, 'pack' as const),
-  disabled: fc.constant(false),
-  pricing: fc.uniqueArray(fc.record({ period: fc.constantFrom(...PERIODS), price: dinars, final_price: dinars }), { selector: (e) => e.period, maxLength: 5 }),
-  Finalprice: fc.option(dinars, { nil: null }),
-  Baseprice: fc.option(dinars, { nil: null }),
-  slices: fc.array(fc.record({ amount: fc.integer({ min: 0, max: 500_000 }).map((m) => m / 1000) }), { maxLength: 4 }),
-  indexSliceToPay: fc.option(fc.constantFrom(-1, 1, 2, 3), { nil: null }),
-  subject_details: fc.array(fc.record({ subjectId: fc.integer({ min: 1, max: 20 }), price: dinars }), { maxLength: 5 })
-    .map((details) => details.map((detail, i) => ({ id: 900 + i, subject: `Matière ${i}`, ...detail })))
-}).map((division) => ({ ...division, name: 'Division', offer: { is_free: false, position: 1 } }))
+const divisionArb: fc.Arbitrary<OfferDivision> = fc
+  .record({
+    id: fc.integer({ min: 1, max: 1000 }),
+    offer_id: fc.constantFrom(33, 80, 84, 102, 115, 119, 127, 200),
+    type: fc.constantFrom('primary' as const, 'pack' as const),
+    disabled: fc.constant(false),
+    pricing: fc.uniqueArray(fc.record({ period: fc.constantFrom(...PERIODS), price: dinars, final_price: dinars }), {
+      selector: (e) => e.period,
+      maxLength: 5
+    }),
+    Finalprice: fc.option(dinars, { nil: null }),
+    Baseprice: fc.option(dinars, { nil: null }),
+    slices: fc.array(fc.record({ amount: fc.integer({ min: 0, max: 500_000 }).map((m) => m / 1000) }), { maxLength: 4 }),
+    indexSliceToPay: fc.option(fc.constantFrom(-1, 1, 2, 3), { nil: null }),
+    subject_details: fc
+      .array(fc.record({ subjectId: fc.integer({ min: 1, max: 20 }), price: dinars }), { maxLength: 5 })
+      .map((details) => details.map((detail, i) => ({ id: 900 + i, subject: `Matière ${i}`, ...detail })))
+  })
+  .map((division) => ({ ...division, name: 'Division', offer: { is_free: false, position: 1 } }))
 
 const codeArb: fc.Arbitrary<AppliedCode> = fc.oneof(
   fc.stringMatching(/^CP[A-Z0-9]{1,8}$/).map((code) => ({ code })),
@@ -32,16 +38,25 @@ const codeArb: fc.Arbitrary<AppliedCode> = fc.oneof(
 )
 
 /** Mostly what the dialog would send for the division, sometimes anything: both must hold the properties. */
-const plausibly = <T, U>(likely: fc.Arbitrary<T>, wild: fc.Arbitrary<U>) => fc.oneof({ arbitrary: likely, weight: 4 }, { arbitrary: wild, weight: 1 })
+const plausibly = <T, U>(likely: fc.Arbitrary<T>, wild: fc.Arbitrary<U>) =>
+  fc.oneof({ arbitrary: likely, weight: 4 }, { arbitrary: wild, weight: 1 })
 
 const requestArb: fc.Arbitrary<QuoteRequest> = divisionArb.chain((division) =>
   fc.record({
     division: fc.constant(division),
     level: fc.constantFrom('primary' as const, 'basic' as const, 'secondary' as const, 'bac' as const),
-    period: plausibly(fc.constantFrom(...(division.pricing.length > 0 ? division.pricing.map((e) => e.period) : ['fixed' as const])), fc.constantFrom(...PERIODS, 'bogus')),
+    period: plausibly(
+      fc.constantFrom(...(division.pricing.length > 0 ? division.pricing.map((e) => e.period) : ['fixed' as const])),
+      fc.constantFrom(...PERIODS, 'bogus')
+    ),
     quantity: plausibly(fc.constantFrom(undefined, 1, 3), fc.integer({ min: -1, max: 13 })),
     subjectIds: plausibly(
-      division.type === 'pack' && division.subject_details!.length > 0 ? fc.subarray(division.subject_details!.map((detail) => detail.id), { minLength: 1 }) : fc.constant([]),
+      division.type === 'pack' && division.subject_details!.length > 0
+        ? fc.subarray(
+            division.subject_details!.map((detail) => detail.id),
+            { minLength: 1 }
+          )
+        : fc.constant([]),
       fc.subarray([...division.subject_details!.map((detail) => detail.id), 999])
     ),
     codes: plausibly(fc.array(codeArb, { maxLength: 1 }), fc.array(codeArb, { maxLength: 2 })),

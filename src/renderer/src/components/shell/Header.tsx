@@ -14,7 +14,6 @@ import { focusRing } from './focusRing.ts'
 
 export const HEADER_HEIGHT = 56
 
-
 const useStyles = makeStyles({
   header: {
     display: 'flex',

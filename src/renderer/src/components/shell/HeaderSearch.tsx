@@ -37,7 +37,11 @@ const useStyles = makeStyles({
     overflowWrap: 'anywhere',
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover }
   },
-  active: { backgroundColor: tokens.colorNeutralBackground1Selected, outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
+  active: {
+    backgroundColor: tokens.colorNeutralBackground1Selected,
+    outline: `2px solid ${tokens.colorStrokeFocus2}`,
+    outlineOffset: '-2px'
+  },
   name: { fontWeight: tokens.fontWeightSemibold },
   subject: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   note: {

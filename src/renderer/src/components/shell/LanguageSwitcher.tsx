@@ -1,12 +1,4 @@
-import {
-  Button,
-  Menu,
-  MenuItemRadio,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  type MenuProps
-} from '@fluentui/react-components'
+import { Button, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, type MenuProps } from '@fluentui/react-components'
 import { LocalLanguage24Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
@@ -41,7 +33,12 @@ export const LanguageSwitcher = observer(function LanguageSwitcher({ compact }: 
   }
 
   return (
-    <Menu open={open} onOpenChange={(_event, data) => setOpen(data.open)} checkedValues={{ language: [settings.language] }} onCheckedValueChange={onChange}>
+    <Menu
+      open={open}
+      onOpenChange={(_event, data) => setOpen(data.open)}
+      checkedValues={{ language: [settings.language] }}
+      onCheckedValueChange={onChange}
+    >
       <MenuTrigger disableButtonEnhancement>
         <Button
           appearance="subtle"

@@ -54,7 +54,12 @@ function HeaderDropdown(props: {
   // Below the header, at the button's end, always: there is never room to open upwards, so the
   // position is not searched for (one overflow measurement fewer on every opening).
   return (
-    <Popover open={props.open} onOpenChange={(_event, data) => props.onOpenChange(data.open)} positioning={{ position: 'below', align: 'end', pinned: true }} trapFocus>
+    <Popover
+      open={props.open}
+      onOpenChange={(_event, data) => props.onOpenChange(data.open)}
+      positioning={{ position: 'below', align: 'end', pinned: true }}
+      trapFocus
+    >
       <PopoverTrigger disableButtonEnhancement>
         <Button
           appearance="subtle"
@@ -63,7 +68,15 @@ function HeaderDropdown(props: {
             <span className={styles.anchor}>
               {props.icon}
               {props.count > 0 ? (
-                <CounterBadge className={styles.badge} count={props.count} overflowCount={99} size="small" color="danger" aria-hidden data-testid={`${props.testId}-count`} />
+                <CounterBadge
+                  className={styles.badge}
+                  count={props.count}
+                  overflowCount={99}
+                  size="small"
+                  color="danger"
+                  aria-hidden
+                  data-testid={`${props.testId}-count`}
+                />
               ) : null}
             </span>
           }
@@ -91,7 +104,13 @@ export const NotificationBell = observer(function NotificationBell() {
     <HeaderDropdown
       icon={<Alert24Regular />}
       count={count}
-      label={count === 1 ? t('inbox:notifications.labelWithOne') : count > 0 ? t('inbox:notifications.labelWithCount', { count }) : t('inbox:notifications.label')}
+      label={
+        count === 1
+          ? t('inbox:notifications.labelWithOne')
+          : count > 0
+            ? t('inbox:notifications.labelWithCount', { count })
+            : t('inbox:notifications.label')
+      }
       testId="notification-bell"
       open={open}
       onOpenChange={setOpen}
@@ -113,7 +132,13 @@ export const MessagesButton = observer(function MessagesButton() {
     <HeaderDropdown
       icon={<Mail24Regular />}
       count={count}
-      label={count === 1 ? t('inbox:messages.labelWithOne') : count > 0 ? t('inbox:messages.labelWithCount', { count }) : t('inbox:messages.label')}
+      label={
+        count === 1
+          ? t('inbox:messages.labelWithOne')
+          : count > 0
+            ? t('inbox:messages.labelWithCount', { count })
+            : t('inbox:messages.label')
+      }
       testId="messages-button"
       open={open}
       onOpenChange={setOpen}

@@ -122,9 +122,7 @@ export const SidebarNav = observer(function SidebarNav({ mini, onNavigate }: { m
         <span className={styles.icon}>{ICONS[entry.key]}</span>
         {mini ? null : <span className={styles.label}>{label}</span>}
         {entry.kind === 'external' && !mini ? <Open16Regular className={styles.external} aria-hidden /> : null}
-        {entry.kind === 'external' && !mini ? (
-          <span className={styles.hidden}>{` (${t('sidebar.opensInBrowser')})`}</span>
-        ) : null}
+        {entry.kind === 'external' && !mini ? <span className={styles.hidden}>{` (${t('sidebar.opensInBrowser')})`}</span> : null}
       </>
     )
     const link =
@@ -140,12 +138,7 @@ export const SidebarNav = observer(function SidebarNav({ mini, onNavigate }: { m
           {content}
         </Link>
       ) : (
-        <a
-          href={entry.href}
-          className={className}
-          onClick={openExternal(entry.href)}
-          data-testid={`nav-${entry.key}`}
-        >
+        <a href={entry.href} className={className} onClick={openExternal(entry.href)} data-testid={`nav-${entry.key}`}>
           {content}
         </a>
       )

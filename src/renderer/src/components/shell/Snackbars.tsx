@@ -1,11 +1,4 @@
-import {
-  Button,
-  makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  tokens
-} from '@fluentui/react-components'
+import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, tokens } from '@fluentui/react-components'
 import { Dismiss24Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'

@@ -1,14 +1,4 @@
-import {
-  Button,
-  makeStyles,
-  Menu,
-  MenuDivider,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  tokens
-} from '@fluentui/react-components'
+import { Button, makeStyles, Menu, MenuDivider, MenuItem, MenuList, MenuPopover, MenuTrigger, tokens } from '@fluentui/react-components'
 import {
   DocumentText24Regular,
   Flag24Regular,
@@ -39,7 +29,13 @@ export function preloadUserMenuDialogs(): Promise<void> {
 }
 
 const useStyles = makeStyles({
-  pendingDot: { display: 'inline-block', width: '8px', height: '8px', borderRadius: '50%', backgroundColor: tokens.colorPaletteRedBackground3 },
+  pendingDot: {
+    display: 'inline-block',
+    width: '8px',
+    height: '8px',
+    borderRadius: '50%',
+    backgroundColor: tokens.colorPaletteRedBackground3
+  },
   avatar: { display: 'inline-flex', width: '28px', height: '28px', alignItems: 'center', justifyContent: 'center' },
   photo: { width: '28px', height: '28px', borderRadius: '50%', objectFit: 'cover' },
   pending: { fontWeight: tokens.fontWeightSemibold, color: tokens.colorPaletteRedForeground1 }

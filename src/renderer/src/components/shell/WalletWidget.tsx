@@ -49,10 +49,15 @@ export const WalletWidget = observer(function WalletWidget() {
   const unit = t(`walletWidget.${balanceUnit(points, settings.language)}`)
   return (
     <div className={styles.widget} data-testid="wallet-widget">
-      <Link to="/porte-monnaie" className={styles.link} aria-label={t('walletWidget.label', { amount, unit })} data-testid="wallet-widget-link" data-points={points}>
+      <Link
+        to="/porte-monnaie"
+        className={styles.link}
+        aria-label={t('walletWidget.label', { amount, unit })}
+        data-testid="wallet-widget-link"
+        data-points={points}
+      >
         <Wallet20Regular aria-hidden />
-        <span className={styles.amount}>{amount}</span>{' '}
-        <span className={styles.unit}>{unit}</span>
+        <span className={styles.amount}>{amount}</span> <span className={styles.unit}>{unit}</span>
       </Link>
       {me.permissions.freeHours ? <FreeHoursIndicator /> : null}
     </div>

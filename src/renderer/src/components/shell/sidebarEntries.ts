@@ -2,17 +2,7 @@ import { FORUM_URL } from '../../../../shared/constants.ts'
 import type { Permissions, ShellUser } from '../../stores/permissions.ts'
 
 export type SidebarEntryKey =
-  | 'home'
-  | 'profile'
-  | 'offers'
-  | 'subjects'
-  | 'exams'
-  | 'sessions'
-  | 'forum'
-  | 'wallet'
-  | 'assistance'
-  | 'revenue'
-  | 'parrain'
+  'home' | 'profile' | 'offers' | 'subjects' | 'exams' | 'sessions' | 'forum' | 'wallet' | 'assistance' | 'revenue' | 'parrain'
 
 export type SidebarEntry =
   | {
@@ -58,7 +48,5 @@ export function sidebarEntries(user: Pick<ShellUser, 'gift_code'> | null, permis
 export function isSidebarEntryActive(entry: SidebarEntry, pathname: string): boolean {
   if (entry.kind !== 'route') return false
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  return entry.activeOn.some((prefix) =>
-    prefix === '/' ? path === '/' : path === prefix || path.startsWith(`${prefix}/`)
-  )
+  return entry.activeOn.some((prefix) => (prefix === '/' ? path === '/' : path === prefix || path.startsWith(`${prefix}/`)))
 }

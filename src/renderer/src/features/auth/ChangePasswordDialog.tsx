@@ -41,11 +41,7 @@ const ChangePasswordSurface = observer(function ChangePasswordSurface({ onClose 
             <Button onClick={onClose} data-testid="password-cancel">
               {t('password.cancel')}
             </Button>
-            <SubmitButton
-              disabled={!store.canSubmit}
-              submitting={store.form.submitting}
-              data-testid="password-submit"
-            >
+            <SubmitButton disabled={!store.canSubmit} submitting={store.form.submitting} data-testid="password-submit">
               {t('password.submit')}
             </SubmitButton>
           </DialogActions>

@@ -13,13 +13,22 @@ import { SubmitButton } from '../../forms/SubmitButton.tsx'
 
 const useStyles = makeStyles({
   destination: {
-    display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalS, flexWrap: 'wrap',
-    margin: 0, fontSize: tokens.fontSizeBase300, lineHeight: tokens.lineHeightBase300
+    display: 'flex',
+    alignItems: 'baseline',
+    gap: tokens.spacingHorizontalS,
+    flexWrap: 'wrap',
+    margin: 0,
+    fontSize: tokens.fontSizeBase300,
+    lineHeight: tokens.lineHeightBase300
   },
   target: { fontWeight: tokens.fontWeightSemibold },
   change: {
-    display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalM,
-    borderRadius: tokens.borderRadiusMedium, border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`
   }
 })
 
@@ -58,7 +67,12 @@ export const Component = observer(function ConfirmPage() {
         <MessageBar intent="success" data-testid="confirm-verified">
           <MessageBarBody>{t('confirm.verified')}</MessageBarBody>
         </MessageBar>
-        <Button appearance="primary" size="large" className={styles.submit} onClick={() => void navigate(deps.session.landing, { replace: true })}>
+        <Button
+          appearance="primary"
+          size="large"
+          className={styles.submit}
+          onClick={() => void navigate(deps.session.landing, { replace: true })}
+        >
           {t('confirm.continue')}
         </Button>
       </AuthCard>
@@ -99,14 +113,16 @@ export const Component = observer(function ConfirmPage() {
             />
           </FormField>
           <div className={styles.row}>
-            <FluentLink as="button" type="button" onClick={store.cancelChange} disabled={store.changeForm.submitting} data-testid="confirm-change-cancel">
+            <FluentLink
+              as="button"
+              type="button"
+              onClick={store.cancelChange}
+              disabled={store.changeForm.submitting}
+              data-testid="confirm-change-cancel"
+            >
               {t('confirm.changeCancel')}
             </FluentLink>
-            <SubmitButton
-              disabled={!store.canChange}
-              submitting={store.changeForm.submitting}
-              data-testid="confirm-credential-submit"
-            >
+            <SubmitButton disabled={!store.canChange} submitting={store.changeForm.submitting} data-testid="confirm-credential-submit">
               {t('confirm.changeSubmit')}
             </SubmitButton>
           </div>

@@ -40,7 +40,14 @@ export const Component = observer(function RegisterPage() {
     void store.loadPickers()
   }, [store])
   // The classes and options come named in the language they were asked in.
-  useEffect(() => reaction(() => settings.language, () => store.languageChanged()), [store, settings])
+  useEffect(
+    () =>
+      reaction(
+        () => settings.language,
+        () => store.languageChanged()
+      ),
+    [store, settings]
+  )
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -107,7 +114,11 @@ export const Component = observer(function RegisterPage() {
           <FormField label={t('register.phone')} required={store.tunisian} error={store.error('phone')}>
             <Input {...text('phone')} type="tel" inputMode="tel" autoComplete="tel" dir="ltr" placeholder="20 123 456" />
           </FormField>
-          <FormField label={store.tunisian ? t('register.emailOptional') : t('register.email')} required={!store.tunisian} error={store.error('email')}>
+          <FormField
+            label={store.tunisian ? t('register.emailOptional') : t('register.email')}
+            required={!store.tunisian}
+            error={store.error('email')}
+          >
             <Input {...text('email')} type="email" inputMode="email" autoComplete="email" dir="ltr" />
           </FormField>
           <FormField label={t('register.birthDate')} hint={t('register.birthDateHint')} required error={store.error('birthDate')}>

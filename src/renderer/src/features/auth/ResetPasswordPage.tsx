@@ -73,7 +73,13 @@ const ResetPasswordScreen = observer(function ResetPasswordScreen({ step }: { st
         <MessageBar intent="success">
           <MessageBarBody>{t('reset.successText')}</MessageBarBody>
         </MessageBar>
-        <Button appearance="primary" size="large" className={styles.submit} onClick={() => void navigate(`/login${carried}`)} data-testid="reset-sign-in">
+        <Button
+          appearance="primary"
+          size="large"
+          className={styles.submit}
+          onClick={() => void navigate(`/login${carried}`)}
+          data-testid="reset-sign-in"
+        >
           {t('reset.signIn')}
         </Button>
       </AuthCard>
@@ -81,13 +87,7 @@ const ResetPasswordScreen = observer(function ResetPasswordScreen({ step }: { st
   }
 
   const submit = (label: string, testId: string) => (
-    <SubmitButton
-      size="large"
-      className={styles.submit}
-      disabled={!store.canSubmit}
-      submitting={form.submitting}
-      data-testid={testId}
-    >
+    <SubmitButton size="large" className={styles.submit} disabled={!store.canSubmit} submitting={form.submitting} data-testid={testId}>
       {label}
     </SubmitButton>
   )
@@ -123,15 +123,31 @@ const ResetPasswordScreen = observer(function ResetPasswordScreen({ step }: { st
           <Input {...field('token')} autoComplete="one-time-code" dir="ltr" maxLength={INPUT_MAX.code} />
         </FormField>
         <FormField label={t('reset.newPassword')} hint={t('register.passwordHint')} required error={store.error('newPassword')}>
-          <PasswordInput {...field('newPassword')} autoComplete="new-password" maxLength={INPUT_MAX.password} shown={store.showPassword} onToggle={store.toggleShowPassword} />
+          <PasswordInput
+            {...field('newPassword')}
+            autoComplete="new-password"
+            maxLength={INPUT_MAX.password}
+            shown={store.showPassword}
+            onToggle={store.toggleShowPassword}
+          />
         </FormField>
         <FormField label={t('reset.retypePassword')} required error={store.error('retypePassword')}>
-          <PasswordInput {...field('retypePassword')} autoComplete="new-password" maxLength={INPUT_MAX.password} shown={store.showPassword} onToggle={store.toggleShowPassword} />
+          <PasswordInput
+            {...field('retypePassword')}
+            autoComplete="new-password"
+            maxLength={INPUT_MAX.password}
+            shown={store.showPassword}
+            onToggle={store.toggleShowPassword}
+          />
         </FormField>
         {submit(t('reset.submit'), 'reset-submit')}
       </form>
       <div className={styles.row}>
-        <Link className={styles.link} to={`/create/reset-password${withCredential(search, v.credential.trim() || null)}`} data-testid="reset-other-credential">
+        <Link
+          className={styles.link}
+          to={`/create/reset-password${withCredential(search, v.credential.trim() || null)}`}
+          data-testid="reset-other-credential"
+        >
           {t('reset.otherCredential')}
         </Link>
         <Link className={styles.link} to={`/login${carried}`} data-testid="reset-back">

@@ -29,7 +29,11 @@ export const Component = observer(function SwitchPage() {
       <AuthCard heading={t('routes:switch')} testId="switch-failed">
         <MessageBar intent="error">
           <MessageBarBody>
-            {store.missing ? t('auth:switch.missing') : store.failure && !('blank' in store.failure) ? messageText(store.failure) : t('auth:switch.failed')}
+            {store.missing
+              ? t('auth:switch.missing')
+              : store.failure && !('blank' in store.failure)
+                ? messageText(store.failure)
+                : t('auth:switch.failed')}
           </MessageBarBody>
         </MessageBar>
         <Button appearance="primary" className={styles.submit} onClick={() => void navigate('/', { replace: true })}>

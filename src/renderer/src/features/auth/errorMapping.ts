@@ -16,8 +16,17 @@ export function mapLoginError(error: ApiError): MappedError<LoginField> {
 }
 
 export type RegisterField =
-  | 'name' | 'lastName' | 'phone' | 'email' | 'birthDate' | 'password' | 'passwordConfirm'
-  | 'country' | 'state' | 'division' | 'optionalSubject'
+  | 'name'
+  | 'lastName'
+  | 'phone'
+  | 'email'
+  | 'birthDate'
+  | 'password'
+  | 'passwordConfirm'
+  | 'country'
+  | 'state'
+  | 'division'
+  | 'optionalSubject'
 
 const REGISTER_FIELDS: Record<string, RegisterField> = {
   name: 'name',
@@ -56,7 +65,10 @@ export function mapRegisterError(error: ApiError, tunisian: boolean): MappedErro
 
 /** §8 reset request: anything but a server failure is shown on the credential field. */
 export function mapResetRequestError(error: ApiError): MappedError<'credential'> {
-  if (/server/i.test(error.message) || ['server_error', 'network', 'rate_limited', 'captcha_failed', 'invalid_response'].includes(error.code)) {
+  if (
+    /server/i.test(error.message) ||
+    ['server_error', 'network', 'rate_limited', 'captcha_failed', 'invalid_response'].includes(error.code)
+  ) {
     return { fields: {}, toast: generalMessage(error) }
   }
   const message = serverFieldMessage(error, 'credentiel') ?? serverFieldMessage(error, 'credential') ?? generalMessage(error)

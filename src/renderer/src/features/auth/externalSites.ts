@@ -15,7 +15,11 @@ export function teacherSiteUrl(token: string): string {
 }
 
 /** The sandbox (or real) provider's consent page, opened in the system browser (see socialSignIn.ts). */
-export function socialAuthorizeUrl(sandboxBase: string, provider: 'google' | 'facebook', binding: { state: string; codeChallenge: string }): string {
+export function socialAuthorizeUrl(
+  sandboxBase: string,
+  provider: 'google' | 'facebook',
+  binding: { state: string; codeChallenge: string }
+): string {
   const query = new URLSearchParams({ state: binding.state, code_challenge: binding.codeChallenge, code_challenge_method: 'S256' })
   return `${sandboxBase.replace(/\/+$/, '')}/oauth/${provider}/authorize?${query}`
 }

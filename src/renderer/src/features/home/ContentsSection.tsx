@@ -45,7 +45,11 @@ export const ContentsSection = observer(function ContentsSection({ id, title, em
               {item.subject.name.charAt(0)}
             </span>
             <div className={styles.itemBody}>
-              <Link to={lessonPath(item.subject.slug, item.chapter, item.content.slug)} className={styles.itemLink} data-testid={`home-${id}-link`}>
+              <Link
+                to={lessonPath(item.subject.slug, item.chapter, item.content.slug)}
+                className={styles.itemLink}
+                data-testid={`home-${id}-link`}
+              >
                 <bdi>{item.content.name}</bdi>
               </Link>
               <span className={styles.small}>

@@ -28,7 +28,15 @@ export const ForumSection = observer(function ForumSection({ home }: { home: Hom
       empty={(section.data ?? []).length === 0}
       emptyText={t('forum.empty')}
       action={
-        <Button size="small" appearance="subtle" icon={<Open16Regular />} iconPosition="after" onClick={openExternal(FORUM_URL)} title={t('forum.opensInBrowser')} data-testid="home-forum-open">
+        <Button
+          size="small"
+          appearance="subtle"
+          icon={<Open16Regular />}
+          iconPosition="after"
+          onClick={openExternal(FORUM_URL)}
+          title={t('forum.opensInBrowser')}
+          data-testid="home-forum-open"
+        >
           {t('forum.open')}
         </Button>
       }
@@ -37,11 +45,18 @@ export const ForumSection = observer(function ForumSection({ home }: { home: Hom
         {(section.data ?? []).map((post) => (
           <li key={post.id} className={styles.item} data-testid="home-forum-topic">
             <div className={styles.itemBody}>
-              <button type="button" className={`${styles.itemLink} ${styles.textButton}`} onClick={openExternal(post.url)} title={t('forum.opensInBrowser')}>
+              <button
+                type="button"
+                className={`${styles.itemLink} ${styles.textButton}`}
+                onClick={openExternal(post.url)}
+                title={t('forum.opensInBrowser')}
+              >
                 <bdi>{post.title}</bdi>
               </button>
               <div className={styles.meta}>
-                <span className={styles.small}>{t('forum.meta', { author: isolate(post.author), date: formatReportDate(post.created_at) })}</span>
+                <span className={styles.small}>
+                  {t('forum.meta', { author: isolate(post.author), date: formatReportDate(post.created_at) })}
+                </span>
                 <span className={styles.small}>{t('forum.replies', { count: post.replies })}</span>
               </div>
             </div>

@@ -33,7 +33,10 @@ export const ProfileWidget = observer(function ProfileWidget() {
         <Link
           to="/porte-monnaie"
           className={styles.points}
-          aria-label={t('profile.pointsLabel', { amount: formatAmount(user.points, settings.language), unit: t(`profile.${balanceUnit(user.points, settings.language)}`) })}
+          aria-label={t('profile.pointsLabel', {
+            amount: formatAmount(user.points, settings.language),
+            unit: t(`profile.${balanceUnit(user.points, settings.language)}`)
+          })}
           data-testid="home-profile-points"
           data-points={user.points}
         >

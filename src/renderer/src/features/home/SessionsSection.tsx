@@ -35,10 +35,16 @@ export const SessionsSection = observer(function SessionsSection({ home }: { hom
       <ul className={styles.list}>
         {home.todaySessions.map(({ event, state }) => (
           <li key={event.id} className={styles.item} data-testid="home-session" data-state={state}>
-            <span className={styles.dot} style={{ backgroundColor: event.subject.color ?? 'currentColor', marginBlockStart: '6px' }} aria-hidden />
+            <span
+              className={styles.dot}
+              style={{ backgroundColor: event.subject.color ?? 'currentColor', marginBlockStart: '6px' }}
+              aria-hidden
+            />
             <div className={styles.itemBody}>
               <div className={styles.meta}>
-                <span className={styles.time}>{t('sessions.time', { start: formatClock(event.start_date), end: formatClock(event.end_date) })}</span>
+                <span className={styles.time}>
+                  {t('sessions.time', { start: formatClock(event.start_date), end: formatClock(event.end_date) })}
+                </span>
                 <Badge appearance="tint" color={STATE_COLORS[state]} size="small">
                   {t(`sessions.state.${state}`)}
                 </Badge>

@@ -14,7 +14,13 @@ export const WelcomeDialog = observer(function WelcomeDialog({ home }: { home: H
   const { session } = useStores()
   const { t } = useTranslation('home')
   return (
-    <Dialog open={home.welcomeVisible} modalType="modal" onOpenChange={(_event, data) => { if (!data.open) home.closeWelcome() }}>
+    <Dialog
+      open={home.welcomeVisible}
+      modalType="modal"
+      onOpenChange={(_event, data) => {
+        if (!data.open) home.closeWelcome()
+      }}
+    >
       <DialogSurface data-testid="home-welcome" aria-describedby="home-welcome-body">
         <DialogBody>
           <DialogTitle>{t('welcome.title', { name: isolate(session.me?.user.name ?? '') })}</DialogTitle>

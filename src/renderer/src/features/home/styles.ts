@@ -34,7 +34,13 @@ export const useHomeStyles = makeStyles({
   },
   itemBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0, flexGrow: 1 },
   itemTitle: { margin: 0, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
-  meta: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalS, rowGap: tokens.spacingVerticalXXS },
+  meta: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: tokens.spacingVerticalXXS
+  },
   swatch: {
     width: '40px',
     height: '40px',
@@ -78,7 +84,13 @@ export const useHomeStyles = makeStyles({
     font: 'inherit',
     textAlign: 'start'
   },
-  progressRow: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS },
+  progressRow: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalXXS
+  },
   progressValue: { fontVariantNumeric: 'tabular-nums', fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground2 },
   progressBar: { gridColumn: '1 / -1' },
   profile: {
@@ -89,7 +101,13 @@ export const useHomeStyles = makeStyles({
     '@media (max-width: 599px)': { gap: tokens.spacingHorizontalM }
   },
   profileText: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0, flexGrow: 1 },
-  profileName: { margin: 0, fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  profileName: {
+    margin: 0,
+    fontSize: tokens.fontSizeBase500,
+    lineHeight: tokens.lineHeightBase500,
+    fontWeight: tokens.fontWeightSemibold,
+    overflowWrap: 'anywhere'
+  },
   points: {
     display: 'inline-flex',
     alignItems: 'baseline',

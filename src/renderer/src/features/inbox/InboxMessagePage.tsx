@@ -31,16 +31,25 @@ export const Component = observer(function InboxMessagePage() {
     <article className={styles.page} aria-labelledby="message-title" data-testid="inbox-message">
       {message ? (
         <>
-          <h1 id="message-title" className={styles.title} data-testid="inbox-message-title"><bdi>{message.message.name}</bdi></h1>
+          <h1 id="message-title" className={styles.title} data-testid="inbox-message-title">
+            <bdi>{message.message.name}</bdi>
+          </h1>
           <p className={styles.text}>{t('inbox:messages.received', { date: formatSessionTime(message.created_at) })}</p>
           {/* Written in one language by the platform: its lines take their direction from it. */}
-          <p className={styles.text} dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="inbox-message-body">
+          <p
+            className={styles.text}
+            dir="auto"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            data-testid="inbox-message-body"
+          >
             {message.message.body}
           </p>
         </>
       ) : store?.openStatus === 'failed' ? (
         <>
-          <h1 id="message-title" className={styles.title}>{t('inbox:messages.notFound')}</h1>
+          <h1 id="message-title" className={styles.title}>
+            {t('inbox:messages.notFound')}
+          </h1>
           <Button onClick={() => void store.open(id)}>{t('inbox:messages.retry')}</Button>
         </>
       ) : (

@@ -30,9 +30,18 @@ export const MessagesPanel = observer(function MessagesPanel({ onClose }: { onCl
       <div className={styles.head}>
         <h2 className={styles.title}>{t('inbox:messages.title')}</h2>
       </div>
-      <TabList className={styles.tabs} size="small" selectedValue={store.tab} onTabSelect={(_event, data) => store.setTab(data.value as MessageTab)}>
-        <Tab value="all" data-testid="messages-tab-all">{t('inbox:messages.all')}</Tab>
-        <Tab value="unread" data-testid="messages-tab-unread">{t('inbox:messages.unread')}</Tab>
+      <TabList
+        className={styles.tabs}
+        size="small"
+        selectedValue={store.tab}
+        onTabSelect={(_event, data) => store.setTab(data.value as MessageTab)}
+      >
+        <Tab value="all" data-testid="messages-tab-all">
+          {t('inbox:messages.all')}
+        </Tab>
+        <Tab value="unread" data-testid="messages-tab-unread">
+          {t('inbox:messages.unread')}
+        </Tab>
       </TabList>
       {store.status === 'failed' && store.messages.length === 0 ? (
         <div className={styles.state} role="alert">
@@ -40,7 +49,9 @@ export const MessagesPanel = observer(function MessagesPanel({ onClose }: { onCl
           <Button onClick={() => void store.load()}>{t('inbox:messages.retry')}</Button>
         </div>
       ) : store.status !== 'succeeded' && store.messages.length === 0 ? (
-        <div className={styles.state}><Spinner size="small" label={t('shell:loading')} /></div>
+        <div className={styles.state}>
+          <Spinner size="small" label={t('shell:loading')} />
+        </div>
       ) : list.length === 0 ? (
         <div className={styles.state} data-testid="messages-empty">
           {store.tab === 'unread' ? t('inbox:messages.emptyUnread') : t('inbox:messages.empty')}
@@ -61,8 +72,12 @@ export const MessagesPanel = observer(function MessagesPanel({ onClose }: { onCl
               >
                 <span className={message.seen ? styles.noDot : styles.dot} aria-hidden />
                 <span className={styles.text}>
-                  <span className={message.seen ? styles.itemTitle : styles.itemTitleUnseen}><bdi>{message.message.name}</bdi></span>
-                  <span className={styles.preview}><bdi>{truncate(message.message.body, max)}</bdi></span>
+                  <span className={message.seen ? styles.itemTitle : styles.itemTitleUnseen}>
+                    <bdi>{message.message.name}</bdi>
+                  </span>
+                  <span className={styles.preview}>
+                    <bdi>{truncate(message.message.body, max)}</bdi>
+                  </span>
                   <span className={styles.date}>{formatSessionTime(message.created_at)}</span>
                   {message.seen ? null : <span className={styles.visuallyHidden}>{t('inbox:messages.unseen')}</span>}
                 </span>

@@ -106,12 +106,22 @@ export const NotificationPanel = observer(function NotificationPanel({ onClose }
         selectedValue={store.tab}
         onTabSelect={(_event, data) => store.setTab(data.value as NotificationTab)}
       >
-        <Tab value="all" data-testid="notification-tab-all">{t('inbox:notifications.all')}</Tab>
-        <Tab value="unread" data-testid="notification-tab-unread">{t('inbox:notifications.unread')}</Tab>
+        <Tab value="all" data-testid="notification-tab-all">
+          {t('inbox:notifications.all')}
+        </Tab>
+        <Tab value="unread" data-testid="notification-tab-unread">
+          {t('inbox:notifications.unread')}
+        </Tab>
       </TabList>
-      {inbox.realtime === 'reconnecting' ? <div className={styles.notice} role="status">{t('inbox:notifications.reconnecting')}</div> : null}
+      {inbox.realtime === 'reconnecting' ? (
+        <div className={styles.notice} role="status">
+          {t('inbox:notifications.reconnecting')}
+        </div>
+      ) : null}
       {store.status === 'loading' || store.status === 'idle' ? (
-        <div className={styles.state}><Spinner size="small" label={t('shell:loading')} /></div>
+        <div className={styles.state}>
+          <Spinner size="small" label={t('shell:loading')} />
+        </div>
       ) : store.status === 'failed' ? (
         <div className={styles.state} role="alert">
           {t('inbox:notifications.loadFailed')}
@@ -135,8 +145,12 @@ export const NotificationPanel = observer(function NotificationPanel({ onClose }
                 <span className={notification.seen ? styles.noDot : styles.dot} aria-hidden />
                 <span className={styles.text}>
                   {/* The platform writes in one language: its text keeps its own direction in the others. */}
-                  <span className={notification.seen ? styles.itemTitle : styles.itemTitleUnseen}><bdi>{notification.title}</bdi></span>
-                  <span className={styles.preview}><bdi>{truncate(notification.body, max)}</bdi></span>
+                  <span className={notification.seen ? styles.itemTitle : styles.itemTitleUnseen}>
+                    <bdi>{notification.title}</bdi>
+                  </span>
+                  <span className={styles.preview}>
+                    <bdi>{truncate(notification.body, max)}</bdi>
+                  </span>
                   <span className={styles.date}>{formatSessionTime(notification.created_at)}</span>
                   {notification.seen ? null : <span className={styles.visuallyHidden}>{t('inbox:notifications.unseen')}</span>}
                 </span>
@@ -148,7 +162,9 @@ export const NotificationPanel = observer(function NotificationPanel({ onClose }
               {store.moreStatus === 'failed' ? (
                 <>
                   {t('inbox:notifications.moreFailed')}
-                  <Button size="small" onClick={() => void store.loadMore()}>{t('inbox:notifications.retry')}</Button>
+                  <Button size="small" onClick={() => void store.loadMore()}>
+                    {t('inbox:notifications.retry')}
+                  </Button>
                 </>
               ) : (
                 <Spinner size="tiny" label={t('inbox:notifications.loadingMore')} data-testid="notification-loading-more" />

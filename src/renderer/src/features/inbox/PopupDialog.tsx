@@ -1,4 +1,14 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody } from '@fluentui/react-components'
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody
+} from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { useInbox } from '../../stores/StoreContext.tsx'
@@ -13,10 +23,18 @@ export const PopupDialog = observer(function PopupDialog() {
   const popup = store.current
   if (!popup) return null
   return (
-    <Dialog open modalType="modal" onOpenChange={(_event, data) => { if (!data.open) store.close() }}>
+    <Dialog
+      open
+      modalType="modal"
+      onOpenChange={(_event, data) => {
+        if (!data.open) store.close()
+      }}
+    >
       <DialogSurface data-testid="popup-dialog">
         <DialogBody>
-          <DialogTitle><bdi>{popup.popup.name}</bdi></DialogTitle>
+          <DialogTitle>
+            <bdi>{popup.popup.name}</bdi>
+          </DialogTitle>
           <DialogContent style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             <div dir="auto">{popup.popup.body}</div>
             {store.failed ? (

@@ -1,7 +1,11 @@
 /** The notification service and search calls: entries of the shared notifications and search tables, parsed with their response schemas. */
 import {
   notificationEndpoints,
-  type InboxMessage, type MessagesResponse, type Notification, type NotificationPage, type Popup
+  type InboxMessage,
+  type MessagesResponse,
+  type Notification,
+  type NotificationPage,
+  type Popup
 } from '../../../../shared/api/notifications.ts'
 import { searchEndpoints, type SearchResult } from '../../../../shared/api/search.ts'
 import { NOTIFICATION_PAGE_SIZE } from '../../../../shared/constants.ts'
@@ -22,9 +26,10 @@ export interface NotificationsApi {
 export function createNotificationsApi(http: HttpClient): NotificationsApi {
   const notify = notificationEndpoints
   return {
-    notifications: (page, unreadOnly, perPage = NOTIFICATION_PAGE_SIZE) => http.call(notify.notifications, {
-      query: { page, orderBy: 'id', sortedBy: 'desc', perPage, ...(unreadOnly ? { search: 'seen:false' } : {}) }
-    }),
+    notifications: (page, unreadOnly, perPage = NOTIFICATION_PAGE_SIZE) =>
+      http.call(notify.notifications, {
+        query: { page, orderBy: 'id', sortedBy: 'desc', perPage, ...(unreadOnly ? { search: 'seen:false' } : {}) }
+      }),
     markSeen: async (id) => (await http.call(notify.markSeen, { params: { id } })).notification,
     messages: (userId) => http.call(notify.messages, { query: { user_id: userId } }),
     message: (userId, messageId) => http.call(notify.message, { query: { user_id: userId, message_id: messageId } }),

@@ -48,11 +48,16 @@ export const Component = observer(function FavouritesPage() {
           <ul className={`${lessonStyles.side} ${lessonStyles.lessonList}`} data-testid="favourites-list">
             {store.shown.map((bookmark) => (
               <li key={bookmark.id} className={lessonStyles.favourite} data-testid="favourite">
-                <Link to={bookmarkPath(bookmark)} className={`${lessonStyles.lessonLink} ${lessonStyles.grow}`} data-testid="favourite-link">
+                <Link
+                  to={bookmarkPath(bookmark)}
+                  className={`${lessonStyles.lessonLink} ${lessonStyles.grow}`}
+                  data-testid="favourite-link"
+                >
                   <span className={lessonStyles.lessonName}>
                     <bdi>{bookmark.content.name}</bdi>
                     <span className={lessonStyles.favouriteMeta}>
-                      <bdi>{bookmark.subject_name}</bdi> · {t('favourites.since', { date: formatReportDate(bookmark.marked_bookmarked_at) })}
+                      <bdi>{bookmark.subject_name}</bdi> ·{' '}
+                      {t('favourites.since', { date: formatReportDate(bookmark.marked_bookmarked_at) })}
                     </span>
                   </span>
                 </Link>

@@ -1,7 +1,28 @@
-import { Button, Dialog, ToggleButton, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
 import {
-  ArrowDownload20Regular, ArrowLeft20Regular, ArrowRight20Regular, Bookmark20Filled, Bookmark20Regular, CheckmarkCircle16Filled, CheckmarkCircle20Filled, EmojiSad20Filled, EmojiSad20Regular, Heart20Filled, Heart20Regular,
-  Flag20Regular, LockClosed16Regular, LockClosed20Regular
+  Button,
+  Dialog,
+  ToggleButton,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle
+} from '@fluentui/react-components'
+import {
+  ArrowDownload20Regular,
+  ArrowLeft20Regular,
+  ArrowRight20Regular,
+  Bookmark20Filled,
+  Bookmark20Regular,
+  CheckmarkCircle16Filled,
+  CheckmarkCircle20Filled,
+  EmojiSad20Filled,
+  EmojiSad20Regular,
+  Heart20Filled,
+  Heart20Regular,
+  Flag20Regular,
+  LockClosed16Regular,
+  LockClosed20Regular
 } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
@@ -22,7 +43,15 @@ import { ProgressMeter } from './ProgressMeter.tsx'
 import { useLessonStyles } from './lessonStyles.ts'
 import { courseLessonId, type LessonAddress, type LessonStore } from './stores/LessonStore.ts'
 import { shortAttachmentName } from './stores/AttachmentsStore.ts'
-import { apiAddress, attachmentsOf, lessonActionsOf, lessonFiles, lessonStoreOf, magazineOf, startViewing } from './stores/learningStores.ts'
+import {
+  apiAddress,
+  attachmentsOf,
+  lessonActionsOf,
+  lessonFiles,
+  lessonStoreOf,
+  magazineOf,
+  startViewing
+} from './stores/learningStores.ts'
 import type { LessonActionsStore } from './stores/LessonActionsStore.ts'
 import type { PlayerStore } from './stores/PlayerStore.ts'
 import { useLearningStyles } from './styles.ts'
@@ -55,7 +84,8 @@ export const Component = observer(function LessonPage() {
   }, [store])
 
   const lesson = store.data
-  if (store.outcome !== null || store.pending || !lesson) return <PageOutcome outcome={store.outcome} retry={() => void store.retry()} testId="lesson" />
+  if (store.outcome !== null || store.pending || !lesson)
+    return <PageOutcome outcome={store.outcome} retry={() => void store.retry()} testId="lesson" />
   return (
     <div className={styles.page} data-testid="lesson-page" data-lesson={lesson.content.id}>
       <div className={styles.main}>
@@ -113,15 +143,15 @@ const Viewing = observer(function Viewing({ store }: { store: LessonStore }) {
       <>
         <FreeHoursEnded store={store} />
         <section className={styles.locked} data-testid="lesson-locked" aria-labelledby="lesson-locked-title">
-        <LockClosed20Regular className={styles.lockIcon} aria-hidden />
-        <h2 id="lesson-locked-title" className={styles.sideTitle}>
-          {t('lesson.lockedTitle')}
-        </h2>
-        <p>{t('lesson.lockedText')}</p>
-        <Link to="/offres" className={styles.primaryLink} data-testid="lesson-unlock">
-          {t('lesson.lockedAction')}
-        </Link>
-      </section>
+          <LockClosed20Regular className={styles.lockIcon} aria-hidden />
+          <h2 id="lesson-locked-title" className={styles.sideTitle}>
+            {t('lesson.lockedTitle')}
+          </h2>
+          <p>{t('lesson.lockedText')}</p>
+          <Link to="/offres" className={styles.primaryLink} data-testid="lesson-unlock">
+            {t('lesson.lockedAction')}
+          </Link>
+        </section>
       </>
     )
   }
@@ -140,7 +170,13 @@ const Viewing = observer(function Viewing({ store }: { store: LessonStore }) {
   if (!player || !url) return <div className={styles.player} style={{ aspectRatio: '16 / 9' }} />
   return (
     <>
-      <LessonPlayer player={player} name={store.data!.content.name} url={url} resumeAt={store.data!.progress.lastWatchedSecond} renew={store.renew} />
+      <LessonPlayer
+        player={player}
+        name={store.data!.content.name}
+        url={url}
+        resumeAt={store.data!.progress.lastWatchedSecond}
+        renew={store.renew}
+      />
       {store.data!.freeHours ? <p className={styles.watched}>{t('lesson.freeHours')}</p> : null}
     </>
   )
@@ -271,7 +307,9 @@ const LessonActions = observer(function LessonActions({ store }: { store: Lesson
       >
         {t('actions.report')}
       </Button>
-      {reporting ? <ReportDialog contentId={store.data!.content.id} lessonName={store.data!.content.name} open onClose={() => setReporting(false)} /> : null}
+      {reporting ? (
+        <ReportDialog contentId={store.data!.content.id} lessonName={store.data!.content.name} open onClose={() => setReporting(false)} />
+      ) : null}
     </div>
   )
 })
@@ -327,7 +365,11 @@ const Attachments = observer(function Attachments({ store }: { store: LessonStor
             {file.url === null ? (
               <span className={styles.watched}>{t('attachments.notIncluded')}</span>
             ) : state.status === 'downloading' ? (
-              <ProgressMeter className={styles.attachmentProgress} value={(state.fraction ?? 0) * 100} aria-label={t('attachments.downloading', { name: file.name })} />
+              <ProgressMeter
+                className={styles.attachmentProgress}
+                value={(state.fraction ?? 0) * 100}
+                aria-label={t('attachments.downloading', { name: file.name })}
+              />
             ) : (
               <Button
                 size="small"
@@ -380,7 +422,9 @@ const SideList = observer(function SideList({ store }: { store: LessonStore }) {
                       data-locked={lesson.locked}
                     >
                       {lesson.locked ? <LockClosed16Regular className={styles.lessonLock} aria-label={t('lesson.lockedLesson')} /> : null}
-                      {lesson.completed ? <CheckmarkCircle16Filled className={styles.lessonDone} aria-label={t('lesson.completedLesson')} /> : null}
+                      {lesson.completed ? (
+                        <CheckmarkCircle16Filled className={styles.lessonDone} aria-label={t('lesson.completedLesson')} />
+                      ) : null}
                       <span className={styles.lessonName}>
                         <bdi>{lesson.name}</bdi>
                       </span>

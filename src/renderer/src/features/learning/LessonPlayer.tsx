@@ -91,7 +91,13 @@ export const LessonPlayer = observer(function LessonPlayer({ player, name, url, 
     } else if ((event.key === 'ArrowRight' || event.key === 'ArrowLeft') && !ownsArrows) {
       event.preventDefault()
       seekTo(player.position + (event.key === 'ArrowRight' ? SEEK_STEP_SECONDS : -SEEK_STEP_SECONDS))
-    } else if ((event.key === 'f' || event.key === 'F') && target.tagName !== 'SELECT' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    } else if (
+      (event.key === 'f' || event.key === 'F') &&
+      target.tagName !== 'SELECT' &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      !event.altKey
+    ) {
       event.preventDefault()
       toggleFullscreen()
     }
@@ -182,7 +188,11 @@ export const LessonPlayer = observer(function LessonPlayer({ player, name, url, 
           disabled={player.expired}
           data-testid="player-toggle"
         />
-        <span className={styles.time} data-testid="player-time" aria-label={t('player.time', { position: clockTime(player.position), duration: clockTime(duration) })}>
+        <span
+          className={styles.time}
+          data-testid="player-time"
+          aria-label={t('player.time', { position: clockTime(player.position), duration: clockTime(duration) })}
+        >
           {clockTime(player.position)} / {clockTime(duration)}
         </span>
         <Slider

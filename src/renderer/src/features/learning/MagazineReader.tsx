@@ -30,7 +30,6 @@ export const MagazineReader = observer(function MagazineReader({ store, name }: 
     slots.current[store.index]?.scrollIntoView({ block: 'start' })
     return () => observer.disconnect()
     // The observer is made again only when the mode changes; the page it starts on is read once.
-     
   }, [store, store.mode])
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -60,16 +59,33 @@ export const MagazineReader = observer(function MagazineReader({ store, name }: 
       style={{ width: `${store.zoom * 100}%` }}
     >
       {store.isDecoded(index) ? (
-        <img src={store.pages[index]} alt={t('magazine.pageAlt', { number: index + 1, total: store.count, name })} className={styles.magazinePage} decoding="async" data-testid="magazine-page" />
+        <img
+          src={store.pages[index]}
+          alt={t('magazine.pageAlt', { number: index + 1, total: store.count, name })}
+          className={styles.magazinePage}
+          decoding="async"
+          data-testid="magazine-page"
+        />
       ) : (
         <div className={styles.magazinePlaceholder} aria-hidden />
       )}
     </div>
   )
   return (
-    <section className={styles.info} aria-label={t('magazine.label', { name })} data-testid="magazine" data-page={store.index + 1} data-rtl={store.rtl}>
+    <section
+      className={styles.info}
+      aria-label={t('magazine.label', { name })}
+      data-testid="magazine"
+      data-page={store.index + 1}
+      data-rtl={store.rtl}
+    >
       <div className={styles.bar}>
-        <TabList selectedValue={store.mode} onTabSelect={(_, data) => store.setMode(data.value as MagazineMode)} size="small" aria-label={t('magazine.modeLabel')}>
+        <TabList
+          selectedValue={store.mode}
+          onTabSelect={(_, data) => store.setMode(data.value as MagazineMode)}
+          size="small"
+          aria-label={t('magazine.modeLabel')}
+        >
           <Tab value="page">{t('magazine.byPage')}</Tab>
           <Tab value="scroll" data-testid="magazine-continuous">
             {t('magazine.continuous')}
@@ -83,7 +99,14 @@ export const MagazineReader = observer(function MagazineReader({ store, name }: 
           <Button appearance="subtle" icon={<ZoomIn20Regular />} aria-label={t('magazine.zoomIn')} onClick={store.zoomIn} />
         </div>
       </div>
-      <div className={styles.magazineView} tabIndex={0} onKeyDown={onKeyDown} dir={store.rtl ? 'rtl' : 'ltr'} aria-describedby="magazine-keys" data-testid="magazine-view">
+      <div
+        className={styles.magazineView}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        dir={store.rtl ? 'rtl' : 'ltr'}
+        aria-describedby="magazine-keys"
+        data-testid="magazine-view"
+      >
         {store.mode === 'page' ? page(store.index) : store.pages.map((_, index) => page(index))}
       </div>
       <span id="magazine-keys" hidden>
@@ -96,7 +119,13 @@ export const MagazineReader = observer(function MagazineReader({ store, name }: 
         <span className={styles.watched} role="status" data-testid="magazine-position">
           {t('magazine.position', { number: store.index + 1, total: store.count })}
         </span>
-        <Button icon={<Forward />} iconPosition="after" onClick={store.next} disabled={store.index >= store.count - 1} data-testid="magazine-next">
+        <Button
+          icon={<Forward />}
+          iconPosition="after"
+          onClick={store.next}
+          disabled={store.index >= store.count - 1}
+          data-testid="magazine-next"
+        >
           {t('magazine.next')}
         </Button>
       </div>

@@ -13,7 +13,15 @@ const NotFoundPage = lazy(() => loadNotFoundPage().then((module) => ({ default: 
  * specification's level message (another class's), a retry (a failure), or the spinner while
  * nothing has arrived (`outcome` null).
  */
-export function PageOutcome({ outcome, retry, testId }: { outcome: DetailsOutcome | null; retry: () => void; testId: 'subject' | 'lesson' }) {
+export function PageOutcome({
+  outcome,
+  retry,
+  testId
+}: {
+  outcome: DetailsOutcome | null
+  retry: () => void
+  testId: 'subject' | 'lesson'
+}) {
   const styles = useLearningStyles()
   const { t } = useTranslation('learning')
   if (outcome === 'notFound') {

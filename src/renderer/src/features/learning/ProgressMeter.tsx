@@ -37,7 +37,14 @@ export function ProgressMeter({ value, className, ...aria }: Props) {
   const styles = useStyles()
   const shown = Math.min(100, Math.max(0, value))
   return (
-    <span role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={shown} className={mergeClasses(styles.track, className)} {...aria}>
+    <span
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={shown}
+      className={mergeClasses(styles.track, className)}
+      {...aria}
+    >
       <span className={styles.fill} style={{ width: `${shown}%` }} />
     </span>
   )

@@ -42,7 +42,12 @@ export const QuizPlayer = observer(function QuizPlayer({ quizId }: { quizId: num
           {t('quiz.best', { score: quiz.best.score, total: quiz.best.total, percent: quiz.best.percent })}
         </p>
       ) : null}
-      <TabList selectedValue={store.mode} onTabSelect={(_, data) => store.setMode(data.value as QuizMode)} aria-label={t('quiz.modeLabel')} size="small">
+      <TabList
+        selectedValue={store.mode}
+        onTabSelect={(_, data) => store.setMode(data.value as QuizMode)}
+        aria-label={t('quiz.modeLabel')}
+        size="small"
+      >
         <Tab value="all">{t('quiz.all')}</Tab>
         <Tab value="one" data-testid="quiz-one-at-a-time">
           {t('quiz.one')}
@@ -55,7 +60,13 @@ export const QuizPlayer = observer(function QuizPlayer({ quizId }: { quizId: num
       ) : null}
       <ol className={styles.quizList} start={store.mode === 'one' ? store.index + 1 : 1}>
         {shown.map((question) => (
-          <Question key={question.id} store={store} question={question} number={store.questions.indexOf(question) + 1} total={store.questions.length} />
+          <Question
+            key={question.id}
+            store={store}
+            question={question}
+            number={store.questions.indexOf(question) + 1}
+            total={store.questions.length}
+          />
         ))}
       </ol>
       <div className={styles.barGroup}>
@@ -74,7 +85,12 @@ export const QuizPlayer = observer(function QuizPlayer({ quizId }: { quizId: num
             {t('quiz.retry')}
           </Button>
         ) : (
-          <Button appearance="primary" onClick={() => void store.submit()} disabled={store.answered === 0 || store.submitting} data-testid="quiz-submit">
+          <Button
+            appearance="primary"
+            onClick={() => void store.submit()}
+            disabled={store.answered === 0 || store.submitting}
+            data-testid="quiz-submit"
+          >
             {store.submitting ? t('quiz.submitting') : t('quiz.submit')}
           </Button>
         )}
@@ -89,8 +105,16 @@ export const QuizPlayer = observer(function QuizPlayer({ quizId }: { quizId: num
   )
 })
 
-const Question = observer(function Question({ store, question, number, total }: {
-  store: QuizStore; question: QuizStore['questions'][number]; number: number; total: number
+const Question = observer(function Question({
+  store,
+  question,
+  number,
+  total
+}: {
+  store: QuizStore
+  question: QuizStore['questions'][number]
+  number: number
+  total: number
 }) {
   const styles = useLessonStyles()
   const { t } = useTranslation('learning')
@@ -119,7 +143,13 @@ const Question = observer(function Question({ store, question, number, total }: 
           ))}
         </div>
       ) : (
-        <RadioGroup aria-labelledby={labelId} value={chosen[0] !== undefined ? String(chosen[0]) : ''} disabled={locked} onChange={(_, data) => store.choose(question.id, Number(data.value))} className={styles.quizOptions}>
+        <RadioGroup
+          aria-labelledby={labelId}
+          value={chosen[0] !== undefined ? String(chosen[0]) : ''}
+          disabled={locked}
+          onChange={(_, data) => store.choose(question.id, Number(data.value))}
+          className={styles.quizOptions}
+        >
           {question.options.map((option) => (
             <Radio key={option.id} value={String(option.id)} label={option.text} data-testid="quiz-option" />
           ))}
@@ -134,7 +164,12 @@ const Question = observer(function Question({ store, question, number, total }: 
           {correction.correct ? null : (
             <span>
               {t('quiz.rightAnswer')}{' '}
-              <bdi>{question.options.filter((option) => correction.correct_option_ids.includes(option.id)).map((option) => option.text).join(' ; ')}</bdi>
+              <bdi>
+                {question.options
+                  .filter((option) => correction.correct_option_ids.includes(option.id))
+                  .map((option) => option.text)
+                  .join(' ; ')}
+              </bdi>
             </span>
           )}
           {correction.explanation ? (

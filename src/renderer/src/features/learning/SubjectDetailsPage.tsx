@@ -36,7 +36,8 @@ export const Component = observer(function SubjectDetailsPage() {
   }, [store])
 
   const summary = store.summary
-  if (store.outcome !== null || store.pending || !summary) return <PageOutcome outcome={store.outcome} retry={() => void store.retry()} testId="subject" />
+  if (store.outcome !== null || store.pending || !summary)
+    return <PageOutcome outcome={store.outcome} retry={() => void store.retry()} testId="subject" />
   return (
     <div className={styles.page} data-testid="subject-details" data-tab={store.tab}>
       <div className={styles.main}>
@@ -124,7 +125,11 @@ function Group({ group, hasSections }: { group: SectionGroup; hasSections: boole
               </span>
               <span className={styles.chapterProgress}>
                 <span className={styles.progressValue}>{progress}</span>
-                <ProgressMeter value={row.progress} aria-label={t('details.chapterProgress', { number: row.number })} aria-valuetext={progress} />
+                <ProgressMeter
+                  value={row.progress}
+                  aria-label={t('details.chapterProgress', { number: row.number })}
+                  aria-valuetext={progress}
+                />
               </span>
             </>
           )
@@ -154,7 +159,12 @@ const Widget = observer(function Widget({ store }: { store: SubjectDetailsStore 
   return (
     <section className={styles.card} data-testid="subject-widget">
       <div className={styles.widgetHead}>
-        <SubjectThumb color={summary.color} thumbnail={summary.thumbnail} className={styles.widgetImage} imageClassName={styles.widgetImageContent} />
+        <SubjectThumb
+          color={summary.color}
+          thumbnail={summary.thumbnail}
+          className={styles.widgetImage}
+          imageClassName={styles.widgetImageContent}
+        />
         <h2 className={styles.sectionTitle} id="subject-widget-name">
           <bdi>{summary.name}</bdi>
         </h2>
@@ -164,7 +174,12 @@ const Widget = observer(function Widget({ store }: { store: SubjectDetailsStore 
         <span className={styles.progressValue} data-testid="subject-widget-progress">
           {progress}
         </span>
-        <ProgressMeter className={styles.progressBar} value={summary.progress} aria-labelledby="subject-widget-name" aria-valuetext={progress} />
+        <ProgressMeter
+          className={styles.progressBar}
+          value={summary.progress}
+          aria-labelledby="subject-widget-name"
+          aria-valuetext={progress}
+        />
       </div>
       <ul className={styles.counts}>
         <li data-testid="subject-widget-chapters">{t(`widget.chapters${countForm(summary.chapters)}`, { count: summary.chapters })}</li>
@@ -184,7 +199,14 @@ const Widget = observer(function Widget({ store }: { store: SubjectDetailsStore 
             ))}
           </ul>
           {store.canToggleOthers ? (
-            <Button appearance="subtle" className={styles.toggle} onClick={store.toggleOthers} aria-expanded={store.allOthers} aria-controls="subject-others" data-testid="subject-others-toggle">
+            <Button
+              appearance="subtle"
+              className={styles.toggle}
+              onClick={store.toggleOthers}
+              aria-expanded={store.allOthers}
+              aria-controls="subject-others"
+              data-testid="subject-others-toggle"
+            >
               {store.allOthers ? t('widget.less') : t('widget.more')}
             </Button>
           ) : null}

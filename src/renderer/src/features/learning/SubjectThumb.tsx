@@ -7,7 +7,17 @@ const hideBroken = (event: SyntheticEvent<HTMLImageElement>) => {
 }
 
 /** The subject's colour with its thumbnail over it; decorative, the subject's name is beside it. */
-export function SubjectThumb({ color, thumbnail, className, imageClassName }: { color: string | null; thumbnail: string | null; className: string; imageClassName: string }) {
+export function SubjectThumb({
+  color,
+  thumbnail,
+  className,
+  imageClassName
+}: {
+  color: string | null
+  thumbnail: string | null
+  className: string
+  imageClassName: string
+}) {
   return (
     <span className={className} style={{ backgroundColor: subjectBackground(color) }} aria-hidden>
       {thumbnail ? <img src={thumbnail} alt="" className={imageClassName} onError={hideBroken} loading="lazy" /> : null}

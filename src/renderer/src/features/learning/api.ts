@@ -1,15 +1,49 @@
 /** The learning area's calls: entries of the shared home, learning and profile tables, parsed with their response schemas. */
 import { homeEndpoints, type Subject, type SubjectProgress, type UsedDuration } from '../../../../shared/api/home.ts'
 import {
-  learningEndpoints, progressEndpoints, type ChapterEntry, type ChapterList, type Lesson, type LessonEntry, type LessonSection, type ProgressReply,
-  type ProgressTickBody, type Section
+  learningEndpoints,
+  progressEndpoints,
+  type ChapterEntry,
+  type ChapterList,
+  type Lesson,
+  type LessonEntry,
+  type LessonSection,
+  type ProgressReply,
+  type ProgressTickBody,
+  type Section
 } from '../../../../shared/api/learning.ts'
 import { profileEndpoints, type AdCard } from '../../../../shared/api/profile.ts'
 import { quizEndpoints, type Quiz, type QuizAttemptBody, type QuizAttemptResult } from '../../../../shared/api/quizzes.ts'
-import { reactionEndpoints, type Bookmark, type BookmarkToggle, type Reactions, type ReactionType } from '../../../../shared/api/reactions.ts'
+import {
+  reactionEndpoints,
+  type Bookmark,
+  type BookmarkToggle,
+  type Reactions,
+  type ReactionType
+} from '../../../../shared/api/reactions.ts'
 import type { HttpClient } from '../../api/http.ts'
 
-export type { AdCard, Bookmark, BookmarkToggle, ChapterEntry, ChapterList, Lesson, LessonEntry, LessonSection, ProgressReply, ProgressTickBody, Quiz, QuizAttemptBody, QuizAttemptResult, Reactions, ReactionType, Section, Subject, SubjectProgress, UsedDuration }
+export type {
+  AdCard,
+  Bookmark,
+  BookmarkToggle,
+  ChapterEntry,
+  ChapterList,
+  Lesson,
+  LessonEntry,
+  LessonSection,
+  ProgressReply,
+  ProgressTickBody,
+  Quiz,
+  QuizAttemptBody,
+  QuizAttemptResult,
+  Reactions,
+  ReactionType,
+  Section,
+  Subject,
+  SubjectProgress,
+  UsedDuration
+}
 
 export interface LearningApi {
   /** The visible subjects of the pupil's class, with their progress. */
@@ -50,7 +84,8 @@ export function createLearningApi(http: HttpClient): LearningApi {
     usedDuration: (seconds) => http.call(homeEndpoints.usedDuration, { query: { duration: seconds } }),
     reactions: (contentId) => http.call(reactionEndpoints.reactions, { params: { contentId } }),
     react: (contentId, type) => http.call(reactionEndpoints.react, { body: { content_id: contentId, reaction_type: type } }),
-    toggleBookmark: (subject, chapter, content) => http.call(reactionEndpoints.toggleBookmark, { params: { subject, chapter, content }, body: null }),
+    toggleBookmark: (subject, chapter, content) =>
+      http.call(reactionEndpoints.toggleBookmark, { params: { subject, chapter, content }, body: null }),
     bookmarks: () => http.call(reactionEndpoints.bookmarks),
     quiz: (id) => http.call(quizEndpoints.quiz, { params: { id } }),
     submitQuiz: (id, body) => http.call(quizEndpoints.submit, { params: { id }, body })

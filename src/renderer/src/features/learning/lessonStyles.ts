@@ -65,10 +65,21 @@ export const useLessonStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
     ...focusRing
   },
-  done: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold },
+  done: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    color: tokens.colorPaletteGreenForeground1,
+    fontWeight: tokens.fontWeightSemibold
+  },
   watched: { color: tokens.colorNeutralForeground2, fontVariantNumeric: 'tabular-nums' },
   info: { ...cardStyle },
-  infoList: { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`, margin: 0 },
+  infoList: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`,
+    margin: 0
+  },
   infoTerm: { color: tokens.colorNeutralForeground2 },
   infoValue: { margin: 0, overflowWrap: 'anywhere' },
   locked: {
@@ -110,29 +121,67 @@ export const useLessonStyles = makeStyles({
   },
   lessonCurrent: { backgroundColor: tokens.colorBrandBackground2, fontWeight: tokens.fontWeightSemibold },
   lessonName: { flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' },
-  lessonMeta: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  lessonMeta: {
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase200,
+    fontVariantNumeric: 'tabular-nums',
+    whiteSpace: 'nowrap'
+  },
   lessonDone: { color: tokens.colorPaletteGreenForeground1, flexShrink: 0 },
   lessonLock: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
   favourite: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   grow: { flexGrow: 1, minWidth: 0 },
   magazineView: {
-    display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalM, maxHeight: '80vh', overflow: 'auto',
-    backgroundColor: tokens.colorNeutralBackground3, padding: tokens.spacingHorizontalM, borderRadius: tokens.borderRadiusMedium,
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: tokens.spacingVerticalM,
+    maxHeight: '80vh',
+    overflow: 'auto',
+    backgroundColor: tokens.colorNeutralBackground3,
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' }
   },
   magazineSlot: { maxWidth: 'none', flexShrink: 0 },
   magazinePage: { display: 'block', width: '100%', height: 'auto', boxShadow: tokens.shadow4, backgroundColor: '#fff' },
   magazinePlaceholder: { width: '100%', aspectRatio: '1 / 1.414', backgroundColor: tokens.colorNeutralBackground1 },
-  quizList: { margin: 0, paddingInlineStart: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  quizList: {
+    margin: 0,
+    paddingInlineStart: 0,
+    listStyleType: 'none',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL
+  },
   quizQuestion: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   quizText: { margin: 0, fontWeight: tokens.fontWeightSemibold },
   quizOptions: { display: 'flex', flexDirection: 'column' },
-  quizCorrection: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, paddingInlineStart: tokens.spacingHorizontalM, borderInlineStartWidth: '3px', borderInlineStartStyle: 'solid', borderInlineStartColor: tokens.colorNeutralStroke1 },
-  wrong: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
+  quizCorrection: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    paddingInlineStart: tokens.spacingHorizontalM,
+    borderInlineStartWidth: '3px',
+    borderInlineStartStyle: 'solid',
+    borderInlineStartColor: tokens.colorNeutralStroke1
+  },
+  wrong: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    color: tokens.colorPaletteRedForeground1,
+    fontWeight: tokens.fontWeightSemibold
+  },
   attachmentList: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   attachment: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   attachmentProgress: { width: '120px' },
-  favouriteMeta: { display: 'block', color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200, fontWeight: tokens.fontWeightRegular },
+  favouriteMeta: {
+    display: 'block',
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase200,
+    fontWeight: tokens.fontWeightRegular
+  },
   reaction: { minWidth: 'auto', paddingInline: tokens.spacingHorizontalS },
   visuallyHidden: {
     position: 'absolute',

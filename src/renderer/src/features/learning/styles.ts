@@ -38,8 +38,20 @@ export const useLearningStyles = makeStyles({
   thumbnail: { maxHeight: '64px', maxWidth: '64px', objectFit: 'contain' },
   initial: { fontSize: tokens.fontSizeHero800, fontWeight: tokens.fontWeightBold, color: '#ffffff' },
   subjectBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalL },
-  subjectName: { margin: 0, fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
-  progressRow: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS },
+  subjectName: {
+    margin: 0,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase400,
+    fontWeight: tokens.fontWeightSemibold,
+    overflowWrap: 'anywhere'
+  },
+  progressRow: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalXXS
+  },
   progressValue: { fontVariantNumeric: 'tabular-nums', fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground2 },
   progressBar: { gridColumn: '1 / -1' },
   card: { ...cardStyle, boxSizing: 'border-box' },
@@ -56,7 +68,12 @@ export const useLearningStyles = makeStyles({
     ...focusRing
   },
   tabs: { overflowX: 'auto' },
-  sectionTitle: { margin: 0, fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400, fontWeight: tokens.fontWeightSemibold },
+  sectionTitle: {
+    margin: 0,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase400,
+    fontWeight: tokens.fontWeightSemibold
+  },
   chapterList: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   chapter: {
     display: 'grid',
@@ -112,7 +129,15 @@ export const useLearningStyles = makeStyles({
   },
   widgetImageContent: { maxWidth: '44px', maxHeight: '44px', objectFit: 'contain' },
   widgetInitial: { fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightBold, color: '#ffffff' },
-  counts: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, margin: 0, padding: 0, listStyleType: 'none', color: tokens.colorNeutralForeground2 },
+  counts: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+    margin: 0,
+    padding: 0,
+    listStyleType: 'none',
+    color: tokens.colorNeutralForeground2
+  },
   others: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   otherLink: {
     display: 'flex',

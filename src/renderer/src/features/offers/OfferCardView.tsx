@@ -43,8 +43,16 @@ export function OfferCardView({ card, onBuy }: OfferCardViewProps) {
             <bdi>{card.name}</bdi>
           </h2>
           <span className={styles.badges}>
-            {card.type === 'pack' ? <Badge appearance="tint" color="informative">{t('card.pack')}</Badge> : null}
-            {card.offer.is_free ? <Badge appearance="tint" color="success">{t('card.free')}</Badge> : null}
+            {card.type === 'pack' ? (
+              <Badge appearance="tint" color="informative">
+                {t('card.pack')}
+              </Badge>
+            ) : null}
+            {card.offer.is_free ? (
+              <Badge appearance="tint" color="success">
+                {t('card.free')}
+              </Badge>
+            ) : null}
             {discount && discount.discountValue > 0 ? (
               <Badge appearance="filled" color="danger" data-testid="offer-discount">
                 {discount.discountType === 'fixed'
@@ -52,7 +60,11 @@ export function OfferCardView({ card, onBuy }: OfferCardViewProps) {
                   : t('card.discountPercent', { value: discount.discountValue })}
               </Badge>
             ) : null}
-            {card.disabled ? <Badge appearance="outline" color="subtle" data-testid="offer-unavailable">{t('card.unavailable')}</Badge> : null}
+            {card.disabled ? (
+              <Badge appearance="outline" color="subtle" data-testid="offer-unavailable">
+                {t('card.unavailable')}
+              </Badge>
+            ) : null}
           </span>
         </div>
         {card.description ? <p className={styles.description}>{card.description}</p> : <p className={styles.description} />}

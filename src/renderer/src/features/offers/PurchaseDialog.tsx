@@ -78,7 +78,11 @@ const Choice = observer(function Choice({ purchase }: { purchase: PurchaseStore 
       {card.description ? <p className={styles.muted}>{card.description}</p> : null}
       {purchase.showsPeriodSelector && purchase.periodChoices.length > 1 ? (
         <Field label={t('dialog.period')}>
-          <RadioGroup layout="horizontal" value={purchase.periodChoice} onChange={(_, data) => purchase.setPeriodChoice(data.value as PeriodChoice)}>
+          <RadioGroup
+            layout="horizontal"
+            value={purchase.periodChoice}
+            onChange={(_, data) => purchase.setPeriodChoice(data.value as PeriodChoice)}
+          >
             {purchase.periodChoices.map((choice) => (
               <Radio key={choice} value={choice} label={t(`dialog.periods.${choice}`)} data-testid={`period-${choice}`} />
             ))}
@@ -91,9 +95,18 @@ const Choice = observer(function Choice({ purchase }: { purchase: PurchaseStore 
       )}
       {purchase.periodChoice === 'day' ? (
         <Field label={t('dialog.days')} hint={t('dialog.dayNote')}>
-          <RadioGroup layout="horizontal" value={String(purchase.days)} onChange={(_, data) => purchase.setDays(Number(data.value) as DayCount)}>
+          <RadioGroup
+            layout="horizontal"
+            value={String(purchase.days)}
+            onChange={(_, data) => purchase.setDays(Number(data.value) as DayCount)}
+          >
             {purchase.dayCounts.map((days) => (
-              <Radio key={days} value={String(days)} label={t(days === 7 ? 'dialog.daySeven' : 'dialog.dayOne')} data-testid={`days-${days}`} />
+              <Radio
+                key={days}
+                value={String(days)}
+                label={t(days === 7 ? 'dialog.daySeven' : 'dialog.dayOne')}
+                data-testid={`days-${days}`}
+              />
             ))}
           </RadioGroup>
         </Field>
@@ -101,7 +114,11 @@ const Choice = observer(function Choice({ purchase }: { purchase: PurchaseStore 
       {purchase.periodChoice === 'month' ? (
         <div className={styles.row}>
           <Field label={t('dialog.months')}>
-            <Select value={String(purchase.months)} onChange={(_, data) => purchase.setMonths(Number(data.value))} data-testid="months-select">
+            <Select
+              value={String(purchase.months)}
+              onChange={(_, data) => purchase.setMonths(Number(data.value))}
+              data-testid="months-select"
+            >
               {MONTHS.map((months) => (
                 <option key={months} value={months}>
                   {t(`dialog.months${countForm(months)}`, { count: months })}
@@ -147,8 +164,16 @@ const Choice = observer(function Choice({ purchase }: { purchase: PurchaseStore 
       ) : null}
       {purchase.sellsInSlices ? (
         <Field label={t('dialog.payment')}>
-          <RadioGroup layout="horizontal" value={purchase.payInSlices ? 'slices' : 'whole'} onChange={(_, data) => purchase.setPayInSlices(data.value === 'slices')}>
-            <Radio value="slices" label={t(`dialog.inSlices${countForm(card.slices.length)}`, { count: card.slices.length })} data-testid="pay-slices" />
+          <RadioGroup
+            layout="horizontal"
+            value={purchase.payInSlices ? 'slices' : 'whole'}
+            onChange={(_, data) => purchase.setPayInSlices(data.value === 'slices')}
+          >
+            <Radio
+              value="slices"
+              label={t(`dialog.inSlices${countForm(card.slices.length)}`, { count: card.slices.length })}
+              data-testid="pay-slices"
+            />
             <Radio value="whole" label={t('dialog.whole')} data-testid="pay-whole" />
           </RadioGroup>
         </Field>
@@ -257,7 +282,9 @@ function QuoteLines({ quote }: { quote: Quote }) {
         {quote.code ? (
           <>
             <dt className={styles.term}>
-              {quote.code.kind === 'referral' ? t('dialog.referralDiscount', { code: quote.code.code }) : t('dialog.couponDiscount', { code: quote.code.code })}
+              {quote.code.kind === 'referral'
+                ? t('dialog.referralDiscount', { code: quote.code.code })
+                : t('dialog.couponDiscount', { code: quote.code.code })}
             </dt>
             <dd className={styles.value} data-testid="price-code" data-millimes={quote.code.discount}>
               {minus(quote.code.discount)}
@@ -279,7 +306,9 @@ function QuoteLines({ quote }: { quote: Quote }) {
       </dl>
       {inSlices ? <p className={styles.note}>{t('dialog.sliceList', { amounts: quote.slices.map(amount).join(' · ') })}</p> : null}
       <p className={styles.note} data-testid="price-access">
-        {quote.period.endDate ? t('dialog.access', { start, end: formatReportDate(quote.period.endDate) }) : t('dialog.accessFrom', { start })}
+        {quote.period.endDate
+          ? t('dialog.access', { start, end: formatReportDate(quote.period.endDate) })
+          : t('dialog.accessFrom', { start })}
       </p>
     </section>
   )

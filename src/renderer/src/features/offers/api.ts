@@ -1,5 +1,11 @@
 /** The offers area's calls: entries of the shared offers table, parsed with their response schemas. */
-import { offerEndpoints, type OfferCard, type PurchaseRequest, type PurchaseResponse, type QuoteAnswer } from '../../../../shared/api/offers.ts'
+import {
+  offerEndpoints,
+  type OfferCard,
+  type PurchaseRequest,
+  type PurchaseResponse,
+  type QuoteAnswer
+} from '../../../../shared/api/offers.ts'
 import type { HttpClient } from '../../api/http.ts'
 
 export type { OfferCard, PurchaseRequest, PurchaseResponse, QuoteAnswer }

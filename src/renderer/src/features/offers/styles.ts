@@ -13,7 +13,12 @@ export const useOffersStyles = makeStyles({
   badges: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   description: { margin: 0, color: tokens.colorNeutralForeground2, flexGrow: 1 },
   price: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightBold, color: tokens.colorBrandForeground1 },
-  crossed: { textDecorationLine: 'line-through', color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightRegular, fontSize: tokens.fontSizeBase300 },
+  crossed: {
+    textDecorationLine: 'line-through',
+    color: tokens.colorNeutralForeground3,
+    fontWeight: tokens.fontWeightRegular,
+    fontSize: tokens.fontSizeBase300
+  },
   status: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalS },
   // The dialog
   dialogBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },

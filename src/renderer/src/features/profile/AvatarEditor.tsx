@@ -1,4 +1,14 @@
-import { Avatar, Button, Field, makeStyles, MessageBar, MessageBarActions, MessageBarBody, ProgressBar, tokens } from '@fluentui/react-components'
+import {
+  Avatar,
+  Button,
+  Field,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  ProgressBar,
+  tokens
+} from '@fluentui/react-components'
 import { CameraRegular, DeleteRegular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
 import { useRef } from 'react'
@@ -52,7 +62,13 @@ export const AvatarEditor = observer(function AvatarEditor() {
                 {session.avatarUrl ? t('avatar.change') : t('avatar.add')}
               </Button>
               {session.avatarUrl ? (
-                <Button appearance="subtle" icon={<DeleteRegular />} disabled={store.busy} onClick={() => void store.remove()} data-testid="avatar-remove">
+                <Button
+                  appearance="subtle"
+                  icon={<DeleteRegular />}
+                  disabled={store.busy}
+                  onClick={() => void store.remove()}
+                  data-testid="avatar-remove"
+                >
                   {t('avatar.remove')}
                 </Button>
               ) : null}
@@ -81,7 +97,13 @@ export const AvatarEditor = observer(function AvatarEditor() {
         )}
         {store.phase === 'uploading' ? (
           <Field
-            validationMessage={store.progress >= 1 ? t('avatar.processing') : store.progress > 0 ? t('avatar.uploading', { percent: store.percent }) : t('avatar.sending')}
+            validationMessage={
+              store.progress >= 1
+                ? t('avatar.processing')
+                : store.progress > 0
+                  ? t('avatar.uploading', { percent: store.percent })
+                  : t('avatar.sending')
+            }
             validationState="none"
           >
             {/* Indeterminate until the first bytes are counted, and while the server prepares the photo. */}

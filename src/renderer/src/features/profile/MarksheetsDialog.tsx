@@ -110,7 +110,12 @@ export const MarksheetsDialog = observer(function MarksheetsDialog() {
           </Select>
         </Field>
         <Field label={t('marksheets.division')} required>
-          <Select value={store.division} onChange={(_event, data) => store.setDivision(data.value)} disabled={store.busy} data-testid="marksheet-division">
+          <Select
+            value={store.division}
+            onChange={(_event, data) => store.setDivision(data.value)}
+            disabled={store.busy}
+            data-testid="marksheet-division"
+          >
             <option value="">{t('divisionChange.choose')}</option>
             {divisions.map((division) => (
               <option key={division.id} value={String(division.id)}>
@@ -151,7 +156,10 @@ export const MarksheetsDialog = observer(function MarksheetsDialog() {
         </ul>
       ) : null}
       {store.phase === 'merging' && store.progress ? (
-        <Field validationMessage={t('marksheets.merging', { done: store.progress.done, total: store.progress.total })} validationState="none">
+        <Field
+          validationMessage={t('marksheets.merging', { done: store.progress.done, total: store.progress.total })}
+          validationState="none"
+        >
           <ProgressBar value={store.progress.done / store.progress.total} data-testid="marksheet-progress" />
         </Field>
       ) : null}

@@ -36,7 +36,16 @@ export const Component = observer(function ProfileEditPage() {
   }, [form])
   // The classes, delegations and institutes come named in the language they were asked in: a
   // switch of language asks for them again.
-  useEffect(() => (form ? reaction(() => settings.language, () => void form.load()) : undefined), [form, settings])
+  useEffect(
+    () =>
+      form
+        ? reaction(
+            () => settings.language,
+            () => void form.load()
+          )
+        : undefined,
+    [form, settings]
+  )
 
   if (!form) {
     return (
@@ -74,7 +83,7 @@ export const Component = observer(function ProfileEditPage() {
   })
   const user = form.initial
   // The current class as last read (named in the interface language), for when the list lacks it.
-  const division = session.me?.user.division?.id === user.division?.id ? session.me?.user.division ?? user.division : user.division
+  const division = session.me?.user.division?.id === user.division?.id ? (session.me?.user.division ?? user.division) : user.division
   // The e-mail as it stands now (add-email changes it while the form is open); one typed at
   // registration that no code has proven yet is offered for confirmation (decision 0016).
   const { email, email_verified: emailVerified } = session.me?.user ?? user
@@ -118,7 +127,11 @@ export const Component = observer(function ProfileEditPage() {
             <FormField label={t('edit.birthDate')} hint={t('edit.birthDateHint')} required error={form.error('birthDate')}>
               <Input {...input('birthDate', { ltr: true })} placeholder={t('edit.birthDatePlaceholder')} inputMode="numeric" />
             </FormField>
-            <FormField label={t('edit.gender')} hint={form.genderEditable ? undefined : t('edit.genderLocked')} error={form.error('gender')}>
+            <FormField
+              label={t('edit.gender')}
+              hint={form.genderEditable ? undefined : t('edit.genderLocked')}
+              error={form.error('gender')}
+            >
               <Select {...select('gender', form.genderEditable)}>
                 <option value="">{t('gender.none')}</option>
                 <option value="male">{t('gender.male')}</option>
@@ -133,7 +146,11 @@ export const Component = observer(function ProfileEditPage() {
             >
               <Input {...input('phone', { locked: form.locked('phone'), type: 'tel', ltr: true })} />
             </FormField>
-            <FormField label={t('edit.phone2')} hint={form.locked('phone2') && user.phone2 ? t('edit.phoneLocked') : undefined} error={form.error('phone2')}>
+            <FormField
+              label={t('edit.phone2')}
+              hint={form.locked('phone2') && user.phone2 ? t('edit.phoneLocked') : undefined}
+              error={form.error('phone2')}
+            >
               <Input {...input('phone2', { locked: form.locked('phone2'), type: 'tel', ltr: true })} />
             </FormField>
           </div>
@@ -160,19 +177,19 @@ export const Component = observer(function ProfileEditPage() {
               </Button>
             </div>
             <div className={styles.withAction}>
-            <FormField label={t('edit.division')} required error={form.error('division')}>
-              <Select {...select('division', !form.divisionLocked)}>
-                <option value="">{t('edit.choose')}</option>
-                {form.divisions.items.map((division) => (
-                  <option key={division.id} value={String(division.id)}>
-                    {division.name}
-                  </option>
-                ))}
-                {division && !form.divisions.items.some((item) => item.id === division.id) ? (
-                  <option value={String(division.id)}>{division.name}</option>
-                ) : null}
-              </Select>
-            </FormField>
+              <FormField label={t('edit.division')} required error={form.error('division')}>
+                <Select {...select('division', !form.divisionLocked)}>
+                  <option value="">{t('edit.choose')}</option>
+                  {form.divisions.items.map((division) => (
+                    <option key={division.id} value={String(division.id)}>
+                      {division.name}
+                    </option>
+                  ))}
+                  {division && !form.divisions.items.some((item) => item.id === division.id) ? (
+                    <option value={String(division.id)}>{division.name}</option>
+                  ) : null}
+                </Select>
+              </FormField>
               {user.division && !form.readOnly ? (
                 <Button onClick={stores.divisionChange.show} data-testid="profile-change-class">
                   {t('edit.changeClass')}
@@ -197,7 +214,12 @@ export const Component = observer(function ProfileEditPage() {
                 ))}
               </Select>
             </FormField>
-            <FormField label={t('edit.state')} required={form.tunisian} hint={form.tunisian ? undefined : t('edit.stateOnlyTunisia')} error={form.error('state')}>
+            <FormField
+              label={t('edit.state')}
+              required={form.tunisian}
+              hint={form.tunisian ? undefined : t('edit.stateOnlyTunisia')}
+              error={form.error('state')}
+            >
               <Select {...select('state', form.stateEnabled)}>
                 <option value="">{t('edit.choose')}</option>
                 {form.states.items.map((state) => (
@@ -207,7 +229,11 @@ export const Component = observer(function ProfileEditPage() {
                 ))}
               </Select>
             </FormField>
-            <FormField label={t('edit.delegation')} hint={form.tunisian && !form.delegationEnabled ? t('edit.needState') : undefined} error={form.error('delegation')}>
+            <FormField
+              label={t('edit.delegation')}
+              hint={form.tunisian && !form.delegationEnabled ? t('edit.needState') : undefined}
+              error={form.error('delegation')}
+            >
               <Select {...select('delegation', form.delegationEnabled)}>
                 <option value="">{t('edit.choose')}</option>
                 {form.delegations.items.map((delegation) => (
@@ -217,7 +243,11 @@ export const Component = observer(function ProfileEditPage() {
                 ))}
               </Select>
             </FormField>
-            <FormField label={t('edit.institute')} hint={form.delegationEnabled && !form.instituteEnabled ? t('edit.needDelegation') : undefined} error={form.error('institute')}>
+            <FormField
+              label={t('edit.institute')}
+              hint={form.delegationEnabled && !form.instituteEnabled ? t('edit.needDelegation') : undefined}
+              error={form.error('institute')}
+            >
               <Select {...select('institute', form.instituteEnabled)}>
                 <option value="">{t('edit.choose')}</option>
                 {form.instituteChoices.map((institute) => (
@@ -246,7 +276,12 @@ export const Component = observer(function ProfileEditPage() {
         <p className={styles.muted}>{t('marksheets.intro')}</p>
         <div className={styles.actions}>
           {([1, 2, 3] as const).map((trimester) => (
-            <Button key={trimester} onClick={() => stores.marksheets.show(trimester)} disabled={form.readOnly} data-testid={`marksheet-upload-${trimester}`}>
+            <Button
+              key={trimester}
+              onClick={() => stores.marksheets.show(trimester)}
+              disabled={form.readOnly}
+              data-testid={`marksheet-upload-${trimester}`}
+            >
               {t('marksheets.uploadTrimester', { trimester })}
             </Button>
           ))}
@@ -266,11 +301,7 @@ export const Component = observer(function ProfileEditPage() {
 const SaveButton = observer(function SaveButton({ form }: { form: ProfileEditStore }) {
   const { t } = useTranslation('profile')
   return (
-    <SubmitButton
-      disabled={form.readOnly || form.submitting}
-      submitting={form.submitting}
-      data-testid="profile-save"
-    >
+    <SubmitButton disabled={form.readOnly || form.submitting} submitting={form.submitting} data-testid="profile-save">
       {t('edit.save')}
     </SubmitButton>
   )

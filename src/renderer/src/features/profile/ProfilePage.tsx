@@ -49,7 +49,7 @@ export const Component = observer(function ProfilePage() {
   const me = session.me
   if (!me) return null
   const user = me.user
-  const countryName = user.country ? regionName(user.country.code, settings.language) ?? user.country.name : null
+  const countryName = user.country ? (regionName(user.country.code, settings.language) ?? user.country.name) : null
   const row = (label: string, value: ReactNode, testId: string) => (
     <>
       <dt className={styles.term}>{label}</dt>
@@ -79,65 +79,72 @@ export const Component = observer(function ProfilePage() {
         </MessageBar>
       ) : null}
       <div className={styles.layout}>
-      <div className={styles.grid}>
-        <section className={styles.card} aria-labelledby="identity-title" data-testid="profile-identity">
-          <div className={styles.identity}>
-            <Avatar
-              size={72}
-              name={`${user.name} ${user.last_name}`}
-              image={session.avatarUrl ? { src: session.avatarUrl, alt: t('avatar.alt', { name: `${user.name} ${user.last_name}` }) } : undefined}
-              color="colorful"
-              data-testid="profile-avatar"
-              data-src={session.avatarUrl ?? ''}
-            />
-            <h2 id="identity-title" className={styles.sectionTitle}>
-              {t('page.identity')}
-            </h2>
-          </div>
-          <dl className={styles.facts}>
-            {row(t('page.name'), user.name, 'profile-name')}
-            {row(t('page.lastName'), user.last_name, 'profile-last-name')}
-            {row(t('page.gender'), user.gender ? t(`gender.${user.gender}`) : null, 'profile-gender')}
-            {row(t('page.birthDate'), user.birth_date ? ltr(formatReportDate(user.birth_date)) : null, 'profile-birth-date')}
-            {row(t('page.phone'), ltr(user.phone), 'profile-phone')}
-            {row(t('page.parentPhone'), ltr(user.phone2), 'profile-phone2')}
-            {row(
-              t('page.email'),
-              user.email
-                ? t('page.emailWithStatus', { email: isolate(user.email, 'ltr'), status: user.email_verified ? t('page.verified') : t('page.notVerified') })
-                : null,
-              'profile-email'
-            )}
-          </dl>
-          {!me.hasPhoneParent && !user.istest ? (
-            <div className={styles.actions}>
-              <Button
-                onClick={() => {
-                  parentPhone.phone.reset({ phone: '' })
-                  setParentOpen(true)
-                }}
-                data-testid="profile-add-parent-phone"
-              >
-                {t('page.addParentPhone')}
-              </Button>
+        <div className={styles.grid}>
+          <section className={styles.card} aria-labelledby="identity-title" data-testid="profile-identity">
+            <div className={styles.identity}>
+              <Avatar
+                size={72}
+                name={`${user.name} ${user.last_name}`}
+                image={
+                  session.avatarUrl
+                    ? { src: session.avatarUrl, alt: t('avatar.alt', { name: `${user.name} ${user.last_name}` }) }
+                    : undefined
+                }
+                color="colorful"
+                data-testid="profile-avatar"
+                data-src={session.avatarUrl ?? ''}
+              />
+              <h2 id="identity-title" className={styles.sectionTitle}>
+                {t('page.identity')}
+              </h2>
             </div>
-          ) : null}
-        </section>
-        <section className={styles.card} aria-labelledby="academic-title" data-testid="profile-academic">
-          <h2 id="academic-title" className={styles.sectionTitle}>
-            {t('page.academic')}
-          </h2>
-          <dl className={styles.facts}>
-            {row(t('page.division'), user.division?.name ?? null, 'profile-division')}
-            {user.optional_subject ? row(t('page.optionalSubject'), user.optional_subject.name, 'profile-optional-subject') : null}
-            {row(t('page.country'), countryName, 'profile-country')}
-            {row(t('page.state'), user.state ? stateNames.name(user.state, settings.language) : null, 'profile-state')}
-            {row(t('page.delegation'), user.delegation?.name ?? null, 'profile-delegation')}
-            {row(t('page.institute'), user.institute?.name ?? null, 'profile-institute')}
-          </dl>
-        </section>
-      </div>
-      <AdCards load={adCards} label={t('page.adsLabel')} openLabel={t('ads.open')} videoLabel={t('ads.video')} testId="profile-ads" />
+            <dl className={styles.facts}>
+              {row(t('page.name'), user.name, 'profile-name')}
+              {row(t('page.lastName'), user.last_name, 'profile-last-name')}
+              {row(t('page.gender'), user.gender ? t(`gender.${user.gender}`) : null, 'profile-gender')}
+              {row(t('page.birthDate'), user.birth_date ? ltr(formatReportDate(user.birth_date)) : null, 'profile-birth-date')}
+              {row(t('page.phone'), ltr(user.phone), 'profile-phone')}
+              {row(t('page.parentPhone'), ltr(user.phone2), 'profile-phone2')}
+              {row(
+                t('page.email'),
+                user.email
+                  ? t('page.emailWithStatus', {
+                      email: isolate(user.email, 'ltr'),
+                      status: user.email_verified ? t('page.verified') : t('page.notVerified')
+                    })
+                  : null,
+                'profile-email'
+              )}
+            </dl>
+            {!me.hasPhoneParent && !user.istest ? (
+              <div className={styles.actions}>
+                <Button
+                  onClick={() => {
+                    parentPhone.phone.reset({ phone: '' })
+                    setParentOpen(true)
+                  }}
+                  data-testid="profile-add-parent-phone"
+                >
+                  {t('page.addParentPhone')}
+                </Button>
+              </div>
+            ) : null}
+          </section>
+          <section className={styles.card} aria-labelledby="academic-title" data-testid="profile-academic">
+            <h2 id="academic-title" className={styles.sectionTitle}>
+              {t('page.academic')}
+            </h2>
+            <dl className={styles.facts}>
+              {row(t('page.division'), user.division?.name ?? null, 'profile-division')}
+              {user.optional_subject ? row(t('page.optionalSubject'), user.optional_subject.name, 'profile-optional-subject') : null}
+              {row(t('page.country'), countryName, 'profile-country')}
+              {row(t('page.state'), user.state ? stateNames.name(user.state, settings.language) : null, 'profile-state')}
+              {row(t('page.delegation'), user.delegation?.name ?? null, 'profile-delegation')}
+              {row(t('page.institute'), user.institute?.name ?? null, 'profile-institute')}
+            </dl>
+          </section>
+        </div>
+        <AdCards load={adCards} label={t('page.adsLabel')} openLabel={t('ads.open')} videoLabel={t('ads.video')} testId="profile-ads" />
       </div>
       <ParentPhoneDialog open={parentOpen} onClose={() => setParentOpen(false)} />
     </div>

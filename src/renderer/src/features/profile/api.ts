@@ -20,7 +20,17 @@ export type ConfirmEmailBody = CallBody<Accounts['confirmEmail']>
 /** The class change request as the server reads it, every field given (`reason2` null unless the reason asks for it). */
 export type CreateDivisionRequestBody = { [K in keyof ParsedBody]-?: Exclude<ParsedBody[K], undefined> }
 type ParsedBody = z.output<NonNullable<(typeof profileEndpoints.createDivisionRequest)['body']>>
-export type { AdCard, Country, Division, DivisionChangeReason, DivisionRequest, Marksheet, NotificationPreferences, State, UpdateProfileBody }
+export type {
+  AdCard,
+  Country,
+  Division,
+  DivisionChangeReason,
+  DivisionRequest,
+  Marksheet,
+  NotificationPreferences,
+  State,
+  UpdateProfileBody
+}
 export type ReasonLanguage = 'fr' | 'en' | 'ar'
 export type UploadResult = ResponseOf<typeof profileEndpoints.uploadMarksheet>
 export type AvatarResult = ResponseOf<Accounts['uploadAvatar']>

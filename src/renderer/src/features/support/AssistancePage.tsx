@@ -59,7 +59,14 @@ const AssistancePage = observer(function AssistancePage() {
                 <bdi>{video.title}</bdi>
               </h2>
               {video.src ? (
-                <video className={styles.video} controls preload="metadata" src={video.src} aria-label={video.title} data-testid="assistance-player" />
+                <video
+                  className={styles.video}
+                  controls
+                  preload="metadata"
+                  src={video.src}
+                  aria-label={video.title}
+                  data-testid="assistance-player"
+                />
               ) : (
                 <p className={styles.muted}>{t('assistance.unplayable')}</p>
               )}

@@ -41,7 +41,12 @@ export const ReportDialog = observer(function ReportDialog(props: ReportDialogPr
 })
 
 /** The dialog's frame and fields, in either mode. */
-export const ReportFormDialog = observer(function ReportFormDialog(props: { store: ReportFormStore; lessonName: string; open: boolean; onClose: () => void }) {
+export const ReportFormDialog = observer(function ReportFormDialog(props: {
+  store: ReportFormStore
+  lessonName: string
+  open: boolean
+  onClose: () => void
+}) {
   const { store } = props
   const styles = useSupportStyles()
   const { t } = useTranslation('support')
@@ -62,7 +67,12 @@ export const ReportFormDialog = observer(function ReportFormDialog(props: { stor
       message={store.message}
       messageTestId="report-dialog-message"
       cancel={{ label: t('dialog.cancel'), testId: 'report-cancel' }}
-      submit={{ label: editing ? t('dialog.save') : t('dialog.send'), disabled: store.submitting, submitting: store.submitting, testId: 'report-submit' }}
+      submit={{
+        label: editing ? t('dialog.save') : t('dialog.send'),
+        disabled: store.submitting,
+        submitting: store.submitting,
+        testId: 'report-submit'
+      }}
     >
       <p className={styles.muted} data-testid="report-lesson">
         {t('dialog.lesson', { lesson: props.lessonName })}
@@ -84,7 +94,10 @@ export const ReportFormDialog = observer(function ReportFormDialog(props: { stor
             </option>
           ))}
           {/* The report's own reason while the list is on its way (edit mode). */}
-          {editing && store.target?.mode === 'edit' && !(store.reasons.data ?? []).some((reason) => String(reason.id) === store.form.values.reason) && store.form.values.reason !== '' ? (
+          {editing &&
+          store.target?.mode === 'edit' &&
+          !(store.reasons.data ?? []).some((reason) => String(reason.id) === store.form.values.reason) &&
+          store.form.values.reason !== '' ? (
             <option value={store.form.values.reason}>{store.target.report.report_reason.reason}</option>
           ) : null}
         </Select>

@@ -1,5 +1,18 @@
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow
 } from '@fluentui/react-components'
 import { Delete20Regular, Edit20Regular } from '@fluentui/react-icons'
 import type { i18n as I18n } from 'i18next'
@@ -18,7 +31,12 @@ import { canChange } from './stores/ReportsStore.ts'
 import { supportStoresOf } from './stores/supportStores.ts'
 import { useSupportStyles } from './styles.ts'
 
-const STATES: Record<VideoReportStatus, VideoReportState> = { Pending: 'pending', 'In progress': 'inProgress', Rejected: 'rejected', Resolved: 'resolved' }
+const STATES: Record<VideoReportStatus, VideoReportState> = {
+  Pending: 'pending',
+  'In progress': 'inProgress',
+  Rejected: 'rejected',
+  Resolved: 'resolved'
+}
 
 /** At start-up on this screen: the reports are asked for while the shell renders. */
 export function prefetch(root: RootStore): void {

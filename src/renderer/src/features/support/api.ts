@@ -1,6 +1,12 @@
 /** The support area's calls (video reports, assistance videos): entries of the shared tables, parsed with their response schemas. */
 import { assistanceEndpoints, type AssistanceVideo } from '../../../../shared/api/assistance.ts'
-import { videoReportEndpoints, type ReportReason, type VideoReport, type VideoReportBody, type VideoReportStatus } from '../../../../shared/api/videoReports.ts'
+import {
+  videoReportEndpoints,
+  type ReportReason,
+  type VideoReport,
+  type VideoReportBody,
+  type VideoReportStatus
+} from '../../../../shared/api/videoReports.ts'
 import type { HttpClient } from '../../api/http.ts'
 
 export type { AssistanceVideo, ReportReason, VideoReport, VideoReportBody, VideoReportStatus }

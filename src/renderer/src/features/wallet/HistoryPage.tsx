@@ -60,7 +60,13 @@ const HistorySection = observer(function HistorySection<T>(props: {
       )}
     </section>
   )
-}) as <T>(props: { id: string; title: string; list: HistoryList<T>; columns: Column<T>[]; rowKey: (row: T) => string | number }) => React.JSX.Element
+}) as <T>(props: {
+  id: string
+  title: string
+  list: HistoryList<T>
+  columns: Column<T>[]
+  rowKey: (row: T) => string | number
+}) => React.JSX.Element
 
 /** The history screen ('Historique', §2). */
 export const Component = observer(function HistoryPage() {
@@ -78,7 +84,14 @@ export const Component = observer(function HistoryPage() {
   }, [history])
   // The reasons of the class changes come worded in the language they were asked in: a switch of
   // language asks for them again.
-  useEffect(() => reaction(() => settings.language, () => void history.classChanges.load()), [history, settings])
+  useEffect(
+    () =>
+      reaction(
+        () => settings.language,
+        () => void history.classChanges.load()
+      ),
+    [history, settings]
+  )
 
   const bookmarkColumns: Column<BookmarkRow>[] = [
     { id: 'name', header: t('historyPage.bookmarks.name'), cell: (row) => row.name },
@@ -103,9 +116,19 @@ export const Component = observer(function HistoryPage() {
     { id: 'sender', header: t('historyPage.transfers.sender'), cell: (row) => row.from_user.name, width: 'minmax(140px, 1.2fr)' },
     { id: 'receiverId', header: t('historyPage.transfers.receiverId'), cell: (row) => row.to_user.id, width: 'minmax(110px, 0.7fr)' },
     { id: 'receiver', header: t('historyPage.transfers.receiver'), cell: (row) => row.to_user.name, width: 'minmax(140px, 1.2fr)' },
-    { id: 'points', header: t('historyPage.transfers.points'), cell: (row) => formatAmount(row.points, language), width: 'minmax(80px, 0.6fr)' },
+    {
+      id: 'points',
+      header: t('historyPage.transfers.points'),
+      cell: (row) => formatAmount(row.points, language),
+      width: 'minmax(80px, 0.6fr)'
+    },
     { id: 'updated', header: t('historyPage.transfers.updatedAt'), cell: (row) => <bdi>{formatDateTime(row.updated_at)}</bdi> },
-    { id: 'status', header: t('historyPage.transfers.status'), cell: (row) => <StatusBadge namespace="wallet" status={row.status} />, width: 'minmax(170px, 1fr)' },
+    {
+      id: 'status',
+      header: t('historyPage.transfers.status'),
+      cell: (row) => <StatusBadge namespace="wallet" status={row.status} />,
+      width: 'minmax(170px, 1fr)'
+    },
     {
       id: 'confirmed',
       header: t('historyPage.transfers.confirmed'),
@@ -129,12 +152,48 @@ export const Component = observer(function HistoryPage() {
       <header className={styles.header}>
         <h1 className={styles.title}>{t('historyPage.title')}</h1>
       </header>
-      <HistorySection id="bookmarks" title={t('historyPage.bookmarks.title')} list={history.bookmarks} columns={bookmarkColumns} rowKey={(row) => row.id} />
-      <HistorySection id="subscriptions" title={t('historyPage.subscriptions.title')} list={history.subscriptions} columns={subscriptionColumns} rowKey={(row) => row.id} />
-      <HistorySection id="class-changes" title={t('historyPage.classChanges.title')} list={history.classChanges} columns={classChangeColumns} rowKey={(row) => row.id} />
-      <HistorySection id="transfers" title={t('historyPage.transfers.title')} list={history.transfers} columns={transferColumns} rowKey={(row) => row.id} />
-      <HistorySection id="attendance" title={t('historyPage.attendance.title')} list={history.attendance} columns={attendanceColumns} rowKey={(row) => row.id} />
-      <HistorySection id="payments" title={t('historyPage.payments.title')} list={history.payments} columns={paymentColumns} rowKey={(row) => row.id} />
+      <HistorySection
+        id="bookmarks"
+        title={t('historyPage.bookmarks.title')}
+        list={history.bookmarks}
+        columns={bookmarkColumns}
+        rowKey={(row) => row.id}
+      />
+      <HistorySection
+        id="subscriptions"
+        title={t('historyPage.subscriptions.title')}
+        list={history.subscriptions}
+        columns={subscriptionColumns}
+        rowKey={(row) => row.id}
+      />
+      <HistorySection
+        id="class-changes"
+        title={t('historyPage.classChanges.title')}
+        list={history.classChanges}
+        columns={classChangeColumns}
+        rowKey={(row) => row.id}
+      />
+      <HistorySection
+        id="transfers"
+        title={t('historyPage.transfers.title')}
+        list={history.transfers}
+        columns={transferColumns}
+        rowKey={(row) => row.id}
+      />
+      <HistorySection
+        id="attendance"
+        title={t('historyPage.attendance.title')}
+        list={history.attendance}
+        columns={attendanceColumns}
+        rowKey={(row) => row.id}
+      />
+      <HistorySection
+        id="payments"
+        title={t('historyPage.payments.title')}
+        list={history.payments}
+        columns={paymentColumns}
+        rowKey={(row) => row.id}
+      />
     </div>
   )
 })

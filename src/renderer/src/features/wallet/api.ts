@@ -21,7 +21,16 @@ export type PaymentRedirect = ResponseOf<Endpoints['paymentRedirect']>
 export type Subscription = ResponseOf<Endpoints['subscriptions']>[number]
 export type PaymentReceipt = ResponseOf<Endpoints['payments']>[number]
 export type TransferResponse = ResponseOf<Endpoints['transfer']>
-export type { BankAccount, CreatePaymentCodeBody, PaymentCode, PaymentHistoryRow, PaymentMethod, PaymentResult, Transfer, TransferPointsBody }
+export type {
+  BankAccount,
+  CreatePaymentCodeBody,
+  PaymentCode,
+  PaymentHistoryRow,
+  PaymentMethod,
+  PaymentResult,
+  Transfer,
+  TransferPointsBody
+}
 
 export type PaymentOutcome = 'success' | 'echec'
 export type ResultLanguage = 'fr' | 'en-US' | 'ar'
@@ -61,7 +70,8 @@ export function createWalletApi(http: HttpClient): WalletApi {
     paymentReturn: (outcome, orderId, lang) =>
       http.call(outcome === 'success' ? walletEndpoints.paymentSuccess : walletEndpoints.paymentEchec, { query: { orderId, lang } }),
     transfer: (body, key) => http.call(walletEndpoints.transfer, { body, headers: idempotent(key) }),
-    confirmTransfer: (code, key) => http.call(walletEndpoints.confirmTransfer, { query: { confirmationToken: code }, headers: idempotent(key) }),
+    confirmTransfer: (code, key) =>
+      http.call(walletEndpoints.confirmTransfer, { query: { confirmationToken: code }, headers: idempotent(key) }),
     resendTransferCode: (transfer) => http.call(walletEndpoints.resendTransferCode, id(transfer)).then((answer) => answer.message),
     transferHistory: () => http.call(walletEndpoints.transferHistory),
     subscriptions: () => http.call(walletEndpoints.subscriptions),

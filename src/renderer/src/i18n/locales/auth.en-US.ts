@@ -108,7 +108,8 @@ export const authEnUS: Catalogue['auth'] = {
   },
   session: {
     storageTitle: 'Session kept in memory only',
-    storageText: 'This computer cannot store your session securely. It is kept in memory only: you will have to sign in again the next time you start the app.',
+    storageText:
+      'This computer cannot store your session securely. It is kept in memory only: you will have to sign in again the next time you start the app.',
     storageOk: 'I understand',
     offlineTitle: 'Server unreachable',
     offlineText: 'The server cannot be reached. Check your connection and try again.',

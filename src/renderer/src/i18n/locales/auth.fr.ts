@@ -110,7 +110,8 @@ export const authFr = {
   },
   session: {
     storageTitle: 'Session gardée en mémoire uniquement',
-    storageText: 'Cet ordinateur ne permet pas d’enregistrer votre session de façon sécurisée. Elle est gardée en mémoire seulement : vous devrez vous reconnecter au prochain démarrage.',
+    storageText:
+      'Cet ordinateur ne permet pas d’enregistrer votre session de façon sécurisée. Elle est gardée en mémoire seulement : vous devrez vous reconnecter au prochain démarrage.',
     storageOk: 'J’ai compris',
     offlineTitle: 'Serveur injoignable',
     offlineText: 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.',
@@ -120,7 +121,7 @@ export const authFr = {
   },
   errors: {
     network: 'Impossible de joindre le serveur. Vérifiez votre connexion puis réessayez.',
-    server: 'Une erreur s\'est produite, veuillez réessayer ultérieurement',
+    server: "Une erreur s'est produite, veuillez réessayer ultérieurement",
     invalidCredentials: 'Identifiants invalides',
     accountUsed: 'Ces informations de compte sont déjà utilisées',
     rateLimited: 'Trop de tentatives, veuillez réessayer plus tard',
@@ -182,7 +183,7 @@ export const authFr = {
       required: 'Ce champ est requis',
       invalid: 'Valeur invalide',
       tooLong: 'Valeur trop longue',
-      unknownField: 'Ce champ n\'est pas attendu',
+      unknownField: "Ce champ n'est pas attendu",
       fillFields: 'Remplir les champs'
     },
     credential: {
@@ -205,8 +206,8 @@ export const authFr = {
       mismatch: 'Les deux mots de passe doivent correspondre',
       newMismatch: 'Les nouveaux mot de passes ne sont pas identiques',
       confirmRequired: 'La confirmation du mot de passe est requise',
-      sameAsOld: 'Le nouveau mot de passe doit être différent de l\'ancien',
-      oldInvalid: 'L\'ancien mot de passe est incorrect'
+      sameAsOld: "Le nouveau mot de passe doit être différent de l'ancien",
+      oldInvalid: "L'ancien mot de passe est incorrect"
     },
     names: {
       firstNameRequired: 'Le prénom est requis',
@@ -226,7 +227,7 @@ export const authFr = {
       format: 'Format de numéro de téléphone invalide'
     },
     email: {
-      required: 'L\'adresse e-mail est requise',
+      required: "L'adresse e-mail est requise",
       invalid: 'Veuillez saisir une adresse e-mail valide',
       useAddEmail: 'L’adresse e-mail s’ajoute par « Ajouter un e-mail » et se confirme par un code'
     },
@@ -247,7 +248,7 @@ export const authFr = {
       unknown: 'Cette classe est inconnue',
       changeByRequest: 'Le changement de classe se fait par une demande de changement de classe'
     },
-    optionalSubject: { invalid: 'Cette option n\'existe pas pour cette classe', required: 'La matière optionnelle est requise' },
+    optionalSubject: { invalid: "Cette option n'existe pas pour cette classe", required: 'La matière optionnelle est requise' },
     state: { required: 'Le gouvernorat est requis' },
     country: { required: 'Le pays est requis' },
     address: { required: 'Remplir les champs pays gouvernorat', invalid: 'Adresse invalide' },

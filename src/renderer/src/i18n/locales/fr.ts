@@ -162,8 +162,13 @@ export const fr = {
  * that the start-up bundle does not carry them.
  */
 export type LazyCatalogue = {
-  wallet: typeof walletFr; profile: typeof profileFr; home: typeof homeFr; inbox: typeof inboxFr; learning: typeof learningFr
-  offers: typeof offersFr; support: typeof supportFr
+  wallet: typeof walletFr
+  profile: typeof profileFr
+  home: typeof homeFr
+  inbox: typeof inboxFr
+  learning: typeof learningFr
+  offers: typeof offersFr
+  support: typeof supportFr
 }
 
 export type SourceCatalogue = typeof fr & LazyCatalogue

@@ -43,7 +43,8 @@ export const offersEnUS: Catalogue['offers'] = {
     days: 'Number of days',
     dayOne: '1 day',
     daySeven: '7 days',
-    dayNote: 'Paid with your points, the plan covers the chosen days without renewal; the automatically renewed plan is bought through your mobile operator.',
+    dayNote:
+      'Paid with your points, the plan covers the chosen days without renewal; the automatically renewed plan is bought through your mobile operator.',
     months: 'Number of months',
     monthsOne: '{{count}} month',
     monthsTwo: '{{count}} months',

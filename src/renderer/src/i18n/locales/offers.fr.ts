@@ -41,7 +41,8 @@ export const offersFr = {
     days: 'Nombre de jours',
     dayOne: '1 jour',
     daySeven: '7 jours',
-    dayNote: 'Payé avec vos points, le forfait couvre la durée choisie, sans renouvellement ; le forfait renouvelé automatiquement s’achète auprès de votre opérateur mobile.',
+    dayNote:
+      'Payé avec vos points, le forfait couvre la durée choisie, sans renouvellement ; le forfait renouvelé automatiquement s’achète auprès de votre opérateur mobile.',
     months: 'Nombre de mois',
     monthsOne: '{{count}} mois',
     monthsTwo: '{{count}} mois',

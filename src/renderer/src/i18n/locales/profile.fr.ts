@@ -62,7 +62,8 @@ export const profileFr = {
     upload: 'Déposer un bulletin',
     files: 'Fichiers',
     chooseFiles: 'Choisir des fichiers',
-    filesHint: 'gif, jpg, png, pdf, jpeg, svg, doc, docx, ppt, pptx, xls, xlsx — 10 Mo au plus. Plusieurs photos sont réunies en un seul PDF.',
+    filesHint:
+      'gif, jpg, png, pdf, jpeg, svg, doc, docx, ppt, pptx, xls, xlsx — 10 Mo au plus. Plusieurs photos sont réunies en un seul PDF.',
     removeFile: 'Retirer {{file}}',
     send: 'Envoyer',
     retry: 'Réessayer l’envoi',

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FORUM_URL } from '../../../../../src/shared/constants.ts'
-import {
-  isSidebarEntryActive,
-  sidebarEntries,
-  type SidebarEntry
-} from '../../../../../src/renderer/src/components/shell/sidebarEntries.ts'
+import { isSidebarEntryActive, sidebarEntries, type SidebarEntry } from '../../../../../src/renderer/src/components/shell/sidebarEntries.ts'
 import { NO_PERMISSIONS, type Permissions } from '../../../../../src/renderer/src/stores/permissions.ts'
 
 const withPermissions = (granted: Partial<Permissions>): Permissions => ({ ...NO_PERMISSIONS, ...granted })
@@ -72,7 +68,8 @@ describe('isSidebarEntryActive', () => {
     { gift_code: null },
     withPermissions({ has_exam: true, has_forum: true, influencer: true, eligibleUserForGift: true })
   )
-  const activeKeys = (pathname: string) => all.filter((candidate) => isSidebarEntryActive(candidate, pathname)).map((candidate) => candidate.key)
+  const activeKeys = (pathname: string) =>
+    all.filter((candidate) => isSidebarEntryActive(candidate, pathname)).map((candidate) => candidate.key)
 
   it('marks Accueil only on the home page', () => {
     expect(activeKeys('/')).toEqual(['home'])
@@ -89,7 +86,14 @@ describe('isSidebarEntryActive', () => {
   })
 
   it('marks Parrain on every referral route', () => {
-    for (const path of ['/gift-code', '/generate-gift-code', '/parrain/products', '/parrain/product/4', '/parrain/no-coins', '/convert-coins']) {
+    for (const path of [
+      '/gift-code',
+      '/generate-gift-code',
+      '/parrain/products',
+      '/parrain/product/4',
+      '/parrain/no-coins',
+      '/convert-coins'
+    ]) {
       expect(activeKeys(path), path).toEqual(['parrain'])
     }
   })

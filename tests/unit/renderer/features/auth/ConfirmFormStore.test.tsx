@@ -20,7 +20,13 @@ import { fakePlatform } from '../../fakePlatform.ts'
 
 /** A pupil still waiting for the registration code, signed in. */
 const waiting = (user: Partial<User> = {}) => meFixture({ verified: false, phone_verified: false, completed: false, ...user })
-const abroad: Partial<User> = { phone: null, email: 'leila.secnod@example.org', country: { id: 7, name: 'France', code: 'FR' }, country_id: 7, state: null }
+const abroad: Partial<User> = {
+  phone: null,
+  email: 'leila.secnod@example.org',
+  country: { id: 7, name: 'France', code: 'FR' },
+  country_id: 7,
+  state: null
+}
 
 function memoryFlags(): FlagStorage & { items: Map<string, string> } {
   const items = new Map<string, string>()
@@ -77,14 +83,17 @@ describe('where the confirmation code went', () => {
 describe('ConfirmFormStore: correcting the phone or e-mail', () => {
   it('opens the inline form with the current destination, sends the new one and shows where the code went', async () => {
     const sent: Array<[string, string]> = []
-    const { api, store, ui, flags } = await confirmStep({ phone: '22345670' }, {
-      resendCode: async () => 'Un nouveau code vous a été envoyé',
-      changeCredential: async (credential, captcha) => {
-        sent.push([credential, captcha])
-        api.meAnswer = waiting({ phone: '22345678' })
-        return { message: 'Un nouveau code vous a été envoyé', credential: '22345678' }
+    const { api, store, ui, flags } = await confirmStep(
+      { phone: '22345670' },
+      {
+        resendCode: async () => 'Un nouveau code vous a été envoyé',
+        changeCredential: async (credential, captcha) => {
+          sent.push([credential, captcha])
+          api.meAnswer = waiting({ phone: '22345678' })
+          return { message: 'Un nouveau code vous a été envoyé', credential: '22345678' }
+        }
       }
-    })
+    )
     expect(store.destination).toBe('22345670')
     expect(store.byPhone).toBe(true)
     // Before any resend, the same number is refused with a pointer to « Renvoyer le code ».
@@ -126,9 +135,14 @@ describe('ConfirmFormStore: correcting the phone or e-mail', () => {
 
   it('puts a server field error on the field and keeps what was typed', async () => {
     const { store, ui } = await confirmStep(abroad, {
-      changeCredential: () => Promise.reject(new ApiError('validation_failed', 'Please enter a valid email', {
-        status: 422, fields: { credential: ['Please enter a valid email'] }, keys: { credential: ['email.invalid'] }
-      }))
+      changeCredential: () =>
+        Promise.reject(
+          new ApiError('validation_failed', 'Please enter a valid email', {
+            status: 422,
+            fields: { credential: ['Please enter a valid email'] },
+            keys: { credential: ['email.invalid'] }
+          })
+        )
     })
     store.openChange()
     store.setCredential('leila.second@example.org')
@@ -147,7 +161,9 @@ describe('ConfirmFormStore: correcting the phone or e-mail', () => {
   it('says on the field that another account holds the credential, and toasts the general failures', async () => {
     const failures = [
       new ApiError('account_information_already_used', 'Account information already used: Valeur invalide', {
-        status: 422, fields: { credential: ['Valeur invalide'] }, keys: { credential: ['common.invalid'] }
+        status: 422,
+        fields: { credential: ['Valeur invalide'] },
+        keys: { credential: ['common.invalid'] }
       }),
       new ApiError('rate_limited', 'Trop de codes demandés pour ce compte, réessayez dans une heure', { status: 429 })
     ]
@@ -224,12 +240,15 @@ describe('ConfirmFormStore: correcting the phone or e-mail', () => {
 describe('ConfirmFormStore: the code as typed or pasted', () => {
   it('accepts a code pasted with its grouping space or typed in Arabic-Indic digits, and sends the bare code', async () => {
     const sent: string[] = []
-    const { store } = await confirmStep({ phone: '22345678' }, {
-      confirmRegistration: async (code) => {
-        sent.push(code)
-        return authResult()
+    const { store } = await confirmStep(
+      { phone: '22345678' },
+      {
+        confirmRegistration: async (code) => {
+          sent.push(code)
+          return authResult()
+        }
       }
-    })
+    )
     store.setCode('965 838')
     expect(store.form.values.code).toBe('965 838')
     expect(store.canSubmit).toBe(true)

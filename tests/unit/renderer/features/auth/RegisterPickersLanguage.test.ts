@@ -17,7 +17,9 @@ describe('RegisterFormStore: the pickers in the interface language', () => {
     let language: 'fr' | 'ar' = 'fr'
     const asked: string[] = []
     const bac = (ar: boolean) => ({
-      id: 14, name: ar ? 'باكالوريا علوم تجريبية' : 'Bac Sciences expérimentales', level: { id: 4, slug: 'bac' as const, name: ar ? 'باكالوريا' : 'Baccalauréat' },
+      id: 14,
+      name: ar ? 'باكالوريا علوم تجريبية' : 'Bac Sciences expérimentales',
+      level: { id: 4, slug: 'bac' as const, name: ar ? 'باكالوريا' : 'Baccalauréat' },
       has_optional_subjects: true
     })
     const api = fakeAccountsApi({
@@ -31,7 +33,11 @@ describe('RegisterFormStore: the pickers in the interface language', () => {
       }
     })
     const session = new SessionStore({
-      platform: fakePlatform(), user: new UserStore(), createApi: () => api, createCaptcha: () => async () => 'solved', language: () => language
+      platform: fakePlatform(),
+      user: new UserStore(),
+      createApi: () => api,
+      createCaptcha: () => async () => 'solved',
+      language: () => language
     })
     await session.start()
     const store = new RegisterFormStore({ session, ui: new UiStore(), platform: fakePlatform() })

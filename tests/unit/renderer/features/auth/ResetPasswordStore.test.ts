@@ -33,9 +33,15 @@ describe('ResetPasswordStore: what the pupil types', () => {
     expect(store.form.values.token).toBe('965 838')
     expect(store.ruleErrors).toEqual({})
     await expect(store.reset()).resolves.toBe(true)
-    expect(sent).toEqual([{
-      token: '965838', credential: '20000001', newPassword: 'Nouveau#2027', retypePassword: 'Nouveau#2027', 'g-recaptcha-response': 'solved'
-    }])
+    expect(sent).toEqual([
+      {
+        token: '965838',
+        credential: '20000001',
+        newPassword: 'Nouveau#2027',
+        retypePassword: 'Nouveau#2027',
+        'g-recaptcha-response': 'solved'
+      }
+    ])
     ui.dispose()
   })
 

@@ -51,7 +51,9 @@ function textIn(language: Language, message: Message | null): string {
 /** The server's refusal of a credential another account proved, as POST /auth/register sends it. */
 function accountUsed(field: 'phone' | 'email'): ApiError {
   return new ApiError('account_information_already_used', 'Account information already used', {
-    status: 422, fields: { [field]: ['Account information already used'] }, keys: { [field]: ['credential.alreadyUsed'] }
+    status: 422,
+    fields: { [field]: ['Account information already used'] },
+    keys: { [field]: ['credential.alreadyUsed'] }
   })
 }
 
@@ -59,13 +61,22 @@ describe('registration with a phone or e-mail already used (§8)', () => {
   async function form(register: AccountsApi['register'], abroad = false) {
     const context = await deps({
       register,
-      divisions: async () => [{ id: 14, name: 'Classe 14', level: { id: 1, slug: 'secondary' as const, name: 'Secondaire' }, has_optional_subjects: false }]
+      divisions: async () => [
+        { id: 14, name: 'Classe 14', level: { id: 1, slug: 'secondary' as const, name: 'Secondaire' }, has_optional_subjects: false }
+      ]
     })
     const store = new RegisterFormStore(context.deps, { today: () => '2026-11-22' })
     await store.loadPickers()
     const typed: Record<string, string> = {
-      name: 'Salma', lastName: 'Ben Youssef', birthDate: '14/03/2010', division: '14', password: 'Nouveau#2026', passwordConfirm: 'Nouveau#2026',
-      ...(abroad ? { country: '7', email: 'salma@example.org', phone: '0612345678' } : { state: '1', phone: '20000001', email: 'salma@example.org' })
+      name: 'Salma',
+      lastName: 'Ben Youssef',
+      birthDate: '14/03/2010',
+      division: '14',
+      password: 'Nouveau#2026',
+      passwordConfirm: 'Nouveau#2026',
+      ...(abroad
+        ? { country: '7', email: 'salma@example.org', phone: '0612345678' }
+        : { state: '1', phone: '20000001', email: 'salma@example.org' })
     }
     for (const [field, value] of Object.entries(typed)) store.set(field as Parameters<RegisterFormStore['set']>[0], value)
     return { ...context, store, typed }
@@ -77,7 +88,8 @@ describe('registration with a phone or e-mail already used (§8)', () => {
     await expect(store.submit('')).resolves.toBe(false)
     expect(store.error('phone')).toEqual({ key: 'auth:errors.accountUsed' })
     expect(store.error('email')).toBeNull()
-    for (const [field, value] of Object.entries(typed)) expect(store.form.values[field as keyof typeof store.form.values], field).toBe(value)
+    for (const [field, value] of Object.entries(typed))
+      expect(store.form.values[field as keyof typeof store.form.values], field).toBe(value)
     // The confirmation step is not reached: no session was opened, and nothing else is said.
     expect(session.signedIn).toBe(false)
     expect(ui.snackbars).toHaveLength(0)
@@ -102,7 +114,9 @@ describe('registration with a phone or e-mail already used (§8)', () => {
   })
 
   it('past the per-address budget says so in a toast, on no field', async () => {
-    const { store, ui } = await form(() => Promise.reject(new ApiError('rate_limited', 'Trop de tentatives, veuillez réessayer plus tard', { status: 429 })))
+    const { store, ui } = await form(() =>
+      Promise.reject(new ApiError('rate_limited', 'Trop de tentatives, veuillez réessayer plus tard', { status: 429 }))
+    )
     await store.submit('')
     expect(store.error('phone')).toBeNull()
     expect(ui.snackbars.map((entry) => ('key' in entry ? entry.key : entry.text))).toEqual(['auth:errors.rateLimited'])
@@ -113,9 +127,14 @@ describe('registration with a phone or e-mail already used (§8)', () => {
 describe('reset request for a phone or e-mail that does not exist (§8)', () => {
   it('says so on the credential field in the user’s language, keeps it, and does not go on to the code step', async () => {
     const { ui, deps: d } = await deps({
-      requestPassword: () => Promise.reject(new ApiError('credential_not_found', 'This e-mail or phone does not exist', {
-        status: 422, fields: { credentiel: ['This e-mail or phone does not exist'] }, keys: { credentiel: ['credential.unknown'] }
-      }))
+      requestPassword: () =>
+        Promise.reject(
+          new ApiError('credential_not_found', 'This e-mail or phone does not exist', {
+            status: 422,
+            fields: { credentiel: ['This e-mail or phone does not exist'] },
+            keys: { credentiel: ['credential.unknown'] }
+          })
+        )
     })
     const store = new ResetPasswordStore(d, { step: 'request' })
     store.set('credential', '29999999')
@@ -128,7 +147,9 @@ describe('reset request for a phone or e-mail that does not exist (§8)', () => 
     expect(textIn('ar', store.error('credential'))).toBe('هذا البريد الإلكتروني أو رقم الهاتف غير موجود')
     expect(textIn('en-US', store.error('credential'))).toBe('This e-mail or phone does not exist')
     // Worded by its code as well, where no field names it.
-    expect(generalMessage(new ApiError('credential_not_found', 'This e-mail or phone does not exist', { status: 422 }))).toEqual({ key: 'auth:rules.credential.unknown' })
+    expect(generalMessage(new ApiError('credential_not_found', 'This e-mail or phone does not exist', { status: 422 }))).toEqual({
+      key: 'auth:rules.credential.unknown'
+    })
     ui.dispose()
   })
 })
@@ -142,17 +163,39 @@ describe('the server’s English texts in French and Arabic (decision 0021)', ()
     ['invalid_verification_code', 'Code invalid']
   ]
   const byRule: MessageKey[] = [
-    'email.invalid', 'password.confirmRequired', 'password.length', 'parentPhone.required', 'parentPhone.length', 'parentPhone.format',
-    'birthDate.minAge', 'code.invalid', 'code.missing', 'marksheet.divisionRequired', 'credential.alreadyUsed', 'credential.unknown'
+    'email.invalid',
+    'password.confirmRequired',
+    'password.length',
+    'parentPhone.required',
+    'parentPhone.length',
+    'parentPhone.format',
+    'birthDate.minAge',
+    'code.invalid',
+    'code.missing',
+    'marksheet.divisionRequired',
+    'credential.alreadyUsed',
+    'credential.unknown'
   ]
   const cases: Array<[string, string, Message]> = [
     ...byCode.map(([code, text]): [string, string, Message] => [code, text, generalMessage(new ApiError(code, text, { status: 422 }))]),
-    ['login toast', 'Invalid credentials.', mapLoginError(new ApiError('invalid_credentials', 'Invalid credentials.', { status: 401 })).toast!],
+    [
+      'login toast',
+      'Invalid credentials.',
+      mapLoginError(new ApiError('invalid_credentials', 'Invalid credentials.', { status: 401 })).toast!
+    ],
     ...byRule.map((key): [string, string, Message] => [key, frMessages[key], ruleMessage(key)]),
     // The wallet words the code rule itself.
-    ['wallet code.invalid', frMessages['code.invalid'], fieldMessage(new ApiError('validation_failed', 'Code invalid', {
-      status: 422, keys: { confirmationToken: ['code.invalid'] }
-    }), 'confirmationToken') as Message]
+    [
+      'wallet code.invalid',
+      frMessages['code.invalid'],
+      fieldMessage(
+        new ApiError('validation_failed', 'Code invalid', {
+          status: 422,
+          keys: { confirmationToken: ['code.invalid'] }
+        }),
+        'confirmationToken'
+      ) as Message
+    ]
   ]
 
   it('French and Arabic read them in their own words; English keeps the specification’s', () => {
@@ -169,12 +212,18 @@ describe('the server’s English texts in French and Arabic (decision 0021)', ()
 
   it('a field text that came without its rule key is worded by the rule it is, else by the code, never shown as sent', () => {
     const refused = (fields: Record<string, string[]>) => new ApiError('validation_failed', 'Validation failed', { status: 422, fields })
-    expect(serverFieldMessage(refused({ birthDate: ['Age must be 5 years or older.'] }), 'birthDate')).toEqual({ key: 'auth:rules.birthDate.minAge' })
-    expect(serverFieldMessage(refused({ phone2: ['Phone number is required'] }), 'phone2')).toEqual({ key: 'auth:rules.parentPhone.required' })
+    expect(serverFieldMessage(refused({ birthDate: ['Age must be 5 years or older.'] }), 'birthDate')).toEqual({
+      key: 'auth:rules.birthDate.minAge'
+    })
+    expect(serverFieldMessage(refused({ phone2: ['Phone number is required'] }), 'phone2')).toEqual({
+      key: 'auth:rules.parentPhone.required'
+    })
     expect(serverFieldMessage(refused({ email: ['Email is not valid.'] }), 'email')).toEqual({ key: 'auth:errors.invalidInput' })
     expect(serverFieldMessage(refused({}), 'email')).toBeNull()
     // The wallet's forms alike, with their own catalogue.
-    expect(fieldMessage(refused({ points: ['Veuillez entrer un montant entre 10 et 5000'] }), 'points')).toEqual({ key: 'wallet:rules.transfer.amountRange' })
+    expect(fieldMessage(refused({ points: ['Veuillez entrer un montant entre 10 et 5000'] }), 'points')).toEqual({
+      key: 'wallet:rules.transfer.amountRange'
+    })
     expect(fieldMessage(refused({ points: ['Montant refusé'] }), 'points')).toEqual({ key: 'auth:errors.invalidInput' })
   })
 })

@@ -26,7 +26,9 @@ describe('error mapping (§8)', () => {
     expect(generalMessage(new ApiError('division_request_pending', 'Vous avez déjà une demande en attente.', { status: 409 }))).toEqual({
       key: 'profile:divisionChange.pendingNotice'
     })
-    expect(generalMessage(new ApiError('marksheet_not_pending', 'Seul un bulletin en attente peut être supprimé.', { status: 409 }))).toEqual({
+    expect(
+      generalMessage(new ApiError('marksheet_not_pending', 'Seul un bulletin en attente peut être supprimé.', { status: 409 }))
+    ).toEqual({
       key: 'profile:marksheets.notPending'
     })
   })
@@ -49,10 +51,17 @@ describe('error mapping (§8)', () => {
   })
 
   it('a general failure names the rule the server gave, in the user’s language, before the code', () => {
-    const refused = new ApiError('validation_failed', 'Le numéro de téléphone ne peut plus être modifié', { status: 422, keys: { x: ['phone.locked'] } })
+    const refused = new ApiError('validation_failed', 'Le numéro de téléphone ne peut plus être modifié', {
+      status: 422,
+      keys: { x: ['phone.locked'] }
+    })
     expect(generalMessage(refused)).toEqual({ key: 'auth:rules.phone.locked' })
-    expect(generalMessage(new ApiError('validation_failed', 'Validation failed', { status: 422 }))).toEqual({ key: 'auth:errors.invalidInput' })
-    expect(generalMessage(new ApiError('forbidden', "Vous n'êtes pas autorisé à changer de classe", { status: 403 }))).toEqual({ key: 'auth:errors.forbidden' })
+    expect(generalMessage(new ApiError('validation_failed', 'Validation failed', { status: 422 }))).toEqual({
+      key: 'auth:errors.invalidInput'
+    })
+    expect(generalMessage(new ApiError('forbidden', "Vous n'êtes pas autorisé à changer de classe", { status: 403 }))).toEqual({
+      key: 'auth:errors.forbidden'
+    })
     expect(generalMessage(new ApiError('not_found', 'Bulletin introuvable', { status: 404 }))).toEqual({ key: 'auth:errors.notFound' })
   })
 
@@ -66,7 +75,9 @@ describe('error mapping (§8)', () => {
       fields: { username: { blank: true }, password: { blank: true } },
       toast: { key: 'auth:errors.invalidCredentials' }
     })
-    expect(mapLoginError(new ApiError('validation_failed', 'Internal Server Error', { status: 400 })).toast).toEqual({ key: 'auth:errors.server' })
+    expect(mapLoginError(new ApiError('validation_failed', 'Internal Server Error', { status: 400 })).toast).toEqual({
+      key: 'auth:errors.server'
+    })
   })
 
   it('registration: the used credential goes to the phone in Tunisia, to the e-mail abroad', () => {
@@ -83,9 +94,11 @@ describe('error mapping (§8)', () => {
     expect(mapRegisterError(new ApiError('validation_failed', 'first Password too weak', { status: 422 }), true).fields).toEqual({
       password: { key: 'auth:errors.invalidInput' }
     })
-    expect(mapRegisterError(new ApiError('validation_failed', 'Email: Please enter a valid email', { status: 422 }), false).fields).toEqual({
-      email: { key: 'auth:rules.email.invalid' }
-    })
+    expect(mapRegisterError(new ApiError('validation_failed', 'Email: Please enter a valid email', { status: 422 }), false).fields).toEqual(
+      {
+        email: { key: 'auth:rules.email.invalid' }
+      }
+    )
     expect(mapRegisterError(new ApiError('operation_impossible', 'Opération impossible.', { status: 409 }), true)).toEqual({
       fields: {},
       toast: { key: 'auth:errors.operationImpossible' }
@@ -93,7 +106,9 @@ describe('error mapping (§8)', () => {
   })
 
   it('reset request: anything but a server failure lands on the credential field', () => {
-    expect(mapResetRequestError(new ApiError('validation_failed', 'bad', { status: 422, keys: { credentiel: ['credential.invalid'] } }))).toEqual({
+    expect(
+      mapResetRequestError(new ApiError('validation_failed', 'bad', { status: 422, keys: { credentiel: ['credential.invalid'] } }))
+    ).toEqual({
       fields: { credential: { key: 'auth:rules.credential.invalid' } },
       toast: null
     })

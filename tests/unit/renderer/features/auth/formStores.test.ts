@@ -21,7 +21,12 @@ async function deps(overrides: Partial<AccountsApi> = {}) {
   return { api, platform, session, ui, deps: { session, ui, platform } }
 }
 
-const division = (id: number, options: boolean) => ({ id, name: `Classe ${id}`, level: { id: 1, slug: 'secondary' as const, name: 'Secondaire' }, has_optional_subjects: options })
+const division = (id: number, options: boolean) => ({
+  id,
+  name: `Classe ${id}`,
+  level: { id: 1, slug: 'secondary' as const, name: 'Secondaire' },
+  has_optional_subjects: options
+})
 
 describe('LoginFormStore (§5 Login, §8)', () => {
   it('keeps submit disabled until both fields follow the rules', async () => {
@@ -55,7 +60,11 @@ describe('LoginFormStore (§5 Login, §8)', () => {
   })
 
   it('marks both fields, toasts the message and keeps what was typed on invalid credentials', async () => {
-    const { session, ui, deps: d } = await deps({
+    const {
+      session,
+      ui,
+      deps: d
+    } = await deps({
       login: () => Promise.reject(new ApiError('invalid_credentials', 'Invalid credentials.', { status: 401 }))
     })
     const store = new LoginFormStore(d)
@@ -108,7 +117,9 @@ describe('LoginFormStore (§5 Login, §8)', () => {
   })
 
   it('shows the generic text for a server message that mentions Server', async () => {
-    const { ui, deps: d } = await deps({ login: () => Promise.reject(new ApiError('validation_failed', 'Server unavailable', { status: 400 })) })
+    const { ui, deps: d } = await deps({
+      login: () => Promise.reject(new ApiError('validation_failed', 'Server unavailable', { status: 400 }))
+    })
     const store = new LoginFormStore(d)
     store.setUsername('20000001')
     store.setPassword('Darsi#2026')
@@ -151,9 +162,17 @@ describe('RegisterFormStore (§5 Registration, §8)', () => {
     expect(store.valid).toBe(true)
     expect(store.form.values.referral).toBe('CP7788')
     expect(store.body('solved')).toEqual({
-      name: 'Salma', lastName: 'Ben Youssef', phone: '20123456', email: null, birthDate: '2010-03-14',
-      plainPassword: { first: 'Nouveau#2026', second: 'Nouveau#2026' }, country: null, state: 1, division: 14,
-      optionalSubject: null, 'g-recaptcha-response': 'solved'
+      name: 'Salma',
+      lastName: 'Ben Youssef',
+      phone: '20123456',
+      email: null,
+      birthDate: '2010-03-14',
+      plainPassword: { first: 'Nouveau#2026', second: 'Nouveau#2026' },
+      country: null,
+      state: 1,
+      division: 14,
+      optionalSubject: null,
+      'g-recaptcha-response': 'solved'
     })
   })
 
@@ -245,7 +264,12 @@ describe('RegisterFormStore (§5 Registration, §8)', () => {
   it('places server field errors by their key (§8: Birthdate goes to the birth date)', async () => {
     const { store, ui } = await filled({
       register: () =>
-        Promise.reject(new ApiError('validation_failed', 'Birthdate: Age must be 5 years or older', { status: 422, keys: { birthDate: ['birthDate.minAge'] } }))
+        Promise.reject(
+          new ApiError('validation_failed', 'Birthdate: Age must be 5 years or older', {
+            status: 422,
+            keys: { birthDate: ['birthDate.minAge'] }
+          })
+        )
     })
     await store.submit('')
     expect(store.error('birthDate')).toEqual({ key: 'auth:rules.birthDate.minAge' })
@@ -254,7 +278,9 @@ describe('RegisterFormStore (§5 Registration, §8)', () => {
   })
 
   it('signs the new account in (unverified) after registering', async () => {
-    const { store, session, api, ui } = await filled({ register: async () => ({ ...authResult(), verified: false, credential: '20123456' }) })
+    const { store, session, api, ui } = await filled({
+      register: async () => ({ ...authResult(), verified: false, credential: '20123456' })
+    })
     api.meAnswer = meFixture({ verified: false })
     await expect(store.submit('?nextPage=offres')).resolves.toBe(true)
     expect(session.accessState).toMatchObject({ signedIn: true, verified: false })
@@ -314,7 +340,11 @@ describe('LinkSignInStore (social return, admin switch)', () => {
 
   it('refuses a return this app did not ask for, and keeps waiting for its own', async () => {
     const codes: string[] = []
-    const { session, ui, deps: d } = await deps({
+    const {
+      session,
+      ui,
+      deps: d
+    } = await deps({
       socialCallback: async (_provider, code) => {
         codes.push(code)
         return authResult()
@@ -355,7 +385,11 @@ describe('LinkSignInStore (social return, admin switch)', () => {
   })
 
   it('fails with a message when the provider code was refused', async () => {
-    const { session, ui, deps: d } = await deps({
+    const {
+      session,
+      ui,
+      deps: d
+    } = await deps({
       socialCallback: () => Promise.reject(new ApiError('oauth_code_invalid', 'bad code', { status: 422 }))
     })
     const signIns = socialSignIns(memoryStorage())
@@ -387,7 +421,11 @@ describe('LinkSignInStore (social return, admin switch)', () => {
   })
 
   it('says a used or expired switch link is no longer valid', async () => {
-    const { session, ui, deps: d } = await deps({ switchSession: () => Promise.reject(new ApiError('switch_token_invalid', 'Ce lien…', { status: 401 })) })
+    const {
+      session,
+      ui,
+      deps: d
+    } = await deps({ switchSession: () => Promise.reject(new ApiError('switch_token_invalid', 'Ce lien…', { status: 401 })) })
     const inbox = new DeepLinkStore()
     inbox.receive({ kind: 'switch', token: 'switch-token', adminId: '10', userId: '1' })
     const store = new LinkSignInStore(d, inbox)

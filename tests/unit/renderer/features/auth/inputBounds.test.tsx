@@ -50,7 +50,8 @@ const CODE_ROOM = '  ٩٦٥ - ٨٣٨  '.length
 describe('the sign-in screens never cut what is typed', () => {
   it('register: both password boxes take an over-long password', async () => {
     const html = await render('/register', 'register', RegisterPage)
-    for (const id of ['register-password', 'register-passwordConfirm']) expect(maxLength(html, id), id).toBeGreaterThanOrEqual(PASSWORD_ROOM)
+    for (const id of ['register-password', 'register-passwordConfirm'])
+      expect(maxLength(html, id), id).toBeGreaterThanOrEqual(PASSWORD_ROOM)
   })
 
   it('register: the name boxes take a name past the 25 characters of the rule, which then refuses it', async () => {
@@ -66,7 +67,8 @@ describe('the sign-in screens never cut what is typed', () => {
 
   it('password change: the three boxes take an over-long password', async () => {
     const html = await render('/update-password', 'updatePassword', UpdatePasswordPage)
-    for (const id of ['password-oldPassword', 'password-newPassword', 'password-confirmation']) expect(maxLength(html, id), id).toBeGreaterThanOrEqual(PASSWORD_ROOM)
+    for (const id of ['password-oldPassword', 'password-newPassword', 'password-confirmation'])
+      expect(maxLength(html, id), id).toBeGreaterThanOrEqual(PASSWORD_ROOM)
   })
 
   it('confirmation: the code box takes a pasted code', async () => {

@@ -12,7 +12,11 @@ import { lessonPath, subjectDetailsPath } from '../../../../../src/renderer/src/
 function routeOf(path: string, keys: readonly RouteKey[]) {
   for (const key of keys) {
     const match = matchPath(findRoute(key)!.path, path)
-    if (match) return { key, params: Object.fromEntries(Object.entries(match.params).map(([name, value]) => [name, decodeURIComponent(value ?? '')])) }
+    if (match)
+      return {
+        key,
+        params: Object.fromEntries(Object.entries(match.params).map(([name, value]) => [name, decodeURIComponent(value ?? '')]))
+      }
   }
   return null
 }

@@ -23,13 +23,27 @@ function walletApiWith(answer: (config: InternalAxiosRequestConfig) => { status:
     if (status >= 400) throw new AxiosError('failed', 'ERR_BAD_RESPONSE', config, {}, response)
     return response
   }
-  const tokens: TokenSource = { accessToken: () => 'tok', canRefresh: () => false, refresh: () => Promise.reject(new Error('no')), onUnauthorized: () => undefined }
+  const tokens: TokenSource = {
+    accessToken: () => 'tok',
+    canRefresh: () => false,
+    refresh: () => Promise.reject(new Error('no')),
+    onUnauthorized: () => undefined
+  }
   return { api: createWalletApi(createHttp(DEFAULT_SETTINGS.apiBaseUrls, tokens, { adapter })), seen }
 }
 
 const transfer = {
-  id: 3, from_user: { id: 1, name: 'Sami Trabelsi' }, to_user: { id: 2, name: 'Lina Haddad' }, points: 10, status: 'waiting_confirmation',
-  is_confirmed: false, from_parent_user: null, admin_id: null, created_at: '2026-11-21T10:00:00Z', updated_at: '2026-11-21T10:00:00Z', expires_at: '2026-11-22T10:00:00Z'
+  id: 3,
+  from_user: { id: 1, name: 'Sami Trabelsi' },
+  to_user: { id: 2, name: 'Lina Haddad' },
+  points: 10,
+  status: 'waiting_confirmation',
+  is_confirmed: false,
+  from_parent_user: null,
+  admin_id: null,
+  created_at: '2026-11-21T10:00:00Z',
+  updated_at: '2026-11-21T10:00:00Z',
+  expires_at: '2026-11-22T10:00:00Z'
 }
 
 describe('wallet API calls', () => {
@@ -44,7 +58,10 @@ describe('wallet API calls', () => {
 
   it('confirms with the code in the query and posts payment returns with orderId and lang', async () => {
     const result = { order_id: 'o1', status: 'paid', success: true, message: 'Abonnement activé', detail: null, amount: 5, points: 155 }
-    const { api, seen } = walletApiWith((config) => ({ status: 200, data: config.url === '/payment/echec' ? result : { message: 'ok', transfer } }))
+    const { api, seen } = walletApiWith((config) => ({
+      status: 200,
+      data: config.url === '/payment/echec' ? result : { message: 'ok', transfer }
+    }))
     await api.confirmTransfer('A1B2C3', 'key-9')
     await api.paymentReturn('echec', 'o1', 'en-US')
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/student/confirm-transfer-points', params: { confirmationToken: 'A1B2C3' } })
@@ -60,7 +77,12 @@ describe('wallet API calls', () => {
   it('turns a server error into a typed error with its field keys', async () => {
     const { api } = walletApiWith(() => ({
       status: 422,
-      data: { code: 'validation_failed', message: 'Aucun compte ne correspond à ce destinataire', errors: { toUser: ['Aucun compte'] }, keys: { toUser: ['transfer.recipientUnknown'] } }
+      data: {
+        code: 'validation_failed',
+        message: 'Aucun compte ne correspond à ce destinataire',
+        errors: { toUser: ['Aucun compte'] },
+        keys: { toUser: ['transfer.recipientUnknown'] }
+      }
     }))
     const error = await api.transfer({ toUser: 'nobody@example.com', points: 10 }, 'k').catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ApiError)

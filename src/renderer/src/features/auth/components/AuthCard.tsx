@@ -54,7 +54,12 @@ export const useFormStyles = makeStyles({
   center: { display: 'flex', justifyContent: 'center', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   submit: { width: '100%' },
   divider: { color: tokens.colorNeutralForeground3 },
-  social: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: tokens.spacingHorizontalS, '@media (max-width: 599px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
+  social: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    gap: tokens.spacingHorizontalS,
+    '@media (max-width: 599px)': { gridTemplateColumns: 'minmax(0, 1fr)' }
+  },
   ltr: { direction: 'ltr /* @noflip */' as 'ltr', textAlign: 'start' },
   /** Router links styled as Fluent links (brand colour, underline on hover and focus). */
   link: {

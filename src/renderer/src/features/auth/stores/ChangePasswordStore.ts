@@ -66,7 +66,11 @@ export class ChangePasswordStore {
         'g-recaptcha-response': captcha
       })
       // Other sessions were revoked; this one continues with the new pair.
-      await session.signIn(result, { adminUserId: session.session?.adminUserId ?? undefined, isTest: session.session?.isTest, sameUser: true })
+      await session.signIn(result, {
+        adminUserId: session.session?.adminUserId ?? undefined,
+        isTest: session.session?.isTest,
+        sameUser: true
+      })
       ui.dismiss(progress)
       ui.notify({ intent: 'success', key: 'auth:password.success' })
       runInAction(() => {

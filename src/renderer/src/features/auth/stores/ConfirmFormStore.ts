@@ -33,7 +33,11 @@ export class ConfirmFormStore {
   constructor(deps: AuthDeps, flags: FlagStorage | null = browserFlagStorage()) {
     this.deps = deps
     this.flags = flags
-    makeAutoObservable<ConfirmFormStore, 'deps' | 'flags'>(this, { deps: false, flags: false, form: false, changeForm: false }, { autoBind: true })
+    makeAutoObservable<ConfirmFormStore, 'deps' | 'flags'>(
+      this,
+      { deps: false, flags: false, form: false, changeForm: false },
+      { autoBind: true }
+    )
   }
 
   get codeError(): Message | null {
@@ -83,7 +87,11 @@ export class ConfirmFormStore {
     try {
       const captcha = await session.solveCaptcha()
       const result = await session.api.confirmRegistration(normalizeCodeInput(this.form.values.code), captcha)
-      await session.signIn(result, { adminUserId: session.session?.adminUserId ?? undefined, isTest: session.session?.isTest, sameUser: true })
+      await session.signIn(result, {
+        adminUserId: session.session?.adminUserId ?? undefined,
+        isTest: session.session?.isTest,
+        sameUser: true
+      })
       this.form.setStatus('succeeded')
       return true
     } catch (error) {
@@ -184,7 +192,12 @@ export class ConfirmFormStore {
    * A refused submit: an account verified meanwhile (`verified` then closes the form), else the
    * server's errors on their fields and its message in a snackbar; what was typed stays.
    */
-  private refused<F extends string>(form: FormState<F>, error: unknown, map: (error: ApiError) => MappedError<F>, verified: () => void): false {
+  private refused<F extends string>(
+    form: FormState<F>,
+    error: unknown,
+    map: (error: ApiError) => MappedError<F>,
+    verified: () => void
+  ): false {
     const apiError = isApiError(error) ? error : new ApiError('server_error', '')
     if (apiError.code === 'already_verified') {
       runInAction(() => {

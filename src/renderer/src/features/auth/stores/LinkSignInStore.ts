@@ -25,7 +25,11 @@ export class LinkSignInStore {
     this.deps = deps
     this.inbox = inbox
     this.signIns = signIns
-    makeAutoObservable<LinkSignInStore, 'deps' | 'inbox' | 'signIns'>(this, { deps: false, inbox: false, signIns: false }, { autoBind: true })
+    makeAutoObservable<LinkSignInStore, 'deps' | 'inbox' | 'signIns'>(
+      this,
+      { deps: false, inbox: false, signIns: false },
+      { autoBind: true }
+    )
   }
 
   /**

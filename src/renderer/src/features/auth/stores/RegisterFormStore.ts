@@ -37,8 +37,18 @@ const toId = (value: string): number | null => (value === '' ? null : Number(val
 /** The registration form (§5 Registration) with its pickers from the API. */
 export class RegisterFormStore {
   readonly form = new FormState<Field>({
-    name: '', lastName: '', phone: '', email: '', birthDate: '', password: '', passwordConfirm: '',
-    country: String(TUNISIA_COUNTRY_ID), state: '', division: '', optionalSubject: '', referral: ''
+    name: '',
+    lastName: '',
+    phone: '',
+    email: '',
+    birthDate: '',
+    password: '',
+    passwordConfirm: '',
+    country: String(TUNISIA_COUNTRY_ID),
+    state: '',
+    division: '',
+    optionalSubject: '',
+    referral: ''
   })
   showPassword = false
   countries: Country[] = []
@@ -121,7 +131,10 @@ export class RegisterFormStore {
   }
 
   set(field: Field, value: string): void {
-    this.form.set(field, field === 'birthDate' ? formatBirthDateInput(normalizeDigits(value)) : field === 'phone' ? normalizeDigits(value) : value)
+    this.form.set(
+      field,
+      field === 'birthDate' ? formatBirthDateInput(normalizeDigits(value)) : field === 'phone' ? normalizeDigits(value) : value
+    )
     if (field === 'country') {
       // §4 country cascade: a new country clears the governorate.
       this.form.set('state', '')

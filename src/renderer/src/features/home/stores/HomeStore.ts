@@ -18,7 +18,6 @@ import { Resource, type ApplyUpdate, type Loadable } from '../../../lib/loadable
 export type { ApplyUpdate }
 import { sortAdCards } from '../../../lib/adCards.ts'
 
-
 // ——— rules ———
 
 /** The expiry card's bar (§9): 10 × (10 − rest days), within 0–100. */
@@ -66,7 +65,11 @@ export interface ProgressRow {
  * The home's progress list: the first 5 visible subjects by position, with the progress
  * service's figure (the subject's own one when the service has none), capped at 100.
  */
-export function progressRows(subjects: readonly Subject[], progress: readonly SubjectProgress[], limit = HOME_PROGRESS_SUBJECTS): ProgressRow[] {
+export function progressRows(
+  subjects: readonly Subject[],
+  progress: readonly SubjectProgress[],
+  limit = HOME_PROGRESS_SUBJECTS
+): ProgressRow[] {
   const figures = new Map(progress.map((entry) => [entry.subject_id, entry.progress]))
   return subjects
     .filter((subject) => subject.visible)
@@ -167,9 +170,24 @@ export class HomeStore {
     this.alerts = new Resource(() => deps.api().alerts(), options)
     this.forum = new Resource(() => deps.api().forumPosts(), options)
     this.ads = new Resource(() => deps.api().adCards(), options)
-    makeAutoObservable<HomeStore, 'deps' | 'ahead' | 'leaving' | 'sections'>(this, {
-      deps: false, ahead: false, leaving: false, sections: false, subjects: false, progress: false, latest: false, free: false, sessions: false, alerts: false, forum: false, ads: false
-    }, { autoBind: true })
+    makeAutoObservable<HomeStore, 'deps' | 'ahead' | 'leaving' | 'sections'>(
+      this,
+      {
+        deps: false,
+        ahead: false,
+        leaving: false,
+        sections: false,
+        subjects: false,
+        progress: false,
+        latest: false,
+        free: false,
+        sessions: false,
+        alerts: false,
+        forum: false,
+        ads: false
+      },
+      { autoBind: true }
+    )
   }
 
   get showsForum(): boolean {
@@ -301,10 +319,12 @@ export class HomeStore {
   leave(): void {
     if (!this.welcomeVisible) return
     this.leaving = true
-    queueMicrotask(() => runInAction(() => {
-      if (!this.leaving) return
-      this.leaving = false
-      this.welcomeOpen = false
-    }))
+    queueMicrotask(() =>
+      runInAction(() => {
+        if (!this.leaving) return
+        this.leaving = false
+        this.welcomeOpen = false
+      })
+    )
   }
 }

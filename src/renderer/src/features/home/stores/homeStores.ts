@@ -26,7 +26,9 @@ export const homeStoresKey = new StoreKey<HomeStores>('home')
 function homeStoresOf(root: Root): HomeStores {
   return root.stores.get(homeStoresKey, () => {
     // The home calls on the session's API, built on first use (the base URLs arrive with the start-up).
-    const api = lazyClient(root.session, (baseUrls) => createHomeApi(createHttp(baseUrls, root.session, { language: root.session.apiLanguage })))
+    const api = lazyClient(root.session, (baseUrls) =>
+      createHomeApi(createHttp(baseUrls, root.session, { language: root.session.apiLanguage }))
+    )
     return {
       api,
       home: new HomeStore({

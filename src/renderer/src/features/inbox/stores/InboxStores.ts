@@ -48,7 +48,9 @@ export class InboxStores {
 
   constructor(options: InboxStoresOptions) {
     this.options = options
-    this.windowFocused = options.initiallyFocused?.() ?? (typeof document !== 'undefined' && typeof document.hasFocus === 'function' ? document.hasFocus() : true)
+    this.windowFocused =
+      options.initiallyFocused?.() ??
+      (typeof document !== 'undefined' && typeof document.hasFocus === 'function' ? document.hasFocus() : true)
     const created = options.createApi
     let given: NotificationsApi | null = null
     this.api = created
@@ -73,7 +75,13 @@ export class InboxStores {
       { autoBind: true }
     )
     this.disposers.push(options.platform.onWindowFocus(({ focused }) => this.setWindowFocused(focused)))
-    this.disposers.push(reaction(() => this.userId, (id) => (id === null ? this.stop() : this.start()), { fireImmediately: true }))
+    this.disposers.push(
+      reaction(
+        () => this.userId,
+        (id) => (id === null ? this.stop() : this.start()),
+        { fireImmediately: true }
+      )
+    )
   }
 
   /** The signed-in user the service answers: verified, with a current password. */
@@ -109,7 +117,10 @@ export class InboxStores {
     // The count first: the stream then resumes after the newest notification it saw. Without a
     // count (the service did not answer), it resumes from nothing, so nothing old comes back as
     // new; the count is asked for again once the stream is open.
-    const counted = await this.notifications.refreshCount().then(() => true, () => false)
+    const counted = await this.notifications.refreshCount().then(
+      () => true,
+      () => false
+    )
     void this.messages.load()
     void this.popups.load()
     if (userId === null || userId !== this.userId || this.stream) return

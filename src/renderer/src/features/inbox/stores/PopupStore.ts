@@ -17,7 +17,11 @@ export class PopupStore {
   constructor(api: () => NotificationsApi, userId: () => number | null) {
     this.api = api
     this.userId = userId
-    makeAutoObservable<PopupStore, 'api' | 'userId' | 'dismissed'>(this, { api: false, userId: false, dismissed: false }, { autoBind: true })
+    makeAutoObservable<PopupStore, 'api' | 'userId' | 'dismissed'>(
+      this,
+      { api: false, userId: false, dismissed: false },
+      { autoBind: true }
+    )
   }
 
   get current(): Popup | null {

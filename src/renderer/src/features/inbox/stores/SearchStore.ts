@@ -32,7 +32,11 @@ export class SearchStore {
   constructor(api: () => NotificationsApi, timers: SearchTimers = defaultTimers) {
     this.api = api
     this.timers = timers
-    makeAutoObservable<SearchStore, 'api' | 'timers' | 'timer' | 'controller'>(this, { api: false, timers: false, timer: false, controller: false }, { autoBind: true })
+    makeAutoObservable<SearchStore, 'api' | 'timers' | 'timer' | 'controller'>(
+      this,
+      { api: false, timers: false, timer: false, controller: false },
+      { autoBind: true }
+    )
   }
 
   /** True when the text is long enough to be searched. */

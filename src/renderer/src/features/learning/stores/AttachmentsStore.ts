@@ -14,7 +14,8 @@ export function shortAttachmentName(name: string): string {
   return characters.length > ATTACHMENT_NAME_SHOWN ? `${characters.slice(0, ATTACHMENT_NAME_SHOWN).join('')}…` : name
 }
 
-export type DownloadState = { status: 'idle' } | { status: 'downloading'; fraction: number | null } | { status: 'failed' } | { status: 'done' }
+export type DownloadState =
+  { status: 'idle' } | { status: 'downloading'; fraction: number | null } | { status: 'failed' } | { status: 'done' }
 
 export interface AttachmentFile {
   id: number

@@ -42,9 +42,14 @@ export class FavouritesStore {
     if (this.removing.has(id)) return
     this.removing.add(id)
     try {
-      const answer = await this.api().toggleBookmark(bookmark.content.chapter.subject.slug, bookmark.content.chapter.slug, bookmark.content.slug)
+      const answer = await this.api().toggleBookmark(
+        bookmark.content.chapter.subject.slug,
+        bookmark.content.chapter.slug,
+        bookmark.content.slug
+      )
       // The toggle found no bookmark (removed elsewhere meanwhile) and set one: take it off again.
-      if (answer.bookmarked) await this.api().toggleBookmark(bookmark.content.chapter.subject.slug, bookmark.content.chapter.slug, bookmark.content.slug)
+      if (answer.bookmarked)
+        await this.api().toggleBookmark(bookmark.content.chapter.subject.slug, bookmark.content.chapter.slug, bookmark.content.slug)
       await this.list.reload()
       this.notify({ intent: 'success', key: 'learning:actions.bookmarkRemoved' })
     } catch {

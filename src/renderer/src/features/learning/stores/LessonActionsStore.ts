@@ -51,7 +51,9 @@ export class LessonActionsStore {
     this.deps = deps
     this.reactions = new Resource(() => deps.api().reactions(deps.contentId))
     makeAutoObservable<LessonActionsStore, 'deps' | 'reactSequence' | 'bookmarkSequence'>(
-      this, { reactions: false, deps: false, reactSequence: false, bookmarkSequence: false }, { autoBind: true }
+      this,
+      { reactions: false, deps: false, reactSequence: false, bookmarkSequence: false },
+      { autoBind: true }
     )
   }
 
@@ -103,7 +105,10 @@ export class LessonActionsStore {
       runInAction(() => {
         if (sequence === this.bookmarkSequence) this.bookmark = answer.bookmarked
       })
-      this.deps.notify({ intent: 'success', key: answer.bookmarked ? 'learning:actions.bookmarkAdded' : 'learning:actions.bookmarkRemoved' })
+      this.deps.notify({
+        intent: 'success',
+        key: answer.bookmarked ? 'learning:actions.bookmarkAdded' : 'learning:actions.bookmarkRemoved'
+      })
     } catch (error) {
       runInAction(() => {
         if (sequence === this.bookmarkSequence) this.bookmark = before
@@ -120,7 +125,8 @@ export class LessonActionsStore {
   }
 
   private refused(error: unknown): void {
-    if (error instanceof ApiError && error.code === 'content_locked') this.deps.notify({ intent: 'warning', key: 'learning:actions.unlockFirst' })
+    if (error instanceof ApiError && error.code === 'content_locked')
+      this.deps.notify({ intent: 'warning', key: 'learning:actions.unlockFirst' })
     else this.deps.notify({ intent: 'error', key: 'learning:actions.failed' })
   }
 }

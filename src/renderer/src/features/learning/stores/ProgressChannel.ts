@@ -6,7 +6,10 @@
  * expired token is refreshed first. A locked or unknown lesson ends the channel.
  */
 import {
-  PROGRESS_SOCKET_CLOSE, ProgressSocketReplySchema, type ProgressReply, type ProgressTickBody
+  PROGRESS_SOCKET_CLOSE,
+  ProgressSocketReplySchema,
+  type ProgressReply,
+  type ProgressTickBody
 } from '../../../../../shared/api/learning.ts'
 import { PROGRESS_RECONNECT_SECONDS } from '../../../../../shared/constants.ts'
 import type { JournalEntry, ProgressJournal } from './progressJournal.ts'
@@ -112,7 +115,10 @@ export class ProgressChannel {
       return
     }
     if (code === PROGRESS_SOCKET_CLOSE.tokenExpired) {
-      void this.deps.refreshToken().then(() => this.connect(), () => this.scheduleReconnect())
+      void this.deps.refreshToken().then(
+        () => this.connect(),
+        () => this.scheduleReconnect()
+      )
       return
     }
     this.scheduleReconnect()
@@ -171,7 +177,11 @@ export class ProgressChannel {
  * app), over POST /progress, one tick after the other; stops at the first failure to reach the
  * server (the rest waits for next time).
  */
-export async function flushJournal(journal: ProgressJournal, post: (body: ProgressTickBody) => Promise<ProgressReply>, except: number | null): Promise<void> {
+export async function flushJournal(
+  journal: ProgressJournal,
+  post: (body: ProgressTickBody) => Promise<ProgressReply>,
+  except: number | null
+): Promise<void> {
   const waiting: JournalEntry[] = journal.entries().filter((entry) => entry.contentId !== except)
   for (const entry of waiting) {
     try {

@@ -32,7 +32,11 @@ export class QuizStore {
     this.newId = newId
     this.attemptId = newId()
     this.quiz = new Resource(() => api().quiz(id))
-    makeAutoObservable<QuizStore, 'id' | 'api' | 'newId' | 'attemptId'>(this, { quiz: false, id: false, api: false, newId: false, attemptId: false }, { autoBind: true })
+    makeAutoObservable<QuizStore, 'id' | 'api' | 'newId' | 'attemptId'>(
+      this,
+      { quiz: false, id: false, api: false, newId: false, attemptId: false },
+      { autoBind: true }
+    )
   }
 
   load(): Promise<void> {
@@ -62,7 +66,11 @@ export class QuizStore {
     const question = this.questions.find((candidate) => candidate.id === questionId)
     if (!question?.options.some((option) => option.id === optionId)) return
     const current = this.chosen.get(questionId) ?? []
-    const next = question.multiple ? (current.includes(optionId) ? current.filter((id) => id !== optionId) : [...current, optionId]) : [optionId]
+    const next = question.multiple
+      ? current.includes(optionId)
+        ? current.filter((id) => id !== optionId)
+        : [...current, optionId]
+      : [optionId]
     this.chosen.set(questionId, next)
   }
 

@@ -9,7 +9,16 @@ import type { ChapterType } from '../../../../../shared/api/home.ts'
 import { ApiError } from '../../../api/errors.ts'
 import { Resource } from '../../../lib/loadable.ts'
 import type { ChapterList, LearningApi } from '../api.ts'
-import { OTHER_SUBJECTS_SHOWN, defaultTab, sectionGroups, shownProgress, tabViews, type SectionGroup, type SubjectCard, type TabView } from './learningRules.ts'
+import {
+  OTHER_SUBJECTS_SHOWN,
+  defaultTab,
+  sectionGroups,
+  shownProgress,
+  tabViews,
+  type SectionGroup,
+  type SubjectCard,
+  type TabView
+} from './learningRules.ts'
 import { SUBJECTS_FRESH_MS, type SubjectsStore } from './SubjectsStore.ts'
 
 /** What the page shows instead of the subject when it cannot have it. */
@@ -36,7 +45,13 @@ export class SubjectDetailsStore {
 
   private readonly subjects: SubjectsStore
 
-  constructor(subjectId: string, api: () => LearningApi, subjects: SubjectsStore, clock: () => number = Date.now, scope: () => unknown = () => undefined) {
+  constructor(
+    subjectId: string,
+    api: () => LearningApi,
+    subjects: SubjectsStore,
+    clock: () => number = Date.now,
+    scope: () => unknown = () => undefined
+  ) {
     this.subjectId = subjectId
     this.subjects = subjects
     this.chapters = new Resource(() => api().chapters(subjectId), { clock, scope })

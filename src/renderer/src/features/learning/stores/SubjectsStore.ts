@@ -34,7 +34,9 @@ export class SubjectsStore {
   }
 
   retry(): Promise<void> {
-    return Promise.all([this.subjects.reload(), this.progress.status === 'failed' ? this.progress.reload() : Promise.resolve()]).then(() => undefined)
+    return Promise.all([this.subjects.reload(), this.progress.status === 'failed' ? this.progress.reload() : Promise.resolve()]).then(
+      () => undefined
+    )
   }
 
   get pending(): boolean {

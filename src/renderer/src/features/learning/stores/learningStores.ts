@@ -56,10 +56,23 @@ function accessScope(root: Root): string {
 
 function learningStoresOf(root: Root): LearningStores {
   return root.stores.get(learningStoresKey, () => {
-    const api = lazyClient(root.session, (baseUrls) => createLearningApi(createHttp(baseUrls, root.session, { language: root.session.apiLanguage })))
+    const api = lazyClient(root.session, (baseUrls) =>
+      createLearningApi(createHttp(baseUrls, root.session, { language: root.session.apiLanguage }))
+    )
     return {
-      api, subjects: new SubjectsStore(api, Date.now, () => accessScope(root)), details: new Map(), lessons: new Map(), actions: new Map(), attachments: new Map(), quizzes: new Map(), magazines: new Map(),
-      favourites: new FavouritesStore(api, (input) => root.ui.notify(input), () => accessScope(root))
+      api,
+      subjects: new SubjectsStore(api, Date.now, () => accessScope(root)),
+      details: new Map(),
+      lessons: new Map(),
+      actions: new Map(),
+      attachments: new Map(),
+      quizzes: new Map(),
+      magazines: new Map(),
+      favourites: new FavouritesStore(
+        api,
+        (input) => root.ui.notify(input),
+        () => accessScope(root)
+      )
     }
   })
 }
@@ -122,7 +135,11 @@ function journalOf(root: Root): ProgressJournal | null {
  * A viewing of a lesson's video: its player store, its progress socket and the journal of the
  * pupil's waiting ticks. What the journal kept of other lessons is sent first, over HTTP.
  */
-export function startViewing(root: Root, lesson: LessonStore, openSocket: (url: string) => SocketLike = (url) => new WebSocket(url)): PlayerStore | null {
+export function startViewing(
+  root: Root,
+  lesson: LessonStore,
+  openSocket: (url: string) => SocketLike = (url) => new WebSocket(url)
+): PlayerStore | null {
   const data = lesson.data
   const video = lesson.video
   const journal = journalOf(root)
@@ -186,7 +203,12 @@ export function favouritesStoreOf(root: Root): FavouritesStore {
 
 /** The lesson's files, their addresses made absolute (null where the pupil may not download). */
 export function lessonFiles(root: Root, lesson: LessonStore): AttachmentFile[] {
-  return (lesson.data?.attachments ?? []).map((file) => ({ id: file.id, name: file.name, size: file.size, url: file.url ? apiAddress(root, file.url) : null }))
+  return (lesson.data?.attachments ?? []).map((file) => ({
+    id: file.id,
+    name: file.name,
+    size: file.size,
+    url: file.url ? apiAddress(root, file.url) : null
+  }))
 }
 
 export function attachmentsOf(root: Root, lesson: LessonStore): AttachmentsStore | null {
@@ -226,7 +248,12 @@ export function magazineOf(root: Root, lesson: LessonStore): MagazineStore | nul
   let store = stores.magazines.get(data.content.id)
   if (!store) {
     const pages = data.pages.map((page) => apiAddress(root, page.url) ?? page.url)
-    store = new MagazineStore(pages, data.rtl, browserFlagStorage(), `darsi.magazinePage.${root.session.me?.user.id ?? 0}.${data.content.id}`)
+    store = new MagazineStore(
+      pages,
+      data.rtl,
+      browserFlagStorage(),
+      `darsi.magazinePage.${root.session.me?.user.id ?? 0}.${data.content.id}`
+    )
     stores.magazines.set(data.content.id, store)
   }
   return store

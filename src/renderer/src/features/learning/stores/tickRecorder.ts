@@ -94,7 +94,9 @@ export class TickRecorder {
     this.skip = null
     if (Math.abs(skip.to - skip.from) < 0.001) return []
     this.lastTickAt = Math.max(this.lastTickAt ?? skip.at, skip.at)
-    return skip.to > skip.from ? [this.tick(skip.from, skip.to, 'skipped_forward', skip.at)] : [this.tick(skip.to, skip.to, 'paused', skip.at)]
+    return skip.to > skip.from
+      ? [this.tick(skip.from, skip.to, 'skipped_forward', skip.at)]
+      : [this.tick(skip.to, skip.to, 'paused', skip.at)]
   }
 
   /** The stretch [stretchFrom, position], in pieces of at most TICK_PIECE_SECONDS, stamped between the last tick and now. */
@@ -119,11 +121,21 @@ export class TickRecorder {
   }
 
   private tick(from: number, watchedTime: number, state: TickState, at: number): Tick {
-    return { viewToken: this.viewToken, sequence: this.sequence++, from: round(from), watchedTime: round(watchedTime), state, at: Math.round(at) }
+    return {
+      viewToken: this.viewToken,
+      sequence: this.sequence++,
+      from: round(from),
+      watchedTime: round(watchedTime),
+      state,
+      at: Math.round(at)
+    }
   }
 }
 
 /** A fresh viewing's token (8–64 of A–Z a–z 0–9 _ -). */
 export function newViewToken(random: () => string = () => crypto.randomUUID()): string {
-  return random().replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64).padEnd(8, '0')
+  return random()
+    .replace(/[^A-Za-z0-9_-]/g, '')
+    .slice(0, 64)
+    .padEnd(8, '0')
 }

@@ -11,7 +11,15 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import {
-  checkDiscountCode, codeKind, normalizeDiscountCode, quote as priceQuote, type AppliedCode, type Period, type PricingErrorCode, type Quote, type QuoteResult
+  checkDiscountCode,
+  codeKind,
+  normalizeDiscountCode,
+  quote as priceQuote,
+  type AppliedCode,
+  type Period,
+  type PricingErrorCode,
+  type Quote,
+  type QuoteResult
 } from '../../../../../shared/pricing/index.ts'
 import { isApiError } from '../../../api/errors.ts'
 import { RetryKey } from '../../../api/retryKey.ts'
@@ -48,8 +56,19 @@ export interface AppliedDiscount {
 
 /** A refusal of the server that concerns the code itself, which then cannot stay applied. */
 const CODE_REFUSALS = new Set<string>([
-  'two_codes', 'code_already_added', 'code_required', 'code_too_short', 'own_code', 'unknown_code', 'code_inactive', 'code_expired',
-  'code_not_applicable', 'code_first_slice_only', 'invalid_coupon', 'code_max_uses_reached', 'code_already_used'
+  'two_codes',
+  'code_already_added',
+  'code_required',
+  'code_too_short',
+  'own_code',
+  'unknown_code',
+  'code_inactive',
+  'code_expired',
+  'code_not_applicable',
+  'code_first_slice_only',
+  'invalid_coupon',
+  'code_max_uses_reached',
+  'code_already_used'
 ])
 
 /** A failure in the user's language (a 'Server' text is the generic one, §8). */
@@ -156,7 +175,8 @@ export class PurchaseStore {
   /** The engine's quote of the choice, with the code applied at the terms the server gave. */
   get result(): QuoteResult {
     const applied = this.appliedCode
-    const codes: AppliedCode[] = applied === null ? [] : [{ code: applied.code, coupon: applied.kind === 'coupon' ? couponTerms(applied.terms) : null }]
+    const codes: AppliedCode[] =
+      applied === null ? [] : [{ code: applied.code, coupon: applied.kind === 'coupon' ? couponTerms(applied.terms) : null }]
     return priceQuote({
       division: this.card,
       level: levelOfCard(this.card),
@@ -343,13 +363,21 @@ export class PurchaseStore {
         return { kind: 'wallet', path: walletPathForMissingPoints(error.missingPoints), missingPoints: error.missingPoints }
       }
       // A daily or weekly plan the server does not sell for points is the operator's (§4).
-      const message: Message = (this.period === 'day' || this.period === 'week') && isApiError(error) && !error.isNetwork && error.status !== null && error.status < 500
-        ? { key: 'offers:purchase.operatorOnly' }
-        : failureMessage(error)
+      const message: Message =
+        (this.period === 'day' || this.period === 'week') &&
+        isApiError(error) &&
+        !error.isNetwork &&
+        error.status !== null &&
+        error.status < 500
+          ? { key: 'offers:purchase.operatorOnly' }
+          : failureMessage(error)
       runInAction(() => {
         this.error = message
       })
-      this.deps.notify({ intent: 'warning', ...('key' in message ? { key: message.key, values: message.values } : { key: 'auth:errors.server' }) })
+      this.deps.notify({
+        intent: 'warning',
+        ...('key' in message ? { key: message.key, values: message.values } : { key: 'auth:errors.server' })
+      })
       return null
     }
   }

@@ -4,7 +4,14 @@
  * level whose rates price a card's daily and weekly plans.
  */
 import { MOVED_CONTENT_DIVISIONS } from '../../../../../shared/constants.ts'
-import { LEVEL_RATES, packSubjectPrice, toMillimes, type LevelSlug, type Millimes, type Period } from '../../../../../shared/pricing/index.ts'
+import {
+  LEVEL_RATES,
+  packSubjectPrice,
+  toMillimes,
+  type LevelSlug,
+  type Millimes,
+  type Period
+} from '../../../../../shared/pricing/index.ts'
 import type { OfferCard } from '../api.ts'
 
 /**

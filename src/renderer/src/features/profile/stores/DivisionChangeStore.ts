@@ -46,7 +46,11 @@ export class DivisionChangeStore {
   constructor(deps: DivisionChangeDeps) {
     this.deps = deps
     this.data = new Resource(() => this.fetch())
-    makeAutoObservable<DivisionChangeStore, 'deps' | 'fetch'>(this, { deps: false, fetch: false, form: false, data: false }, { autoBind: true })
+    makeAutoObservable<DivisionChangeStore, 'deps' | 'fetch'>(
+      this,
+      { deps: false, fetch: false, form: false, data: false },
+      { autoBind: true }
+    )
   }
 
   get loadStatus(): LoadStatus {

@@ -134,7 +134,8 @@ export class MarksheetsStore {
     if (this.files.length === 0) return problemOf(ruleMessage('marksheet.fileRequired'))
     for (const file of this.files) {
       const extension = extensionOf(file.name)
-      if (!(MARKSHEET_EXTENSIONS as readonly string[]).includes(extension)) return { key: 'profile:marksheets.fileType', values: { file: file.name } }
+      if (!(MARKSHEET_EXTENSIONS as readonly string[]).includes(extension))
+        return { key: 'profile:marksheets.fileType', values: { file: file.name } }
       if (file.size > MARKSHEET_MAX_BYTES) return { key: 'profile:marksheets.fileTooLarge', values: { file: file.name } }
     }
     if (this.files.length > 1 && this.files.some((file) => !IMAGE_EXTENSIONS.has(extensionOf(file.name)))) {
@@ -164,7 +165,12 @@ export class MarksheetsStore {
         try {
           const merged = await this.deps.merge(this.files, (progress) => runInAction(() => (this.progress = progress)))
           runInAction(() => {
-            this.prepared = { blob: new Blob([merged.bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), fileName: MERGED_FILE_NAME, trimester, division }
+            this.prepared = {
+              blob: new Blob([merged.bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
+              fileName: MERGED_FILE_NAME,
+              trimester,
+              division
+            }
           })
         } catch (error) {
           runInAction(() => {
@@ -200,7 +206,9 @@ export class MarksheetsStore {
     if (!prepared) return false
     this.phase = 'uploading'
     try {
-      const result = await this.deps.api().uploadMarksheet({ file: prepared.blob, fileName: prepared.fileName, trimester: prepared.trimester, division: prepared.division })
+      const result = await this.deps
+        .api()
+        .uploadMarksheet({ file: prepared.blob, fileName: prepared.fileName, trimester: prepared.trimester, division: prepared.division })
       runInAction(() => {
         this.phase = 'done'
         this.progress = null
@@ -218,7 +226,12 @@ export class MarksheetsStore {
         this.progress = null
         if (!isApiError(error)) this.problem = { key: 'auth:errors.server' }
         else {
-          this.problem = problemOf(serverFieldMessage(error, 'file') ?? serverFieldMessage(error, 'division') ?? serverFieldMessage(error, 'trimester') ?? generalMessage(error))
+          this.problem = problemOf(
+            serverFieldMessage(error, 'file') ??
+              serverFieldMessage(error, 'division') ??
+              serverFieldMessage(error, 'trimester') ??
+              generalMessage(error)
+          )
           // A refused file will be refused again: only a network failure keeps it for a retry.
           if (!error.isNetwork) this.prepared = null
         }

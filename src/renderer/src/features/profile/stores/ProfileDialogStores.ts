@@ -90,7 +90,11 @@ export class AddEmailStore {
     this.code.setStatus('loading')
     try {
       const captcha = await this.deps.session.solveCaptcha()
-      await this.deps.api().confirmEmail({ confirmationToken: normalizeCodeInput(this.code.values.code), email: this.email.values.email.trim(), 'g-recaptcha-response': captcha })
+      await this.deps.api().confirmEmail({
+        confirmationToken: normalizeCodeInput(this.code.values.code),
+        email: this.email.values.email.trim(),
+        'g-recaptcha-response': captcha
+      })
       runInAction(() => {
         this.code.setStatus('succeeded')
         this.step = 'done'

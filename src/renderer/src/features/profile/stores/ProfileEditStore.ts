@@ -14,8 +14,7 @@ import type { UiStore } from '../../../stores/UiStore.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
 
 export type ProfileField =
-  | 'name' | 'lastName' | 'gender' | 'birthDate' | 'phone' | 'phone2'
-  | 'country' | 'state' | 'delegation' | 'institute' | 'division'
+  'name' | 'lastName' | 'gender' | 'birthDate' | 'phone' | 'phone2' | 'country' | 'state' | 'delegation' | 'institute' | 'division'
 
 export interface ProfileEditDeps {
   api: () => ProfileApi
@@ -39,8 +38,17 @@ type List = 'countries' | 'states' | 'delegations' | 'institutes' | 'divisions'
 const NAMED_BY_LANGUAGE: ReadonlySet<List> = new Set(['delegations', 'institutes', 'divisions'])
 
 const SERVER_FIELDS: Record<string, ProfileField> = {
-  name: 'name', lastName: 'lastName', gender: 'gender', birthDate: 'birthDate', phone: 'phone', phone2: 'phone2',
-  country: 'country', state: 'state', delegation: 'delegation', institute: 'institute', division: 'division'
+  name: 'name',
+  lastName: 'lastName',
+  gender: 'gender',
+  birthDate: 'birthDate',
+  phone: 'phone',
+  phone2: 'phone2',
+  country: 'country',
+  state: 'state',
+  delegation: 'delegation',
+  institute: 'institute',
+  division: 'division'
 }
 
 /** §8: 'Birthdate:', 'Name:' and 'Last Name:' prefixes name the field of a general message. */
@@ -78,19 +86,22 @@ export class ProfileEditStore {
   constructor(deps: ProfileEditDeps, user: User) {
     this.deps = deps
     this.initial = user
-    this.form = new FormState<ProfileField>({
-      name: user.name,
-      lastName: user.last_name,
-      gender: user.gender ?? '',
-      birthDate: displayDate(user.birth_date),
-      phone: user.phone ?? '',
-      phone2: user.phone2 ?? '',
-      country: user.country_id != null ? String(user.country_id) : '',
-      state: idText(user.state),
-      delegation: idText(user.delegation),
-      institute: idText(user.institute),
-      division: idText(user.division)
-    }, { normalize: { phone: normalizeDigits, phone2: normalizeDigits } })
+    this.form = new FormState<ProfileField>(
+      {
+        name: user.name,
+        lastName: user.last_name,
+        gender: user.gender ?? '',
+        birthDate: displayDate(user.birth_date),
+        phone: user.phone ?? '',
+        phone2: user.phone2 ?? '',
+        country: user.country_id != null ? String(user.country_id) : '',
+        state: idText(user.state),
+        delegation: idText(user.delegation),
+        institute: idText(user.institute),
+        division: idText(user.division)
+      },
+      { normalize: { phone: normalizeDigits, phone2: normalizeDigits } }
+    )
     makeAutoObservable<ProfileEditStore, 'deps'>(this, { deps: false, initial: false, form: false }, { autoBind: true })
   }
 
@@ -199,7 +210,9 @@ export class ProfileEditStore {
         return checkPhone(value)
       case 'phone2':
         if (this.locked('phone2') || value.trim() === '') return null
-        return checkPhone(value) ?? (normalizeTunisianPhone(value) === normalizeTunisianPhone(this.values.phone) ? 'phone.sameAsMain' : null)
+        return (
+          checkPhone(value) ?? (normalizeTunisianPhone(value) === normalizeTunisianPhone(this.values.phone) ? 'phone.sameAsMain' : null)
+        )
       case 'country':
         return value === '' ? 'address.required' : null
       case 'state':

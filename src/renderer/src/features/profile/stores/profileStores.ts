@@ -59,9 +59,16 @@ export function platformMerge(platform: Pick<Platform, 'marksheetMerge' | 'onMar
 }
 
 /** Wires the profile stores to the session's API and the platform. */
-export function createProfileStores(root: { session: SessionStore; ui: UiStore; settings: SettingsStore; platform: Platform }): ProfileStores {
+export function createProfileStores(root: {
+  session: SessionStore
+  ui: UiStore
+  settings: SettingsStore
+  platform: Platform
+}): ProfileStores {
   // Built on first use: the base URLs arrive with the session's start-up.
-  const profileApi: () => ProfileApi = lazyClient(root.session, (baseUrls) => createProfileApi(createHttp(baseUrls, root.session, { language: root.session.apiLanguage })))
+  const profileApi: () => ProfileApi = lazyClient(root.session, (baseUrls) =>
+    createProfileApi(createHttp(baseUrls, root.session, { language: root.session.apiLanguage }))
+  )
   const deps: DialogDeps = { api: profileApi, session: root.session, ui: root.ui }
   return {
     deps,
@@ -76,10 +83,16 @@ export function createProfileStores(root: { session: SessionStore; ui: UiStore; 
     newEditForm: () => {
       const user = root.session.me?.user
       return user
-        ? new ProfileEditStore({
-            api: profileApi, session: root.session, ui: root.ui, language: root.session.apiLanguage,
-            today: () => toTunis(Date.now())?.toISODate() ?? new Date().toISOString().slice(0, 10)
-          }, user)
+        ? new ProfileEditStore(
+            {
+              api: profileApi,
+              session: root.session,
+              ui: root.ui,
+              language: root.session.apiLanguage,
+              today: () => toTunis(Date.now())?.toISODate() ?? new Date().toISOString().slice(0, 10)
+            },
+            user
+          )
         : null
     }
   }

@@ -65,7 +65,10 @@ export class ReportFormStore {
   /** The rule's first message for a field, from the shared video report rule. */
   problem(field: ReportField): MessageKey | null {
     const values = this.form.values
-    const problems = videoReportProblems({ reportReason: values.reason === '' ? null : Number(values.reason), description: values.description })
+    const problems = videoReportProblems({
+      reportReason: values.reason === '' ? null : Number(values.reason),
+      description: values.description
+    })
     return problems[field === 'reason' ? 'reportReason' : 'description']?.[0] ?? null
   }
 

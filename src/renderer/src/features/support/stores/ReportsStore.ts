@@ -38,7 +38,12 @@ export class ReportsStore {
   constructor(deps: ReportsDeps) {
     this.deps = deps
     this.list = new Resource(() => deps.api().reports(), { scope: deps.scope })
-    this.editor = new ReportFormStore({ api: deps.api, notify: deps.notify, language: deps.language, onChanged: () => void this.list.reload() })
+    this.editor = new ReportFormStore({
+      api: deps.api,
+      notify: deps.notify,
+      language: deps.language,
+      onChanged: () => void this.list.reload()
+    })
     makeAutoObservable<ReportsStore, 'deps'>(this, { deps: false, list: false, editor: false }, { autoBind: true })
   }
 

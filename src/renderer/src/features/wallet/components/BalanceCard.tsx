@@ -64,7 +64,12 @@ export const BalanceCard = observer(function BalanceCard() {
         <Button appearance="primary" icon={<ArrowSwap20Regular />} onClick={transfer.start} data-testid="wallet-transfer-open">
           {t('balance.transfer')}
         </Button>
-        <Button appearance="subtle" icon={<ArrowSync20Regular />} onClick={() => void wallet.refreshAfterPayment()} data-testid="wallet-refresh">
+        <Button
+          appearance="subtle"
+          icon={<ArrowSync20Regular />}
+          onClick={() => void wallet.refreshAfterPayment()}
+          data-testid="wallet-refresh"
+        >
           {t('balance.refresh')}
         </Button>
       </div>

@@ -14,7 +14,13 @@ const useStyles = makeStyles({
     borderTop: `1px solid ${tokens.colorNeutralStroke3}`
   },
   institution: { fontWeight: tokens.fontWeightSemibold },
-  details: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS, margin: 0 },
+  details: {
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalXXS,
+    margin: 0
+  },
   term: { color: tokens.colorNeutralForeground2 },
   value: { margin: 0, overflowWrap: 'anywhere' },
   number: { fontFamily: tokens.fontFamilyMonospace }
@@ -49,8 +55,8 @@ export const BankAccountsCard = observer(function BankAccountsCard() {
                 <dd className={styles.value}>{account.owner}</dd>
                 <dt className={styles.term}>{t('accounts.accountNumber')}</dt>
                 <dd className={styles.value}>
-                      <bdi className={styles.number}>{account.account_number}</bdi>
-                    </dd>
+                  <bdi className={styles.number}>{account.account_number}</bdi>
+                </dd>
                 {account.rib ? (
                   <>
                     <dt className={styles.term}>{t('accounts.rib')}</dt>

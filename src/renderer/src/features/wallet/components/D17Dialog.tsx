@@ -1,4 +1,17 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components'
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  makeStyles,
+  tokens
+} from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { QRCodeSVG } from 'qrcode.react'
 import { useTranslation } from 'react-i18next'
@@ -42,7 +55,14 @@ export const D17Dialog = observer(function D17Dialog() {
             <p className={shared.muted}>{t('d17.instructions', { amount: formatAmount(view.payment.amount, settings.language) })}</p>
             {paid || failed ? null : (
               <div className={styles.qr} data-testid="d17-qr" data-payload={view.payment.qr}>
-                <QRCodeSVG value={view.payment.qr} size={208} marginSize={2} role="img" aria-label={t('d17.qrLabel')} title={t('d17.qrLabel')} />
+                <QRCodeSVG
+                  value={view.payment.qr}
+                  size={208}
+                  marginSize={2}
+                  role="img"
+                  aria-label={t('d17.qrLabel')}
+                  title={t('d17.qrLabel')}
+                />
               </div>
             )}
             <div aria-live="polite" data-testid="d17-status" data-status={status}>

@@ -23,9 +23,12 @@ export const PaymentResultDialog = observer(function PaymentResultDialog() {
     if (target !== '/porte-monnaie') navigate(target)
   }
   const title =
-    view.state === 'success' ? t('result.successTitle')
-      : view.state === 'pending' ? t('result.pendingTitle')
-        : view.state === 'loading' ? t('result.loading')
+    view.state === 'success'
+      ? t('result.successTitle')
+      : view.state === 'pending'
+        ? t('result.pendingTitle')
+        : view.state === 'loading'
+          ? t('result.loading')
           : t('result.failureTitle')
 
   return (
@@ -35,14 +38,18 @@ export const PaymentResultDialog = observer(function PaymentResultDialog() {
           <DialogTitle data-testid="payment-result-title">{title}</DialogTitle>
           <DialogContent className={shared.form}>
             {view.state === 'loading' ? <Spinner size="small" /> : null}
-            {view.state === 'success' ? (
-              <p className={shared.muted}>
-                {t('result.successText', pointsText(view.amount))}
+            {view.state === 'success' ? <p className={shared.muted}>{t('result.successText', pointsText(view.amount))}</p> : null}
+            {view.state === 'pending' ? <p className={shared.muted}>{t('result.pendingText')}</p> : null}
+            {view.state === 'failure' ? (
+              <p className={shared.muted} data-testid="payment-result-detail">
+                {t('result.failureText')}
               </p>
             ) : null}
-            {view.state === 'pending' ? <p className={shared.muted}>{t('result.pendingText')}</p> : null}
-            {view.state === 'failure' ? <p className={shared.muted} data-testid="payment-result-detail">{t('result.failureText')}</p> : null}
-            {view.state === 'error' ? <p className={shared.muted} data-testid="payment-result-detail">{text(view.message)}</p> : null}
+            {view.state === 'error' ? (
+              <p className={shared.muted} data-testid="payment-result-detail">
+                {text(view.message)}
+              </p>
+            ) : null}
           </DialogContent>
           <DialogActions>
             {view.state === 'error' ? (

@@ -20,10 +20,20 @@ export const PointsHistory = observer(function PointsHistory() {
   const columns: Column<PaymentHistoryRow>[] = [
     { id: 'code', header: t('history.columns.code'), cell: (row) => <bdi>{row.code}</bdi>, width: 'minmax(110px, 1fr)' },
     { id: 'method', header: t('history.columns.method'), cell: (row) => t(`topUp.methods.${row.method}`), width: 'minmax(130px, 1fr)' },
-    { id: 'amount', header: t('history.columns.amount'), cell: (row) => t('balance.dinars', { amount: formatAmount(row.amount, language) }), width: 'minmax(90px, 0.7fr)' },
+    {
+      id: 'amount',
+      header: t('history.columns.amount'),
+      cell: (row) => t('balance.dinars', { amount: formatAmount(row.amount, language) }),
+      width: 'minmax(90px, 0.7fr)'
+    },
     { id: 'description', header: t('history.columns.description'), cell: (row) => row.description, width: 'minmax(160px, 1.6fr)' },
     { id: 'date', header: t('history.columns.date'), cell: (row) => <bdi>{formatDateTime(row.date)}</bdi>, width: 'minmax(140px, 1fr)' },
-    { id: 'status', header: t('history.columns.status'), cell: (row) => <StatusBadge namespace="wallet" status={row.status} />, width: 'minmax(110px, 0.8fr)' }
+    {
+      id: 'status',
+      header: t('history.columns.status'),
+      cell: (row) => <StatusBadge namespace="wallet" status={row.status} />,
+      width: 'minmax(110px, 0.8fr)'
+    }
   ]
 
   return (
@@ -41,7 +51,14 @@ export const PointsHistory = observer(function PointsHistory() {
       ) : wallet.historyStatus === 'loading' && wallet.history.rows.length === 0 ? (
         <Spinner size="small" label={t('historyPage.loading')} />
       ) : (
-        <PagedTable label={t('history.title')} rows={wallet.history} columns={columns} rowKey={(row) => row.id} empty={t('history.empty')} testId="points-history" />
+        <PagedTable
+          label={t('history.title')}
+          rows={wallet.history}
+          columns={columns}
+          rowKey={(row) => row.id}
+          empty={t('history.empty')}
+          testId="points-history"
+        />
       )}
     </section>
   )

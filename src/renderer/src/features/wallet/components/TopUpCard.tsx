@@ -1,4 +1,15 @@
-import { Button, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Tab, TabList, Textarea } from '@fluentui/react-components'
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Tab,
+  TabList,
+  Textarea
+} from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -93,7 +104,13 @@ export const TopUpCard = observer(function TopUpCard() {
           </FormField>
         ) : null}
         <Field label={t('topUp.comment')}>
-          <Textarea value={topUp.comment} onChange={(_event, data) => topUp.setComment(data.value)} maxLength={500} resize="vertical" data-testid="topup-comment" />
+          <Textarea
+            value={topUp.comment}
+            onChange={(_event, data) => topUp.setComment(data.value)}
+            maxLength={500}
+            resize="vertical"
+            data-testid="topup-comment"
+          />
         </Field>
         {topUp.submitError ? (
           <MessageBar intent="error" data-testid="topup-error">
@@ -106,11 +123,7 @@ export const TopUpCard = observer(function TopUpCard() {
           </MessageBar>
         ) : null}
         <div className={shared.actions}>
-          <SubmitButton
-            disabled={topUp.submitting}
-            submitting={topUp.submitting}
-            data-testid="topup-submit"
-          >
+          <SubmitButton disabled={topUp.submitting} submitting={topUp.submitting} data-testid="topup-submit">
             {t(`topUp.submit.${method}`)}
           </SubmitButton>
         </div>

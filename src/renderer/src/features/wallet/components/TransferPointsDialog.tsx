@@ -20,9 +20,10 @@ export const TransferPointsDialog = observer(function TransferPointsDialog() {
   const errors = transfer.fieldErrors
   const pending = transfer.transfer
   const points = pending ? pointsText(pending.points) : null
-  const values = pending && points
-    ? { points: points.amount, unit: points.unit, name: isolate(pending.to_user.name) }
-    : { points: '', unit: '', name: '' }
+  const values =
+    pending && points
+      ? { points: points.amount, unit: points.unit, name: isolate(pending.to_user.name) }
+      : { points: '', unit: '', name: '' }
 
   const onSubmit = () => {
     if (transfer.step === 'form') void transfer.submit()
@@ -93,11 +94,7 @@ export const TransferPointsDialog = observer(function TransferPointsDialog() {
       {transfer.step === 'code' ? (
         <>
           <p className={shared.muted}>{t('transfer.codeIntro', values)}</p>
-          <FormField
-            label={t('transfer.code')}
-            required
-            error={errors.code ?? null}
-          >
+          <FormField label={t('transfer.code')} required error={errors.code ?? null}>
             <Input
               value={transfer.code}
               onChange={(_event, data) => transfer.setCode(data.value)}

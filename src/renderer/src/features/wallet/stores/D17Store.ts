@@ -27,7 +27,11 @@ export class D17Store {
   constructor(deps: WalletStoreDeps, wallet: WalletStore) {
     this.deps = deps
     this.wallet = wallet
-    makeAutoObservable<D17Store, 'deps' | 'wallet' | 'pollHandle'>(this, { deps: false, wallet: false, pollHandle: false }, { autoBind: true })
+    makeAutoObservable<D17Store, 'deps' | 'wallet' | 'pollHandle'>(
+      this,
+      { deps: false, wallet: false, pollHandle: false },
+      { autoBind: true }
+    )
   }
 
   private get timers(): Timers {

@@ -83,7 +83,17 @@ export class HistoryStore {
   constructor(api: () => WalletApi, classChanges: (() => Promise<ClassChangeRow[]>) | null = null) {
     // The analytics attendance history is not served by the platform API yet: that list stays empty until it is.
     this.bookmarks = new HistoryList<BookmarkRow>(() =>
-      api().bookmarks().then((rows) => rows.map((row) => ({ id: row.id, name: row.content.name, marked_bookmarked_at: row.marked_bookmarked_at, subject_name: row.subject_name }))))
+      api()
+        .bookmarks()
+        .then((rows) =>
+          rows.map((row) => ({
+            id: row.id,
+            name: row.content.name,
+            marked_bookmarked_at: row.marked_bookmarked_at,
+            subject_name: row.subject_name
+          }))
+        )
+    )
     this.subscriptions = new HistoryList(() => api().subscriptions())
     this.classChanges = new HistoryList<ClassChangeRow>(classChanges)
     this.transfers = new HistoryList(() => api().transferHistory())

@@ -192,7 +192,8 @@ export class TransferStore {
         this.form.setStatus('failed')
         const codeError = fieldMessage(error, 'confirmationToken')
         if (codeError) this.form.setServerErrors({ code: codeError })
-        else if (isApiError(error) && error.code === 'invalid_verification_code') this.form.setServerErrors({ code: ruleMessage('transfer.codeInvalid') })
+        else if (isApiError(error) && error.code === 'invalid_verification_code')
+          this.form.setServerErrors({ code: ruleMessage('transfer.codeInvalid') })
         else this.error = errorMessage(error)
       })
       return false

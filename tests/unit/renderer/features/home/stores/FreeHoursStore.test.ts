@@ -7,8 +7,14 @@ import { splitDuration } from '../../../../../../src/renderer/src/lib/durationTe
 function api(answer: () => Promise<UsedDuration>, asked: number[]): () => HomeApi {
   const unused = () => Promise.reject(new Error('not used'))
   const client: HomeApi = {
-    subjects: unused, subjectsProgress: unused, newContents: unused, freeContents: unused, todayEvents: unused, alerts: unused,
-    forumPosts: unused, adCards: unused,
+    subjects: unused,
+    subjectsProgress: unused,
+    newContents: unused,
+    freeContents: unused,
+    todayEvents: unused,
+    alerts: unused,
+    forumPosts: unused,
+    adCards: unused,
     usedDuration: (seconds) => {
       asked.push(seconds)
       return answer()
@@ -20,9 +26,20 @@ function api(answer: () => Promise<UsedDuration>, asked: number[]): () => HomeAp
 describe('FreeHoursStore', () => {
   it('asks as the player does (50 s more) and shows the used share', async () => {
     const asked: number[] = []
-    const store = new FreeHoursStore(api(() => Promise.resolve({
-      used_duration: 2700, total_duration: 7200, remaining_duration: 4500, percentage: 37.5, can_play: true, expired: false
-    }), asked))
+    const store = new FreeHoursStore(
+      api(
+        () =>
+          Promise.resolve({
+            used_duration: 2700,
+            total_duration: 7200,
+            remaining_duration: 4500,
+            percentage: 37.5,
+            can_play: true,
+            expired: false
+          }),
+        asked
+      )
+    )
     expect(store.percentage).toBeNull()
     await store.load()
     expect(asked).toEqual([50])
@@ -31,9 +48,20 @@ describe('FreeHoursStore', () => {
   })
 
   it('says when the free time is used up, and keeps quiet on a failure', async () => {
-    const used = new FreeHoursStore(api(() => Promise.resolve({
-      used_duration: 7300, total_duration: 7200, remaining_duration: 0, percentage: 100, can_play: false, expired: true
-    }), []))
+    const used = new FreeHoursStore(
+      api(
+        () =>
+          Promise.resolve({
+            used_duration: 7300,
+            total_duration: 7200,
+            remaining_duration: 0,
+            percentage: 100,
+            can_play: false,
+            expired: true
+          }),
+        []
+      )
+    )
     await used.load()
     expect(used.expired).toBe(true)
     expect(used.percentage).toBe(100)

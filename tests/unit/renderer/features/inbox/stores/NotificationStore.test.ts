@@ -13,7 +13,14 @@ function setup(options: { focused?: boolean; preferences?: Record<string, boolea
     windowFocused: () => focused,
     showNative: (n) => shown.push(n)
   })
-  return { api, store, shown, setFocused: (value: boolean) => { focused = value } }
+  return {
+    api,
+    store,
+    shown,
+    setFocused: (value: boolean) => {
+      focused = value
+    }
+  }
 }
 
 describe('NotificationStore', () => {
@@ -109,7 +116,12 @@ describe('NotificationStore', () => {
     while (store.hasMore) await store.loadMore()
     const shown = store.items.map((n) => n.id)
     expect(new Set(shown).size).toBe(shown.length)
-    expect(shown.sort((a, b) => b - a)).toEqual(api.items.filter((n) => !n.seen).map((n) => n.id).sort((a, b) => b - a))
+    expect(shown.sort((a, b) => b - a)).toEqual(
+      api.items
+        .filter((n) => !n.seen)
+        .map((n) => n.id)
+        .sort((a, b) => b - a)
+    )
     expect(shown).toHaveLength(48)
   })
 
@@ -184,7 +196,7 @@ describe('NotificationStore', () => {
     expect(store.items).toHaveLength(30)
   })
 
-  it('the count brings the All tab\'s first page: the dropdown opens on it, and keeps it while asking again', async () => {
+  it("the count brings the All tab's first page: the dropdown opens on it, and keeps it while asking again", async () => {
     const { api, store } = setup()
     api.items = Array.from({ length: 30 }, (_, i) => notification(i + 1))
     await store.refreshCount()

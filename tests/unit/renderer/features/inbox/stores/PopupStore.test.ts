@@ -9,7 +9,10 @@ describe('PopupStore', () => {
   it('shows popups one at a time; close keeps it for the next start, never show again tells the service', async () => {
     const api = new FakeInboxApi()
     api.popupList = [popup('a'), popup('b')]
-    const store = new PopupStore(() => api, () => 7)
+    const store = new PopupStore(
+      () => api,
+      () => 7
+    )
     await store.load()
     expect(store.current?._id).toBe('a')
     await store.neverShowAgain()
@@ -25,7 +28,10 @@ describe('PopupStore', () => {
   it('keeps the popup and says so when hiding fails', async () => {
     const api = new FakeInboxApi()
     api.popupList = [popup('a')]
-    const store = new PopupStore(() => api, () => 7)
+    const store = new PopupStore(
+      () => api,
+      () => 7
+    )
     await store.load()
     api.failNext = true
     await store.neverShowAgain()
@@ -38,7 +44,10 @@ describe('MessageStore', () => {
   it('counts unread messages, adds pushed ones once, and opening one marks it seen', async () => {
     const api = new FakeInboxApi()
     api.messagesList = [{ _id: 'm1', seen: false, message: { name: 'A', body: 'a' }, created_at: '2026-11-22T10:00:00Z' }]
-    const store = new MessageStore(() => api, () => 7)
+    const store = new MessageStore(
+      () => api,
+      () => 7
+    )
     await store.load()
     expect(store.unread).toBe(1)
     const pushed = { _id: 'm2', seen: false, message: { name: 'B', body: 'b' }, created_at: '2026-11-22T11:00:00Z' }
@@ -58,7 +67,10 @@ describe('MessageStore', () => {
   it('"never show again" ends the popup it was asked for, and Close waits for it', async () => {
     const api = new FakeInboxApi()
     api.popupList = [popup('a'), popup('b')]
-    const store = new PopupStore(() => api, () => 7)
+    const store = new PopupStore(
+      () => api,
+      () => 7
+    )
     await store.load()
     const hiding = store.neverShowAgain()
     expect(store.hiding).toBe(true)
@@ -77,8 +89,14 @@ describe('MessageStore', () => {
     api.popupList = [popup('a')]
     api.messagesList = [{ _id: 'm1', seen: false, message: { name: 'A', body: 'a' }, created_at: '2026-11-22T10:00:00Z' }]
     let user: number | null = 7
-    const popups = new PopupStore(() => api, () => user)
-    const messages = new MessageStore(() => api, () => user)
+    const popups = new PopupStore(
+      () => api,
+      () => user
+    )
+    const messages = new MessageStore(
+      () => api,
+      () => user
+    )
     const asked = [popups.load(), messages.load()]
     user = 8
     popups.clear()
@@ -95,11 +113,17 @@ describe('MessageStore', () => {
       { _id: 'm2', seen: false, message: { name: 'B', body: 'b' }, created_at: '2026-11-22T11:00:00Z' },
       { _id: 'm1', seen: false, message: { name: 'A', body: 'a' }, created_at: '2026-11-22T10:00:00Z' }
     ]
-    const store = new MessageStore(() => api, () => 7)
+    const store = new MessageStore(
+      () => api,
+      () => 7
+    )
     // A link to the message opened before the inbox was loaded.
     await store.open('m1')
     expect(store.opened?._id).toBe('m1')
     expect(store.unread).toBe(1)
-    expect(store.messages.map((m) => [m._id, m.seen])).toEqual([['m2', false], ['m1', true]])
+    expect(store.messages.map((m) => [m._id, m.seen])).toEqual([
+      ['m2', false],
+      ['m1', true]
+    ])
   })
 })

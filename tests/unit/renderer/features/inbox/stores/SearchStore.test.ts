@@ -40,7 +40,17 @@ describe('SearchStore', () => {
 
   it('asks once after the pause in typing, with the trimmed latest text', async () => {
     const api = new FakeInboxApi()
-    api.searchResults = [{ name: 'Suites', subject: 1, subject_name: 'Mathématiques', subject_slug: 'm', chapter_slug: 'c', content_slug: 'l', chapter_type: 'course' }]
+    api.searchResults = [
+      {
+        name: 'Suites',
+        subject: 1,
+        subject_name: 'Mathématiques',
+        subject_slug: 'm',
+        chapter_slug: 'c',
+        content_slug: 'l',
+        chapter_type: 'course'
+      }
+    ]
     const { timers, pending, flush } = manualTimers()
     const store = new SearchStore(() => api, timers)
     store.setTerm('mat')

@@ -1,7 +1,24 @@
-import type { InboxMessage, Notification, NotificationPage, NotificationsApi, Popup, SearchResult } from '../../../../../../src/renderer/src/features/inbox/api.ts'
+import type {
+  InboxMessage,
+  Notification,
+  NotificationPage,
+  NotificationsApi,
+  Popup,
+  SearchResult
+} from '../../../../../../src/renderer/src/features/inbox/api.ts'
 
 export function notification(id: number, extra: Partial<Notification> = {}): Notification {
-  return { id, title: `Titre ${id}`, body: `Corps ${id}`, link: null, url: null, type: null, seen: false, created_at: '2026-11-22T10:00:00.000Z', ...extra }
+  return {
+    id,
+    title: `Titre ${id}`,
+    body: `Corps ${id}`,
+    link: null,
+    url: null,
+    type: null,
+    seen: false,
+    created_at: '2026-11-22T10:00:00.000Z',
+    ...extra
+  }
 }
 
 /** An in-memory notification service with the server's paging and filtering. */
@@ -23,7 +40,10 @@ export class FakeInboxApi implements NotificationsApi {
     }
     const all = [...this.items].filter((n) => !unreadOnly || !n.seen).sort((a, b) => b.id - a.id)
     const lastPage = Math.max(1, Math.ceil(all.length / perPage))
-    return { data: all.slice((page - 1) * perPage, page * perPage), meta: { current_page: page, last_page: lastPage, total: all.length, per_page: perPage } }
+    return {
+      data: all.slice((page - 1) * perPage, page * perPage),
+      meta: { current_page: page, last_page: lastPage, total: all.length, per_page: perPage }
+    }
   }
 
   async markSeen(id: number): Promise<Notification> {

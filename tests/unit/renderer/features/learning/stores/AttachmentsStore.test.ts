@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { AttachmentsStore, shortAttachmentName, type AttachmentFile } from '../../../../../../src/renderer/src/features/learning/stores/AttachmentsStore.ts'
+import {
+  AttachmentsStore,
+  shortAttachmentName,
+  type AttachmentFile
+} from '../../../../../../src/renderer/src/features/learning/stores/AttachmentsStore.ts'
 
-const file: AttachmentFile = { id: 3, name: 'Fiche de révision des complexes.pdf', url: 'http://api.test/api/media/attachments/3?u=1&expires=1&signature=a', size: 6 }
+const file: AttachmentFile = {
+  id: 3,
+  name: 'Fiche de révision des complexes.pdf',
+  url: 'http://api.test/api/media/attachments/3?u=1&expires=1&signature=a',
+  size: 6
+}
 
 function respond(status: number, chunks: string[], headers: Record<string, string> = {}): Response {
   const stream = new ReadableStream<Uint8Array>({

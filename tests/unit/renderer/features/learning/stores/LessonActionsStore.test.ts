@@ -5,7 +5,15 @@ import { LessonActionsStore, withReaction } from '../../../../../../src/renderer
 import type { SnackbarInput } from '../../../../../../src/renderer/src/stores/UiStore.ts'
 
 const counts = (extra: Partial<Reactions> = {}): Reactions => ({
-  content_id: 7, angry: 0, sad: 1, thinking: 0, happy: 0, love: 3, total: 4, user_reaction: null, ...extra
+  content_id: 7,
+  angry: 0,
+  sad: 1,
+  thinking: 0,
+  happy: 0,
+  love: 3,
+  total: 4,
+  user_reaction: null,
+  ...extra
 })
 
 function deferred<T>() {
@@ -18,7 +26,13 @@ function deferred<T>() {
   return { promise, resolve, reject }
 }
 
-function setup(options: { locked?: boolean; react?: () => Promise<Reactions>; toggle?: () => Promise<{ content_id: number; bookmarked: boolean; message: string }> } = {}) {
+function setup(
+  options: {
+    locked?: boolean
+    react?: () => Promise<Reactions>
+    toggle?: () => Promise<{ content_id: number; bookmarked: boolean; message: string }>
+  } = {}
+) {
   const notes: SnackbarInput[] = []
   const calls: string[] = []
   const api = {
@@ -33,8 +47,12 @@ function setup(options: { locked?: boolean; react?: () => Promise<Reactions>; to
     }
   } as unknown as LearningApi
   const store = new LessonActionsStore({
-    contentId: 7, address: { subject: 'mathematiques', chapter: 'complexes', content: 'lecon-7' }, api: () => api,
-    notify: (input) => notes.push(input), locked: () => options.locked ?? false, bookmarked: () => false
+    contentId: 7,
+    address: { subject: 'mathematiques', chapter: 'complexes', content: 'lecon-7' },
+    api: () => api,
+    notify: (input) => notes.push(input),
+    locked: () => options.locked ?? false,
+    bookmarked: () => false
   })
   return { store, notes, calls }
 }
@@ -77,7 +95,10 @@ describe('the lesson’s bookmark and reactions', () => {
     await store.react('love')
     await store.toggleBookmark()
     expect(calls).toEqual([])
-    expect(notes).toEqual([{ intent: 'warning', key: 'learning:actions.unlockFirst' }, { intent: 'warning', key: 'learning:actions.unlockFirst' }])
+    expect(notes).toEqual([
+      { intent: 'warning', key: 'learning:actions.unlockFirst' },
+      { intent: 'warning', key: 'learning:actions.unlockFirst' }
+    ])
   })
 
   it('toggles the bookmark at once, with the lesson’s slugs, and reverts when the server says the lesson is locked', async () => {
@@ -87,7 +108,9 @@ describe('the lesson’s bookmark and reactions', () => {
     await sent
     expect(calls).toEqual(['bookmark mathematiques/complexes/lecon-7'])
     expect(notes.at(-1)).toEqual({ intent: 'success', key: 'learning:actions.bookmarkAdded' })
-    const refused = setup({ toggle: () => Promise.reject(new ApiError('content_locked', 'Vous devez débloquer ce cours', { status: 403 })) })
+    const refused = setup({
+      toggle: () => Promise.reject(new ApiError('content_locked', 'Vous devez débloquer ce cours', { status: 403 }))
+    })
     await refused.store.toggleBookmark()
     expect(refused.store.bookmarked).toBe(false)
     expect(refused.notes).toEqual([{ intent: 'warning', key: 'learning:actions.unlockFirst' }])

@@ -25,7 +25,12 @@ function fakeChannel() {
 }
 
 const used = (remaining: number): UsedDuration => ({
-  used_duration: 100, total_duration: 100 + remaining, remaining_duration: remaining, percentage: 50, can_play: remaining >= 50, expired: remaining <= 0
+  used_duration: 100,
+  total_duration: 100 + remaining,
+  remaining_duration: remaining,
+  percentage: 50,
+  can_play: remaining >= 50,
+  expired: remaining <= 0
 })
 
 function player(options: { prefs?: FlagStorage; freeHours?: boolean; remaining?: number[] } = {}) {
@@ -43,16 +48,34 @@ function player(options: { prefs?: FlagStorage; freeHours?: boolean; remaining?:
   let paused = 0
   let ended = 0
   const store = new PlayerStore({
-    contentId: 7, duration: 24, freeHours: options.freeHours ?? false, viewToken: 'view-token-p', api: () => api, channel,
-    prefs: options.prefs ?? null, onProgress: (value) => progress.push(value), onFreeHoursEnded: () => ended++, clock: () => now,
-    setTimer: () => 0, clearTimer: () => undefined
+    contentId: 7,
+    duration: 24,
+    freeHours: options.freeHours ?? false,
+    viewToken: 'view-token-p',
+    api: () => api,
+    channel,
+    prefs: options.prefs ?? null,
+    onProgress: (value) => progress.push(value),
+    onFreeHoursEnded: () => ended++,
+    clock: () => now,
+    setTimer: () => 0,
+    clearTimer: () => undefined
   })
   store.attach({ pause: () => paused++ })
   return { store, sent, disposed, asked, progress, advance: (ms: number) => (now += ms), paused: () => paused, ended: () => ended }
 }
 
 const reply = (extra: Partial<ProgressReply> = {}): ProgressReply => ({
-  content_id: 7, completed: false, percentage: 40, lastWatchedSecond: 10, watchedSeconds: 10, duration: 24, counted: true, freeHours: false, expired: false, ...extra
+  content_id: 7,
+  completed: false,
+  percentage: 40,
+  lastWatchedSecond: 10,
+  watchedSeconds: 10,
+  duration: 24,
+  counted: true,
+  freeHours: false,
+  expired: false,
+  ...extra
 })
 
 describe('the player', () => {
@@ -77,7 +100,11 @@ describe('the player', () => {
     advance(2_000)
     store.timeUpdated(7)
     store.dispose()
-    expect(sent.map(({ from, watchedTime, state }) => [from, watchedTime, state])).toEqual([[0, 0, 'paused'], [0, 5, 'playing'], [5, 7, 'paused']])
+    expect(sent.map(({ from, watchedTime, state }) => [from, watchedTime, state])).toEqual([
+      [0, 0, 'paused'],
+      [0, 5, 'playing'],
+      [5, 7, 'paused']
+    ])
     expect(disposed()).toBe(true)
   })
 
@@ -125,30 +152,79 @@ describe('the player', () => {
 })
 
 const entry = (id: number, extra: Partial<Lesson['sections'][number]['chapters'][number]['contents'][number]> = {}) => ({
-  id, slug: `lecon-${id}`, name: `Leçon ${id}`, type: { id: 1, name: 'CRYPTED VIDEO' }, position: id, duration: 24, is_free: false, locked: false,
-  created_at: '2026-11-01T10:00:00.000Z', progress: { content_id: id, completed: false, percentage: 0, lastWatchedSecond: 0, watchedSeconds: 0 }, ...extra
+  id,
+  slug: `lecon-${id}`,
+  name: `Leçon ${id}`,
+  type: { id: 1, name: 'CRYPTED VIDEO' },
+  position: id,
+  duration: 24,
+  is_free: false,
+  locked: false,
+  created_at: '2026-11-01T10:00:00.000Z',
+  progress: { content_id: id, completed: false, percentage: 0, lastWatchedSecond: 0, watchedSeconds: 0 },
+  ...extra
 })
 
 function lesson(extra: Partial<Lesson> = {}): Lesson {
   return {
     content: {
-      id: 2, slug: 'lecon-2', name: 'Leçon 2', type: { id: 1, name: 'CRYPTED VIDEO' }, instructor: null,
-      content_videos: [{ id: 9, url: '/api/media/lessons/9?u=1&expires=1&signature=s', duration: 24, mime_type: 'video/webm', event: null }],
-      created_at: '2026-11-01T10:00:00.000Z', is_free: false, duration: 24
+      id: 2,
+      slug: 'lecon-2',
+      name: 'Leçon 2',
+      type: { id: 1, name: 'CRYPTED VIDEO' },
+      instructor: null,
+      content_videos: [
+        { id: 9, url: '/api/media/lessons/9?u=1&expires=1&signature=s', duration: 24, mime_type: 'video/webm', event: null }
+      ],
+      created_at: '2026-11-01T10:00:00.000Z',
+      is_free: false,
+      duration: 24
     },
     subject: { id: 1, slug: 'mathematiques', name: 'Mathématiques', color: null, thumbnail: null },
     chapter: { id: 10, slug: 'complexes', name: 'Nombres complexes', type: 'course', instructor: null, tabId: 1, sectionId: 5 },
     tabId: 1,
     sections: [
-      { sectionId: 5, sectionName: 'Algèbre', sectionPosition: 1, tabId: 1, type: 'course', chapters: [
-        { id: 10, slug: 'complexes', name: 'Nombres complexes', type: 'course', position: 1, contents: [entry(1, { progress: { content_id: 1, completed: true, percentage: 100, lastWatchedSecond: 0, watchedSeconds: 24 } }), entry(2), entry(3, { locked: true })] },
-        { id: 11, slug: 'vide', name: 'Vide', type: 'course', position: 2, contents: [] }
-      ] },
-      { sectionId: 6, sectionName: 'Séances', sectionPosition: 2, tabId: 3, type: 'recording', chapters: [
-        { id: 12, slug: 'seances', name: 'Séances', type: 'recording', position: 1, contents: [entry(4)] }
-      ] }
+      {
+        sectionId: 5,
+        sectionName: 'Algèbre',
+        sectionPosition: 1,
+        tabId: 1,
+        type: 'course',
+        chapters: [
+          {
+            id: 10,
+            slug: 'complexes',
+            name: 'Nombres complexes',
+            type: 'course',
+            position: 1,
+            contents: [
+              entry(1, { progress: { content_id: 1, completed: true, percentage: 100, lastWatchedSecond: 0, watchedSeconds: 24 } }),
+              entry(2),
+              entry(3, { locked: true })
+            ]
+          },
+          { id: 11, slug: 'vide', name: 'Vide', type: 'course', position: 2, contents: [] }
+        ]
+      },
+      {
+        sectionId: 6,
+        sectionName: 'Séances',
+        sectionPosition: 2,
+        tabId: 3,
+        type: 'recording',
+        chapters: [{ id: 12, slug: 'seances', name: 'Séances', type: 'recording', position: 1, contents: [entry(4)] }]
+      }
     ],
-    locked: false, lockedVideo: false, freeHours: false, attachments: [], otp: 'o', playbackInfo: 'p', bookmarked: false, pages: [], rtl: false, content_qcm_id: null,
+    locked: false,
+    lockedVideo: false,
+    freeHours: false,
+    attachments: [],
+    otp: 'o',
+    playbackInfo: 'p',
+    bookmarked: false,
+    pages: [],
+    rtl: false,
+    content_qcm_id: null,
     progress: { content_id: 2, completed: false, percentage: 0, lastWatchedSecond: 0, watchedSeconds: 0 },
     ...extra
   }
@@ -160,7 +236,11 @@ describe('the lesson page', () => {
     expect(sections.map((section) => section.name)).toEqual(['Algèbre'])
     const lessons = sections[0]!.chapters.flatMap((chapter) => chapter.lessons)
     expect(sections[0]!.chapters).toHaveLength(1)
-    expect(lessons.map((item) => [item.id, item.current, item.locked, item.completed])).toEqual([[1, false, false, true], [2, true, false, false], [3, false, true, false]])
+    expect(lessons.map((item) => [item.id, item.current, item.locked, item.completed])).toEqual([
+      [1, false, false, true],
+      [2, true, false, false],
+      [3, false, true, false]
+    ])
     expect(lessons[0]!.path).toBe('/subjects/mathematiques/chapters/complexes/lessons/lecon-1/content')
   })
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
-import { flushJournal, ProgressChannel, type SocketLike } from '../../../../../../src/renderer/src/features/learning/stores/ProgressChannel.ts'
+import {
+  flushJournal,
+  ProgressChannel,
+  type SocketLike
+} from '../../../../../../src/renderer/src/features/learning/stores/ProgressChannel.ts'
 import { JOURNAL_MAX_ENTRIES, ProgressJournal } from '../../../../../../src/renderer/src/features/learning/stores/progressJournal.ts'
 import type { Tick } from '../../../../../../src/renderer/src/features/learning/stores/tickRecorder.ts'
 import type { FlagStorage } from '../../../../../../src/renderer/src/lib/flagStorage.ts'
@@ -47,10 +51,26 @@ class FakeSocket {
   }
 }
 
-const tick = (sequence: number, viewToken = 'view-token-a'): Tick => ({ viewToken, sequence, from: sequence * 5, watchedTime: sequence * 5 + 5, state: 'playing', at: 1_800_000_000_000 + sequence * 5000 })
+const tick = (sequence: number, viewToken = 'view-token-a'): Tick => ({
+  viewToken,
+  sequence,
+  from: sequence * 5,
+  watchedTime: sequence * 5 + 5,
+  state: 'playing',
+  at: 1_800_000_000_000 + sequence * 5000
+})
 const progress = (sequence: number, percentage = 10) => ({
-  type: 'progress', sequence, content_id: 7, completed: percentage >= 80, percentage, lastWatchedSecond: sequence * 5 + 5, watchedSeconds: 5, duration: 24,
-  counted: true, freeHours: false, expired: false
+  type: 'progress',
+  sequence,
+  content_id: 7,
+  completed: percentage >= 80,
+  percentage,
+  lastWatchedSecond: sequence * 5 + 5,
+  watchedSeconds: 5,
+  duration: 24,
+  counted: true,
+  freeHours: false,
+  expired: false
 })
 
 function setup(journal = new ProgressJournal(new MemoryStorage(), 1)) {
@@ -165,7 +185,10 @@ describe('the journal', () => {
 
   it('keeps the newest ticks past its limit', () => {
     const journal = new ProgressJournal(new MemoryStorage(), 1)
-    journal.add(7, Array.from({ length: JOURNAL_MAX_ENTRIES + 3 }, (_, index) => tick(index)))
+    journal.add(
+      7,
+      Array.from({ length: JOURNAL_MAX_ENTRIES + 3 }, (_, index) => tick(index))
+    )
     const entries = journal.entries()
     expect(entries).toHaveLength(JOURNAL_MAX_ENTRIES)
     expect(entries[0]!.tick.sequence).toBe(3)
@@ -191,7 +214,14 @@ describe('the journal', () => {
       return Promise.resolve({} as ProgressReply)
     }
     await flushJournal(journal, post, 7)
-    expect(posted.map((body) => [body.contentId, body.sequence])).toEqual([[8, 0], [8, 1], [8, 2]])
-    expect(journal.entries().map((entry) => [entry.contentId, entry.tick.sequence])).toEqual([[7, 0], [8, 2]])
+    expect(posted.map((body) => [body.contentId, body.sequence])).toEqual([
+      [8, 0],
+      [8, 1],
+      [8, 2]
+    ])
+    expect(journal.entries().map((entry) => [entry.contentId, entry.tick.sequence])).toEqual([
+      [7, 0],
+      [8, 2]
+    ])
   })
 })

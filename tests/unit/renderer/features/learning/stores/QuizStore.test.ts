@@ -3,15 +3,44 @@ import type { LearningApi, Quiz, QuizAttemptBody, QuizAttemptResult } from '../.
 import { QuizStore } from '../../../../../../src/renderer/src/features/learning/stores/QuizStore.ts'
 
 const quiz: Quiz = {
-  id: 3, content_id: 40, title: 'Quiz', best: null, attempts: 0,
+  id: 3,
+  content_id: 40,
+  title: 'Quiz',
+  best: null,
+  attempts: 0,
   questions: [
-    { id: 1, position: 1, text: 'Un', multiple: false, options: [{ id: 11, position: 1, text: 'a' }, { id: 12, position: 2, text: 'b' }] },
-    { id: 2, position: 2, text: 'Deux', multiple: true, options: [{ id: 21, position: 1, text: 'c' }, { id: 22, position: 2, text: 'd' }, { id: 23, position: 3, text: 'e' }] }
+    {
+      id: 1,
+      position: 1,
+      text: 'Un',
+      multiple: false,
+      options: [
+        { id: 11, position: 1, text: 'a' },
+        { id: 12, position: 2, text: 'b' }
+      ]
+    },
+    {
+      id: 2,
+      position: 2,
+      text: 'Deux',
+      multiple: true,
+      options: [
+        { id: 21, position: 1, text: 'c' },
+        { id: 22, position: 2, text: 'd' },
+        { id: 23, position: 3, text: 'e' }
+      ]
+    }
   ]
 }
 
 const result = (body: QuizAttemptBody): QuizAttemptResult => ({
-  id: 1, attempt_id: body.attempt_id, quiz_id: 3, submitted_at: '2026-11-26T10:00:00.000Z', score: 1, total: 2, percent: 50,
+  id: 1,
+  attempt_id: body.attempt_id,
+  quiz_id: 3,
+  submitted_at: '2026-11-26T10:00:00.000Z',
+  score: 1,
+  total: 2,
+  percent: 50,
   corrections: [
     { question_id: 1, correct: true, chosen_option_ids: [11], correct_option_ids: [11], explanation: null },
     { question_id: 2, correct: false, chosen_option_ids: [21], correct_option_ids: [21, 22], explanation: 'c et d' }
@@ -29,7 +58,11 @@ function setup(answers: Array<(body: QuizAttemptBody) => Promise<QuizAttemptResu
       return answers.shift()!(body)
     }
   } as unknown as LearningApi
-  const store = new QuizStore(3, () => api, () => `00000000-0000-4000-8000-00000000000${++ids}`)
+  const store = new QuizStore(
+    3,
+    () => api,
+    () => `00000000-0000-4000-8000-00000000000${++ids}`
+  )
   return { store, sent }
 }
 
@@ -55,7 +88,10 @@ describe('a lesson’s quiz', () => {
     expect(store.failed).toBe(true)
     await store.submit()
     expect(sent.map((body) => body.attempt_id)).toEqual([sent[0]!.attempt_id, sent[0]!.attempt_id])
-    expect(sent[1]!.answers).toEqual([{ question_id: 1, option_ids: [11] }, { question_id: 2, option_ids: [] }])
+    expect(sent[1]!.answers).toEqual([
+      { question_id: 1, option_ids: [11] },
+      { question_id: 2, option_ids: [] }
+    ])
     expect(store.result?.score).toBe(1)
     expect(store.correctionOf(2)?.explanation).toBe('c et d')
     // Answers are fixed once scored.

@@ -36,7 +36,10 @@ function storeWith(api: LearningApi, subjectId = '1'): SubjectDetailsStore {
 }
 
 describe('a subject’s page', () => {
-  const list = chapterList([chapter(1, 'course', 1, 10), chapter(2, 'exam', 1, 20)], [section(10, 'Algèbre', 1), section(20, 'Examens', 1, 'exam')])
+  const list = chapterList(
+    [chapter(1, 'course', 1, 10), chapter(2, 'exam', 1, 20)],
+    [section(10, 'Algèbre', 1), section(20, 'Examens', 1, 'exam')]
+  )
 
   it('asks for the subject of its route, opens on course, and refuses a disabled tab', async () => {
     const api = fakeApi(() => Promise.resolve(list))
@@ -87,7 +90,9 @@ describe('a subject’s page', () => {
   })
 
   it('is the level message for another class’s subject', async () => {
-    const store = storeWith(fakeApi(() => Promise.reject(new ApiError('level_not_allowed', 'access not authorised for this level', { status: 403 }))))
+    const store = storeWith(
+      fakeApi(() => Promise.reject(new ApiError('level_not_allowed', 'access not authorised for this level', { status: 403 })))
+    )
     await store.enter()
     expect(store.outcome).toBe('levelRefused')
   })
@@ -108,7 +113,10 @@ describe('the subjects store', () => {
   it('asks again only once its answer is no longer fresh', async () => {
     let now = 0
     const api = fakeApi(() => Promise.resolve(chapterList([])))
-    const store = new SubjectsStore(() => api, () => now)
+    const store = new SubjectsStore(
+      () => api,
+      () => now
+    )
     await store.enter()
     now = 30_000
     await store.enter()

@@ -3,11 +3,34 @@ import type { ChapterEntry, ChapterList, Section, Subject } from '../../../../..
 import type { ChapterType } from '../../../../../../src/shared/api/home.ts'
 
 export const subject = (id: number, position: number, extra: Partial<Subject> = {}): Subject => ({
-  id, o_id: id, name: `Matière ${id}`, slug: `matiere-${id}`, thumbnail: null, progress: 0, color: '#1E6FD9', visible: true, position, subjectVideos: 3, ...extra
+  id,
+  o_id: id,
+  name: `Matière ${id}`,
+  slug: `matiere-${id}`,
+  thumbnail: null,
+  progress: 0,
+  color: '#1E6FD9',
+  visible: true,
+  position,
+  subjectVideos: 3,
+  ...extra
 })
 
-export const chapter = (id: number, type: ChapterType, position: number, section: number | null, extra: Partial<ChapterEntry> = {}): ChapterEntry => ({
-  chapter: { id, slug: `chapitre-${id}`, name: `Chapitre ${id}`, type, position, chapter_sections: section === null ? null : { id: section } },
+export const chapter = (
+  id: number,
+  type: ChapterType,
+  position: number,
+  section: number | null,
+  extra: Partial<ChapterEntry> = {}
+): ChapterEntry => ({
+  chapter: {
+    id,
+    slug: `chapitre-${id}`,
+    name: `Chapitre ${id}`,
+    type,
+    position,
+    chapter_sections: section === null ? null : { id: section }
+  },
   firstLessonSlug: `lecon-${id}`,
   instructor: 'Mohamed Ben Salah',
   nbContent: 3,
@@ -16,13 +39,23 @@ export const chapter = (id: number, type: ChapterType, position: number, section
   ...extra
 })
 
-export const section = (id: number, name: string, sectionPosition: number, type: ChapterType = 'course'): Section => ({ id, name, sectionPosition, tabId: 1, type })
+export const section = (id: number, name: string, sectionPosition: number, type: ChapterType = 'course'): Section => ({
+  id,
+  name,
+  sectionPosition,
+  tabId: 1,
+  type
+})
 
 export function chapterList(chapters: ChapterEntry[], sections: Section[] = []): ChapterList {
   return {
     subject: { ...subject(1, 1, { slug: 'mathematiques', progress: 35 }), nbChapters: chapters.length },
     chapters,
     chapterSections: sections,
-    tabs: (['course', 'exam', 'recording', 'divers'] as const).map((type, index) => ({ id: index + 1, type, nbChapters: chapters.filter((entry) => entry.chapter.type === type).length }))
+    tabs: (['course', 'exam', 'recording', 'divers'] as const).map((type, index) => ({
+      id: index + 1,
+      type,
+      nbChapters: chapters.filter((entry) => entry.chapter.type === type).length
+    }))
   }
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
-  abbreviateInstructor, chapterNumber, countKind, defaultTab, firstLessonPath, sectionGroups, subjectCards, tabViews
+  abbreviateInstructor,
+  chapterNumber,
+  countKind,
+  defaultTab,
+  firstLessonPath,
+  sectionGroups,
+  subjectCards,
+  tabViews
 } from '../../../../../../src/renderer/src/features/learning/stores/learningRules.ts'
 import { countForm } from '../../../../../../src/renderer/src/lib/countForm.ts'
 import { chapter, chapterList, section, subject } from './fixtures.ts'
@@ -9,7 +16,10 @@ describe('the subjects grid', () => {
   it('keeps the visible subjects, by position, with the service’s progress capped at 100', () => {
     const cards = subjectCards(
       [subject(1, 3, { progress: 20 }), subject(2, 1), subject(3, 2, { visible: false }), subject(4, 2, { progress: 150 })],
-      [{ subject_id: 2, progress: 130 }, { subject_id: 1, progress: 55.4 }]
+      [
+        { subject_id: 2, progress: 130 },
+        { subject_id: 1, progress: 55.4 }
+      ]
     )
     expect(cards.map((card) => card.id)).toEqual([2, 4, 1])
     expect(cards.map((card) => card.progress)).toEqual([100, 100, 55])
@@ -35,8 +45,12 @@ describe('a chapter row', () => {
   })
 
   it('leads to the first lesson, a recording by the recordings path, nowhere without a lesson', () => {
-    expect(firstLessonPath('mathematiques', chapter(5, 'course', 1, null))).toBe('/subjects/mathematiques/chapters/chapitre-5/lessons/lecon-5/content')
-    expect(firstLessonPath('mathematiques', chapter(6, 'recording', 1, null))).toBe('/subjects/mathematiques/chapters/chapitre-6/recordings/lecon-6/content')
+    expect(firstLessonPath('mathematiques', chapter(5, 'course', 1, null))).toBe(
+      '/subjects/mathematiques/chapters/chapitre-5/lessons/lecon-5/content'
+    )
+    expect(firstLessonPath('mathematiques', chapter(6, 'recording', 1, null))).toBe(
+      '/subjects/mathematiques/chapters/chapitre-6/recordings/lecon-6/content'
+    )
     expect(firstLessonPath('mathematiques', chapter(7, 'course', 1, null, { firstLessonSlug: null }))).toBeNull()
   })
 
@@ -60,7 +74,12 @@ describe('the subject page’s tabs and sections', () => {
 
   it('disables an empty tab and opens course first', () => {
     const tabs = tabViews(list)
-    expect(tabs.map((tab) => [tab.type, tab.disabled])).toEqual([['course', false], ['exam', false], ['recording', true], ['divers', true]])
+    expect(tabs.map((tab) => [tab.type, tab.disabled])).toEqual([
+      ['course', false],
+      ['exam', false],
+      ['recording', true],
+      ['divers', true]
+    ])
     expect(defaultTab(tabs)).toBe('course')
     expect(defaultTab(tabViews(chapterList([chapter(1, 'exam', 1, null)])))).toBe('exam')
   })
@@ -69,7 +88,20 @@ describe('the subject page’s tabs and sections', () => {
     const groups = sectionGroups(list, 'course')
     expect(groups.map((group) => group.name)).toEqual([null, 'Algèbre', 'Analyse'])
     expect(groups.map((group) => group.chapters.map((row) => row.id))).toEqual([[4], [2, 10, 11, 12, 13, 14, 15, 16, 17], [1, 3]])
-    expect(groups.flatMap((group) => group.chapters.map((row) => row.number))).toEqual(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'])
+    expect(groups.flatMap((group) => group.chapters.map((row) => row.number))).toEqual([
+      '01',
+      '02',
+      '03',
+      '04',
+      '05',
+      '06',
+      '07',
+      '08',
+      '09',
+      '10',
+      '11',
+      '12'
+    ])
     const first = groups[2]!.chapters[0]!
     expect(first).toMatchObject({ name: 'Chapitre 1', instructor: 'M. Ben Salah', count: 3, countKind: 'videos', progress: 100 })
   })

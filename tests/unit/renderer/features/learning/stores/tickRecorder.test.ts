@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { TICK_PIECE_SECONDS, TickRecorder, newViewToken, type Tick } from '../../../../../../src/renderer/src/features/learning/stores/tickRecorder.ts'
-import { PLAYBACK_RATE_MAX, PROGRESS_TICK_MAX_SPAN_SECONDS, PROGRESS_TICK_TOLERANCE_SECONDS } from '../../../../../../src/shared/api/learning.ts'
+import {
+  TICK_PIECE_SECONDS,
+  TickRecorder,
+  newViewToken,
+  type Tick
+} from '../../../../../../src/renderer/src/features/learning/stores/tickRecorder.ts'
+import {
+  PLAYBACK_RATE_MAX,
+  PROGRESS_TICK_MAX_SPAN_SECONDS,
+  PROGRESS_TICK_TOLERANCE_SECONDS
+} from '../../../../../../src/shared/api/learning.ts'
 import { PROGRESS_TICK_SECONDS } from '../../../../../../src/shared/constants.ts'
 
 const T0 = 1_800_000_000_000

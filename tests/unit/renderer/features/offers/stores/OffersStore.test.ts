@@ -1,20 +1,29 @@
 import { describe, expect, it } from 'vitest'
 import { OffersStore } from '../../../../../../src/renderer/src/features/offers/stores/OffersStore.ts'
-import { levelOfCard, periodChoices, showsMovedContentNotice } from '../../../../../../src/renderer/src/features/offers/stores/offerRules.ts'
+import {
+  levelOfCard,
+  periodChoices,
+  showsMovedContentNotice
+} from '../../../../../../src/renderer/src/features/offers/stores/offerRules.ts'
 import { fakeOffersApi, gold, mobile, optimum, pack115, recorder, sequentialKeys, standard, top50 } from './offersFakes.ts'
 
 function setup(divisionId: number | null = 14) {
   const api = fakeOffersApi({ offers: () => Promise.resolve([pack115, gold, top50, mobile, optimum, standard]) })
   const record = recorder()
   const store = new OffersStore({
-    api: () => api, now: () => new Date('2026-01-15T10:00:00+01:00'), newKey: sequentialKeys(), giftCode: () => null,
-    divisionId: () => divisionId, notify: record.notify, onPurchased: record.onPurchased
+    api: () => api,
+    now: () => new Date('2026-01-15T10:00:00+01:00'),
+    newKey: sequentialKeys(),
+    giftCode: () => null,
+    divisionId: () => divisionId,
+    notify: record.notify,
+    onPurchased: record.onPurchased
   })
   return { api, store }
 }
 
 describe('OffersStore (§2 Offres)', () => {
-  it('shows the cards by the offer\'s position', async () => {
+  it("shows the cards by the offer's position", async () => {
     const { store } = setup()
     await store.enter()
     expect(store.cards.map((card) => card.offer_id)).toEqual([33, 102, 122, 112, 80, 115])
@@ -48,7 +57,7 @@ describe('offer rules', () => {
     expect(periodChoices({ periods: [] })).toEqual(['fixed'])
   })
 
-  it('reads the class\'s level from the rates the card states (§9)', () => {
+  it("reads the class's level from the rates the card states (§9)", () => {
     expect(levelOfCard({ dailyPrice: 2.3, weeklyPrice: 17.25 })).toBe('bac')
     expect(levelOfCard({ dailyPrice: 0.95, weeklyPrice: 7.75 })).toBe('primary')
     expect(['basic', 'secondary']).toContain(levelOfCard({ dailyPrice: 1.6, weeklyPrice: 12.25 }))

@@ -3,7 +3,17 @@ import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
 import type { OfferCard, OffersApi } from '../../../../../../src/renderer/src/features/offers/api.ts'
 import { PurchaseStore } from '../../../../../../src/renderer/src/features/offers/stores/PurchaseStore.ts'
 import {
-  fakeOffersApi, gold, mobile, optimum, pack115, purchaseResponse, quoteAnswer, recorder, sequentialKeys, standard, tenPercent
+  fakeOffersApi,
+  gold,
+  mobile,
+  optimum,
+  pack115,
+  purchaseResponse,
+  quoteAnswer,
+  recorder,
+  sequentialKeys,
+  standard,
+  tenPercent
 } from './offersFakes.ts'
 
 /** 15 January 2026 in Tunis: 167 days of the school year (303) are left, 15 January to 30 June. */
@@ -13,7 +23,12 @@ function setup(card: OfferCard, overrides: Partial<OffersApi> = {}, giftCode: st
   const api = fakeOffersApi(overrides)
   const record = recorder()
   const store = new PurchaseStore(card, {
-    api: () => api, now: () => NOW, newKey: sequentialKeys(), giftCode: () => giftCode, notify: record.notify, onPurchased: record.onPurchased
+    api: () => api,
+    now: () => NOW,
+    newKey: sequentialKeys(),
+    giftCode: () => giftCode,
+    notify: record.notify,
+    onPurchased: record.onPurchased
   })
   return { api, store, ...record }
 }
@@ -24,7 +39,12 @@ describe('PurchaseStore: the choice priced by the shared engine (§4, §9)', () 
   it('prices a month, then 3 months labelled multi-month, then the rest of the school year', () => {
     const { store } = setup(gold)
     expect(store.periodChoices).toEqual(['month', 'rest_of_year'])
-    expect(store.quote).toMatchObject({ base: 45_000, total: 45_000, dueNow: 45_000, period: { period: 'month', quantity: 1, endDate: '2026-02-14' } })
+    expect(store.quote).toMatchObject({
+      base: 45_000,
+      total: 45_000,
+      dueNow: 45_000,
+      period: { period: 'month', quantity: 1, endDate: '2026-02-14' }
+    })
     expect(store.multiMonth).toBe(false)
     store.setMonths(3)
     expect(store.quote).toMatchObject({ base: 135_000, total: 135_000, period: { multiMonth: true, endDate: '2026-04-14' } })
@@ -88,7 +108,14 @@ describe('PurchaseStore: one code, checked by the server, removable (§4 Coupons
     const { store, api } = setup(gold, { quote: (body) => Promise.resolve(quoteAnswer(tenPercent(body.code!))) })
     store.setCodeInput(' bienvenue10 ')
     expect(await store.applyCode()).toBe(true)
-    expect(api.calls).toEqual([{ name: 'quote', args: [{ offerDivisionDetail: gold.id, period: 'month', quantity: 1, offer_subject_details: null, code: 'BIENVENUE10', sliceIndex: -1 }] }])
+    expect(api.calls).toEqual([
+      {
+        name: 'quote',
+        args: [
+          { offerDivisionDetail: gold.id, period: 'month', quantity: 1, offer_subject_details: null, code: 'BIENVENUE10', sliceIndex: -1 }
+        ]
+      }
+    ])
     expect(store.appliedCode?.code).toBe('BIENVENUE10')
     expect(store.codeMessage).toEqual({ message: { key: 'offers:code.applied' }, intent: 'success' })
     expect(store.quote).toMatchObject({ base: 45_000, code: { kind: 'coupon', discount: 4_500 }, total: 40_500 })
@@ -106,14 +133,24 @@ describe('PurchaseStore: one code, checked by the server, removable (§4 Coupons
 
   it('gives a CP referral code its 5 %', async () => {
     const { store } = setup(gold, {
-      quote: (body) => Promise.resolve(quoteAnswer({ kind: 'referral', code: body.code!, discountType: 'percentage_discount', basisPoints: 500, fixedAmount: null, discount: 2_250 }))
+      quote: (body) =>
+        Promise.resolve(
+          quoteAnswer({
+            kind: 'referral',
+            code: body.code!,
+            discountType: 'percentage_discount',
+            basisPoints: 500,
+            fixedAmount: null,
+            discount: 2_250
+          })
+        )
     })
     store.setCodeInput('cpsami01')
     expect(await store.applyCode()).toBe(true)
     expect(store.quote).toMatchObject({ code: { kind: 'referral', code: 'CPSAMI01', discount: 2_250 }, total: 42_750 })
   })
 
-  it('refuses an empty or short code without asking the server, and words the server\'s refusal', async () => {
+  it("refuses an empty or short code without asking the server, and words the server's refusal", async () => {
     const { store, api } = setup(gold, { quote: () => Promise.reject(new ApiError('code_expired', 'Ce code a expiré', { status: 422 })) })
     expect(await store.applyCode()).toBe(false)
     expect(store.codeMessage).toEqual({ message: { key: 'auth:errors.purchase.codeRequired' }, intent: 'warning' })
@@ -131,9 +168,10 @@ describe('PurchaseStore: one code, checked by the server, removable (§4 Coupons
   it('checks the code again when the choice changes, and drops a coupon that does not fit the new period', async () => {
     let refuse = false
     const { store, api } = setup(gold, {
-      quote: (body) => refuse
-        ? Promise.reject(new ApiError('code_not_applicable', 'Ce code n’est pas valable', { status: 422 }))
-        : Promise.resolve(quoteAnswer(tenPercent(body.code!)))
+      quote: (body) =>
+        refuse
+          ? Promise.reject(new ApiError('code_not_applicable', 'Ce code n’est pas valable', { status: 422 }))
+          : Promise.resolve(quoteAnswer(tenPercent(body.code!)))
     })
     store.setCodeInput('ANNEE20')
     await store.applyCode()
@@ -156,7 +194,15 @@ describe('PurchaseStore: confirmation and purchase (§4, §8)', () => {
     expect(store.step).toBe('confirm')
     const outcome = await store.buy()
     expect(outcome).toEqual({ kind: 'purchased', path: '/subjects' })
-    expect(api.calls).toEqual([{ name: 'buy', args: [{ offerDivisionDetail: gold.id, period: 'month', quantity: 1, offer_subject_details: null, code: null, sliceIndex: -1 }, 'k1'] }])
+    expect(api.calls).toEqual([
+      {
+        name: 'buy',
+        args: [
+          { offerDivisionDetail: gold.id, period: 'month', quantity: 1, offer_subject_details: null, code: null, sliceIndex: -1 },
+          'k1'
+        ]
+      }
+    ])
     expect(purchases).toHaveLength(1)
     expect(notes).toEqual([{ intent: 'success', key: 'offers:purchase.success' }])
   })
@@ -189,7 +235,9 @@ describe('PurchaseStore: confirmation and purchase (§4, §8)', () => {
   })
 
   it('goes to the wallet with the points missing on a 402, and on a 401', async () => {
-    const short = setup(optimum, { buy: () => Promise.reject(new ApiError('insufficient_points', 'Solde de points insuffisant', { status: 402, missingPoints: 92.5 })) })
+    const short = setup(optimum, {
+      buy: () => Promise.reject(new ApiError('insufficient_points', 'Solde de points insuffisant', { status: 402, missingPoints: 92.5 }))
+    })
     short.store.confirm()
     expect(await short.store.buy()).toEqual({ kind: 'wallet', path: '/porte-monnaie?missing_points=92.5', missingPoints: 92.5 })
     expect(short.notes).toEqual([{ intent: 'warning', key: 'auth:errors.insufficientPoints' }])
@@ -201,7 +249,9 @@ describe('PurchaseStore: confirmation and purchase (§4, §8)', () => {
   })
 
   it('says a daily or weekly plan is bought through the operator when the server refuses it for points', async () => {
-    const { store, notes } = setup(mobile, { buy: () => Promise.reject(new ApiError('period_not_offered', 'Durée non proposée', { status: 422 })) })
+    const { store, notes } = setup(mobile, {
+      buy: () => Promise.reject(new ApiError('period_not_offered', 'Durée non proposée', { status: 422 }))
+    })
     store.confirm()
     expect(await store.buy()).toBeNull()
     expect(store.error).toEqual({ key: 'offers:purchase.operatorOnly' })

@@ -58,7 +58,12 @@ describe('AvatarStore (§2 avatar editable once the profile is complete)', () =>
       uploadAvatar: async () => {
         attempts++
         if (attempts === 1) throw networkError()
-        if (attempts === 2) throw new ApiError('validation_failed', 'Cette photo est illisible ou endommagée', { status: 422, keys: { avatar: ['avatar.unreadable'] }, fields: { avatar: ['Cette photo est illisible ou endommagée'] } })
+        if (attempts === 2)
+          throw new ApiError('validation_failed', 'Cette photo est illisible ou endommagée', {
+            status: 422,
+            keys: { avatar: ['avatar.unreadable'] },
+            fields: { avatar: ['Cette photo est illisible ou endommagée'] }
+          })
         return { message: 'ok', avatar: '/api/avatars/5/y.webp' }
       }
     })
@@ -74,7 +79,8 @@ describe('AvatarStore (§2 avatar editable once the profile is complete)', () =>
 
   it('says why the server refused: too large, test account, incomplete profile', async () => {
     const tooLarge = setup({
-      uploadAvatar: () => Promise.reject(new ApiError('payload_too_large', 'La photo dépasse…', { status: 413, keys: { avatar: ['avatar.fileTooLarge'] } }))
+      uploadAvatar: () =>
+        Promise.reject(new ApiError('payload_too_large', 'La photo dépasse…', { status: 413, keys: { avatar: ['avatar.fileTooLarge'] } }))
     })
     await tooLarge.store.choose(photo())
     expect(tooLarge.store.problem).toEqual({ key: 'profile:rules.avatar.fileTooLarge' })

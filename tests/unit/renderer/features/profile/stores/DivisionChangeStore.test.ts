@@ -5,10 +5,22 @@ import { DivisionChangeStore } from '../../../../../../src/renderer/src/features
 import { fakeApi, fakeSession, fakeUi, me, user } from './profileFakes.ts'
 
 const reasons = [
-  { id: 1, reason: 'Erreur d’inscription', reason_fr: 'Erreur d’inscription', reason_en: 'Sign-up mistake', reason_ar: 'خطأ', needs_text: false },
+  {
+    id: 1,
+    reason: 'Erreur d’inscription',
+    reason_fr: 'Erreur d’inscription',
+    reason_en: 'Sign-up mistake',
+    reason_ar: 'خطأ',
+    needs_text: false
+  },
   { id: 4, reason: 'Autre', reason_fr: 'Autre', reason_en: 'Other', reason_ar: 'أخرى', needs_text: true }
 ]
-const division = (id: number, name: string) => ({ id, name, level: { id: 1, slug: 'basic' as const, name: 'Base' }, has_optional_subjects: false })
+const division = (id: number, name: string) => ({
+  id,
+  name,
+  level: { id: 1, slug: 'basic' as const, name: 'Base' },
+  has_optional_subjects: false
+})
 
 function setup(options: { istest?: boolean; refuse?: ApiError } = {}) {
   const sent: unknown[] = []
@@ -21,8 +33,15 @@ function setup(options: { istest?: boolean; refuse?: ApiError } = {}) {
       sent.push(body)
       if (options.refuse) return Promise.reject(options.refuse)
       requests.unshift({
-        id: 1, old_division: { id: 7, name: '7e année' }, new_division: { id: body.newDivision, name: '8e année' }, reason: 'Autre',
-        reason_id: body.reason, reason2: body.reason2, status: 'pending', created_at: '2026-11-22', decided_at: null
+        id: 1,
+        old_division: { id: 7, name: '7e année' },
+        new_division: { id: body.newDivision, name: '8e année' },
+        reason: 'Autre',
+        reason_id: body.reason,
+        reason2: body.reason2,
+        status: 'pending',
+        created_at: '2026-11-22',
+        decided_at: null
       })
       return Promise.resolve('Demande envoyée')
     }
@@ -73,12 +92,16 @@ describe('DivisionChangeStore', () => {
   })
 
   it('a request already pending on the server is said in the catalogue, not in the server’s French', async () => {
-    const { store, ui } = setup({ refuse: new ApiError('division_request_pending', 'Vous avez déjà une demande en attente.', { status: 409 }) })
+    const { store, ui } = setup({
+      refuse: new ApiError('division_request_pending', 'Vous avez déjà une demande en attente.', { status: 409 })
+    })
     await store.load()
     store.set('reason', '1')
     store.set('newDivision', '8')
     expect(await store.submit()).toBe(false)
-    expect(ui.shown.map((entry) => [entry.intent, 'key' in entry ? entry.key : entry.text])).toEqual([['error', 'profile:divisionChange.pendingNotice']])
+    expect(ui.shown.map((entry) => [entry.intent, 'key' in entry ? entry.key : entry.text])).toEqual([
+      ['error', 'profile:divisionChange.pendingNotice']
+    ])
   })
 
   it('test accounts cannot ask', async () => {
@@ -99,11 +122,19 @@ describe('DivisionChangeStore: the names in the interface language', () => {
     const api = fakeApi({
       divisionReasons: () => Promise.resolve(reasons),
       divisionRequests: (language) => {
-        const requests = [{
-          id: 1, old_division: { id: 7, name: language === 'ar' ? 'السنة السابعة أساسي' : '7e année' },
-          new_division: { id: 8, name: language === 'ar' ? 'السنة الثامنة أساسي' : '8e année' },
-          reason: 'Autre', reason_id: 4, reason2: null, status: 'pending' as const, created_at: '2026-11-22', decided_at: null
-        }]
+        const requests = [
+          {
+            id: 1,
+            old_division: { id: 7, name: language === 'ar' ? 'السنة السابعة أساسي' : '7e année' },
+            new_division: { id: 8, name: language === 'ar' ? 'السنة الثامنة أساسي' : '8e année' },
+            reason: 'Autre',
+            reason_id: 4,
+            reason2: null,
+            status: 'pending' as const,
+            created_at: '2026-11-22',
+            decided_at: null
+          }
+        ]
         // An answer held back until released (it arrives after the next one).
         if (state.hold) {
           state.hold = false

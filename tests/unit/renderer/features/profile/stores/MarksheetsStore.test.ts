@@ -36,8 +36,15 @@ const photo = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff])], n
 
 function sheet(id: number, status: Marksheet['status']): Marksheet {
   return {
-    id, name: `s${id}.pdf`, division: { id: 7, name: '7e' }, trimester: 1, status, url: `/api/files?key=${id}`,
-    mime_type: 'application/pdf', size: 4, created_at: '2026-11-22'
+    id,
+    name: `s${id}.pdf`,
+    division: { id: 7, name: '7e' },
+    trimester: 1,
+    status,
+    url: `/api/files?key=${id}`,
+    mime_type: 'application/pdf',
+    size: 4,
+    created_at: '2026-11-22'
   }
 }
 
@@ -52,7 +59,10 @@ function setup(options: { corrupt?: string; failFirstUpload?: boolean; items?: M
       attempts++
       if (options.failFirstUpload && attempts === 1) return Promise.reject(networkError())
       uploads.push(upload)
-      return Promise.resolve({ message: 'Bulletin envoyé', marksheet: { ...sheet(9, 'pending'), name: upload.fileName, trimester: upload.trimester } })
+      return Promise.resolve({
+        message: 'Bulletin envoyé',
+        marksheet: { ...sheet(9, 'pending'), name: upload.fileName, trimester: upload.trimester }
+      })
     },
     deleteMarksheet: (id) => {
       if (options.refuseDelete) return Promise.reject(options.refuseDelete)
@@ -96,7 +106,9 @@ describe('MarksheetsStore', () => {
     expect(uploads[0]).toMatchObject({ fileName: 'bulletin.pdf', trimester: 1, division: 7 })
     expect(uploads[0]!.file).toBe(pdf)
     // The catalogue's text, in the pupil's language, not the server's French one.
-    expect(ui.shown.map((entry) => [entry.intent, 'key' in entry ? entry.key : entry.text])).toEqual([['success', 'profile:marksheets.uploaded']])
+    expect(ui.shown.map((entry) => [entry.intent, 'key' in entry ? entry.key : entry.text])).toEqual([
+      ['success', 'profile:marksheets.uploaded']
+    ])
   })
 
   it('needs a division', async () => {
@@ -145,7 +157,9 @@ describe('MarksheetsStore', () => {
     platform.marksheetMerge = async () => {
       throw new BridgeError('marksheet:merge', 'unavailable', '')
     }
-    await expect(platformMerge(platform)([photo('a.jpg'), photo('b.jpg')], () => undefined)).rejects.toMatchObject({ reason: 'unavailable' })
+    await expect(platformMerge(platform)([photo('a.jpg'), photo('b.jpg')], () => undefined)).rejects.toMatchObject({
+      reason: 'unavailable'
+    })
   })
 
   it('deletes only pending report cards', async () => {
@@ -157,7 +171,9 @@ describe('MarksheetsStore', () => {
     await store.deleteSheet(2)
     expect(deleted).toEqual([2])
     expect(store.items.map((item) => item.id)).toEqual([1, 3])
-    expect(ui.shown.map((entry) => [entry.intent, 'key' in entry ? entry.key : entry.text])).toEqual([['success', 'profile:marksheets.deleted']])
+    expect(ui.shown.map((entry) => [entry.intent, 'key' in entry ? entry.key : entry.text])).toEqual([
+      ['success', 'profile:marksheets.deleted']
+    ])
   })
 
   it('a report card no longer pending on the server: the refusal is said in the catalogue and the list reloaded', async () => {
@@ -169,7 +185,9 @@ describe('MarksheetsStore', () => {
     await store.load()
     await store.deleteSheet(2)
     expect(deleted).toEqual([])
-    expect(ui.shown.map((entry) => [entry.intent, 'key' in entry ? entry.key : entry.text])).toEqual([['error', 'profile:marksheets.notPending']])
+    expect(ui.shown.map((entry) => [entry.intent, 'key' in entry ? entry.key : entry.text])).toEqual([
+      ['error', 'profile:marksheets.notPending']
+    ])
     expect(store.deleting).toBeNull()
   })
 

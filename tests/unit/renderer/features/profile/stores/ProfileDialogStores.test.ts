@@ -5,7 +5,8 @@ import { fakeApi, fakeSession, fakeUi, me, user } from './profileFakes.ts'
 // The server answers in French whatever the pupil's language: its text must not reach the screen.
 const FRENCH = 'Texte du serveur en français'
 
-const toasts = (ui: ReturnType<typeof fakeUi>) => ui.shown.map((entry) => ({ intent: entry.intent, shown: 'key' in entry ? entry.key : entry.text }))
+const toasts = (ui: ReturnType<typeof fakeUi>) =>
+  ui.shown.map((entry) => ({ intent: entry.intent, shown: 'key' in entry ? entry.key : entry.text }))
 
 function setup() {
   const ui = fakeUi()

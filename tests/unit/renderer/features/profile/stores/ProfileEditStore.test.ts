@@ -111,7 +111,14 @@ describe('ProfileEditStore: validation and saving', () => {
     expect(outcome).toEqual({ kind: 'saved', wasIncomplete: true })
     expect(api.updates).toEqual([
       {
-        name: 'Karim', lastName: 'Mansour', birthDate: '2010-03-14', country: 1, state: 1, delegation: 101, institute: 11, division: 7,
+        name: 'Karim',
+        lastName: 'Mansour',
+        birthDate: '2010-03-14',
+        country: 1,
+        state: 1,
+        delegation: 101,
+        institute: 11,
+        division: 7,
         'g-recaptcha-response': 'captcha-token'
       }
     ])
@@ -127,7 +134,9 @@ describe('ProfileEditStore: validation and saving', () => {
   })
 
   it('puts a "Birthdate:" server message on its field and keeps every value typed', async () => {
-    const api = fakeApi({ update: () => Promise.reject(new ApiError('validation_failed', 'Birthdate: Age must be 5 years or older.', { status: 422 })) })
+    const api = fakeApi({
+      update: () => Promise.reject(new ApiError('validation_failed', 'Birthdate: Age must be 5 years or older.', { status: 422 }))
+    })
     const { store, ui } = await setup(user({ state: { id: 1, name: 'Tunis' }, division: { id: 7, name: '7e' } }), api)
     store.set('birthDate', '14/03/2012')
     store.set('name', 'Karima')
@@ -144,7 +153,10 @@ describe('ProfileEditStore: validation and saving', () => {
     const api = fakeApi({
       update: () => (++calls === 1 ? Promise.reject(new ApiError('network', 'offline')) : Promise.resolve({ message: 'ok', user: user() }))
     })
-    const { store, ui } = await setup(user({ state: { id: 1, name: 'Tunis' }, birth_date: '2010-03-14', division: { id: 7, name: '7e' } }), api)
+    const { store, ui } = await setup(
+      user({ state: { id: 1, name: 'Tunis' }, birth_date: '2010-03-14', division: { id: 7, name: '7e' } }),
+      api
+    )
     expect(await store.save()).toEqual({ kind: 'failed' })
     expect(ui.shown.some((entry) => 'key' in entry && entry.key === 'auth:errors.network')).toBe(true)
     expect((await store.save()).kind).toBe('saved')
@@ -183,10 +195,20 @@ describe('ProfileEditStore: the names in the interface language', () => {
         return Promise.resolve([{ id: 14, name, level: { id: 4, slug: 'bac' as const, name: 'Bac' }, has_optional_subjects: true }])
       },
       delegations: () => Promise.resolve([{ id: 201, name: named('delegations', 'Ariana Ville', 'أريانة المدينة'), state_id: 2 }]),
-      institutes: () => Promise.resolve([{ id: 6, name: named('institutes', "Lycée pilote de l'Ariana", 'المعهد النموذجي بأريانة'), state_id: 2, delegation_id: 201 }])
+      institutes: () =>
+        Promise.resolve([
+          { id: 6, name: named('institutes', "Lycée pilote de l'Ariana", 'المعهد النموذجي بأريانة'), state_id: 2, delegation_id: 201 }
+        ])
     })
-    const u = user({ state: { id: 2, name: 'Ariana' }, delegation: { id: 201, name: 'Ariana Ville' }, division: { id: 14, name: 'Bac Sciences expérimentales' } })
-    const store = new ProfileEditStore({ api: () => api, session: fakeSession(me(u)), ui: fakeUi(), today: () => TODAY, language: () => language }, u)
+    const u = user({
+      state: { id: 2, name: 'Ariana' },
+      delegation: { id: 201, name: 'Ariana Ville' },
+      division: { id: 14, name: 'Bac Sciences expérimentales' }
+    })
+    const store = new ProfileEditStore(
+      { api: () => api, session: fakeSession(me(u)), ui: fakeUi(), today: () => TODAY, language: () => language },
+      u
+    )
     await store.load()
     expect(store.divisions.items.map((item) => item.name)).toEqual(['Bac Sciences expérimentales'])
     await store.load()

@@ -28,7 +28,8 @@ describe('StateNamesStore: the governorate on the profile page', () => {
   it('reads the list again on the next visit after a failure', async () => {
     let calls = 0
     const api = fakeApi({
-      states: () => (++calls === 1 ? Promise.reject(networkError()) : Promise.resolve([{ id: 2, name: 'Ariana', name_ar: 'أريانة', country_id: 1 }]))
+      states: () =>
+        ++calls === 1 ? Promise.reject(networkError()) : Promise.resolve([{ id: 2, name: 'Ariana', name_ar: 'أريانة', country_id: 1 }])
     })
     const store = new StateNamesStore({ api: () => api })
     await store.load(1)

@@ -5,17 +5,55 @@ import type { Snackbar, SnackbarInput } from '../../../../../../src/renderer/src
 
 export function user(overrides: Partial<User> = {}): User {
   return {
-    id: 5, name: 'Karim', last_name: 'Mansour', email: null, phone: '20000005', phone2: null, gender: null,
-    birth_date: null, avatar: null, points: 0, division: null, optional_subject: null,
-    country: { id: 1, name: 'Tunisie', code: 'TN' }, country_id: 1, state: null, delegation: null, institute: null,
-    affiliations: [], offers: [], completed: false, verified: true, email_verified: false, phone_verified: true, google_id: null, facebook_id: null,
-    hasSession: false, freeHours: 0, istest: false, hasEditDivision: true, business_id: null, takeTrialAdvantage: false,
-    gift_code: null, gift_point: 0, password_changed_at: null,
+    id: 5,
+    name: 'Karim',
+    last_name: 'Mansour',
+    email: null,
+    phone: '20000005',
+    phone2: null,
+    gender: null,
+    birth_date: null,
+    avatar: null,
+    points: 0,
+    division: null,
+    optional_subject: null,
+    country: { id: 1, name: 'Tunisie', code: 'TN' },
+    country_id: 1,
+    state: null,
+    delegation: null,
+    institute: null,
+    affiliations: [],
+    offers: [],
+    completed: false,
+    verified: true,
+    email_verified: false,
+    phone_verified: true,
+    google_id: null,
+    facebook_id: null,
+    hasSession: false,
+    freeHours: 0,
+    istest: false,
+    hasEditDivision: true,
+    business_id: null,
+    takeTrialAdvantage: false,
+    gift_code: null,
+    gift_point: 0,
+    password_changed_at: null,
     notification_preferences: {
-      completeInformation: true, giftCodeUsed: true, parentRequest: true, changePassword: true, uploadNewSessionRecord: true,
-      uploadNewContent: true, updateSession: true, updateVideoReport: true, paySlice: true, transferPoint: true
+      completeInformation: true,
+      giftCodeUsed: true,
+      parentRequest: true,
+      changePassword: true,
+      uploadNewSessionRecord: true,
+      uploadNewContent: true,
+      updateSession: true,
+      updateVideoReport: true,
+      paySlice: true,
+      transferPoint: true
     },
-    notification_token: null, user_type: 'student', created_at: '2026-01-01T00:00:00Z',
+    notification_token: null,
+    user_type: 'student',
+    created_at: '2026-01-01T00:00:00Z',
     ...overrides
   }
 }
@@ -24,13 +62,28 @@ export function me(u: User, permissions: Partial<MeResponse['permissions']> = {}
   return {
     user: u,
     permissions: {
-      has_forum: false, has_exam: false, isProfSon: false, versPilote: false, freeHours: false, hasEditDivision: true,
-      influencer: false, eligibleUserForGift: false, takeTrialAdvantage: false, changePassword: false, discount: false,
+      has_forum: false,
+      has_exam: false,
+      isProfSon: false,
+      versPilote: false,
+      freeHours: false,
+      hasEditDivision: true,
+      influencer: false,
+      eligibleUserForGift: false,
+      takeTrialAdvantage: false,
+      changePassword: false,
+      discount: false,
       ...permissions
     },
     studentLevel: { level: null, division: null, subjects: [] },
-    hasPhoneParent: false, hasParent: false, hasParentRequest: false, isOperatorClient: false,
-    discountCode: null, discountType: null, discountAmount: null, admin_user_id: null
+    hasPhoneParent: false,
+    hasParent: false,
+    hasParentRequest: false,
+    isOperatorClient: false,
+    discountCode: null,
+    discountType: null,
+    discountAmount: null,
+    admin_user_id: null
   }
 }
 
@@ -85,8 +138,16 @@ export function fakeApi(overrides: Partial<ProfileApi> = {}): ProfileApi & { upd
         { id: 1, code: 'TN', name: 'Tunisie', name_fr: 'Tunisie', name_en: 'Tunisia', name_ar: 'تونس' },
         { id: 7, code: 'FR', name: 'France', name_fr: 'France', name_en: 'France', name_ar: 'فرنسا' }
       ]),
-    states: () => Promise.resolve([{ id: 1, name: 'Tunis', name_ar: 'تونس', country_id: 1 }, { id: 2, name: 'Ariana', name_ar: 'أريانة', country_id: 1 }]),
-    delegations: (stateId) => Promise.resolve([{ id: stateId * 100 + 1, name: `D${stateId}-1`, state_id: stateId }, { id: stateId * 100 + 2, name: `D${stateId}-2`, state_id: stateId }]),
+    states: () =>
+      Promise.resolve([
+        { id: 1, name: 'Tunis', name_ar: 'تونس', country_id: 1 },
+        { id: 2, name: 'Ariana', name_ar: 'أريانة', country_id: 1 }
+      ]),
+    delegations: (stateId) =>
+      Promise.resolve([
+        { id: stateId * 100 + 1, name: `D${stateId}-1`, state_id: stateId },
+        { id: stateId * 100 + 2, name: `D${stateId}-2`, state_id: stateId }
+      ]),
     institutes: (stateId) =>
       Promise.resolve([
         { id: stateId * 10 + 1, name: 'A', state_id: stateId, delegation_id: stateId * 100 + 1 },

@@ -24,14 +24,19 @@ const report = (extra: Partial<VideoReport> = {}): VideoReport => ({
   ...extra
 })
 
-const notPending = () => new ApiError('video_report_not_pending', 'Seul un signalement en attente peut être modifié ou supprimé', { status: 409 })
+const notPending = () =>
+  new ApiError('video_report_not_pending', 'Seul un signalement en attente peut être modifié ou supprimé', { status: 409 })
 
 function fakeApi(overrides: Partial<SupportApi> = {}) {
   const calls: string[] = []
   const sent: VideoReportBody[] = []
   let reports: VideoReport[] = [report(), report({ id: 6, status: 'Rejected', reject_reason: 'Vidéo correcte' })]
   const api: SupportApi = {
-    reasons: () => Promise.resolve([{ id: 1, name: 'La vidéo ne démarre pas' }, { id: 2, name: 'Problème de son' }]),
+    reasons: () =>
+      Promise.resolve([
+        { id: 1, name: 'La vidéo ne démarre pas' },
+        { id: 2, name: 'Problème de son' }
+      ]),
     reports: () => {
       calls.push('reports')
       return Promise.resolve(reports)
@@ -108,7 +113,10 @@ describe('my reports', () => {
     setReports([report({ status: 'In progress' }), report({ id: 6, status: 'Rejected' })])
     store.askDelete(store.shown[0]!)
     expect(await store.confirmDelete()).toBe(false)
-    expect(store.shown.map((entry) => [entry.id, entry.status])).toEqual([[5, 'In progress'], [6, 'Rejected']])
+    expect(store.shown.map((entry) => [entry.id, entry.status])).toEqual([
+      [5, 'In progress'],
+      [6, 'Rejected']
+    ])
     expect(notes).toEqual([{ intent: 'error', key: 'auth:errors.videoReportNotPending', values: undefined }])
   })
 })
@@ -117,7 +125,12 @@ function formSetup(overrides: Partial<SupportApi> = {}) {
   const fake = fakeApi(overrides)
   const notes: SnackbarInput[] = []
   let changed = 0
-  const store = new ReportFormStore({ api: () => fake.api, notify: (input) => notes.push(input), language: () => 'fr', onChanged: () => changed++ })
+  const store = new ReportFormStore({
+    api: () => fake.api,
+    notify: (input) => notes.push(input),
+    language: () => 'fr',
+    onChanged: () => changed++
+  })
   return { ...fake, store, notes, changed: () => changed }
 }
 
@@ -170,7 +183,9 @@ describe('the report dialog', () => {
 
   it('places the server’s field refusal on its field', async () => {
     const refusal = new ApiError('validation_failed', 'Remplir les champs raison et description', {
-      status: 422, fields: { description: ['Remplir les champs raison et description'] }, keys: { description: ['videoReport.fieldsRequired'] }
+      status: 422,
+      fields: { description: ['Remplir les champs raison et description'] },
+      keys: { description: ['videoReport.fieldsRequired'] }
     })
     const { store } = formSetup({ create: () => Promise.reject(refusal) })
     store.show({ mode: 'create', contentId: 70 })
@@ -203,9 +218,27 @@ describe('the report dialog', () => {
 
 describe('assistance', () => {
   it('lists the videos by position with their addresses made absolute against the API', async () => {
-    const video = (id: number, position: number, url: string): AssistanceVideo => ({ id, title: `V${id}`, description: null, url, mime_type: 'video/mp4', duration: 20, position })
-    const api = { videoLinks: () => Promise.resolve([video(2, 5, '/api/media/assistance/2'), video(1, 1, 'https://cdn.example.tn/a.mp4'), video(3, 5, '/api/media/assistance/3')]) } as unknown as SupportApi
-    const store = new AssistanceStore(() => api, (url) => new URL(url, 'http://127.0.0.1:4010/api').href)
+    const video = (id: number, position: number, url: string): AssistanceVideo => ({
+      id,
+      title: `V${id}`,
+      description: null,
+      url,
+      mime_type: 'video/mp4',
+      duration: 20,
+      position
+    })
+    const api = {
+      videoLinks: () =>
+        Promise.resolve([
+          video(2, 5, '/api/media/assistance/2'),
+          video(1, 1, 'https://cdn.example.tn/a.mp4'),
+          video(3, 5, '/api/media/assistance/3')
+        ])
+    } as unknown as SupportApi
+    const store = new AssistanceStore(
+      () => api,
+      (url) => new URL(url, 'http://127.0.0.1:4010/api').href
+    )
     await store.enter()
     expect(store.videos.map((entry) => [entry.id, entry.src])).toEqual([
       [1, 'https://cdn.example.tn/a.mp4'],

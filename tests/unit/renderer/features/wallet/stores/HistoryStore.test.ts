@@ -9,13 +9,24 @@ import { fakeWalletApi, networkError, transfer } from './walletFakes.ts'
 describe('HistoryStore', () => {
   it('loads the lists the API serves and leaves the others empty without calling anything', async () => {
     const bookmark = {
-      id: 5, created_at: '2026-11-20T09:00:00.000Z', marked_bookmarked_at: '2026-11-20T09:00:00.000Z', subject_name: 'Mathématiques',
-      content: { id: 9, name: 'Module et argument', slug: 'module-et-argument', chapter: { id: 3, slug: 'nombres-complexes', subject: { id: 1, name: 'Mathématiques', slug: 'mathematiques' } } }
+      id: 5,
+      created_at: '2026-11-20T09:00:00.000Z',
+      marked_bookmarked_at: '2026-11-20T09:00:00.000Z',
+      subject_name: 'Mathématiques',
+      content: {
+        id: 9,
+        name: 'Module et argument',
+        slug: 'module-et-argument',
+        chapter: { id: 3, slug: 'nombres-complexes', subject: { id: 1, name: 'Mathématiques', slug: 'mathematiques' } }
+      }
     }
     const api = fakeWalletApi({
       bookmarks: () => Promise.resolve([bookmark]),
       transferHistory: () => Promise.resolve([transfer()]),
-      subscriptions: () => Promise.resolve([{ id: 1, name: 'Gold', group: { id: 112, name: 'Gold' }, amount_paid: 290, start_date: '2026-09-01', end_date: '2027-06-30' }]),
+      subscriptions: () =>
+        Promise.resolve([
+          { id: 1, name: 'Gold', group: { id: 112, name: 'Gold' }, amount_paid: 290, start_date: '2026-09-01', end_date: '2027-06-30' }
+        ]),
       payments: () => Promise.reject(networkError())
     })
     const store = new HistoryStore(() => api)
@@ -25,16 +36,32 @@ describe('HistoryStore', () => {
     expect(store.payments.status).toBe('failed')
     expect(store.payments.error).toEqual({ key: 'wallet:errors.network' })
     // The bookmarked lessons as the history shows them (§2: name, marked_bookmarked_at, subject_name).
-    expect(store.bookmarks.rows.rows).toEqual([{ id: 5, name: 'Module et argument', marked_bookmarked_at: '2026-11-20T09:00:00.000Z', subject_name: 'Mathématiques' }])
+    expect(store.bookmarks.rows.rows).toEqual([
+      { id: 5, name: 'Module et argument', marked_bookmarked_at: '2026-11-20T09:00:00.000Z', subject_name: 'Mathématiques' }
+    ])
     expect([store.classChanges.empty, store.attendance.empty]).toEqual([true, true])
     expect(store.attendance.available).toBe(false)
     expect(api.calls.map((call) => call.name).sort()).toEqual(['bookmarks', 'payments', 'subscriptions', 'transferHistory'])
   })
 
   it('lists the class change requests when a source is given', async () => {
-    const api = fakeWalletApi({ transferHistory: () => Promise.resolve([]), subscriptions: () => Promise.resolve([]), payments: () => Promise.resolve([]) })
-    const row = { id: 3, old_division: '7e année de base', new_division: '8e année de base', reason: 'Autre', other_reason: 'Orientation', status: 'pending' as const }
-    const store = new HistoryStore(() => api, () => Promise.resolve([row]))
+    const api = fakeWalletApi({
+      transferHistory: () => Promise.resolve([]),
+      subscriptions: () => Promise.resolve([]),
+      payments: () => Promise.resolve([])
+    })
+    const row = {
+      id: 3,
+      old_division: '7e année de base',
+      new_division: '8e année de base',
+      reason: 'Autre',
+      other_reason: 'Orientation',
+      status: 'pending' as const
+    }
+    const store = new HistoryStore(
+      () => api,
+      () => Promise.resolve([row])
+    )
     await store.load()
     expect(store.classChanges.available).toBe(true)
     expect(store.classChanges.rows.rows).toEqual([row])
@@ -42,9 +69,24 @@ describe('HistoryStore', () => {
 
   it('asked again (in another language), keeps its rows on screen until the newest answer replaces them', async () => {
     const answers: Array<(rows: Array<{ id: number; reason: string }>) => void> = []
-    const store = new HistoryStore(() => fakeWalletApi(), () => new Promise((resolve) => answers.push((rows) => resolve(rows.map((r) => ({
-      id: r.id, old_division: 'A', new_division: 'B', reason: r.reason, other_reason: null, status: 'pending' as const
-    }))))))
+    const store = new HistoryStore(
+      () => fakeWalletApi(),
+      () =>
+        new Promise((resolve) =>
+          answers.push((rows) =>
+            resolve(
+              rows.map((r) => ({
+                id: r.id,
+                old_division: 'A',
+                new_division: 'B',
+                reason: r.reason,
+                other_reason: null,
+                status: 'pending' as const
+              }))
+            )
+          )
+        )
+    )
     const first = store.classChanges.load()
     answers[0]!([{ id: 1, reason: 'Autre raison' }])
     await first
@@ -60,9 +102,15 @@ describe('HistoryStore', () => {
   })
   it('asked again while its first load runs, shows the answer of the second', async () => {
     const answers: Array<(reason: string) => void> = []
-    const store = new HistoryStore(() => fakeWalletApi(), () => new Promise((resolve) => answers.push((reason) => resolve([
-      { id: 1, old_division: 'A', new_division: 'B', reason, other_reason: null, status: 'pending' as const }
-    ]))))
+    const store = new HistoryStore(
+      () => fakeWalletApi(),
+      () =>
+        new Promise((resolve) =>
+          answers.push((reason) =>
+            resolve([{ id: 1, old_division: 'A', new_division: 'B', reason, other_reason: null, status: 'pending' as const }])
+          )
+        )
+    )
     const french = store.classChanges.load()
     const arabic = store.classChanges.load()
     expect(answers).toHaveLength(2)
@@ -95,7 +143,13 @@ describe('PagedRows (§9: 10, 25 or 100 rows per page)', () => {
 
 describe('wallet rule messages', () => {
   it('translate to the wallet catalogue, whose French texts are the specification ones', () => {
-    const keys: MessageKey[] = ['common.fillFields', 'payment.amount', 'payment.referenceRequired', 'transfer.amountRange', 'transfer.codeInvalid']
+    const keys: MessageKey[] = [
+      'common.fillFields',
+      'payment.amount',
+      'payment.referenceRequired',
+      'transfer.amountRange',
+      'transfer.codeInvalid'
+    ]
     for (const key of keys) {
       const message = ruleMessage(key)
       expect('key' in message).toBe(true)

@@ -29,7 +29,7 @@ describe('TransferStore validation (§5)', () => {
     expect(api.calls).toEqual([])
   })
 
-  it('a field\'s message goes when that field is edited, and comes back only with the next submit', async () => {
+  it("a field's message goes when that field is edited, and comes back only with the next submit", async () => {
     const { store } = setup()
     store.setPoints('3')
     expect(await store.submit()).toBe(false)
@@ -65,7 +65,8 @@ describe('TransferStore validation (§5)', () => {
   it('reads the recipient, the amount and the code typed in Arabic-Indic digits, the code pasted with its space', async () => {
     const { store, api } = setup({
       transfer: () => Promise.resolve({ message: 'Un code de confirmation vous a été envoyé', transfer: transfer() }),
-      confirmTransfer: () => Promise.resolve({ message: 'Transfert confirmé', transfer: transfer({ status: 'confirmed', is_confirmed: true }) })
+      confirmTransfer: () =>
+        Promise.resolve({ message: 'Transfert confirmé', transfer: transfer({ status: 'confirmed', is_confirmed: true }) })
     })
     store.setToUser('٢٠٠٠٠٠٠٢')
     store.setPoints('١٠')
@@ -83,7 +84,8 @@ describe('TransferStore flow', () => {
   it('sends the transfer, then confirms it with the code', async () => {
     const { store, api, transferred } = setup({
       transfer: () => Promise.resolve({ message: 'Un code de confirmation vous a été envoyé', transfer: transfer() }),
-      confirmTransfer: () => Promise.resolve({ message: 'Transfert confirmé', transfer: transfer({ status: 'confirmed', is_confirmed: true }) })
+      confirmTransfer: () =>
+        Promise.resolve({ message: 'Transfert confirmé', transfer: transfer({ status: 'confirmed', is_confirmed: true }) })
     })
     store.setToUser(' lina.haddad@demo.darsi.tn ')
     store.setPoints('10')
@@ -112,7 +114,9 @@ describe('TransferStore flow', () => {
   it('puts the server field messages on their fields and keeps the form', async () => {
     const { store } = setup({
       transfer: () =>
-        Promise.reject(new ApiError('insufficient_points', 'Solde de points insuffisant', { status: 402, keys: { points: ['transfer.insufficient'] } }))
+        Promise.reject(
+          new ApiError('insufficient_points', 'Solde de points insuffisant', { status: 402, keys: { points: ['transfer.insufficient'] } })
+        )
     })
     store.setToUser('20000002')
     store.setPoints('4000')
@@ -131,14 +135,29 @@ describe('TransferStore flow', () => {
   }
 
   it('words a refusal by its code, never by the server’s French sentence', async () => {
-    expect(await refusedWith(new ApiError('forbidden', "Cet identifiant d'administrateur ne correspond pas", { status: 403 }))).toEqual({ key: 'wallet:errors.forbidden' })
-    expect(await refusedWith(new ApiError('validation_failed', 'Requête invalide', { status: 422 }))).toEqual({ key: 'auth:errors.invalidInput' })
-    expect(await refusedWith(new ApiError('validation_failed', 'Valeur trop longue', { status: 422, keys: { x: ['common.tooLong'] } }))).toEqual({ key: 'wallet:rules.common.tooLong' })
+    expect(await refusedWith(new ApiError('forbidden', "Cet identifiant d'administrateur ne correspond pas", { status: 403 }))).toEqual({
+      key: 'wallet:errors.forbidden'
+    })
+    expect(await refusedWith(new ApiError('validation_failed', 'Requête invalide', { status: 422 }))).toEqual({
+      key: 'auth:errors.invalidInput'
+    })
+    expect(
+      await refusedWith(new ApiError('validation_failed', 'Valeur trop longue', { status: 422, keys: { x: ['common.tooLong'] } }))
+    ).toEqual({ key: 'wallet:rules.common.tooLong' })
   })
 
-  it('words a transfer that no longer waits (or a rule the server names) in the user\'s language', async () => {
-    expect(await refusedWith(new ApiError('operation_impossible', "Ce transfert n'attend plus de confirmation", { status: 409 }))).toEqual({ key: 'wallet:errors.closed' })
-    expect(await refusedWith(new ApiError('operation_impossible', 'Ce moyen de paiement…', { status: 422, keys: { paymentMethod: ['payment.methodUnavailable'] } }))).toEqual({
+  it("words a transfer that no longer waits (or a rule the server names) in the user's language", async () => {
+    expect(await refusedWith(new ApiError('operation_impossible', "Ce transfert n'attend plus de confirmation", { status: 409 }))).toEqual({
+      key: 'wallet:errors.closed'
+    })
+    expect(
+      await refusedWith(
+        new ApiError('operation_impossible', 'Ce moyen de paiement…', {
+          status: 422,
+          keys: { paymentMethod: ['payment.methodUnavailable'] }
+        })
+      )
+    ).toEqual({
       key: 'wallet:rules.payment.methodUnavailable'
     })
   })
@@ -160,7 +179,9 @@ describe('TransferStore flow', () => {
     const { store, api } = setup({
       transfer: () => Promise.resolve({ message: 'ok', transfer: transfer({ id: 42 }) }),
       confirmTransfer: () =>
-        Promise.reject(new ApiError('invalid_verification_code', 'Code', { status: 422, keys: { confirmationToken: ['transfer.codeInvalid'] } })),
+        Promise.reject(
+          new ApiError('invalid_verification_code', 'Code', { status: 422, keys: { confirmationToken: ['transfer.codeInvalid'] } })
+        ),
       resendTransferCode: () => Promise.resolve('Un nouveau code de confirmation vous a été envoyé')
     })
     store.setToUser('20000002')

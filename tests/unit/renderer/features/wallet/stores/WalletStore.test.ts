@@ -28,7 +28,15 @@ function setup(overrides: Partial<WalletApi> = {}) {
 describe('WalletStore loading', () => {
   it('a reload behind the screen keeps its status, and the same answer leaves what is shown as it is', async () => {
     let points = 150
-    const row = { id: 7, code: 'VIR123', method: 'transfer' as const, amount: 50, description: 'Virement', date: '2026-11-21T10:00:00Z', status: 'pending' as const }
+    const row = {
+      id: 7,
+      code: 'VIR123',
+      method: 'transfer' as const,
+      amount: 50,
+      description: 'Virement',
+      date: '2026-11-21T10:00:00Z',
+      status: 'pending' as const
+    }
     const { store } = setup({
       summary: () => Promise.resolve({ points, held_points: 0, currency: 'TND' }),
       codes: () => Promise.resolve([{ ...row }])
@@ -56,7 +64,9 @@ describe('WalletStore overlapping loads', () => {
     const { store } = setup({
       bankAccounts: () => {
         asked++
-        return new Promise((resolve) => answers.push(() => resolve([{ id: 1, bank: 'BIAT', rib: '08 006 0123456789012 34', owner: 'Darsi' }] as never)))
+        return new Promise((resolve) =>
+          answers.push(() => resolve([{ id: 1, bank: 'BIAT', rib: '08 006 0123456789012 34', owner: 'Darsi' }] as never))
+        )
       }
     })
     const first = store.wallet.loadBankAccounts()
@@ -71,7 +81,15 @@ describe('WalletStore overlapping loads', () => {
 
   it('shows the answer of the latest load when an older one arrives after it', async () => {
     const answers: Array<(points: number) => void> = []
-    const row = (id: number) => ({ id, code: `VIR${id}`, method: 'transfer' as const, amount: 50, description: 'Virement', date: '2026-11-21T10:00:00Z', status: 'pending' as const })
+    const row = (id: number) => ({
+      id,
+      code: `VIR${id}`,
+      method: 'transfer' as const,
+      amount: 50,
+      description: 'Virement',
+      date: '2026-11-21T10:00:00Z',
+      status: 'pending' as const
+    })
     const rows: Array<(value: Array<ReturnType<typeof row>>) => void> = []
     const { store } = setup({
       summary: () => new Promise((resolve) => answers.push((points) => resolve({ points, held_points: 0, currency: 'TND' }))),
@@ -93,7 +111,10 @@ describe('WalletStore overlapping loads', () => {
   it('does not show a failure of an older load over the answer of a newer one', async () => {
     const answers: Array<{ resolve: (points: number) => void; reject: (error: unknown) => void }> = []
     const { store } = setup({
-      summary: () => new Promise((resolve, reject) => answers.push({ resolve: (points) => resolve({ points, held_points: 0, currency: 'TND' }), reject }))
+      summary: () =>
+        new Promise((resolve, reject) =>
+          answers.push({ resolve: (points) => resolve({ points, held_points: 0, currency: 'TND' }), reject })
+        )
     })
     const first = store.wallet.loadSummary()
     const second = store.wallet.loadSummary()
@@ -143,7 +164,18 @@ describe('WalletStore top-up flows', () => {
   it('declares a bank transfer, clears the form and reloads the history', async () => {
     const { store, api } = setup({
       createCode: () => Promise.resolve(code({ method: 'transfer', reference: 'VIR123' })),
-      codes: () => Promise.resolve([{ id: 7, code: 'VIR123', method: 'transfer', amount: 50, description: 'Virement', date: '2026-11-21T10:00:00Z', status: 'pending' }])
+      codes: () =>
+        Promise.resolve([
+          {
+            id: 7,
+            code: 'VIR123',
+            method: 'transfer',
+            amount: 50,
+            description: 'Virement',
+            date: '2026-11-21T10:00:00Z',
+            status: 'pending'
+          }
+        ])
     })
     store.topUp.setAmount('50,5')
     store.topUp.setReference(' VIR123 ')
@@ -180,7 +212,8 @@ describe('WalletStore top-up flows', () => {
 
   it('shows the server field message on its field', async () => {
     const { store } = setup({
-      createCode: () => Promise.reject(new ApiError('validation_failed', 'Validation', { status: 422, keys: { reference: ['payment.referenceSpaces'] } }))
+      createCode: () =>
+        Promise.reject(new ApiError('validation_failed', 'Validation', { status: 422, keys: { reference: ['payment.referenceSpaces'] } }))
     })
     store.topUp.setAmount('20')
     store.topUp.setReference('R1')
@@ -206,8 +239,18 @@ describe('WalletStore top-up flows', () => {
     const { store, api } = setup({
       createCode: () => Promise.resolve(code()),
       paymentRedirect: () => Promise.resolve({ url: 'http://127.0.0.1:4000/sandbox/pay/order-7', order_id: 'order-7' }),
-      codes: () => Promise.resolve([{ id: 7, code: '#7', method: 'online', amount: 50, description: 'Carte', date: '2026-11-21T10:00:00Z', status }]),
-      paymentReturn: () => Promise.resolve({ order_id: 'order-7', status: 'paid', success: true, message: 'Abonnement activé', detail: null, amount: 50, points: 200 })
+      codes: () =>
+        Promise.resolve([{ id: 7, code: '#7', method: 'online', amount: 50, description: 'Carte', date: '2026-11-21T10:00:00Z', status }]),
+      paymentReturn: () =>
+        Promise.resolve({
+          order_id: 'order-7',
+          status: 'paid',
+          success: true,
+          message: 'Abonnement activé',
+          detail: null,
+          amount: 50,
+          points: 200
+        })
     })
     store.topUp.setMethod('online')
     store.topUp.setAmount('50')
@@ -229,7 +272,8 @@ describe('WalletStore D17 polling', () => {
     let checks = 0
     const { store, timers, balanceChanges } = setup({
       createCode: () => Promise.resolve(code({ method: 'd17' })),
-      d17: () => Promise.resolve({ id: 7, order_id: 'order-7', amount: 50, qr: 'http://127.0.0.1:4000/sandbox/d17/order-7', status: 'pending' }),
+      d17: () =>
+        Promise.resolve({ id: 7, order_id: 'order-7', amount: 50, qr: 'http://127.0.0.1:4000/sandbox/d17/order-7', status: 'pending' }),
       d17Check: () => {
         const status = statuses[Math.min(checks++, 1)]!
         return Promise.resolve({ id: 7, status, paid: status === 'paid', points: status === 'paid' ? 200 : 150 })
@@ -275,7 +319,15 @@ describe('WalletStore payment returns (§4)', () => {
   it('posts the return in the user language, shows success and goes to the offers on close', async () => {
     const { store, api, balanceChanges } = setup({
       paymentReturn: () =>
-        Promise.resolve({ order_id: 'o1', status: 'paid', success: true, message: 'Abonnement activé', detail: null, amount: 50, points: 200 })
+        Promise.resolve({
+          order_id: 'o1',
+          status: 'paid',
+          success: true,
+          message: 'Abonnement activé',
+          detail: null,
+          amount: 50,
+          points: 200
+        })
     })
     await store.wallet.load()
     await store.payments.handlePaymentReturn({ kind: 'payment-return', outcome: 'success', orderId: 'o1' })
@@ -288,7 +340,15 @@ describe('WalletStore payment returns (§4)', () => {
   it('trusts the server over the link: a failed order shows the failure and stays on the wallet', async () => {
     const { store } = setup({
       paymentReturn: () =>
-        Promise.resolve({ order_id: 'o2', status: 'failed', success: false, message: 'Une erreur est survenue', detail: 'x', amount: 50, points: 150 })
+        Promise.resolve({
+          order_id: 'o2',
+          status: 'failed',
+          success: false,
+          message: 'Une erreur est survenue',
+          detail: 'x',
+          amount: 50,
+          points: 150
+        })
     })
     await store.payments.handlePaymentReturn({ kind: 'payment-return', outcome: 'success', orderId: 'o2' })
     expect(store.payments.paymentResult?.state).toBe('failure')
@@ -301,7 +361,15 @@ describe('WalletStore payment returns (§4)', () => {
       paymentReturn: () => {
         calls++
         if (calls === 1) return Promise.reject(networkError())
-        return Promise.resolve({ order_id: 'o3', status: 'paid', success: true, message: 'Abonnement activé', detail: null, amount: 5, points: 155 })
+        return Promise.resolve({
+          order_id: 'o3',
+          status: 'paid',
+          success: true,
+          message: 'Abonnement activé',
+          detail: null,
+          amount: 5,
+          points: 155
+        })
       }
     })
     const link = { kind: 'payment-return', outcome: 'success', orderId: 'o3' } as const
@@ -319,7 +387,14 @@ describe('WalletStore payment returns (§4)', () => {
 
 describe('WalletStore balance unit (§9)', () => {
   it('uses the singular from 1 to 10 points and the plural otherwise in French and English', async () => {
-    for (const [points, unit] of [[0, 'unitOther'], [1, 'unitOne'], [2, 'unitOne'], [10, 'unitOne'], [11, 'unitOther'], [150, 'unitOther']] as const) {
+    for (const [points, unit] of [
+      [0, 'unitOther'],
+      [1, 'unitOne'],
+      [2, 'unitOne'],
+      [10, 'unitOne'],
+      [11, 'unitOther'],
+      [150, 'unitOther']
+    ] as const) {
       const { store } = setup({ summary: () => Promise.resolve({ points, held_points: 0, currency: 'TND' }) })
       await store.wallet.loadSummary()
       expect(store.wallet.balanceUnit('fr'), String(points)).toBe(unit)
@@ -328,8 +403,20 @@ describe('WalletStore balance unit (§9)', () => {
   })
 
   it('counts the Arabic way in Arabic: dual for 2, plural for 3 to 10, singular from 11 and for 0 and 1', async () => {
-    const cases = [[0, 'unitOne'], [1, 'unitOne'], [2, 'unitTwo'], [3, 'unitOther'], [10, 'unitOther'], [11, 'unitOne'], [99, 'unitOne'],
-      [100, 'unitOne'], [102, 'unitOne'], [105, 'unitOther'], [150, 'unitOne'], [1000, 'unitOne']] as const
+    const cases = [
+      [0, 'unitOne'],
+      [1, 'unitOne'],
+      [2, 'unitTwo'],
+      [3, 'unitOther'],
+      [10, 'unitOther'],
+      [11, 'unitOne'],
+      [99, 'unitOne'],
+      [100, 'unitOne'],
+      [102, 'unitOne'],
+      [105, 'unitOther'],
+      [150, 'unitOne'],
+      [1000, 'unitOne']
+    ] as const
     for (const [points, unit] of cases) {
       const { store } = setup({ summary: () => Promise.resolve({ points, held_points: 0, currency: 'TND' }) })
       await store.wallet.loadSummary()
