@@ -250,7 +250,7 @@ test('signs in by phone with the +216 prefix; nextPage=offres lands on the offer
   await expect(page.getByTestId('login-page')).toBeVisible()
   await expect(page.getByTestId('login-submit')).toBeDisabled()
   await signIn(page, `+216${demo.student}`)
-  await expect(page.getByTestId('placeholder-offers')).toBeVisible()
+  await expect(page.getByTestId('offers-page')).toBeVisible()
   expect(pathname(page)).toBe('/offres')
   // A signed-in user is sent away from the public-only pages.
   await page.goto(`${app.rendererUrl}/register`)

@@ -127,7 +127,7 @@ test('the styles come from the built stylesheets: no CSS rule is inserted while 
 test('a reload on a deep route keeps the route', async () => {
   app = await launchSignedIn({ path: '/offres' })
   const { page } = app
-  await page.getByTestId('placeholder-offers').waitFor()
+  await page.getByTestId('offers-page').waitFor()
   await page.reload()
   await page.getByTestId('app-root').waitFor()
   expect(new URL(page.url()).pathname).toBe('/offres')
