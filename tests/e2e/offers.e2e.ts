@@ -58,6 +58,7 @@ async function expectDialogClean(page: Page): Promise<void> {
 }
 
 /** The wallet's balance, in points. */
+/** The wallet page's balance (it shows what it had, then the figure it asks again on each visit: read it with expect.poll). */
 async function balance(page: Page): Promise<number> {
   await page.getByTestId('nav-wallet').click()
   const figure = page.getByTestId('wallet-balance')
@@ -180,7 +181,7 @@ test('a monthly offer bought with points: the balance down by its price, a locke
   await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/subjects')
   await expect(page.getByTestId('snackbar').filter({ hasText: 'Abonnement activé' })).toBeVisible()
 
-  expect(await balance(page)).toBe(Math.round((before - 45) * 1000) / 1000)
+  await expect.poll(() => balance(page), { timeout: 15_000 }).toBe(Math.round((before - 45) * 1000) / 1000)
   await openChapter(page, 'Français', 1)
   await expect(page.getByTestId('lesson-video')).toBeVisible({ timeout: 15_000 })
   await expect(page.getByTestId('lesson-locked')).toHaveCount(0)
@@ -222,7 +223,7 @@ test('a pack of three subjects shows and charges its discount; a coupon applied,
   await dialog.getByTestId('purchase-next').click()
   await dialog.getByTestId('purchase-confirm').click()
   await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/subjects')
-  expect(await balance(page)).toBe(Math.round((before - 67.5) * 1000) / 1000)
+  await expect.poll(() => balance(page), { timeout: 15_000 }).toBe(Math.round((before - 67.5) * 1000) / 1000)
 })
 
 test('not enough points: the wallet, with the points missing', async () => {
@@ -294,5 +295,5 @@ test('in Arabic, dark, at 599 px: the offers, the dialog, a daily plan bought', 
   await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/subjects')
   await expect(page.getByTestId('snackbar').filter({ hasText: 'تمّ تفعيل الاشتراك' })).toBeVisible()
   await page.setViewportSize({ width: 1280, height: 800 })
-  expect(await balance(page)).toBe(Math.round((before - 2.3) * 1000) / 1000)
+  await expect.poll(() => balance(page), { timeout: 15_000 }).toBe(Math.round((before - 2.3) * 1000) / 1000)
 })
