@@ -28,6 +28,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router-dom'
+import { shortAttachmentName } from '../../../../shared/rules/attachments.ts'
 import { useLearningCatalogue } from '../../i18n/learningCatalogue.ts'
 import { lazyComponent } from '../../lib/lazyComponent.ts'
 import { countForm } from '../../lib/countForm.ts'
@@ -42,7 +43,6 @@ import { QuizPlayer } from './QuizPlayer.tsx'
 import { ProgressMeter } from './ProgressMeter.tsx'
 import { useLessonStyles } from './lessonStyles.ts'
 import { courseLessonId, type LessonAddress, type LessonStore } from './stores/LessonStore.ts'
-import { shortAttachmentName } from './stores/AttachmentsStore.ts'
 import {
   apiAddress,
   attachmentsOf,

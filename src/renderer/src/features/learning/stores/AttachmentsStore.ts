@@ -1,18 +1,10 @@
 /**
- * The lesson's attachments (part 2, §2 info panel; §5 the attachments rule; §9 names of 15
- * characters): each downloads with its progress shown; a failed download offers a retry and
+ * The lesson's attachments (part 2, §2 info panel; §5 the attachments rule; the names' 15
+ * characters: src/shared/rules/attachments.ts): each downloads with its progress shown; a failed download offers a retry and
  * saves nothing (no broken file); an address expired on the way (403) is renewed by asking the
  * lesson again, once.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
-
-/** Names longer than this are shown cut, with an ellipsis (part 2, §9). */
-export const ATTACHMENT_NAME_SHOWN = 15
-
-export function shortAttachmentName(name: string): string {
-  const characters = [...name]
-  return characters.length > ATTACHMENT_NAME_SHOWN ? `${characters.slice(0, ATTACHMENT_NAME_SHOWN).join('')}…` : name
-}
 
 export type DownloadState =
   { status: 'idle' } | { status: 'downloading'; fraction: number | null } | { status: 'failed' } | { status: 'done' }

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  AttachmentsStore,
-  shortAttachmentName,
-  type AttachmentFile
-} from '../../../../../../src/renderer/src/features/learning/stores/AttachmentsStore.ts'
+import { AttachmentsStore, type AttachmentFile } from '../../../../../../src/renderer/src/features/learning/stores/AttachmentsStore.ts'
+import { shortAttachmentName } from '../../../../../../src/shared/rules/attachments.ts'
 
 const file: AttachmentFile = {
   id: 3,
