@@ -179,15 +179,20 @@ export class SessionStore implements TokenSource {
     return this.captchaSolver()
   }
 
-  /** The current user's avatar as an address the page can show (the API gives it relative to its origin). */
-  get avatarUrl(): string | null {
-    const path = this.me?.user.avatar
-    if (!path || !this.baseUrls) return null
+  /** An address the API gave relative to its origin (an avatar, a video, a page), made absolute; null when it cannot be. */
+  apiAddress(path: string): string | null {
+    if (!this.baseUrls) return null
     try {
       return new URL(path, this.baseUrls.api).href
     } catch {
       return null
     }
+  }
+
+  /** The current user's avatar as an address the page can show (the API gives it relative to its origin). */
+  get avatarUrl(): string | null {
+    const path = this.me?.user.avatar
+    return path ? this.apiAddress(path) : null
   }
 
   get signedIn(): boolean {

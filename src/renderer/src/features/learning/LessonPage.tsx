@@ -43,15 +43,7 @@ import { QuizPlayer } from './QuizPlayer.tsx'
 import { ProgressMeter } from './ProgressMeter.tsx'
 import { useLessonStyles } from './lessonStyles.ts'
 import { courseLessonId, type LessonAddress, type LessonStore } from './stores/LessonStore.ts'
-import {
-  apiAddress,
-  attachmentsOf,
-  lessonActionsOf,
-  lessonFiles,
-  lessonStoreOf,
-  magazineOf,
-  startViewing
-} from './stores/learningStores.ts'
+import { attachmentsOf, lessonActionsOf, lessonFiles, lessonStoreOf, magazineOf, startViewing } from './stores/learningStores.ts'
 import type { LessonActionsStore } from './stores/LessonActionsStore.ts'
 import type { PlayerStore } from './stores/PlayerStore.ts'
 import { useLearningStyles } from './styles.ts'
@@ -166,7 +158,7 @@ const Viewing = observer(function Viewing({ store }: { store: LessonStore }) {
       </p>
     )
   }
-  const url = apiAddress(root, video.url)
+  const url = root.session.apiAddress(video.url)
   if (!player || !url) return <div className={styles.player} style={{ aspectRatio: '16 / 9' }} />
   return (
     <>

@@ -104,17 +104,6 @@ export function lessonStoreOf(root: Root, address: LessonAddress): LessonStore {
   return store
 }
 
-/** An address the API gave relative to its origin, made absolute (null when it cannot be). */
-export function apiAddress(root: Root, path: string): string | null {
-  const base = root.session.baseUrls?.api
-  if (!base) return null
-  try {
-    return new URL(path, base).href
-  } catch {
-    return null
-  }
-}
-
 /** The progress socket's address for a lesson, with the session's access token. */
 export function progressSocketUrl(root: Root, contentId: number): string | null {
   const base = root.session.baseUrls?.progress
@@ -207,7 +196,7 @@ export function lessonFiles(root: Root, lesson: LessonStore): AttachmentFile[] {
     id: file.id,
     name: file.name,
     size: file.size,
-    url: file.url ? apiAddress(root, file.url) : null
+    url: file.url ? root.session.apiAddress(file.url) : null
   }))
 }
 
@@ -247,7 +236,7 @@ export function magazineOf(root: Root, lesson: LessonStore): MagazineStore | nul
   const stores = learningStoresOf(root)
   let store = stores.magazines.get(data.content.id)
   if (!store) {
-    const pages = data.pages.map((page) => apiAddress(root, page.url) ?? page.url)
+    const pages = data.pages.map((page) => root.session.apiAddress(page.url) ?? page.url)
     store = new MagazineStore(
       pages,
       data.rtl,

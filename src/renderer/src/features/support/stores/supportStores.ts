@@ -23,17 +23,6 @@ export interface SupportStores {
  */
 const supportStoresKey = new StoreKey<SupportStores>('support')
 
-/** An address the API gave relative to its origin, made absolute (null when it cannot be). */
-export function apiAddress(root: Pick<RootStore, 'session'>, path: string): string | null {
-  const base = root.session.baseUrls?.api
-  if (!base) return null
-  try {
-    return new URL(path, base).href
-  } catch {
-    return null
-  }
-}
-
 export function supportStoresOf(root: Root): SupportStores {
   return root.stores.get(supportStoresKey, () => {
     const { session } = root
@@ -42,6 +31,6 @@ export function supportStoresOf(root: Root): SupportStores {
     const language = () => session.apiLanguage()
     const reports = new ReportsStore({ api, notify, language })
     const creator = new ReportFormStore({ api, notify, language, onChanged: () => void reports.list.reload() })
-    return { api, reports, creator, assistance: new AssistanceStore(api, (url) => apiAddress(root, url)) }
+    return { api, reports, creator, assistance: new AssistanceStore(api, (url) => root.session.apiAddress(url)) }
   })
 }
