@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -21,7 +22,18 @@ import {
   varchar
 } from 'drizzle-orm/pg-core'
 
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+/** An instant, stored with its time zone (`timestamptz`) and read as a Date. */
+const instant = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' })
+const createdAt = () => instant('created_at').notNull().defaultNow()
+const updatedAt = () => instant('updated_at').notNull().defaultNow()
+/** When a row was written and last changed. */
+const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() })
+
+/** A required reference to another table's row. */
+const refersTo = <N extends string>(name: N, target: () => AnyPgColumn) => integer(name).notNull().references(target)
+/** A required reference to the row this one belongs to: deleted with it. */
+const belongsTo = <N extends string>(name: N, target: () => AnyPgColumn) =>
+  integer(name).notNull().references(target, { onDelete: 'cascade' })
 
 /**
  * A set of whole-second ranges (PostgreSQL's int4multirange, `{[0,5),[12,20)}`): the database
@@ -42,9 +54,7 @@ export const states = pgTable(
   'states',
   {
     id: integer('id').primaryKey(),
-    countryId: integer('country_id')
-      .notNull()
-      .references(() => countries.id),
+    countryId: refersTo('country_id', () => countries.id),
     nameFr: text('name_fr').notNull(),
     nameAr: text('name_ar').notNull()
   },
@@ -55,9 +65,7 @@ export const delegations = pgTable(
   'delegations',
   {
     id: integer('id').primaryKey(),
-    stateId: integer('state_id')
-      .notNull()
-      .references(() => states.id),
+    stateId: refersTo('state_id', () => states.id),
     name: text('name').notNull(),
     /** The Arabic name where it is known (the French one stands for it otherwise); so for the class tables below. */
     nameAr: text('name_ar')
@@ -69,9 +77,7 @@ export const institutes = pgTable(
   'institutes',
   {
     id: integer('id').primaryKey(),
-    stateId: integer('state_id')
-      .notNull()
-      .references(() => states.id),
+    stateId: refersTo('state_id', () => states.id),
     delegationId: integer('delegation_id').references(() => delegations.id),
     name: text('name').notNull(),
     nameAr: text('name_ar')
@@ -91,9 +97,7 @@ export const divisions = pgTable(
   'divisions',
   {
     id: integer('id').primaryKey(),
-    levelId: integer('level_id')
-      .notNull()
-      .references(() => levels.id),
+    levelId: refersTo('level_id', () => levels.id),
     name: text('name').notNull(),
     nameAr: text('name_ar'),
     position: integer('position').notNull()
@@ -105,9 +109,7 @@ export const optionalSubjects = pgTable(
   'optional_subjects',
   {
     id: integer('id').primaryKey(),
-    divisionId: integer('division_id')
-      .notNull()
-      .references(() => divisions.id),
+    divisionId: refersTo('division_id', () => divisions.id),
     name: text('name').notNull(),
     nameAr: text('name_ar')
   },
@@ -145,10 +147,10 @@ export const users = pgTable(
     divisionId: integer('division_id').references(() => divisions.id),
     optionalSubjectId: integer('optional_subject_id').references(() => optionalSubjects.id),
     passwordHash: text('password_hash'),
-    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+    passwordChangedAt: instant('password_changed_at'),
     verified: boolean('verified').notNull().default(false),
     /** When the account was first confirmed (a code, a social sign-in, an operator): it stays set when a new credential waits for its code. */
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    confirmedAt: instant('confirmed_at'),
     completed: boolean('completed').notNull().default(false),
     isTest: boolean('is_test').notNull().default(false),
     googleId: text('google_id'),
@@ -164,8 +166,7 @@ export const users = pgTable(
     notificationPreferences: jsonb('notification_preferences').$type<Record<string, boolean>>().notNull().default({}),
     notificationToken: text('notification_token'),
     parentId: integer('parent_id'),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+    ...timestamps()
   },
   (t) => [
     // Only a proven phone or e-mail is claimed: an unconfirmed registration, or an address typed in
@@ -189,12 +190,8 @@ export const userOffers = pgTable(
   'user_offers',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => offerGroups.id),
+    userId: belongsTo('user_id', () => users.id),
+    groupId: refersTo('group_id', () => offerGroups.id),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     chapterId: integer('chapter_id'),
@@ -214,12 +211,8 @@ export const userOffers = pgTable(
 export const userOfferSubjects = pgTable(
   'user_offer_subjects',
   {
-    userOfferId: integer('user_offer_id')
-      .notNull()
-      .references(() => userOffers.id, { onDelete: 'cascade' }),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subjects.id, { onDelete: 'cascade' })
+    userOfferId: belongsTo('user_offer_id', () => userOffers.id),
+    subjectId: belongsTo('subject_id', () => subjects.id)
   },
   (t) => [primaryKey({ columns: [t.userOfferId, t.subjectId] })]
 )
@@ -229,13 +222,11 @@ export const sessions = pgTable(
   'sessions',
   {
     id: varchar('id', { length: 64 }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     impersonatorId: integer('impersonator_id'),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
     revokedReason: varchar('revoked_reason', { length: 32 })
   },
   (t) => [index('sessions_user_idx').on(t.userId)]
@@ -250,8 +241,8 @@ export const refreshTokens = pgTable(
       .references(() => sessions.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' })
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at')
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)]
 )
@@ -261,16 +252,14 @@ export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     purpose: varchar('purpose', { length: 24 }).notNull(),
     target: text('target').notNull(),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' })
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at')
   },
   (t) => [index('verification_codes_user_purpose_idx').on(t.userId, t.purpose)]
 )
@@ -286,7 +275,7 @@ export const outbox = pgTable(
     body: text('body').notNull(),
     code: varchar('code', { length: 16 }),
     createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    sentAt: instant('sent_at'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error')
   },
@@ -296,7 +285,7 @@ export const outbox = pgTable(
 /** Spent bot-check solutions, kept until their challenge expires. */
 export const captchaSolutions = pgTable('captcha_solutions', {
   signature: varchar('signature', { length: 128 }).primaryKey(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull()
+  expiresAt: instant('expires_at').notNull()
 })
 
 /** Failed sign-ins per normalised username (known or not), for the per-account limit. */
@@ -320,8 +309,8 @@ export const oauthSandboxCodes = pgTable('oauth_sandbox_codes', {
   lastName: text('last_name').notNull(),
   /** PKCE: base64url SHA-256 of the app's secret verifier, which the exchange must present. */
   codeChallenge: varchar('code_challenge', { length: 64 }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' })
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at')
 })
 
 /*
@@ -368,12 +357,8 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: serial('id').primaryKey(),
-    transactionId: integer('transaction_id')
-      .notNull()
-      .references(() => ledgerTransactions.id),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    transactionId: refersTo('transaction_id', () => ledgerTransactions.id),
+    accountId: refersTo('account_id', () => ledgerAccounts.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     createdAt: createdAt()
   },
@@ -388,9 +373,7 @@ export const ledgerEntries = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     scope: varchar('scope', { length: 96 }).notNull(),
     key: varchar('key', { length: 128 }).notNull(),
     requestHash: varchar('request_hash', { length: 64 }).notNull(),
@@ -398,7 +381,7 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
     /** A request still running past this instant is presumed dead (process killed): its key is free again. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }).notNull(),
+    lockedUntil: instant('locked_until').notNull(),
     createdAt: createdAt()
   },
   (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] })]
@@ -409,9 +392,7 @@ export const paymentCodes = pgTable(
   'payment_codes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     method: varchar('method', { length: 16 }).notNull(),
     reference: text('reference'),
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -422,7 +403,7 @@ export const paymentCodes = pgTable(
     orderId: varchar('order_id', { length: 64 }).notNull(),
     ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
     createdAt: createdAt(),
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' })
+    decidedAt: instant('decided_at')
   },
   (t) => [
     uniqueIndex('payment_codes_order_uq').on(t.orderId),
@@ -437,26 +418,21 @@ export const pointTransfers = pgTable(
   'point_transfers',
   {
     id: serial('id').primaryKey(),
-    fromUserId: integer('from_user_id')
-      .notNull()
-      .references(() => users.id),
-    toUserId: integer('to_user_id')
-      .notNull()
-      .references(() => users.id),
+    fromUserId: refersTo('from_user_id', () => users.id),
+    toUserId: refersTo('to_user_id', () => users.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** waiting_confirmation → confirmed | rejected | expired */
     status: varchar('status', { length: 24 }).notNull().default('waiting_confirmation'),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     codeAttempts: integer('code_attempts').notNull().default(0),
-    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    codeExpiresAt: instant('code_expires_at').notNull(),
     /** The hold is released after this instant if the transfer is still unconfirmed. */
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
     /** The administrator impersonating the sender when it was created. */
     adminId: integer('admin_id').references(() => users.id),
     /** The parent who confirmed for the pupil, if any. */
     confirmedByParentId: integer('confirmed_by_parent_id').references(() => users.id),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+    ...timestamps()
   },
   (t) => [
     index('point_transfers_from_idx').on(t.fromUserId),
@@ -480,19 +456,13 @@ export const divisionRequests = pgTable(
   'division_requests',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: refersTo('user_id', () => users.id),
     oldDivisionId: integer('old_division_id').references(() => divisions.id),
-    newDivisionId: integer('new_division_id')
-      .notNull()
-      .references(() => divisions.id),
-    reasonId: integer('reason_id')
-      .notNull()
-      .references(() => divisionChangeReasons.id),
+    newDivisionId: refersTo('new_division_id', () => divisions.id),
+    reasonId: refersTo('reason_id', () => divisionChangeReasons.id),
     reason2: text('reason2'),
     status: varchar('status', { length: 16 }).notNull().default('pending'),
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedAt: instant('decided_at'),
     createdAt: createdAt()
   },
   (t) => [
@@ -510,19 +480,15 @@ export const marksheets = pgTable(
   'marksheets',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    divisionId: integer('division_id')
-      .notNull()
-      .references(() => divisions.id),
+    userId: refersTo('user_id', () => users.id),
+    divisionId: refersTo('division_id', () => divisions.id),
     trimester: integer('trimester').notNull(),
     name: text('name').notNull(),
     storageKey: text('storage_key').notNull().unique(),
     mimeType: varchar('mime_type', { length: 128 }).notNull(),
     size: integer('size').notNull(),
     status: varchar('status', { length: 16 }).notNull().default('pending'),
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedAt: instant('decided_at'),
     createdAt: createdAt()
   },
   (t) => [
@@ -557,9 +523,7 @@ export const subjects = pgTable(
     id: serial('id').primaryKey(),
     /** The id of the subject across classes (the same "Mathématiques" in every class). */
     oId: integer('o_id'),
-    divisionId: integer('division_id')
-      .notNull()
-      .references(() => divisions.id),
+    divisionId: refersTo('division_id', () => divisions.id),
     name: text('name').notNull(),
     slug: varchar('slug', { length: 128 }).notNull(),
     thumbnail: text('thumbnail'),
@@ -574,9 +538,7 @@ export const chapterSections = pgTable(
   'chapter_sections',
   {
     id: serial('id').primaryKey(),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subjects.id, { onDelete: 'cascade' }),
+    subjectId: belongsTo('subject_id', () => subjects.id),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
     /** The tab of the subject's page it shows under: the type of its chapters. */
@@ -592,9 +554,7 @@ export const chapters = pgTable(
   'chapters',
   {
     id: serial('id').primaryKey(),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subjects.id, { onDelete: 'cascade' }),
+    subjectId: belongsTo('subject_id', () => subjects.id),
     sectionId: integer('section_id').references(() => chapterSections.id, { onDelete: 'set null' }),
     slug: varchar('slug', { length: 128 }).notNull(),
     name: text('name').notNull(),
@@ -613,9 +573,7 @@ export const contents = pgTable(
   'contents',
   {
     id: serial('id').primaryKey(),
-    chapterId: integer('chapter_id')
-      .notNull()
-      .references(() => chapters.id, { onDelete: 'cascade' }),
+    chapterId: belongsTo('chapter_id', () => chapters.id),
     slug: varchar('slug', { length: 160 }).notNull(),
     name: text('name').notNull(),
     /** 1 YouTube video, 2 encrypted video, 3 magazine, 6 recording, 7 quiz. */
@@ -644,9 +602,7 @@ export const contentVideos = pgTable(
   'content_videos',
   {
     id: serial('id').primaryKey(),
-    contentId: integer('content_id')
-      .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
+    contentId: belongsTo('content_id', () => contents.id),
     storageKey: text('storage_key').notNull(),
     mimeType: varchar('mime_type', { length: 64 }).notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
@@ -662,12 +618,8 @@ export const contentVideos = pgTable(
 export const contentProgress = pgTable(
   'content_progress',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    contentId: integer('content_id')
-      .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    contentId: belongsTo('content_id', () => contents.id),
     percentage: integer('percentage').notNull().default(0),
     completed: boolean('completed').notNull().default(false),
     lastWatchedSecond: integer('last_watched_second').notNull().default(0),
@@ -681,7 +633,7 @@ export const contentProgress = pgTable(
     watchedSeconds: integer('watched_seconds').notNull().default(0),
     /** When the tick that set `last_watched_second` was played (the client's clock, ms): a later one wins. */
     lastTickAt: bigint('last_tick_at', { mode: 'number' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+    updatedAt: updatedAt()
   },
   (t) => [primaryKey({ columns: [t.userId, t.contentId] }), check('content_progress_percentage', sql`${t.percentage} between 0 and 100`)]
 )
@@ -694,17 +646,12 @@ export const progressViews = pgTable(
   'progress_views',
   {
     viewToken: varchar('view_token', { length: 64 }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    contentId: integer('content_id')
-      .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    contentId: belongsTo('content_id', () => contents.id),
     lastSequence: integer('last_sequence').notNull(),
     /** The client's clock at the last tick, ms. */
     lastAt: bigint('last_at', { mode: 'number' }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+    ...timestamps()
   },
   (t) => [index('progress_views_updated_idx').on(t.updatedAt)]
 )
@@ -714,15 +661,13 @@ export const liveEvents = pgTable(
   'live_events',
   {
     id: serial('id').primaryKey(),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subjects.id, { onDelete: 'cascade' }),
+    subjectId: belongsTo('subject_id', () => subjects.id),
     chapterId: integer('chapter_id').references(() => chapters.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     teacher: text('teacher'),
     description: text('description'),
-    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
     versPilote: boolean('vers_pilote').notNull().default(false),
     disabled: boolean('disabled').notNull().default(false)
   },
@@ -756,9 +701,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     title: text('title').notNull(),
     body: text('body').notNull(),
     /** A route of the app (`/porte-monnaie`) or an https URL. */
@@ -766,7 +709,7 @@ export const notifications = pgTable(
     /** The preference flag that governs it (`transferPoint` …); null for general ones. */
     type: varchar('type', { length: 48 }),
     seen: boolean('seen').notNull().default(false),
-    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }),
+    seenAt: instant('seen_at'),
     createdAt: createdAt()
   },
   (t) => [
@@ -782,9 +725,7 @@ export const inboxMessages = pgTable(
   'inbox_messages',
   {
     id: varchar('id', { length: 36 }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     name: text('name').notNull(),
     body: text('body').notNull(),
     seen: boolean('seen').notNull().default(false),
@@ -820,9 +761,7 @@ export const popupHides = pgTable(
     popupId: varchar('popup_id', { length: 36 })
       .notNull()
       .references(() => popups.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     hiddenAt: createdAt()
   },
   (t) => [primaryKey({ columns: [t.popupId, t.userId] })]
@@ -836,9 +775,7 @@ export const popupHides = pgTable(
  */
 export const offers = pgTable('offers', {
   id: integer('id').primaryKey(),
-  groupId: integer('group_id')
-    .notNull()
-    .references(() => offerGroups.id),
+  groupId: refersTo('group_id', () => offerGroups.id),
   name: text('name').notNull(),
   nameAr: text('name_ar'),
   isFree: boolean('is_free').notNull().default(false),
@@ -855,12 +792,8 @@ export const offerDivisions = pgTable(
   'offer_divisions',
   {
     id: serial('id').primaryKey(),
-    offerId: integer('offer_id')
-      .notNull()
-      .references(() => offers.id, { onDelete: 'cascade' }),
-    divisionId: integer('division_id')
-      .notNull()
-      .references(() => divisions.id),
+    offerId: belongsTo('offer_id', () => offers.id),
+    divisionId: refersTo('division_id', () => divisions.id),
     name: text('name').notNull(),
     nameAr: text('name_ar'),
     type: varchar('type', { length: 8 }).notNull().default('primary'),
@@ -889,9 +822,7 @@ export const offerDivisions = pgTable(
 export const offerPrices = pgTable(
   'offer_prices',
   {
-    offerDivisionId: integer('offer_division_id')
-      .notNull()
-      .references(() => offerDivisions.id, { onDelete: 'cascade' }),
+    offerDivisionId: belongsTo('offer_division_id', () => offerDivisions.id),
     period: varchar('period', { length: 16 }).notNull(),
     price: bigint('price', { mode: 'number' }).notNull(),
     finalPrice: bigint('final_price', { mode: 'number' }).notNull(),
@@ -912,12 +843,8 @@ export const offerSubjectDetails = pgTable(
   'offer_subject_details',
   {
     id: serial('id').primaryKey(),
-    offerDivisionId: integer('offer_division_id')
-      .notNull()
-      .references(() => offerDivisions.id, { onDelete: 'cascade' }),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subjects.id, { onDelete: 'cascade' }),
+    offerDivisionId: belongsTo('offer_division_id', () => offerDivisions.id),
+    subjectId: belongsTo('subject_id', () => subjects.id),
     price: bigint('price', { mode: 'number' }).notNull(),
     description: text('description'),
     position: integer('position').notNull().default(0)
@@ -933,15 +860,9 @@ export const offerOrders = pgTable(
   'offer_orders',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    offerDivisionId: integer('offer_division_id')
-      .notNull()
-      .references(() => offerDivisions.id),
-    offerId: integer('offer_id')
-      .notNull()
-      .references(() => offers.id),
+    userId: belongsTo('user_id', () => users.id),
+    offerDivisionId: refersTo('offer_division_id', () => offerDivisions.id),
+    offerId: refersTo('offer_id', () => offers.id),
     period: varchar('period', { length: 16 }).notNull(),
     quantity: integer('quantity').notNull().default(1),
     /** The order's total after every rule, and what was paid now (the first slice or the whole), millimes. */
@@ -981,7 +902,7 @@ export const discountCodes = pgTable(
     /** Basis points for a percentage (1000 is 10 %), millimes for a fixed amount. */
     discountValue: bigint('discount_value', { mode: 'number' }).notNull(),
     active: boolean('active').notNull().default(true),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: instant('expires_at'),
     /** Uses allowed in all (null: no limit), and made so far. */
     maxUses: integer('max_uses'),
     uses: integer('uses').notNull().default(0),
@@ -1002,12 +923,8 @@ export const discountCodes = pgTable(
 export const discountCodeOffers = pgTable(
   'discount_code_offers',
   {
-    discountCodeId: integer('discount_code_id')
-      .notNull()
-      .references(() => discountCodes.id, { onDelete: 'cascade' }),
-    offerId: integer('offer_id')
-      .notNull()
-      .references(() => offers.id, { onDelete: 'cascade' })
+    discountCodeId: belongsTo('discount_code_id', () => discountCodes.id),
+    offerId: belongsTo('offer_id', () => offers.id)
   },
   (t) => [primaryKey({ columns: [t.discountCodeId, t.offerId] })]
 )
@@ -1016,12 +933,8 @@ export const discountCodeOffers = pgTable(
 export const discountCodeOfferDivisions = pgTable(
   'discount_code_offer_divisions',
   {
-    discountCodeId: integer('discount_code_id')
-      .notNull()
-      .references(() => discountCodes.id, { onDelete: 'cascade' }),
-    offerDivisionId: integer('offer_division_id')
-      .notNull()
-      .references(() => offerDivisions.id, { onDelete: 'cascade' })
+    discountCodeId: belongsTo('discount_code_id', () => discountCodes.id),
+    offerDivisionId: belongsTo('offer_division_id', () => offerDivisions.id)
   },
   (t) => [primaryKey({ columns: [t.discountCodeId, t.offerDivisionId] })]
 )
@@ -1034,14 +947,10 @@ export const appliedDiscountCodes = pgTable(
   'applied_discount_codes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     code: varchar('code', { length: 64 }).notNull(),
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'cascade' }),
-    offerDivisionId: integer('offer_division_id')
-      .notNull()
-      .references(() => offerDivisions.id, { onDelete: 'cascade' }),
+    offerDivisionId: belongsTo('offer_division_id', () => offerDivisions.id),
     quantity: integer('quantity'),
     allYear: boolean('all_year').notNull().default(false),
     createdAt: createdAt()
@@ -1053,15 +962,9 @@ export const appliedDiscountCodes = pgTable(
 export const discountCodeRedemptions = pgTable(
   'discount_code_redemptions',
   {
-    discountCodeId: integer('discount_code_id')
-      .notNull()
-      .references(() => discountCodes.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => offerOrders.id),
+    discountCodeId: belongsTo('discount_code_id', () => discountCodes.id),
+    userId: belongsTo('user_id', () => users.id),
+    orderId: refersTo('order_id', () => offerOrders.id),
     createdAt: createdAt()
   },
   (t) => [primaryKey({ columns: [t.discountCodeId, t.userId] })]
@@ -1073,15 +976,10 @@ export const discountCodeRedemptions = pgTable(
 export const contentReactions = pgTable(
   'content_reactions',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    contentId: integer('content_id')
-      .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    contentId: belongsTo('content_id', () => contents.id),
     reactionType: varchar('reaction_type', { length: 16 }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+    ...timestamps()
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.contentId] }),
@@ -1095,12 +993,8 @@ export const contentBookmarks = pgTable(
   'content_bookmarks',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    contentId: integer('content_id')
-      .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    contentId: belongsTo('content_id', () => contents.id),
     createdAt: createdAt()
   },
   (t) => [
@@ -1125,20 +1019,13 @@ export const videoReports = pgTable(
   'video_reports',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    contentId: integer('content_id')
-      .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
-    reasonId: integer('reason_id')
-      .notNull()
-      .references(() => videoReportReasons.id),
+    userId: belongsTo('user_id', () => users.id),
+    contentId: belongsTo('content_id', () => contents.id),
+    reasonId: refersTo('reason_id', () => videoReportReasons.id),
     description: text('description').notNull(),
     status: varchar('status', { length: 16 }).notNull().default('pending'),
     rejectReason: text('reject_reason'),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+    ...timestamps()
   },
   (t) => [
     index('video_reports_user_idx').on(t.userId, t.createdAt),
@@ -1169,9 +1056,7 @@ export const contentAttachments = pgTable(
   'content_attachments',
   {
     id: serial('id').primaryKey(),
-    contentId: integer('content_id')
-      .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
+    contentId: belongsTo('content_id', () => contents.id),
     name: text('name').notNull(),
     storageKey: text('storage_key').notNull().unique(),
     mimeType: varchar('mime_type', { length: 128 }).notNull(),
@@ -1189,9 +1074,7 @@ export const contentPages = pgTable(
   'content_pages',
   {
     id: serial('id').primaryKey(),
-    contentId: integer('content_id')
-      .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
+    contentId: belongsTo('content_id', () => contents.id),
     /** 1 for the first page. */
     position: integer('position').notNull(),
     storageKey: text('storage_key').notNull().unique(),
@@ -1207,10 +1090,7 @@ export const contentPages = pgTable(
 /** The quiz of a QCM lesson (content type 7): one per lesson, its id the lesson's `qcm_id`. */
 export const quizzes = pgTable('quizzes', {
   id: serial('id').primaryKey(),
-  contentId: integer('content_id')
-    .notNull()
-    .references(() => contents.id, { onDelete: 'cascade' })
-    .unique(),
+  contentId: belongsTo('content_id', () => contents.id).unique(),
   title: text('title').notNull(),
   createdAt: createdAt()
 })
@@ -1220,9 +1100,7 @@ export const quizQuestions = pgTable(
   'quiz_questions',
   {
     id: serial('id').primaryKey(),
-    quizId: integer('quiz_id')
-      .notNull()
-      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    quizId: belongsTo('quiz_id', () => quizzes.id),
     position: integer('position').notNull(),
     text: text('text').notNull(),
     multiple: boolean('multiple').notNull().default(false),
@@ -1236,9 +1114,7 @@ export const quizOptions = pgTable(
   'quiz_options',
   {
     id: serial('id').primaryKey(),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => quizQuestions.id, { onDelete: 'cascade' }),
+    questionId: belongsTo('question_id', () => quizQuestions.id),
     position: integer('position').notNull(),
     text: text('text').notNull(),
     correct: boolean('correct').notNull()
@@ -1251,17 +1127,13 @@ export const quizAttempts = pgTable(
   'quiz_attempts',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    quizId: integer('quiz_id')
-      .notNull()
-      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    quizId: belongsTo('quiz_id', () => quizzes.id),
     attemptKey: varchar('attempt_key', { length: 64 }).notNull(),
     answers: jsonb('answers').$type<Array<{ question_id: number; option_ids: number[] }>>().notNull(),
     score: integer('score').notNull(),
     total: integer('total').notNull(),
-    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+    submittedAt: instant('submitted_at').notNull().defaultNow()
   },
   (t) => [
     uniqueIndex('quiz_attempts_user_key_uq').on(t.userId, t.attemptKey),
