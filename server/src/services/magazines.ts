@@ -13,15 +13,14 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { asc, eq } from 'drizzle-orm'
 import { MAGAZINE_MAX_PAGES } from '../../../src/shared/api/magazines.ts'
-import { MEDIA_URL_TTL_SECONDS, type MediaQuery } from '../../../src/shared/api/learning.ts'
+import { MAGAZINE_CONTENT_TYPE, MEDIA_URL_TTL_SECONDS, type MediaQuery } from '../../../src/shared/api/learning.ts'
 import { servicePrefixes } from '../../../src/shared/api/common.ts'
 import type { Db, Executor } from '../db/client.ts'
 import { contentPages, contents } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import type { FileStorage } from './storage.ts'
 
-/** The content type of a magazine lesson (CONTENT_TYPE_IDS). */
-export const MAGAZINE_CONTENT_TYPE = 3
+export { MAGAZINE_CONTENT_TYPE }
 /** Resolution of the page images: a A4 page is about 910 × 1290 pixels, sharp on a laptop screen. */
 export const PAGE_RESOLUTION_DPI = 110
 /** How long rendering one magazine may take. */

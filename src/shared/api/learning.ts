@@ -38,6 +38,8 @@ export const LESSON_VIDEO_MAX_BYTES = 4 * 1024 ** 3
 /** Content type ids (part 2, §3): 1 and 2 videos, 3 magazine, 6 recording, 7 quiz. */
 export const CONTENT_TYPE_IDS = [1, 2, 3, 6, 7] as const
 export type ContentTypeId = (typeof CONTENT_TYPE_IDS)[number]
+/** The magazine type: its pages are images read in the app (part 2, §3). */
+export const MAGAZINE_CONTENT_TYPE = 3
 /** The types played as videos, whose progress is measured: recorded lessons and live-session recordings. */
 export const VIDEO_CONTENT_TYPES: readonly number[] = [1, 2, 6]
 

@@ -42,6 +42,7 @@ import { PageOutcome } from './PageOutcome.tsx'
 import { QuizPlayer } from './QuizPlayer.tsx'
 import { ProgressMeter } from './ProgressMeter.tsx'
 import { useLessonStyles } from './lessonStyles.ts'
+import { emptyLessonText } from './stores/learningRules.ts'
 import { courseLessonId, type LessonAddress, type LessonStore } from './stores/LessonStore.ts'
 import { attachmentsOf, lessonActionsOf, lessonFiles, lessonStoreOf, magazineOf, startViewing } from './stores/learningStores.ts'
 import type { LessonActionsStore } from './stores/LessonActionsStore.ts'
@@ -154,7 +155,7 @@ const Viewing = observer(function Viewing({ store }: { store: LessonStore }) {
   if (!video) {
     return (
       <p className={styles.locked} data-testid="lesson-no-video">
-        {t('lesson.noVideo')}
+        {t(emptyLessonText(store.data!.content.type.id))}
       </p>
     )
   }

@@ -77,6 +77,7 @@ export const learningAr: Catalogue['learning'] = {
     lockedText: 'يجب عليك فتح هذا الدرس: اختر عرضًا لمشاهدته.',
     lockedAction: 'عرض العروض',
     noVideo: 'سيتوفر فيديو هذا الدرس قريبًا.',
+    noPages: 'ستتوفر صفحات هذه المجلة قريبًا.',
     freeEndedTitle: 'انتهت ساعاتك المجانية',
     freeEndedText: 'اشترك في عرض لمواصلة مشاهدة الدروس.',
     freeEndedAction: 'عرض العروض',

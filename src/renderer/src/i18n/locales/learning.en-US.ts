@@ -77,6 +77,7 @@ export const learningEnUS: Catalogue['learning'] = {
     lockedText: 'You need to unlock this course: choose an offer to watch this lesson.',
     lockedAction: 'See the offers',
     noVideo: 'The video of this lesson will be available soon.',
+    noPages: 'The pages of this magazine are coming soon.',
     freeEndedTitle: 'Your free hours are over',
     freeEndedText: 'Subscribe to an offer to keep watching the lessons.',
     freeEndedAction: 'See the offers',

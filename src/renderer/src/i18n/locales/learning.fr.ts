@@ -76,6 +76,7 @@ export const learningFr = {
     lockedText: 'Vous devez débloquer ce cours : choisissez une offre pour regarder cette leçon.',
     lockedAction: 'Voir les offres',
     noVideo: 'La vidéo de cette leçon sera bientôt disponible.',
+    noPages: 'Les pages de ce magazine arrivent bientôt.',
     freeEndedTitle: 'Vos heures gratuites sont terminées',
     freeEndedText: 'Abonnez-vous à une offre pour continuer à regarder les cours.',
     freeEndedAction: 'Voir les offres',

@@ -5,7 +5,7 @@
  * chapter counts, and where a chapter row leads.
  */
 import { capProgress, type ChapterType } from '../../../../../shared/api/home.ts'
-import { CHAPTER_TAB_ORDER } from '../../../../../shared/api/learning.ts'
+import { CHAPTER_TAB_ORDER, MAGAZINE_CONTENT_TYPE } from '../../../../../shared/api/learning.ts'
 import type { ChapterEntry, ChapterList, Subject, SubjectProgress } from '../api.ts'
 import { lessonPath } from '../index.ts'
 
@@ -59,6 +59,11 @@ export function abbreviateInstructor(name: string | null): string | null {
   if (words.length === 1) return words[0]!
   const [first, ...rest] = words
   return `${Array.from(first!)[0]!.toLocaleUpperCase()}. ${rest.join(' ')}`
+}
+
+/** A lesson with nothing to show yet: a magazine (type 3) waits for its pages, another lesson for its video. */
+export function emptyLessonText(contentType: number): 'lesson.noPages' | 'lesson.noVideo' {
+  return contentType === MAGAZINE_CONTENT_TYPE ? 'lesson.noPages' : 'lesson.noVideo'
 }
 
 /** What a chapter's count counts: magazines in an exam chapter, videos otherwise (part 2, §2). */

@@ -4,11 +4,15 @@ import {
   chapterNumber,
   countKind,
   defaultTab,
+  emptyLessonText,
   firstLessonPath,
   sectionGroups,
   subjectCards,
   tabViews
 } from '../../../../../../src/renderer/src/features/learning/stores/learningRules.ts'
+import { learningAr } from '../../../../../../src/renderer/src/i18n/locales/learning.ar.ts'
+import { learningEnUS } from '../../../../../../src/renderer/src/i18n/locales/learning.en-US.ts'
+import { learningFr } from '../../../../../../src/renderer/src/i18n/locales/learning.fr.ts'
 import { countForm } from '../../../../../../src/renderer/src/lib/countForm.ts'
 import { chapter, chapterList, section, subject } from './fixtures.ts'
 
@@ -111,5 +115,21 @@ describe('the subject page’s tabs and sections', () => {
     expect(groups).toHaveLength(1)
     expect(groups[0]!.name).toBe('Examens')
     expect(groups[0]!.chapters[0]!.countKind).toBe('magazines')
+  })
+})
+
+describe('a lesson with nothing to show yet', () => {
+  it('tells a magazine’s pages are coming, and another lesson’s video', () => {
+    expect(emptyLessonText(3)).toBe('lesson.noPages')
+    for (const type of [1, 2, 6]) expect(emptyLessonText(type)).toBe('lesson.noVideo')
+  })
+
+  it('has the magazine’s text in French, English and Arabic', () => {
+    const catalogues = [learningFr, learningEnUS, learningAr]
+    expect(catalogues.map((catalogue) => catalogue.lesson.noPages)).toEqual([
+      'Les pages de ce magazine arrivent bientôt.',
+      'The pages of this magazine are coming soon.',
+      'ستتوفر صفحات هذه المجلة قريبًا.'
+    ])
   })
 })
