@@ -297,3 +297,50 @@ test('in Arabic, dark, at 599 px: the offers, the dialog, a daily plan bought', 
   await page.setViewportSize({ width: 1280, height: 800 })
   await expect.poll(() => balance(page), { timeout: 15_000 }).toBe(Math.round((before - 2.3) * 1000) / 1000)
 })
+
+/** The session's access token, from the main process (the API is asked with it directly). */
+async function sessionToken(page: Page): Promise<string> {
+  const result = await page.evaluate(() =>
+    (window as unknown as { darsi: { sessionGet(): Promise<{ data: { token: string } | null }> } }).darsi.sessionGet()
+  )
+  return result.data!.token
+}
+
+async function tokensOf(token: string): Promise<number> {
+  const response = await fetch(`${api!.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })
+  return ((await response.json()) as { user: { gift_point: number } }).user.gift_point
+}
+
+test("a CP code gives 5 % and the referrer's tokens rise after the purchase", async () => {
+  test.setTimeout(120_000)
+  // The referrer: the demo pupil, whose referral code is CPSAMI26 (docs/demo-accounts.md).
+  app = await launchApp({ apiUrl: api!.url })
+  await signIn(app.page, demo.student)
+  await expect(app.page.getByTestId('nav-offers')).toBeVisible({ timeout: 15_000 })
+  const referrer = await sessionToken(app.page)
+  const before = await tokensOf(referrer)
+  await app.close()
+
+  // The friend buys one subject of pack 115 (30 Dt) with the code: 5 % off, 28.5 Dt paid.
+  app = await launchApp({ apiUrl: api!.url })
+  const { page } = app
+  await signIn(page, 'lina.haddad@demo.darsi.tn')
+  const points = await balance(page)
+  await openOffers(page)
+  const dialog = await openDialog(page, 115)
+  await dialog.getByTestId('pack-subject').nth(0).click()
+  await expect(dialog.getByTestId('price-total')).toHaveText('30 Dt')
+  await dialog.getByTestId('code-input').fill('cpsami26')
+  await dialog.getByTestId('code-apply').click()
+  await expect(dialog.getByTestId('code-message')).toHaveAttribute('data-intent', 'success')
+  await expect(dialog.getByTestId('price-code')).toHaveAttribute('data-millimes', '1500')
+  await expect(dialog.getByTestId('price-total')).toHaveText('28,5 Dt')
+  await app.screenshot('purchase-referral-fr-light')
+  await dialog.getByTestId('purchase-next').click()
+  await dialog.getByTestId('purchase-confirm').click()
+  await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/subjects')
+  await expect.poll(() => balance(page), { timeout: 15_000 }).toBe(Math.round((points - 28.5) * 1000) / 1000)
+
+  // The referrer earns 5 % of the 28 500 millimes paid: 1 425 tokens (1 token = 1 millime).
+  await expect.poll(() => tokensOf(referrer), { timeout: 15_000 }).toBe(before + 1425)
+})

@@ -1141,3 +1141,32 @@ export const quizAttempts = pgTable(
     check('quiz_attempts_score', sql`${t.score} between 0 and ${t.total}`)
   ]
 )
+
+// ── Referral earnings (docs/decisions/0045-referral-earnings-and-cancellation.md) ──
+
+/**
+ * What a referrer earned from a friend's order paid with the referrer's CP code: 5 % of the amount
+ * actually paid, in tokens (1 token = 1 millime of value), added to the referrer's `gift_point`. One
+ * per friend (the friend's first paid order with a referral code); `reversed_at` when that order is
+ * refunded (the tokens are taken back).
+ */
+export const referralEarnings = pgTable(
+  'referral_earnings',
+  {
+    id: serial('id').primaryKey(),
+    referrerId: belongsTo('referrer_id', () => users.id),
+    friendId: belongsTo('friend_id', () => users.id),
+    orderId: belongsTo('order_id', () => offerOrders.id),
+    /** What the friend's order paid, in millimes, and the tokens earned on it (5 %, half up). */
+    paid: bigint('paid', { mode: 'number' }).notNull(),
+    amount: integer('amount').notNull(),
+    createdAt: createdAt(),
+    reversedAt: instant('reversed_at')
+  },
+  (t) => [
+    uniqueIndex('referral_earnings_friend_uq').on(t.friendId),
+    uniqueIndex('referral_earnings_order_uq').on(t.orderId),
+    index('referral_earnings_referrer_idx').on(t.referrerId, t.id),
+    check('referral_earnings_amounts', sql`${t.paid} >= 0 and ${t.amount} >= 0 and ${t.referrerId} <> ${t.friendId}`)
+  ]
+)

@@ -10,7 +10,8 @@
  *   use (decision 0035), the points
  *   taken through the ledger (a wallet cannot go below zero: the purchase is refused with the
  *   points missing), and the subscription (`user_offers`, dates in Tunis) the learning access
- *   rules read at once.
+ *   rules read at once;
+ * - the referrer's 5 % in tokens when the order carries a CP code (services/referrals.ts).
  */
 import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { DateTime } from 'luxon'
@@ -54,6 +55,7 @@ import {
   type CouponRow
 } from './discountCodes.ts'
 import { InsufficientFundsError, isOverdraftViolation, move, toPoints, walletBalance } from './ledger.ts'
+import { creditReferrer, creditSlice } from './referrals.ts'
 
 /** The engine's refusals in French, the server's language (the app words each code itself). */
 export const PRICING_REFUSAL_TEXT: Record<PricingErrorCode, string> = {
@@ -463,6 +465,8 @@ export async function paySlice(tx: Tx, user: UserRow, division: OfferDivisionRow
     priced.dueNow,
     `${division.offer.name} (${division.name}), tranche ${sliceIndex}`
   )
+  // The referrer's 5 % grows with what the order has paid (decision 0045).
+  await creditSlice(tx, order.id, priced.dueNow)
   const [subscription] = await tx
     .update(userOffers)
     .set({
@@ -553,6 +557,8 @@ export async function recordPurchase(
     .set({ userOfferId: subscription!.id, ledgerTransactionId: transactionId })
     .where(and(eq(offerOrders.id, order!.id)))
     .returning()
+  // A referral code's holder earns 5 % of what was paid, kept or rolled back with the purchase (decision 0045).
+  await creditReferrer(tx, done!, at)
   return {
     order: done!,
     subscription: subscription!,

@@ -13,6 +13,15 @@ import type { z } from 'zod'
 export const REFERRAL_PREFIX = 'CP'
 /** The friend's discount with a referral code: 5 %. */
 export const REFERRAL_BASIS_POINTS = 500
+/** The referrer's share of what the friend's order actually paid: 5 %, in tokens (decision 0045). */
+export const REFERRER_BASIS_POINTS = 500
+/** A token is worth one millime: 1000 tokens make one point (one dinar). */
+export const TOKENS_PER_POINT = 1000
+
+/** The tokens a referrer earns on a friend's payment of `paidMillimes`: 5 %, rounded half up once. */
+export function referrerTokens(paidMillimes: number): number {
+  return percentOf(Math.max(0, paidMillimes), REFERRER_BASIS_POINTS)
+}
 
 export type CodeKind = 'referral' | 'coupon'
 
