@@ -410,6 +410,18 @@ describe('lesson search', () => {
     expect(reply.body).toMatchObject({ code: 'forbidden' })
   })
 
+  it('is open with an offer of group 104 that has not started or has ended (active offers only, days in Tunis)', async () => {
+    const now = server.app.services.clock.now().getTime()
+    const tomorrow = tunisDate(now + 86_400_000)
+    const yesterday = tunisDate(now - 86_400_000)
+    const waiting = await pupil(division)
+    await server.app.services.database.db.insert(userOffers).values([
+      { userId: waiting.id, groupId: 104, startDate: tomorrow, endDate: null },
+      { userId: waiting.id, groupId: 104, startDate: '2025-09-01', endDate: yesterday }
+    ])
+    expect((await search(waiting, 'mat')).status).toBe(200)
+  })
+
   it('answers 429 past the searches a user may make in a minute, counted for each user apart', async () => {
     const limited = await startTestServer({
       rateLimits: {

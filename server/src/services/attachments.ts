@@ -5,11 +5,12 @@
  * MEDIA_URL_TTL_SECONDS, and the operator's attaching of a file.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { MEDIA_URL_TTL_SECONDS, type MediaQuery } from '../../../src/shared/api/learning.ts'
 import { servicePrefixes } from '../../../src/shared/api/common.ts'
+import { activeGroups } from '../../../src/shared/rules/activeOffers.ts'
 import { ATTACHMENT_BLOCKED_GROUP_IDS } from '../../../src/shared/rules/attachments.ts'
-import { tunisDate, type Clock } from '../clock.ts'
+import type { Clock } from '../clock.ts'
 import type { Executor } from '../db/client.ts'
 import { contentAttachments, contents, userOffers } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
@@ -22,21 +23,13 @@ export async function lessonAttachments(db: Executor, contentId: number): Promis
   return db.select().from(contentAttachments).where(eq(contentAttachments.contentId, contentId)).orderBy(asc(contentAttachments.id))
 }
 
-/** The blocked offer groups (83, 84) of which the pupil holds a current offer. */
+/** The blocked offer groups (83, 84) of which the pupil holds an active offer (src/shared/rules/activeOffers.ts). */
 export async function blockedGroupsHeld(db: Executor, userId: number, now: Date): Promise<number[]> {
-  const today = tunisDate(now)
   const rows = await db
-    .selectDistinct({ groupId: userOffers.groupId })
+    .select({ group_id: userOffers.groupId, start_date: userOffers.startDate, end_date: userOffers.endDate })
     .from(userOffers)
-    .where(
-      and(
-        eq(userOffers.userId, userId),
-        inArray(userOffers.groupId, [...ATTACHMENT_BLOCKED_GROUP_IDS]),
-        sql`(${userOffers.startDate} is null or ${userOffers.startDate} <= ${today})`,
-        sql`(${userOffers.endDate} is null or ${userOffers.endDate} >= ${today})`
-      )
-    )
-  return rows.map((row) => row.groupId)
+    .where(and(eq(userOffers.userId, userId), inArray(userOffers.groupId, [...ATTACHMENT_BLOCKED_GROUP_IDS])))
+  return [...activeGroups(rows, now)].sort((a, b) => a - b)
 }
 
 export type AttachmentSigner = {

@@ -14,7 +14,7 @@ export function likePattern(term: string): string {
 /** The pupil's offer closes the search on `today` (the same rule as the app's search box, src/shared/rules/search.ts). */
 export async function searchClosedFor(db: Executor, userId: number, today: string): Promise<boolean> {
   const offers = await db
-    .select({ group_id: userOffers.groupId, end_date: userOffers.endDate })
+    .select({ group_id: userOffers.groupId, start_date: userOffers.startDate, end_date: userOffers.endDate })
     .from(userOffers)
     .where(and(eq(userOffers.userId, userId), eq(userOffers.groupId, SEARCH_DISABLED_GROUP_ID)))
   return searchClosed(offers, today)

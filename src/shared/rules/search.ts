@@ -1,18 +1,12 @@
 import { SEARCH_DISABLED_GROUP_ID } from '../constants.ts'
-
-interface HeldOffer {
-  group_id: number
-  /** `yyyy-mm-dd`, the last day of the offer; null when it does not end. */
-  end_date: string | null
-}
+import { activeGroups, type DatedOffer } from './activeOffers.ts'
 
 /**
- * The lesson search is closed to a pupil holding an offer of group 104 that is still running on
- * `today` (`yyyy-mm-dd` in Tunis): one that ended no longer closes it. The server refuses the
- * search with the same rule; the app disables the box with it.
+ * The lesson search is closed to a pupil holding an **active** offer of group 104 on `today`
+ * (`yyyy-mm-dd` in Tunis, src/shared/rules/activeOffers.ts): one that ended, or has not started,
+ * does not close it. The server refuses the search with the same rule; the app disables the box
+ * with it.
  */
-export function searchClosed(offers: readonly HeldOffer[], today: string): boolean {
-  return offers.some(
-    (offer) => offer.group_id === SEARCH_DISABLED_GROUP_ID && (offer.end_date === null || offer.end_date.slice(0, 10) >= today)
-  )
+export function searchClosed(offers: readonly DatedOffer[], today: string): boolean {
+  return activeGroups(offers, today).has(SEARCH_DISABLED_GROUP_ID)
 }

@@ -1,12 +1,11 @@
 import { makeAutoObservable, reaction, runInAction, type IReactionDisposer } from 'mobx'
 import type { SessionStore } from '../../../stores/SessionStore.ts'
+import { offerPermissions } from '../../../stores/permissions.ts'
 import { lazyClient } from '../../../api/lazyClient.ts'
 import { openEventStream, type EventStream, type StreamMessage } from '../../../api/eventStream.ts'
 import { createHttp, endpointUrl } from '../../../api/http.ts'
 import { createNotificationsApi, type NotificationsApi } from '../api.ts'
 import { InboxMessageSchema, NotificationSchema, PopupSchema, notificationEndpoints } from '../../../../../shared/api/notifications.ts'
-import { searchClosed } from '../../../../../shared/rules/search.ts'
-import { tunisDate } from '../../../../../shared/tunisDate.ts'
 import type { Platform } from '../../../platform/bridge.ts'
 import { MessageStore } from './MessageStore.ts'
 import { NotificationStore } from './NotificationStore.ts'
@@ -94,8 +93,7 @@ export class InboxStores {
 
   /** Search is closed to pupils holding a running offer of group 104 (specification, §6). */
   get searchDisabled(): boolean {
-    const offers = this.options.session.me?.user.offers
-    return offers ? searchClosed(offers, tunisDate(this.options.now?.() ?? Date.now())) : false
+    return offerPermissions(this.options.session.me?.user.offers, this.options.now?.() ?? Date.now()).searchClosed
   }
 
   setWindowFocused(focused: boolean): void {
