@@ -3,27 +3,14 @@
  * sections take their chapters' tab, the free offer opens no lesson, and progress recorded before
  * the watched seconds existed becomes that share of the video, from its start.
  */
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-const DIR = join(import.meta.dirname, '../../server/drizzle')
-const files = readdirSync(DIR)
-  .filter((name) => /^\d{4}_.+\.sql$/.test(name))
-  .sort()
-
-async function apply(client: PGlite, file: string): Promise<void> {
-  for (const statement of readFileSync(join(DIR, file), 'utf8').split('--> statement-breakpoint')) {
-    if (statement.trim()) await client.exec(statement)
-  }
-}
+import { applyMigrationNumbered, databaseBefore } from './migrationSteps.ts'
 
 describe('migration 0009 (learning content) on existing lessons and progress', () => {
   let client: PGlite
   beforeAll(async () => {
-    client = await PGlite.create()
-    for (const file of files.filter((name) => name < '0009')) await apply(client, file)
+    client = await databaseBefore('0009')
     await client.exec(`
       INSERT INTO levels (id, slug, name, position) VALUES (4, 'bac', 'Baccalauréat', 4);
       INSERT INTO divisions (id, level_id, name, position) VALUES (14, 4, 'Bac Sciences expérimentales', 1);
@@ -37,10 +24,7 @@ describe('migration 0009 (learning content) on existing lessons and progress', (
         (1, 1, 'a', 'A', 2, 600), (2, 1, 'b', 'B', 1, 600), (3, 2, 'c', 'C', 6, 1200), (4, 1, 'd', 'D', 3, NULL);
       INSERT INTO content_progress (user_id, content_id, percentage, completed) VALUES (1, 1, 100, true), (1, 2, 45, false), (1, 3, 0, false), (1, 4, 30, false);
     `)
-    await apply(
-      client,
-      files.find((name) => name.startsWith('0009'))!
-    )
+    await applyMigrationNumbered(client, '0009')
   }, 120_000)
   afterAll(async () => {
     await client?.close()

@@ -3,27 +3,14 @@
  * that an address merely typed in no longer blocks its owner; then 0007: which accounts count as
  * confirmed once.
  */
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-const DIR = join(import.meta.dirname, '../../server/drizzle')
-const files = readdirSync(DIR)
-  .filter((name) => /^\d{4}_.+\.sql$/.test(name))
-  .sort()
-
-async function apply(client: PGlite, file: string): Promise<void> {
-  for (const statement of readFileSync(join(DIR, file), 'utf8').split('--> statement-breakpoint')) {
-    if (statement.trim()) await client.exec(statement)
-  }
-}
+import { applyMigration, applyMigrationNumbered, databaseBefore, migrationFiles } from './migrationSteps.ts'
 
 describe('migration 0005 (proven credentials) on existing accounts', () => {
   let client: PGlite
   beforeAll(async () => {
-    client = await PGlite.create()
-    for (const file of files.filter((name) => name < '0005')) await apply(client, file)
+    client = await databaseBefore('0005')
     await client.exec(`
       INSERT INTO countries (id, code, name_fr, name_en, name_ar) VALUES (1, 'TN', 'Tunisie', 'Tunisia', 'تونس'), (7, 'FR', 'France', 'France', 'فرنسا');
       INSERT INTO users (id, name, last_name, phone, email, email_verified, country_id, verified) VALUES
@@ -42,10 +29,7 @@ describe('migration 0005 (proven credentials) on existing accounts', () => {
         (12, 'registration', '20000012', 'h2', now()),
         (12, 'email', 'added@example.org', 'h3', now());
     `)
-    await apply(
-      client,
-      files.find((name) => name.startsWith('0005'))!
-    )
+    await applyMigrationNumbered(client, '0005')
   }, 120_000)
   afterAll(async () => {
     await client?.close()
@@ -97,7 +81,7 @@ describe('migration 0005 (proven credentials) on existing accounts', () => {
     await client.exec(
       `INSERT INTO users (id, name, last_name, phone, email, email_verified, country_id, verified) VALUES (15, 'Waiting', 'W', '20000015', 'waiting@example.org', true, 1, false)`
     )
-    for (const file of files.filter((name) => name > '0006' && name < '0008')) await apply(client, file)
+    for (const file of migrationFiles.filter((name) => name > '0006' && name < '0008')) await applyMigration(client, file)
     const { rows } = await client.query<{ id: number }>('SELECT id FROM users WHERE confirmed_at IS NULL ORDER BY id')
     // Never confirmed: the registration still waiting (3), and 13, which lost its e-mail to 14.
     expect(rows).toEqual([{ id: 3 }, { id: 13 }])
