@@ -9,26 +9,32 @@ import { ApiError } from '../errors.ts'
 import { addRoute } from '../http.ts'
 import type { Services } from '../services.ts'
 import { attachFile, createAttachmentSigner, findAttachment } from '../services/attachments.ts'
+import { serveMedia } from './media.ts'
 
 export function registerAttachmentRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
   const signer = createAttachmentSigner(services.secrets.storageSecret, services.clock)
 
-  addRoute(app, services, ep.download, async ({ params, query, reply }) => {
-    if (!signer.verify(params.id, query)) throw new ApiError('forbidden', 'Lien de téléchargement invalide ou expiré')
-    const attachment = await findAttachment(db, params.id)
-    const bytes = attachment ? await services.storage.get(attachment.storageKey) : null
-    if (!attachment || !bytes) throw new ApiError('not_found', 'Fichier introuvable')
-    void reply
-      .header('content-type', 'application/octet-stream')
-      .header(
-        'content-disposition',
-        `attachment; filename="${attachment.name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(attachment.name)}`
-      )
-      .header('cache-control', 'private, no-store')
-      .header('cross-origin-resource-policy', 'cross-origin')
-    return Buffer.from(bytes) as unknown as string
-  })
+  addRoute(app, services, ep.download, async ({ params, query, request, reply }) =>
+    serveMedia(services, {
+      request,
+      reply,
+      signed: { valid: signer.verify(params.id, query), message: 'Lien de téléchargement invalide ou expiré' },
+      find: async () => {
+        const attachment = await findAttachment(db, params.id)
+        if (!attachment) return null
+        const { name, storageKey } = attachment
+        const disposition = `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`
+        return {
+          storageKey,
+          contentType: 'application/octet-stream',
+          headers: { 'content-disposition': disposition, 'cache-control': 'private, no-store' }
+        }
+      },
+      notFound: 'Fichier introuvable',
+      ranges: false
+    })
+  )
 
   // The file is the body itself: its parser lives in this scope alone.
   void app.register(async (scope) => {

@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { learningEndpoints as ep, VIDEO_CONTENT_TYPES } from '../../../src/shared/api/learning.ts'
-import { ApiError } from '../errors.ts'
 import { addRoute, type UserRow } from '../http.ts'
 import { presentChapterContents, presentChapterList, presentLesson } from '../presenters/learning.ts'
 import type { Services } from '../services.ts'
@@ -27,7 +26,7 @@ import { blockedGroupsHeld, createAttachmentSigner, lessonAttachments } from '..
 import { createMediaSigner } from '../services/lessonMedia.ts'
 import { createPageSigner, lessonPages, MAGAZINE_CONTENT_TYPE } from '../services/magazines.ts'
 import { isBookmarked } from '../services/reactions.ts'
-import { parseRange } from '../services/storage.ts'
+import { serveMedia } from './media.ts'
 
 export function registerLearningRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
@@ -87,31 +86,17 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
     return presentLesson(subject, { ...row, content: row.content }, rows, access, { videos, bookmarked, attachments, pages })
   })
 
-  addRoute(app, services, ep.lessonVideo, async ({ params, query, request, reply }) => {
-    if (media.verify(params.id, query) === null) throw new ApiError('forbidden', 'Lien de lecture invalide ou expiré')
-    const video = await findVideo(db, params.id)
-    const size = video ? await services.storage.size(video.storageKey) : null
-    if (!video || size === null) throw new ApiError('not_found', 'Vidéo introuvable')
-    const header = request.headers.range
-    const range = parseRange(typeof header === 'string' ? header : undefined, size)
-    void reply
-      .header('accept-ranges', 'bytes')
-      .header('cache-control', 'private, max-age=300')
-      // The app (another origin: app://darsi) plays it in a <video>.
-      .header('cross-origin-resource-policy', 'cross-origin')
-    if (range === 'unsatisfiable') {
-      void reply.header('content-range', `bytes */${size}`)
-      throw new ApiError('range_not_satisfiable', 'Plage demandée invalide')
-    }
-    void reply.header('content-type', video.mimeType)
-    if (range) {
-      void reply
-        .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('content-length', range.end - range.start + 1)
-    } else {
-      void reply.header('content-length', size)
-    }
-    return services.storage.stream(video.storageKey, range ?? undefined) as unknown as string
-  })
+  addRoute(app, services, ep.lessonVideo, async ({ params, query, request, reply }) =>
+    serveMedia(services, {
+      request,
+      reply,
+      signed: { valid: media.verify(params.id, query) !== null, message: 'Lien de lecture invalide ou expiré' },
+      find: async () => {
+        const video = await findVideo(db, params.id)
+        return video && { storageKey: video.storageKey, contentType: video.mimeType, headers: { 'cache-control': 'private, max-age=300' } }
+      },
+      notFound: 'Vidéo introuvable',
+      ranges: true
+    })
+  )
 }

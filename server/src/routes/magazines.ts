@@ -9,26 +9,33 @@ import { ApiError } from '../errors.ts'
 import { addRoute } from '../http.ts'
 import type { Services } from '../services.ts'
 import { createPageSigner, findPage, storeMagazine } from '../services/magazines.ts'
+import { serveMedia } from './media.ts'
 
 export function registerMagazineRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
   const signer = createPageSigner(services.secrets.storageSecret, services.clock)
 
-  addRoute(app, services, ep.page, async ({ params, query, reply }) => {
-    if (!signer.verify(params.id, query)) throw new ApiError('forbidden', 'Lien de page invalide ou expiré')
-    const page = await findPage(db, params.id)
-    const bytes = page ? await services.storage.get(page.storageKey) : null
-    if (!page || !bytes) throw new ApiError('not_found', 'Page introuvable')
-    void reply
-      .header('content-type', page.mimeType)
-      // The address is the pupil's own and expires within minutes: kept by their browser only, until then.
-      .header(
-        'cache-control',
-        `private, max-age=${Math.max(0, query.expires - Math.floor(services.clock.now().getTime() / 1000))}, immutable`
-      )
-      .header('cross-origin-resource-policy', 'cross-origin')
-    return Buffer.from(bytes) as unknown as string
-  })
+  addRoute(app, services, ep.page, async ({ params, query, request, reply }) =>
+    serveMedia(services, {
+      request,
+      reply,
+      signed: { valid: signer.verify(params.id, query), message: 'Lien de page invalide ou expiré' },
+      find: async () => {
+        const page = await findPage(db, params.id)
+        // The address is the pupil's own and expires within minutes: kept by their browser only, until then.
+        const maxAge = Math.max(0, query.expires - Math.floor(services.clock.now().getTime() / 1000))
+        return (
+          page && {
+            storageKey: page.storageKey,
+            contentType: page.mimeType,
+            headers: { 'cache-control': `private, max-age=${maxAge}, immutable` }
+          }
+        )
+      },
+      notFound: 'Page introuvable',
+      ranges: false
+    })
+  )
 
   // The PDF is the body itself: its parser lives in this scope alone.
   void app.register(async (scope) => {
