@@ -28,6 +28,7 @@
  *   lesson upload <lessonId> <file>  a WebM or MP4 video (its type read from the bytes, its duration from the file)
  *   lesson attach <lessonId> <file> [--name <name>]   a file the lesson's info panel offers (pdf, image or office document)
  *   lesson magazine <lessonId> <file.pdf>   a magazine lesson's PDF (type 3), rendered once to page images
+ *   lesson rtl <lessonId> on|off      whether the lesson reads right to left (an Arabic magazine's page order)
  *   lesson quiz <lessonId> <file.json>   a QCM lesson's quiz: { title, questions: [{ text, multiple?, explanation?, options: [{ text, correct }] }] }
  * The server URL comes from --api or the data directory's server.json; the key from
  * DARSI_OPERATOR_KEY or the data directory's operator.key. One line of output; exit 1 on failure.
@@ -66,6 +67,7 @@ const USAGE = `Usage: npm run admin -- [--api <url>] [--data-dir <dir>] <command
   lesson upload <lessonId> <file>
   lesson attach <lessonId> <file> [--name <name>]
   lesson magazine <lessonId> <file.pdf>
+  lesson rtl <lessonId> on|off
   lesson quiz <lessonId> <file.json>`
 
 class CliError extends Error {}
@@ -367,6 +369,15 @@ async function contentCommand(
     const file = rest[2]
     if (!file || !existsSync(file)) throw new CliError(`No such file: ${file ?? '(none)'}`)
     const result = (await call(api, key, { method: 'POST', path: `/operator/lessons/${lessonId}/magazine`, file: resolve(file) })) as {
+      message: string
+    }
+    return result.message
+  }
+  if (what === 'lesson' && action === 'rtl') {
+    const lessonId = positiveInt(parent, 'lessonId')
+    const value = rest[2]
+    if (value !== 'on' && value !== 'off') throw new CliError('lesson rtl <lessonId> on|off')
+    const result = (await call(api, key, { method: 'POST', path: `/operator/lessons/${lessonId}/rtl`, body: { rtl: value === 'on' } })) as {
       message: string
     }
     return result.message

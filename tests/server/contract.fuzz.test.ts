@@ -831,6 +831,16 @@ function learningGenerators(): Record<string, fc.Arbitrary<Input>> {
         { requiredKeys: ['chapter', 'name'] }
       )
     ),
+    'learningOperator.setLessonRtl': fc
+      .record({
+        id: fc.oneof(
+          { weight: 4, arbitrary: fc.constant(toolRef('magazine')) },
+          { weight: 1, arbitrary: fc.constant(toolRef('lesson')) },
+          { weight: 1, arbitrary: fc.integer({ min: 1_000_000, max: 2_147_483_647 }) }
+        ),
+        rtl: fc.oneof({ weight: 4, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.anything() })
+      })
+      .map(({ id, rtl }): Input => ({ params: { id }, body: { rtl } })),
     'learningOperator.uploadLessonVideo': fc
       .record({
         id: fc.oneof(

@@ -3,7 +3,8 @@
  * (`npm run admin -- lesson magazine`) is rendered once by pdftoppm to page images listed in the
  * lesson's answer at addresses signed for the pupil that expire; a locked lesson lists none;
  * forged or expired addresses are refused; only a magazine lesson takes a PDF, and only a PDF;
- * the demo seed renders the bundled magazine once.
+ * the demo seed renders the bundled magazine once, and the Arabic one right to left; the operator
+ * sets a lesson's direction after adding it.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,7 +17,14 @@ import { ErrorResponseSchema } from '../../src/shared/api/common.ts'
 import { LessonSchema, MEDIA_URL_TTL_SECONDS, type Lesson } from '../../src/shared/api/learning.ts'
 import { runAdmin } from '../../server/src/admin.ts'
 import { chapters, contentPages, contents, subjects, userOffers } from '../../server/src/db/schema.ts'
-import { DEMO_MAGAZINE_LESSON_SLUG, DEMO_MAGAZINE_PDF, seedDemoMagazine } from '../../server/src/seed/magazine.ts'
+import {
+  DEMO_ARABIC_MAGAZINE_LESSON_SLUG,
+  DEMO_ARABIC_MAGAZINE_NAME,
+  DEMO_ARABIC_MAGAZINE_PDF,
+  DEMO_MAGAZINE_LESSON_SLUG,
+  DEMO_MAGAZINE_PDF,
+  seedDemoMagazine
+} from '../../server/src/seed/magazine.ts'
 import { call, createUser, startTestServer, uniquePhone, type TestServer } from './harness.ts'
 
 let server: TestServer
@@ -195,5 +203,60 @@ describe('magazine lessons', () => {
       }),
       { numRuns: 100 }
     )
+  })
+})
+
+describe('the Arabic demo magazine', () => {
+  it('is a free right-to-left magazine of class 14’s Arabe with the pages of its bundled PDF, rendered once', async () => {
+    const [row] = await db()
+      .select({
+        id: contents.id,
+        typeId: contents.typeId,
+        rtl: contents.rtl,
+        free: contents.isFree,
+        name: contents.name,
+        chapter: chapters.slug
+      })
+      .from(contents)
+      .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+      .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+      .where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'arabe'), eq(contents.slug, DEMO_ARABIC_MAGAZINE_LESSON_SLUG)))
+    expect(row).toMatchObject({ typeId: 3, rtl: true, free: true, name: DEMO_ARABIC_MAGAZINE_NAME })
+    const count = (await PDFDocument.load(readFileSync(DEMO_ARABIC_MAGAZINE_PDF))).getPageCount()
+    expect(count).toBeGreaterThanOrEqual(3)
+    const reply = await call<Lesson>(
+      server.app,
+      'GET',
+      `/api/student/subjects/arabe/chapters/${row!.chapter}/contents/${DEMO_ARABIC_MAGAZINE_LESSON_SLUG}`,
+      { token: await pupil(false) }
+    )
+    expect(reply.status).toBe(200)
+    const lesson = LessonSchema.parse(reply.body)
+    expect(lesson).toMatchObject({ locked: false, rtl: true })
+    expect(lesson.pages).toHaveLength(count)
+    // Seeded again: the lesson is not added twice and its pages are not rendered anew.
+    const pages = await db().select().from(contentPages).where(eq(contentPages.contentId, row!.id)).orderBy(asc(contentPages.position))
+    await seedDemoMagazine(db(), server.app.services.storage, server.clock.now(), () => {})
+    expect(await db().select({ id: contents.id }).from(contents).where(eq(contents.slug, DEMO_ARABIC_MAGAZINE_LESSON_SLUG))).toHaveLength(1)
+    expect(await db().select().from(contentPages).where(eq(contentPages.contentId, row!.id)).orderBy(asc(contentPages.position))).toEqual(
+      pages
+    )
+  })
+})
+
+describe('npm run admin -- lesson rtl', () => {
+  it('sets a lesson’s reading direction after it was added, and refuses an unknown lesson or another value', async () => {
+    const [magazine] = await db().select({ chapterId: contents.chapterId }).from(contents).where(eq(contents.id, magazineId))
+    const added = await admin('lesson', 'add', String(magazine!.chapterId), 'مجلة الرياضيات', '--type', '3', '--slug', 'majallat-riyadiyat')
+    const lessonId = Number(/^Leçon (\d+) créée/.exec(added)![1])
+    const rtlOf = async () => (await db().select({ rtl: contents.rtl }).from(contents).where(eq(contents.id, lessonId)))[0]!.rtl
+    expect(await rtlOf()).toBe(false)
+    expect(await admin('lesson', 'rtl', String(lessonId), 'on')).toBe(`Leçon ${lessonId} : lue de droite à gauche`)
+    expect(await rtlOf()).toBe(true)
+    expect(await admin('lesson', 'rtl', String(lessonId), 'off')).toBe(`Leçon ${lessonId} : lue de gauche à droite`)
+    expect(await rtlOf()).toBe(false)
+    await expect(admin('lesson', 'rtl', String(lessonId), 'yes')).rejects.toThrow(/on\|off/)
+    await expect(admin('lesson', 'rtl', '999999', 'on')).rejects.toThrow(/404/)
+    expect(await rtlOf()).toBe(false)
   })
 })

@@ -5,7 +5,7 @@ import { learningOperatorEndpoints as op } from '../../../src/shared/api/learnin
 import { ApiError } from '../errors.ts'
 import { addRoute } from '../http.ts'
 import type { Services } from '../services.ts'
-import { catalogueOf, createChapter, createLesson, createSubject, uploadLessonVideo } from '../services/content.ts'
+import { catalogueOf, createChapter, createLesson, createSubject, setLessonRtl, uploadLessonVideo } from '../services/content.ts'
 
 /** The content types an upload's body may be sent as; the type that counts is read from the bytes. */
 const VIDEO_BODY_TYPES = ['application/octet-stream', 'video/webm', 'video/mp4']
@@ -28,6 +28,15 @@ export function registerContentRoutes(app: FastifyInstance, services: Services):
   addRoute(app, services, op.createLesson, async ({ body }) => {
     const { id, slug } = await createLesson(db, body, services.clock.now())
     return { id, slug, message: `Leçon ${id} créée (${slug})` }
+  })
+
+  addRoute(app, services, op.setLessonRtl, async ({ params, body }) => {
+    await setLessonRtl(db, params.id, body.rtl)
+    return {
+      id: params.id,
+      rtl: body.rtl,
+      message: `Leçon ${params.id} : ${body.rtl ? 'lue de droite à gauche' : 'lue de gauche à droite'}`
+    }
   })
 
   // The video is the body itself, streamed to the store: its parser lives in this scope alone.

@@ -174,6 +174,12 @@ export async function createLesson(db: Db, input: NewLesson, now: Date): Promise
   })
 }
 
+/** Sets a lesson's reading direction; 404 for no such lesson. */
+export async function setLessonRtl(db: Db, contentId: number, rtl: boolean): Promise<void> {
+  const [row] = await db.update(contents).set({ rtl }).where(eq(contents.id, contentId)).returning({ id: contents.id })
+  if (!row) throw new ApiError('not_found', `Leçon ${contentId} introuvable`)
+}
+
 /** The first bytes of a stream, and a stream of all of it. */
 async function peek(
   source: Readable | AsyncIterable<Uint8Array>,

@@ -533,6 +533,10 @@ export const CreateLessonBodySchema = z.strictObject({
   rtl: z.boolean().default(false)
 })
 
+/** A lesson's reading direction, changed after it was added (an Arabic magazine added without --rtl). */
+export const LessonRtlBodySchema = z.strictObject({ rtl: z.boolean() })
+export const LessonRtlSchema = z.object({ id: z.number().int(), rtl: z.boolean(), message: z.string() })
+
 export const CreatedContentSchema = z.object({ id: z.number().int(), slug: z.string(), message: z.string() })
 
 export const UploadedVideoSchema = z.object({
@@ -620,6 +624,17 @@ export const learningOperatorEndpoints = {
     body: CreateLessonBodySchema,
     response: CreatedContentSchema,
     errors: [401, 403, 404, 409]
+  },
+  setLessonRtl: {
+    method: 'POST',
+    service: 'operator',
+    path: '/lessons/:id/rtl',
+    access: 'operator',
+    summary: "Set whether a lesson reads right to left (an Arabic magazine's pages in right-to-left order)",
+    params: IdPathSchema,
+    body: LessonRtlBodySchema,
+    response: LessonRtlSchema,
+    errors: [401, 403, 404]
   },
   uploadLessonVideo: {
     method: 'POST',
