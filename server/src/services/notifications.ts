@@ -253,6 +253,19 @@ export function createNotificationService(hub: RealtimeHub, clock: { now(): Date
   const publish: NotificationService['publish'] = ({ userId, notification }) => {
     hub.publish(userId, 'notification', notification, notification.id)
   }
+  /** A message or a popup row: a new id, written now. */
+  const namedRow = <U extends number | null>(input: { userId: U; name: string; body: string }) => ({
+    id: randomUUID(),
+    userId: input.userId,
+    name: input.name,
+    body: input.body,
+    createdAt: clock.now()
+  })
+  /** Sent to the user's open streams (to everybody's for a popup without a user) once written. */
+  const delivered = <T>(userId: number | null, event: 'message' | 'popup', item: T): T => {
+    hub.publish(userId, event, item)
+    return item
+  }
   return {
     store,
     publish,
@@ -262,34 +275,12 @@ export function createNotificationService(hub: RealtimeHub, clock: { now(): Date
       return created.notification
     },
     async message(db, input) {
-      const [row] = await db
-        .insert(inboxMessages)
-        .values({
-          id: randomUUID(),
-          userId: input.userId,
-          name: input.name,
-          body: input.body,
-          createdAt: clock.now()
-        })
-        .returning()
-      const message = presentMessage(row!)
-      hub.publish(input.userId, 'message', message)
-      return message
+      const [row] = await db.insert(inboxMessages).values(namedRow(input)).returning()
+      return delivered(input.userId, 'message', presentMessage(row!))
     },
     async popup(db, input) {
-      const [row] = await db
-        .insert(popups)
-        .values({
-          id: randomUUID(),
-          userId: input.userId,
-          name: input.name,
-          body: input.body,
-          createdAt: clock.now()
-        })
-        .returning()
-      const popup = presentPopup(row!)
-      hub.publish(input.userId, 'popup', popup)
-      return popup
+      const [row] = await db.insert(popups).values(namedRow(input)).returning()
+      return delivered(input.userId, 'popup', presentPopup(row!))
     }
   }
 }
