@@ -1,12 +1,12 @@
-import { Button, mergeClasses, Spinner, Tab, TabList } from '@fluentui/react-components'
+import { Button, Spinner } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import type { MessageTab } from './stores/MessageStore.ts'
 import { useInbox } from '../../stores/StoreContext.tsx'
-import { formatSessionTime } from '../../lib/time.ts'
-import { previewLength, truncate } from '../../lib/text.ts'
+import { previewLength } from '../../lib/text.ts'
+import { PanelItem, PanelTabs } from './PanelParts.tsx'
 import { usePanelStyles } from './panelStyles.ts'
 import { useViewportWidth } from './useViewportWidth.ts'
 
@@ -30,19 +30,7 @@ export const MessagesPanel = observer(function MessagesPanel({ onClose }: { onCl
       <div className={styles.head}>
         <h2 className={styles.title}>{t('inbox:messages.title')}</h2>
       </div>
-      <TabList
-        className={styles.tabs}
-        size="small"
-        selectedValue={store.tab}
-        onTabSelect={(_event, data) => store.setTab(data.value as MessageTab)}
-      >
-        <Tab value="all" data-testid="messages-tab-all">
-          {t('inbox:messages.all')}
-        </Tab>
-        <Tab value="unread" data-testid="messages-tab-unread">
-          {t('inbox:messages.unread')}
-        </Tab>
-      </TabList>
+      <PanelTabs family="messages" testId="messages" tab={store.tab} onTab={(tab: MessageTab) => store.setTab(tab)} />
       {store.status === 'failed' && store.messages.length === 0 ? (
         <div className={styles.state} role="alert">
           {t('inbox:messages.loadFailed')}
@@ -60,28 +48,19 @@ export const MessagesPanel = observer(function MessagesPanel({ onClose }: { onCl
         <ul className={styles.list} data-testid="messages-list">
           {list.map((message) => (
             <li key={message._id}>
-              <button
-                type="button"
-                className={mergeClasses(styles.item, !message.seen && styles.unseenItem)}
-                onClick={() => {
+              <PanelItem
+                family="messages"
+                testId="message-item"
+                seen={message.seen}
+                title={message.message.name}
+                body={message.message.body}
+                createdAt={message.created_at}
+                max={max}
+                onOpen={() => {
                   onClose()
                   void navigate(`/inbox/${encodeURIComponent(message._id)}`)
                 }}
-                data-testid="message-item"
-                data-seen={message.seen}
-              >
-                <span className={message.seen ? styles.noDot : styles.dot} aria-hidden />
-                <span className={styles.text}>
-                  <span className={message.seen ? styles.itemTitle : styles.itemTitleUnseen}>
-                    <bdi>{message.message.name}</bdi>
-                  </span>
-                  <span className={styles.preview}>
-                    <bdi>{truncate(message.message.body, max)}</bdi>
-                  </span>
-                  <span className={styles.date}>{formatSessionTime(message.created_at)}</span>
-                  {message.seen ? null : <span className={styles.visuallyHidden}>{t('inbox:messages.unseen')}</span>}
-                </span>
-              </button>
+              />
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { Button, mergeClasses, Spinner, Tab, TabList } from '@fluentui/react-components'
+import { Button, Spinner } from '@fluentui/react-components'
 import { ArrowLeft20Regular, ArrowRight20Regular, Settings20Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type UIEvent } from 'react'
@@ -7,11 +7,11 @@ import { useNavigate } from 'react-router-dom'
 import { internalRoute, type NotificationTab } from './stores/NotificationStore.ts'
 import type { Notification } from './api.ts'
 import { useInbox, useStores } from '../../stores/StoreContext.tsx'
-import { formatSessionTime } from '../../lib/time.ts'
 import { afterPaint } from '../../lib/afterPaint.ts'
 import { lazyComponent } from '../../lib/lazyComponent.ts'
 import { loadNotificationSettings } from '../profile/index.ts'
-import { previewLength, truncate } from '../../lib/text.ts'
+import { previewLength } from '../../lib/text.ts'
+import { PanelItem, PanelTabs } from './PanelParts.tsx'
 import { usePanelStyles } from './panelStyles.ts'
 import { useViewportWidth } from './useViewportWidth.ts'
 
@@ -100,19 +100,7 @@ export const NotificationPanel = observer(function NotificationPanel({ onClose }
           data-testid="notification-settings-open"
         />
       </div>
-      <TabList
-        className={styles.tabs}
-        size="small"
-        selectedValue={store.tab}
-        onTabSelect={(_event, data) => store.setTab(data.value as NotificationTab)}
-      >
-        <Tab value="all" data-testid="notification-tab-all">
-          {t('inbox:notifications.all')}
-        </Tab>
-        <Tab value="unread" data-testid="notification-tab-unread">
-          {t('inbox:notifications.unread')}
-        </Tab>
-      </TabList>
+      <PanelTabs family="notifications" testId="notification" tab={store.tab} onTab={(tab: NotificationTab) => store.setTab(tab)} />
       {inbox.realtime === 'reconnecting' ? (
         <div className={styles.notice} role="status">
           {t('inbox:notifications.reconnecting')}
@@ -135,26 +123,16 @@ export const NotificationPanel = observer(function NotificationPanel({ onClose }
         <ul className={styles.list} onScroll={onScroll} data-testid="notification-list" aria-busy={store.moreStatus === 'loading'}>
           {store.items.map((notification) => (
             <li key={notification.id}>
-              <button
-                type="button"
-                className={mergeClasses(styles.item, !notification.seen && styles.unseenItem)}
-                onClick={() => open(notification)}
-                data-testid="notification-item"
-                data-seen={notification.seen}
-              >
-                <span className={notification.seen ? styles.noDot : styles.dot} aria-hidden />
-                <span className={styles.text}>
-                  {/* The platform writes in one language: its text keeps its own direction in the others. */}
-                  <span className={notification.seen ? styles.itemTitle : styles.itemTitleUnseen}>
-                    <bdi>{notification.title}</bdi>
-                  </span>
-                  <span className={styles.preview}>
-                    <bdi>{truncate(notification.body, max)}</bdi>
-                  </span>
-                  <span className={styles.date}>{formatSessionTime(notification.created_at)}</span>
-                  {notification.seen ? null : <span className={styles.visuallyHidden}>{t('inbox:notifications.unseen')}</span>}
-                </span>
-              </button>
+              <PanelItem
+                family="notifications"
+                testId="notification-item"
+                seen={notification.seen}
+                title={notification.title}
+                body={notification.body}
+                createdAt={notification.created_at}
+                max={max}
+                onOpen={() => open(notification)}
+              />
             </li>
           ))}
           {store.hasMore || store.moreStatus === 'failed' ? (
