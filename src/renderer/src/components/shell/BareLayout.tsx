@@ -1,9 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
-import { useTranslation } from 'react-i18next'
-import { Link, Outlet } from 'react-router-dom'
-import { focusRing } from './focusRing.ts'
+import { Outlet } from 'react-router-dom'
+import { BrandLink } from './BrandLink.tsx'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
-import { Logo } from './Logo.tsx'
 import { Snackbars } from './Snackbars.tsx'
 import { ThemeToggle } from './ThemeToggle.tsx'
 
@@ -23,17 +21,6 @@ const useStyles = makeStyles({
     paddingBlock: tokens.spacingVerticalS,
     paddingInline: tokens.spacingHorizontalL
   },
-  brand: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    color: tokens.colorNeutralForeground1,
-    textDecorationLine: 'none',
-    fontSize: tokens.fontSizeBase500,
-    fontWeight: tokens.fontWeightBold,
-    borderRadius: tokens.borderRadiusMedium,
-    ...focusRing
-  },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
   main: {
     flexGrow: 1,
@@ -47,14 +34,10 @@ const useStyles = makeStyles({
 /** Pages outside the shell (sign-in steps, account switch): brand, language and theme only. */
 export function BareLayout() {
   const styles = useStyles()
-  const { t } = useTranslation('shell')
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <Link to="/" className={styles.brand} aria-label={t('header.homeLink')}>
-          <Logo />
-          <span>{t('appName')}</span>
-        </Link>
+        <BrandLink />
         <div className={styles.actions}>
           <LanguageSwitcher />
           <ThemeToggle />

@@ -2,15 +2,13 @@ import { Button, makeStyles, SearchBox, tokens } from '@fluentui/react-component
 import { Navigation24Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router-dom'
 import { lazyComponent } from '../../lib/lazyComponent.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
-import { Logo } from './Logo.tsx'
+import { BrandLink } from './BrandLink.tsx'
 import { ThemeToggle } from './ThemeToggle.tsx'
 import { UserMenu } from './UserMenu.tsx'
 import { WalletWidget } from './WalletWidget.tsx'
-import { focusRing } from './focusRing.ts'
 
 export const HEADER_HEIGHT = 56
 
@@ -26,19 +24,7 @@ const useStyles = makeStyles({
     boxSizing: 'border-box',
     flexShrink: 0
   },
-  brand: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    color: tokens.colorNeutralForeground1,
-    textDecorationLine: 'none',
-    fontSize: tokens.fontSizeBase500,
-    fontWeight: tokens.fontWeightBold,
-    borderRadius: tokens.borderRadiusMedium,
-    paddingInline: tokens.spacingHorizontalXS,
-    flexShrink: 0,
-    ...focusRing
-  },
+  brand: { paddingInline: tokens.spacingHorizontalXS, flexShrink: 0 },
   search: { flexGrow: 1, minWidth: 0, display: 'flex', justifyContent: 'center' },
   searchFallback: { width: '100%', maxWidth: '480px', minWidth: 0 },
   slot: { display: 'inline-block', width: '68px', height: '32px' },
@@ -103,10 +89,7 @@ export const Header = observer(function Header() {
         onClick={onToggle}
         data-testid="sidebar-toggle"
       />
-      <Link to="/" className={styles.brand} aria-label={t('header.homeLink')}>
-        <Logo />
-        {ui.isMobile ? null : <span>{t('appName')}</span>}
-      </Link>
+      <BrandLink className={styles.brand} withName={!ui.isMobile} />
       <div className={styles.search} role="search">
         {inbox.stores ? <HeaderSearch compact={ui.isMobile} /> : <SearchPlaceholder />}
       </div>
