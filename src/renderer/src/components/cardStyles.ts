@@ -100,3 +100,16 @@ export function sideColumnScreenStyles(sidePx: number) {
     muted: { margin: 0, color: tokens.colorNeutralForeground2 }
   } satisfies Record<string, GriffelStyle>
 }
+
+/** A subject's progress (home, subjects, a subject): its name and figure on a line, the bar under them. */
+export const progressRowStyles = {
+  progressRow: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalXXS
+  },
+  progressValue: { fontVariantNumeric: 'tabular-nums', fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground2 },
+  progressBar: { gridColumn: '1 / -1' }
+} satisfies Record<string, GriffelStyle>

@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
-import { cardGridStyle, cardStyle, sideColumnScreenStyles } from '../../components/cardStyles.ts'
+import { cardGridStyle, cardStyle, progressRowStyles, sideColumnScreenStyles } from '../../components/cardStyles.ts'
 import { focusRing } from '../../components/shell/focusRing.ts'
 
 /**
@@ -45,15 +45,7 @@ export const useLearningStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
     overflowWrap: 'anywhere'
   },
-  progressRow: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(0, 1fr) auto',
-    alignItems: 'center',
-    columnGap: tokens.spacingHorizontalM,
-    rowGap: tokens.spacingVerticalXXS
-  },
-  progressValue: { fontVariantNumeric: 'tabular-nums', fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground2 },
-  progressBar: { gridColumn: '1 / -1' },
+  ...progressRowStyles,
   card: { ...cardStyle, boxSizing: 'border-box' },
   status: { ...cardStyle, boxSizing: 'border-box', alignItems: 'flex-start' },
   breadcrumb: {
