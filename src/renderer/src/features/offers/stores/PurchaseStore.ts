@@ -11,6 +11,7 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import {
+  CODE_ERROR_CODES,
   checkDiscountCode,
   codeKind,
   normalizeDiscountCode,
@@ -54,22 +55,11 @@ export interface AppliedDiscount {
   terms: NonNullable<QuoteAnswer['code']>
 }
 
-/** A refusal of the server that concerns the code itself, which then cannot stay applied. */
-const CODE_REFUSALS = new Set<string>([
-  'two_codes',
-  'code_already_added',
-  'code_required',
-  'code_too_short',
-  'own_code',
-  'unknown_code',
-  'code_inactive',
-  'code_expired',
-  'code_not_applicable',
-  'code_first_slice_only',
-  'invalid_coupon',
-  'code_max_uses_reached',
-  'code_already_used'
-])
+/**
+ * A refusal of the server that concerns the code itself, which then cannot stay applied: the
+ * engine's, and the two about use counts, which the server alone knows.
+ */
+const CODE_REFUSALS = new Set<string>([...CODE_ERROR_CODES, 'code_max_uses_reached', 'code_already_used'])
 
 /** A failure in the user's language (a 'Server' text is the generic one, §8). */
 function failureMessage(error: unknown): Message {
