@@ -11,6 +11,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx'
 import { FormDialog } from '../../forms/FormDialog.tsx'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
+import { ChoiceOptions } from '../../forms/ChoiceOptions.tsx'
 
 const ACCEPT = MARKSHEET_EXTENSIONS.map((extension) => `.${extension}`).join(',')
 const TRIMESTERS: Trimester[] = [1, 2, 3]
@@ -24,8 +25,6 @@ export const MarksheetsDialog = observer(function MarksheetsDialog() {
   const openExternal = useOpenExternal()
   const input = useRef<HTMLInputElement>(null)
   const divisions = session.me?.user.division ? [session.me.user.division] : []
-
-  const absolute = (url: string) => new URL(url, session.baseUrls?.api ?? window.location.origin).href
 
   const submit = () => {
     void store.upload().then((done) => {
@@ -73,7 +72,7 @@ export const MarksheetsDialog = observer(function MarksheetsDialog() {
                 <span>{t('marksheets.trimesterValue', { trimester: item.trimester })}</span>
                 <span className={styles.muted}>{item.division.name}</span>
                 <StatusBadge namespace="profile" status={item.status} />
-                <Button size="small" appearance="subtle" onClick={openExternal(absolute(item.url))}>
+                <Button size="small" appearance="subtle" onClick={openExternal(session.apiAddress(item.url) ?? item.url)}>
                   {t('marksheets.open')}
                 </Button>
                 {item.status === 'pending' ? (
@@ -116,12 +115,7 @@ export const MarksheetsDialog = observer(function MarksheetsDialog() {
             disabled={store.busy}
             data-testid="marksheet-division"
           >
-            <option value="">{t('divisionChange.choose')}</option>
-            {divisions.map((division) => (
-              <option key={division.id} value={String(division.id)}>
-                {division.name}
-              </option>
-            ))}
+            <ChoiceOptions empty={t('divisionChange.choose')} items={divisions} />
           </Select>
         </Field>
       </div>
