@@ -5,7 +5,7 @@ import { Trans, useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { INPUT_MAX } from '../../../../shared/rules/input.ts'
 import { markInteractive } from '../../lib/performance.ts'
-import { AuthCard, useFormStyles } from './components/AuthCard.tsx'
+import { AuthCard, AuthSubmit, useFormStyles } from './components/AuthCard.tsx'
 import { FormField } from '../../forms/FormField.tsx'
 import { ConfirmFormStore } from './stores/ConfirmFormStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
@@ -140,15 +140,9 @@ export const Component = observer(function ConfirmPage() {
             data-testid="confirm-code"
           />
         </FormField>
-        <SubmitButton
-          size="large"
-          className={styles.submit}
-          disabled={!store.canSubmit}
-          submitting={form.submitting}
-          data-testid="confirm-submit"
-        >
+        <AuthSubmit disabled={!store.canSubmit} submitting={form.submitting} testId="confirm-submit">
           {t('confirm.submit')}
-        </SubmitButton>
+        </AuthSubmit>
       </form>
       <div className={styles.row}>
         {store.canResend ? (

@@ -4,14 +4,13 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router-dom'
 import { markInteractive } from '../../lib/performance.ts'
-import { AuthCard, useFormStyles } from './components/AuthCard.tsx'
+import { AuthCard, AuthSubmit, AuthLinkLine, useFormStyles } from './components/AuthCard.tsx'
 import { FormField } from '../../forms/FormField.tsx'
 import { PasswordInput } from './components/PasswordInput.tsx'
 import { socialAuthorizeUrl } from './externalSites.ts'
 import { browserSocialSignIns } from './socialSignIn.ts'
 import { LoginFormStore } from './stores/LoginFormStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
-import { SubmitButton } from '../../forms/SubmitButton.tsx'
 
 /** /login (§2, §5 Login). A successful sign-in leaves through the route guard. */
 export const Component = observer(function LoginPage() {
@@ -70,15 +69,9 @@ export const Component = observer(function LoginPage() {
             {t('login.forgot')}
           </Link>
         </div>
-        <SubmitButton
-          size="large"
-          className={styles.submit}
-          disabled={!store.canSubmit}
-          submitting={form.submitting}
-          data-testid="login-submit"
-        >
+        <AuthSubmit disabled={!store.canSubmit} submitting={form.submitting} testId="login-submit">
           {t('login.submit')}
-        </SubmitButton>
+        </AuthSubmit>
       </form>
       <Divider className={styles.divider}>{t('login.or')}</Divider>
       <div className={styles.social}>
@@ -89,12 +82,9 @@ export const Component = observer(function LoginPage() {
           {t('login.facebook')}
         </Button>
       </div>
-      <p className={styles.center}>
-        <span>{t('login.noAccount')}</span>
-        <Link className={styles.link} to={`/register${search}`} data-testid="login-create-account">
-          {t('login.createAccount')}
-        </Link>
-      </p>
+      <AuthLinkLine question={t('login.noAccount')} to={`/register${search}`} testId="login-create-account">
+        {t('login.createAccount')}
+      </AuthLinkLine>
     </AuthCard>
   )
 })

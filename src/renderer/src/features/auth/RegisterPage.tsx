@@ -3,17 +3,17 @@ import { reaction } from 'mobx'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'react-router-dom'
+import { useLocation } from 'react-router-dom'
 import type { Country, State } from '../../../../shared/api/pickers.ts'
 import { INPUT_MAX } from '../../../../shared/rules/input.ts'
 import { markInteractive } from '../../lib/performance.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
-import { AuthCard, useFormStyles } from './components/AuthCard.tsx'
+import { AuthCard, AuthSubmit, AuthLinkLine, useFormStyles } from './components/AuthCard.tsx'
 import { FormField } from '../../forms/FormField.tsx'
 import { PasswordInput } from './components/PasswordInput.tsx'
 import { RegisterFormStore } from './stores/RegisterFormStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
-import { SubmitButton } from '../../forms/SubmitButton.tsx'
+import { ChoiceOptions } from '../../forms/ChoiceOptions.tsx'
 
 function countryName(country: Country, language: string): string {
   if (language === 'ar') return country.name_ar
@@ -102,12 +102,7 @@ export const Component = observer(function RegisterPage() {
           {store.tunisian ? (
             <FormField label={t('register.state')} required error={store.error('state')}>
               <Select {...select('state')}>
-                <option value="">{t('common.choose')}</option>
-                {store.states.map((state) => (
-                  <option key={state.id} value={String(state.id)}>
-                    {stateName(state, i18n.language)}
-                  </option>
-                ))}
+                <ChoiceOptions empty={t('common.choose')} items={store.states} label={(state) => stateName(state, i18n.language)} />
               </Select>
             </FormField>
           ) : null}
@@ -126,23 +121,13 @@ export const Component = observer(function RegisterPage() {
           </FormField>
           <FormField label={t('register.division')} required error={store.error('division')}>
             <Select {...select('division')}>
-              <option value="">{t('common.choose')}</option>
-              {store.divisions.map((division) => (
-                <option key={division.id} value={String(division.id)}>
-                  {division.name}
-                </option>
-              ))}
+              <ChoiceOptions empty={t('common.choose')} items={store.divisions} />
             </Select>
           </FormField>
           {store.showsOptionalSubject ? (
             <FormField label={t('register.optionalSubject')} required error={store.error('optionalSubject')}>
               <Select {...select('optionalSubject')}>
-                <option value="">{t('common.choose')}</option>
-                {store.optionalSubjects.map((subject) => (
-                  <option key={subject.id} value={String(subject.id)}>
-                    {subject.name}
-                  </option>
-                ))}
+                <ChoiceOptions empty={t('common.choose')} items={store.optionalSubjects} />
               </Select>
             </FormField>
           ) : null}
@@ -171,22 +156,13 @@ export const Component = observer(function RegisterPage() {
             </FormField>
           ) : null}
         </div>
-        <SubmitButton
-          size="large"
-          className={styles.submit}
-          disabled={!store.canSubmit}
-          submitting={form.submitting}
-          data-testid="register-submit"
-        >
+        <AuthSubmit disabled={!store.canSubmit} submitting={form.submitting} testId="register-submit">
           {t('register.submit')}
-        </SubmitButton>
+        </AuthSubmit>
       </form>
-      <p className={styles.center}>
-        <span>{t('register.haveAccount')}</span>
-        <Link className={styles.link} to={`/login${search}`} data-testid="register-login">
-          {t('register.signIn')}
-        </Link>
-      </p>
+      <AuthLinkLine question={t('register.haveAccount')} to={`/login${search}`} testId="register-login">
+        {t('register.signIn')}
+      </AuthLinkLine>
     </AuthCard>
   )
 })

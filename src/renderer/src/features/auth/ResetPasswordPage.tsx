@@ -7,13 +7,12 @@ import { leaveForRegisterPage } from '../../app/registerRedirect.ts'
 import { useCurrentRoute } from '../../app/useCurrentRoute.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { markInteractive } from '../../lib/performance.ts'
-import { AuthCard, useFormStyles } from './components/AuthCard.tsx'
+import { AuthCard, AuthSubmit, AuthLinkLine, useFormStyles } from './components/AuthCard.tsx'
 import { FormField } from '../../forms/FormField.tsx'
 import { INPUT_MAX } from '../../../../shared/rules/input.ts'
 import { PasswordInput } from './components/PasswordInput.tsx'
 import { ResetPasswordStore } from './stores/ResetPasswordStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
-import { SubmitButton } from '../../forms/SubmitButton.tsx'
 
 /** The carried query string (nextPage, referral…) with the credential set or removed. */
 function withCredential(search: string, credential: string | null): string {
@@ -87,16 +86,14 @@ const ResetPasswordScreen = observer(function ResetPasswordScreen({ step }: { st
   }
 
   const submit = (label: string, testId: string) => (
-    <SubmitButton size="large" className={styles.submit} disabled={!store.canSubmit} submitting={form.submitting} data-testid={testId}>
+    <AuthSubmit disabled={!store.canSubmit} submitting={form.submitting} testId={testId}>
       {label}
-    </SubmitButton>
+    </AuthSubmit>
   )
   const backToLogin = (
-    <p className={styles.center}>
-      <Link className={styles.link} to={`/login${carried}`} data-testid="reset-back">
-        {t('common.backToLogin')}
-      </Link>
-    </p>
+    <AuthLinkLine to={`/login${carried}`} testId="reset-back">
+      {t('common.backToLogin')}
+    </AuthLinkLine>
   )
 
   if (store.step === 'request') {

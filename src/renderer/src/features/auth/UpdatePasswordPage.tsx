@@ -4,11 +4,10 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { markInteractive } from '../../lib/performance.ts'
-import { AuthCard, useFormStyles } from './components/AuthCard.tsx'
+import { AuthCard, AuthSubmit, useFormStyles } from './components/AuthCard.tsx'
 import { ChangePasswordFields } from './components/ChangePasswordFields.tsx'
 import { ChangePasswordStore } from './stores/ChangePasswordStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
-import { SubmitButton } from '../../forms/SubmitButton.tsx'
 
 /** /update-password: the way out of an expired password (§4); nothing else opens until then. */
 export const Component = observer(function UpdatePasswordPage() {
@@ -33,15 +32,9 @@ export const Component = observer(function UpdatePasswordPage() {
     <AuthCard heading={t('password.heading')} subtitle={expired ? t('password.expiredText') : undefined} testId="update-password-page">
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <ChangePasswordFields store={store} />
-        <SubmitButton
-          size="large"
-          className={styles.submit}
-          disabled={!store.canSubmit}
-          submitting={store.form.submitting}
-          data-testid="password-submit"
-        >
+        <AuthSubmit disabled={!store.canSubmit} submitting={store.form.submitting} testId="password-submit">
           {t('password.submit')}
-        </SubmitButton>
+        </AuthSubmit>
       </form>
       <p className={styles.center}>
         <FluentLink as="button" onClick={() => void signOut()} data-testid="password-sign-out">

@@ -9,6 +9,7 @@ import { FormField } from '../../forms/FormField.tsx'
 import { StatusBadge } from '../../components/StatusBadge.tsx'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
+import { ChoiceOptions } from '../../forms/ChoiceOptions.tsx'
 
 /** The class-change dialog (§3, §5): reason, new class, free text for reason 4; the pupil's requests. */
 export const DivisionChangeDialog = observer(function DivisionChangeDialog() {
@@ -59,13 +60,14 @@ export const DivisionChangeDialog = observer(function DivisionChangeDialog() {
           disabled={!store.allowed}
           data-testid="division-change-reason"
         >
-          <option value="">{t('divisionChange.choose')}</option>
-          {store.reasons.map((reason) => (
-            <option key={reason.id} value={String(reason.id)}>
-              {/* Each reason carries its three texts: a language switch needs no new call. */}
-              {settings.language === 'ar' ? reason.reason_ar : settings.language === 'en-US' ? reason.reason_en : reason.reason_fr}
-            </option>
-          ))}
+          {/* Each reason carries its three texts: a language switch needs no new call. */}
+          <ChoiceOptions
+            empty={t('divisionChange.choose')}
+            items={store.reasons}
+            label={(reason) =>
+              settings.language === 'ar' ? reason.reason_ar : settings.language === 'en-US' ? reason.reason_en : reason.reason_fr
+            }
+          />
         </Select>
       </FormField>
       {store.needsText ? (
@@ -85,12 +87,7 @@ export const DivisionChangeDialog = observer(function DivisionChangeDialog() {
           disabled={!store.allowed}
           data-testid="division-change-division"
         >
-          <option value="">{t('divisionChange.choose')}</option>
-          {store.divisions.map((division) => (
-            <option key={division.id} value={String(division.id)}>
-              {division.name}
-            </option>
-          ))}
+          <ChoiceOptions empty={t('divisionChange.choose')} items={store.divisions} />
         </Select>
       </FormField>
       <h3 className={styles.sectionTitle}>{t('divisionChange.requests')}</h3>

@@ -17,6 +17,7 @@ import { useProfileCatalogue } from '../../i18n/profileCatalogue.ts'
 import { useProfileStyles } from './styles.ts'
 import { useProfileStores } from './useProfileStores.ts'
 import { SubmitButton } from '../../forms/SubmitButton.tsx'
+import { ChoiceOptions } from '../../forms/ChoiceOptions.tsx'
 
 /** Profile edit (§2): 'Modifier mon profil' once complete, else 'Compléter vos données'. */
 export const Component = observer(function ProfileEditPage() {
@@ -179,12 +180,7 @@ export const Component = observer(function ProfileEditPage() {
             <div className={styles.withAction}>
               <FormField label={t('edit.division')} required error={form.error('division')}>
                 <Select {...select('division', !form.divisionLocked)}>
-                  <option value="">{t('edit.choose')}</option>
-                  {form.divisions.items.map((division) => (
-                    <option key={division.id} value={String(division.id)}>
-                      {division.name}
-                    </option>
-                  ))}
+                  <ChoiceOptions empty={t('edit.choose')} items={form.divisions.items} />
                   {division && !form.divisions.items.some((item) => item.id === division.id) ? (
                     <option value={String(division.id)}>{division.name}</option>
                   ) : null}
@@ -206,12 +202,11 @@ export const Component = observer(function ProfileEditPage() {
           <div className={styles.fields}>
             <FormField label={t('edit.country')} required error={form.error('country')}>
               <Select {...select('country', !form.readOnly)}>
-                <option value="">{t('edit.choose')}</option>
-                {form.countries.items.map((country) => (
-                  <option key={country.id} value={String(country.id)}>
-                    {arabic ? country.name_ar : settings.language === 'en-US' ? country.name_en : country.name_fr}
-                  </option>
-                ))}
+                <ChoiceOptions
+                  empty={t('edit.choose')}
+                  items={form.countries.items}
+                  label={(country) => (arabic ? country.name_ar : settings.language === 'en-US' ? country.name_en : country.name_fr)}
+                />
               </Select>
             </FormField>
             <FormField
@@ -221,12 +216,11 @@ export const Component = observer(function ProfileEditPage() {
               error={form.error('state')}
             >
               <Select {...select('state', form.stateEnabled)}>
-                <option value="">{t('edit.choose')}</option>
-                {form.states.items.map((state) => (
-                  <option key={state.id} value={String(state.id)}>
-                    {arabic ? state.name_ar : state.name}
-                  </option>
-                ))}
+                <ChoiceOptions
+                  empty={t('edit.choose')}
+                  items={form.states.items}
+                  label={(state) => (arabic ? state.name_ar : state.name)}
+                />
               </Select>
             </FormField>
             <FormField
@@ -235,12 +229,7 @@ export const Component = observer(function ProfileEditPage() {
               error={form.error('delegation')}
             >
               <Select {...select('delegation', form.delegationEnabled)}>
-                <option value="">{t('edit.choose')}</option>
-                {form.delegations.items.map((delegation) => (
-                  <option key={delegation.id} value={String(delegation.id)}>
-                    {delegation.name}
-                  </option>
-                ))}
+                <ChoiceOptions empty={t('edit.choose')} items={form.delegations.items} />
               </Select>
             </FormField>
             <FormField
@@ -249,12 +238,7 @@ export const Component = observer(function ProfileEditPage() {
               error={form.error('institute')}
             >
               <Select {...select('institute', form.instituteEnabled)}>
-                <option value="">{t('edit.choose')}</option>
-                {form.instituteChoices.map((institute) => (
-                  <option key={institute.id} value={String(institute.id)}>
-                    {institute.name}
-                  </option>
-                ))}
+                <ChoiceOptions empty={t('edit.choose')} items={form.instituteChoices} />
               </Select>
             </FormField>
           </div>

@@ -1,5 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import { SubmitButton } from '../../../forms/SubmitButton.tsx'
 
 const useStyles = makeStyles({
   card: {
@@ -72,3 +74,26 @@ export const useFormStyles = makeStyles({
   selectControl: { minWidth: 0 },
   hint: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 }
 })
+
+/** A sign-in step's submit button, large and as wide as the card. */
+export function AuthSubmit(props: { disabled: boolean; submitting: boolean; testId: string; children: ReactNode }) {
+  const styles = useFormStyles()
+  return (
+    <SubmitButton size="large" className={styles.submit} disabled={props.disabled} submitting={props.submitting} data-testid={props.testId}>
+      {props.children}
+    </SubmitButton>
+  )
+}
+
+/** The line under a step's form that leads to another step: an optional question, then the link. */
+export function AuthLinkLine(props: { question?: string; to: string; testId: string; children: ReactNode }) {
+  const styles = useFormStyles()
+  return (
+    <p className={styles.center}>
+      {props.question === undefined ? null : <span>{props.question}</span>}
+      <Link className={styles.link} to={props.to} data-testid={props.testId}>
+        {props.children}
+      </Link>
+    </p>
+  )
+}
