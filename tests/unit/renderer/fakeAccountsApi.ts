@@ -1,78 +1,71 @@
-import type { AuthResult, MeResponse, Permissions, User } from '../../../src/shared/api/accounts.ts'
+import {
+  NotificationPreferenceNameSchema,
+  type AuthResult,
+  type MeResponse,
+  type NotificationPreferences,
+  type Permissions,
+  type User
+} from '../../../src/shared/api/accounts.ts'
 import type { Session } from '../../../src/shared/ipc.ts'
 import type { AccountsApi } from '../../../src/renderer/src/api/accounts.ts'
 import { ApiError } from '../../../src/renderer/src/api/errors.ts'
+import { NO_PERMISSIONS } from '../../../src/renderer/src/stores/permissions.ts'
 
-const NO_FLAGS: Permissions = {
-  has_forum: false,
-  has_exam: false,
-  isProfSon: false,
-  versPilote: false,
-  freeHours: false,
-  hasEditDivision: false,
-  influencer: false,
-  eligibleUserForGift: false,
-  takeTrialAdvantage: false,
-  changePassword: false,
-  discount: false
+/** Every notification family on, as for a new account. */
+const ALL_NOTIFICATIONS = Object.fromEntries(
+  NotificationPreferenceNameSchema.options.map((name) => [name, true])
+) as NotificationPreferences
+
+/** A complete, verified Tunisian pupil as the API describes one. */
+export function userFixture(overrides: Partial<User> = {}): User {
+  return {
+    id: 1,
+    name: 'Sami',
+    last_name: 'Trabelsi',
+    email: null,
+    phone: '20000001',
+    phone2: null,
+    gender: 'male',
+    birth_date: '2008-03-14',
+    avatar: null,
+    points: 12,
+    division: { id: 14, name: '3ème année secondaire' },
+    optional_subject: null,
+    country: { id: 1, name: 'Tunisie', code: 'TN' },
+    country_id: 1,
+    state: { id: 1, name: 'Tunis' },
+    delegation: null,
+    institute: { id: 3, name: 'Lycée' },
+    affiliations: [],
+    offers: [],
+    completed: true,
+    verified: true,
+    email_verified: false,
+    phone_verified: true,
+    google_id: null,
+    facebook_id: null,
+    hasSession: false,
+    freeHours: 0,
+    istest: false,
+    hasEditDivision: false,
+    business_id: null,
+    takeTrialAdvantage: false,
+    gift_code: null,
+    gift_point: 0,
+    password_changed_at: null,
+    notification_preferences: { ...ALL_NOTIFICATIONS },
+    notification_token: null,
+    user_type: 'student',
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...overrides
+  }
 }
 
-/** A complete, verified Tunisian pupil as `GET /auth/me` describes one. */
+/** That pupil (or another) as `GET /auth/me` describes one: no permission flag unless given. */
 export function meFixture(user: Partial<User> = {}, permissions: Partial<Permissions> = {}, extra: Partial<MeResponse> = {}): MeResponse {
   return {
-    user: {
-      id: 1,
-      name: 'Sami',
-      last_name: 'Trabelsi',
-      email: null,
-      phone: '20000001',
-      phone2: null,
-      gender: 'male',
-      birth_date: '2008-03-14',
-      avatar: null,
-      points: 12,
-      division: { id: 14, name: '3ème année secondaire' },
-      optional_subject: null,
-      country: { id: 1, name: 'Tunisie', code: 'TN' },
-      country_id: 1,
-      state: { id: 1, name: 'Tunis' },
-      delegation: null,
-      institute: { id: 3, name: 'Lycée' },
-      affiliations: [],
-      offers: [],
-      completed: true,
-      verified: true,
-      email_verified: false,
-      phone_verified: true,
-      google_id: null,
-      facebook_id: null,
-      hasSession: false,
-      freeHours: 0,
-      istest: false,
-      hasEditDivision: false,
-      business_id: null,
-      takeTrialAdvantage: false,
-      gift_code: null,
-      gift_point: 0,
-      password_changed_at: null,
-      notification_preferences: {
-        completeInformation: true,
-        giftCodeUsed: true,
-        parentRequest: true,
-        changePassword: true,
-        uploadNewSessionRecord: true,
-        uploadNewContent: true,
-        updateSession: true,
-        updateVideoReport: true,
-        paySlice: true,
-        transferPoint: true
-      },
-      notification_token: null,
-      user_type: 'student',
-      created_at: '2026-01-01T00:00:00.000Z',
-      ...user
-    },
-    permissions: { ...NO_FLAGS, ...permissions },
+    user: userFixture(user),
+    permissions: { ...NO_PERMISSIONS, ...permissions },
     studentLevel: { level: null, division: null, subjects: [] },
     hasPhoneParent: false,
     hasParent: false,

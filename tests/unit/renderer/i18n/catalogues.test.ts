@@ -2,20 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { resources } from '../../../../src/renderer/src/i18n/resources.ts'
 import { fr } from '../../../../src/renderer/src/i18n/locales/fr.ts'
 import { createI18n } from '../../../../src/renderer/src/i18n/index.ts'
-
-type Tree = { [key: string]: string | Tree }
-
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const result = new Map<string, string>()
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key
-    if (typeof value === 'string') result.set(path, value)
-    else for (const [child, text] of leaves(value, path)) result.set(child, text)
-  }
-  return result
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort()
+import { leaves, placeholders, type Tree } from './lazyNamespaces.ts'
 
 const source = leaves(fr as unknown as Tree)
 

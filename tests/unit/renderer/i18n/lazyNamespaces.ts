@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest'
 import type { LazyCatalogues, LazyNamespace } from '../../../../src/renderer/src/i18n/lazyNamespace.ts'
 import { resources } from '../../../../src/renderer/src/i18n/resources.ts'
 
-type Tree = { [key: string]: string | Tree }
+export type Tree = { [key: string]: string | Tree }
 
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
+/** A catalogue's texts by their dotted keys. */
+export function leaves(tree: Tree, prefix = ''): Map<string, string> {
   const result = new Map<string, string>()
   for (const [key, value] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${key}` : key
@@ -15,7 +16,8 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return result
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort()
+/** The {{names}} a text fills in, sorted. */
+export const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort()
 
 export function describeLazyNamespace<N extends LazyNamespace>(namespace: N, catalogues: LazyCatalogues<N>): void {
   const source = leaves(catalogues.fr as unknown as Tree)

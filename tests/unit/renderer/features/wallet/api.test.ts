@@ -1,9 +1,11 @@
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../../src/renderer/src/api/errors.ts'
-import { createHttp, type TokenSource } from '../../../../../src/renderer/src/api/http.ts'
+import { createHttp } from '../../../../../src/renderer/src/api/http.ts'
 import { createWalletApi } from '../../../../../src/renderer/src/features/wallet/api.ts'
 import { DEFAULT_SETTINGS } from '../../fakePlatform.ts'
+import { transfer as transferFixture } from './stores/walletFakes.ts'
+import { fixedTokens } from '../../api/fixedTokens.ts'
 
 type Seen = { method: string; url: string; params: unknown; data: unknown; headers: Record<string, unknown> }
 
@@ -23,28 +25,11 @@ function walletApiWith(answer: (config: InternalAxiosRequestConfig) => { status:
     if (status >= 400) throw new AxiosError('failed', 'ERR_BAD_RESPONSE', config, {}, response)
     return response
   }
-  const tokens: TokenSource = {
-    accessToken: () => 'tok',
-    canRefresh: () => false,
-    refresh: () => Promise.reject(new Error('no')),
-    onUnauthorized: () => undefined
-  }
+  const tokens = fixedTokens()
   return { api: createWalletApi(createHttp(DEFAULT_SETTINGS.apiBaseUrls, tokens, { adapter })), seen }
 }
 
-const transfer = {
-  id: 3,
-  from_user: { id: 1, name: 'Sami Trabelsi' },
-  to_user: { id: 2, name: 'Lina Haddad' },
-  points: 10,
-  status: 'waiting_confirmation',
-  is_confirmed: false,
-  from_parent_user: null,
-  admin_id: null,
-  created_at: '2026-11-21T10:00:00Z',
-  updated_at: '2026-11-21T10:00:00Z',
-  expires_at: '2026-11-22T10:00:00Z'
-}
+const transfer = transferFixture()
 
 describe('wallet API calls', () => {
   it('sends the Idempotency-Key and the bearer on a money-moving POST, and parses the answer', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
-import type { AdCard, HomeApi, HomeContent, LiveEvent, Subject } from '../../../../../../src/renderer/src/features/home/api.ts'
+import type { AdCard, HomeApi, HomeContent, LiveEvent } from '../../../../../../src/renderer/src/features/home/api.ts'
 import {
   expiryCountdown,
   expiryProgress,
@@ -15,20 +15,7 @@ import { countForm } from '../../../../../../src/renderer/src/lib/countForm.ts'
 import { sortAdCards } from '../../../../../../src/renderer/src/lib/adCards.ts'
 import type { FlagStorage } from '../../../../../../src/renderer/src/lib/flagStorage.ts'
 import { Resource as Section } from '../../../../../../src/renderer/src/lib/loadable.ts'
-
-const subject = (id: number, position: number, extra: Partial<Subject> = {}): Subject => ({
-  id,
-  o_id: id,
-  name: `Matière ${id}`,
-  slug: `matiere-${id}`,
-  thumbnail: null,
-  progress: 0,
-  color: '#1E6FD9',
-  visible: true,
-  position,
-  subjectVideos: 3,
-  ...extra
-})
+import { subject } from '../../learning/stores/fixtures.ts'
 
 const content = (id: number, extra: Partial<HomeContent['content']> = {}): HomeContent => ({
   subject: { id: 1, name: 'Mathématiques', slug: 'mathematiques', thumbnail: null, color: '#1E6FD9' },

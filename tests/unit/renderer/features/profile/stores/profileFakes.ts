@@ -1,90 +1,31 @@
 import type { MeResponse, User } from '../../../../../../src/shared/api/accounts.ts'
 import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
+import { meFixture, userFixture } from '../../../fakeAccountsApi.ts'
 import type { ProfileApi, UpdateProfileBody } from '../../../../../../src/renderer/src/features/profile/api.ts'
 import type { Snackbar, SnackbarInput } from '../../../../../../src/renderer/src/stores/UiStore.ts'
 
+/** A pupil with an incomplete profile who may still change class. */
 export function user(overrides: Partial<User> = {}): User {
-  return {
+  return userFixture({
     id: 5,
     name: 'Karim',
     last_name: 'Mansour',
-    email: null,
     phone: '20000005',
-    phone2: null,
     gender: null,
     birth_date: null,
-    avatar: null,
     points: 0,
     division: null,
-    optional_subject: null,
-    country: { id: 1, name: 'Tunisie', code: 'TN' },
-    country_id: 1,
     state: null,
-    delegation: null,
     institute: null,
-    affiliations: [],
-    offers: [],
     completed: false,
-    verified: true,
-    email_verified: false,
-    phone_verified: true,
-    google_id: null,
-    facebook_id: null,
-    hasSession: false,
-    freeHours: 0,
-    istest: false,
     hasEditDivision: true,
-    business_id: null,
-    takeTrialAdvantage: false,
-    gift_code: null,
-    gift_point: 0,
-    password_changed_at: null,
-    notification_preferences: {
-      completeInformation: true,
-      giftCodeUsed: true,
-      parentRequest: true,
-      changePassword: true,
-      uploadNewSessionRecord: true,
-      uploadNewContent: true,
-      updateSession: true,
-      updateVideoReport: true,
-      paySlice: true,
-      transferPoint: true
-    },
-    notification_token: null,
-    user_type: 'student',
     created_at: '2026-01-01T00:00:00Z',
     ...overrides
-  }
+  })
 }
 
 export function me(u: User, permissions: Partial<MeResponse['permissions']> = {}): MeResponse {
-  return {
-    user: u,
-    permissions: {
-      has_forum: false,
-      has_exam: false,
-      isProfSon: false,
-      versPilote: false,
-      freeHours: false,
-      hasEditDivision: true,
-      influencer: false,
-      eligibleUserForGift: false,
-      takeTrialAdvantage: false,
-      changePassword: false,
-      discount: false,
-      ...permissions
-    },
-    studentLevel: { level: null, division: null, subjects: [] },
-    hasPhoneParent: false,
-    hasParent: false,
-    hasParentRequest: false,
-    isOperatorClient: false,
-    discountCode: null,
-    discountType: null,
-    discountAmount: null,
-    admin_user_id: null
-  }
+  return meFixture(u, { hasEditDivision: true, ...permissions })
 }
 
 /** A UI store stand-in that records what was shown. */
