@@ -17,13 +17,15 @@
  *   lesson (P9) a lesson click → its video's first frame, a seek to a point not buffered → playing, and a
  *       subject of 40 chapters rendered at 4× throttle (scripts/benchLesson.ts; needs Chromium, and
  *       ffmpeg for the seek)
+ *   around (issue 29) a reaction's and a bookmark's click → the control changed at 4× throttle, a 60-page
+ *       magazine's first page and its continuous reading (scripts/benchAround.ts; needs Chromium and pdftoppm)
  *   progress (P10) 200 pupils × 1 progress tick / 5 s over the WebSocket on PGlite, 600 on PostgreSQL:
  *       the time to each tick's answer (scripts/benchProgress.ts)
  *
  * P1 and P6 require a build (`npx electron-vite build`). `--json <file>` also writes the figures;
  * `--strict` exits non-zero when a size budget (P1) is exceeded (the test run uses it).
  * Parts may be named to run only them: `npm run bench -- api` (P8), `bundle` (P1), `main` (P6),
- * `merge` (P7), `home`, `progress` (P10), `lesson` (P9); no name runs them all. In P8, `--list <text>` (repeatable) measures only
+ * `merge` (P7), `home`, `progress` (P10), `lesson` (P9), `around`; no name runs them all. In P8, `--list <text>` (repeatable) measures only
  * the lists whose name or path holds the text, `--backend pglite|postgres` one backend only and
  * `--seconds <n>` sets each measure's length (5 by default).
  */
@@ -594,7 +596,8 @@ const PARTS = {
   api: 'P8',
   home: 'home screen requests',
   progress: 'P10',
-  lesson: 'P9 and the 40-chapter subject'
+  lesson: 'P9 and the 40-chapter subject',
+  around: 'reactions, bookmarks and the 60-page magazine'
 } as const
 type Part = keyof typeof PARTS
 const args = process.argv.slice(2)
@@ -627,6 +630,11 @@ if (selected('lesson')) {
   type BenchLesson = (into: { lines: string[]; figures: Record<string, unknown> }) => Promise<void>
   const { benchLesson } = (await import(new URL('./benchLesson.ts', import.meta.url).href)) as { benchLesson: BenchLesson }
   await benchLesson({ lines: report, figures })
+}
+if (selected('around')) {
+  type BenchAround = (into: { lines: string[]; figures: Record<string, unknown> }) => Promise<void>
+  const { benchAround } = (await import(new URL('./benchAround.ts', import.meta.url).href)) as { benchAround: BenchAround }
+  await benchAround({ lines: report, figures })
 }
 if (selected('main')) await p6()
 if (selected('merge')) await p7()
