@@ -61,6 +61,10 @@ const SERVER_ERROR_CODES = [
   'slice_already_paid',
   /** A chapter bought on its own that the pupil holds already. */
   'chapter_already_purchased',
+  /** A subscription cancelled past its end date (decision 0045). */
+  'subscription_ended',
+  /** A later instalment of a cancelled subscription (decision 0045). */
+  'subscription_cancelled',
   'server_error'
 ] as const
 
@@ -121,5 +125,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   earlier_slice_unpaid: 422,
   slice_already_paid: 409,
   chapter_already_purchased: 409,
+  subscription_ended: 409,
+  subscription_cancelled: 409,
   server_error: 500
 }

@@ -198,7 +198,9 @@ export const userOffers = pgTable(
     /** What the subscription cost, in millimes (1 point = 1000). */
     amountPaid: bigint('amount_paid', { mode: 'number' }).notNull().default(0),
     /** The offer bought, for subscriptions bought through the catalogue (decision 0034). */
-    offerId: integer('offer_id').references(() => offers.id)
+    offerId: integer('offer_id').references(() => offers.id),
+    /** When the pupil cancelled it: access stays to its end date, and it is never renewed (decision 0045). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' })
   },
   (t) => [index('user_offers_user_idx').on(t.userId)]
 )

@@ -3,7 +3,13 @@
  * to dinars (points), names in the request's language, the daily and weekly entries at the level
  * rate table's figures (what the engine charges for them).
  */
-import type { AppliedDiscountCode, OfferCard, PurchaseResponse, QuoteAnswer } from '../../../src/shared/api/offers.ts'
+import type {
+  AppliedDiscountCode,
+  CancelSubscriptionResponse,
+  OfferCard,
+  PurchaseResponse,
+  QuoteAnswer
+} from '../../../src/shared/api/offers.ts'
 import {
   codeKind,
   levelRate,
@@ -16,6 +22,7 @@ import {
 import { localName, type Language } from '../language.ts'
 import type { AppliedRow, CouponRow } from '../services/discountCodes.ts'
 import type { OfferDivisionRow, OfferPriceRow, Purchase, SubjectDetailRow } from '../services/offers.ts'
+import type { CancelledSubscription } from '../services/subscriptions.ts'
 
 const dinars = (millimes: number | null | undefined): number | null => (millimes == null ? null : toDinars(millimes))
 
@@ -160,5 +167,21 @@ export function presentAppliedCode(row: AppliedRow, coupon: CouponRow | null): A
     discountAmount: coupon.discountType === 'fixed' ? toDinars(coupon.discountValue) : coupon.discountValue / 100,
     discount_code_offers: coupon.offerIds,
     discount_code_offer_division: coupon.offerDivisions
+  }
+}
+
+/** A cancelled subscription: its dates kept (access to its end), and when it was cancelled. */
+export function presentCancelledSubscription({ subscription, group }: CancelledSubscription): CancelSubscriptionResponse {
+  return {
+    message: 'Abonnement résilié',
+    subscription: {
+      id: subscription.id,
+      name: group.name,
+      group,
+      amount_paid: toDinars(subscription.amountPaid),
+      start_date: subscription.startDate,
+      end_date: subscription.endDate,
+      cancelled_at: subscription.cancelledAt!.toISOString()
+    }
   }
 }

@@ -151,5 +151,6 @@ export const subscriptionJson = jsonObject(SubscriptionSchema, {
   group: jsonObject(IdNameSchema, { id: jsonValue(userOffers.groupId), name: jsonValue(offerGroups.name) }),
   amount_paid: jsonPoints(userOffers.amountPaid),
   start_date: jsonValue(userOffers.startDate),
-  end_date: jsonValue(userOffers.endDate)
+  end_date: jsonValue(userOffers.endDate),
+  cancelled_at: jsonTime(userOffers.cancelledAt)
 })

@@ -10,10 +10,18 @@ import { addRoute, type UserRow } from '../http.ts'
 import { requestLanguage } from '../language.ts'
 import { normalizeDiscountCode } from '../../../src/shared/pricing/index.ts'
 import { ApiError } from '../errors.ts'
-import { presentAppliedCode, presentOfferCard, presentOffers, presentPurchase, presentQuote } from '../presenters/offers.ts'
+import {
+  presentAppliedCode,
+  presentCancelledSubscription,
+  presentOfferCard,
+  presentOffers,
+  presentPurchase,
+  presentQuote
+} from '../presenters/offers.ts'
 import type { Services } from '../services.ts'
 import { createIdempotencyService } from '../services/idempotency.ts'
 import { appliedCodeOf, findCoupon, removeAppliedCode, saveAppliedCode } from '../services/discountCodes.ts'
+import { cancelSubscription } from '../services/subscriptions.ts'
 import {
   checkChapter,
   checkChapterNotHeld,
@@ -124,4 +132,10 @@ export function registerOfferRoutes(app: FastifyInstance, services: Services): v
     if (!(await removeAppliedCode(db, auth.user.id, params.id))) throw new ApiError('not_found', 'Code introuvable')
     return { message: 'Code supprimé' }
   })
+
+  // ——— a subscription cancelled by the pupil: access to its end, no renewal (decision 0045) ———
+
+  addRoute(app, services, ep.cancelSubscription, async ({ auth, params }) =>
+    presentCancelledSubscription(await cancelSubscription(db, auth.user.id, params.id, services.clock.now()))
+  )
 }

@@ -56,6 +56,7 @@ import {
 } from './discountCodes.ts'
 import { InsufficientFundsError, isOverdraftViolation, move, toPoints, walletBalance } from './ledger.ts'
 import { creditReferrer, creditSlice } from './referrals.ts'
+import { checkNotCancelled } from './subscriptions.ts'
 
 /** The engine's refusals in French, the server's language (the app words each code itself). */
 export const PRICING_REFUSAL_TEXT: Record<PricingErrorCode, string> = {
@@ -452,6 +453,8 @@ export const SLICE_REFUSAL_TEXT: Record<'earlier_slice_unpaid' | 'slice_already_
  */
 export async function paySlice(tx: Tx, user: UserRow, division: OfferDivisionRow, order: OrderRow, sliceIndex: number): Promise<Purchase> {
   const priced = sliceQuote(order, sliceIndex)
+  // A cancelled subscription is not paid on (decision 0045).
+  await checkNotCancelled(tx, order.userOfferId)
   const [advanced] = await tx
     .update(offerOrders)
     .set({ slicesPaid: sliceIndex })

@@ -109,6 +109,11 @@ export const PurchasedSubscriptionSchema = z.object({
   end_date: z.string().nullable()
 })
 
+/** A subscription the pupil cancelled: its dates kept (access to its end), not renewed (decision 0045). */
+export const CancelledSubscriptionSchema = PurchasedSubscriptionSchema.extend({ cancelled_at: z.string() })
+export const CancelSubscriptionResponseSchema = z.object({ message: z.string(), subscription: CancelledSubscriptionSchema })
+export type CancelSubscriptionResponse = z.infer<typeof CancelSubscriptionResponseSchema>
+
 export const PurchaseResponseSchema = z.object({
   message: z.string(),
   order: z.object({
@@ -230,5 +235,16 @@ export const offerEndpoints = {
     params: z.strictObject({ id: idParam }),
     response: MessageResponseSchema,
     errors: [401, 403, 404]
+  },
+  cancelSubscription: {
+    method: 'POST',
+    service: 'api',
+    path: '/student/subscriptions/:id/cancel',
+    access: 'user',
+    summary:
+      "Cancels one of the pupil's subscriptions that has not ended: access stays to its end date, no renewal, no later instalment; cancelling again answers the same",
+    params: z.strictObject({ id: idParam }),
+    response: CancelSubscriptionResponseSchema,
+    errors: [401, 403, 404, 409]
   }
 } as const satisfies Record<string, Endpoint>

@@ -173,7 +173,9 @@ export const SubscriptionSchema = z.object({
   group: IdNameSchema,
   amount_paid: z.number(),
   start_date: z.string().nullable(),
-  end_date: z.string().nullable()
+  end_date: z.string().nullable(),
+  /** When the pupil cancelled it (access stays to its end date); null while it runs on (decision 0045). */
+  cancelled_at: z.string().nullable()
 })
 export const PaymentReceiptSchema = z.object({
   id: z.number().int(),

@@ -43,3 +43,13 @@ export function activeGroups(offers: readonly DatedOffer[], now: Date | number |
 export function holdsAny(active: ReadonlySet<number>, groups: readonly number[]): boolean {
   return groups.some((group) => active.has(group))
 }
+
+/**
+ * Whether the pupil may cancel a subscription on `today` (a Tunis day): not cancelled already and
+ * not ended (one not started yet may be cancelled too). Cancelling keeps its dates: access stays
+ * to its last day, and it is not renewed (decision 0045).
+ */
+export function subscriptionCancellable(subscription: { end_date?: string | null; cancelled_at?: string | null }, today: string): boolean {
+  const end = subscription.end_date?.slice(0, 10) ?? null
+  return subscription.cancelled_at == null && (end === null || end >= today)
+}

@@ -127,7 +127,9 @@ const CODE_MESSAGES: Record<ApiError['code'], TranslationKey> = {
   code_already_used: 'auth:errors.purchase.codeAlreadyUsed',
   earlier_slice_unpaid: 'auth:errors.purchase.earlierSliceUnpaid',
   slice_already_paid: 'auth:errors.purchase.sliceAlreadyPaid',
-  chapter_already_purchased: 'auth:errors.purchase.chapterAlreadyPurchased'
+  chapter_already_purchased: 'auth:errors.purchase.chapterAlreadyPurchased',
+  subscription_ended: 'auth:errors.purchase.subscriptionEnded',
+  subscription_cancelled: 'auth:errors.purchase.subscriptionCancelled'
 }
 
 /** The catalogue key of a code, for the stores that word failures themselves. */

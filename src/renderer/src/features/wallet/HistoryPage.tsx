@@ -16,29 +16,27 @@ import { formatAmount } from '../../lib/amounts.ts'
 import { formatDateTime, formatReportDate } from '../../lib/time.ts'
 import { useWalletStores } from './useWalletStores.ts'
 import { useWalletCatalogue } from '../../i18n/walletCatalogue.ts'
+import { CancelSubscriptionDialog } from './components/CancelSubscriptionDialog.tsx'
 
 // The wallet screen's stores and texts serve this one too.
 export { prepareWallet as prepare } from './useWalletStores.ts'
 
-type HistorySectionProps<T> = {
+/** One list of the history screen: its title, then the table, its empty state or its failure. */
+const HistorySection = observer(function HistorySection<T>(props: {
   id: string
-  /** The list's texts in the catalogue ('historyPage.{name}'): its title. */
-  name: 'bookmarks' | 'subscriptions' | 'classChanges' | 'transfers' | 'attendance' | 'payments'
+  title: string
   list: HistoryList<T>
   columns: Column<T>[]
-}
-
-/** One list of the history screen: its title, then the table (rows keyed by their id), its empty state or its failure. */
-const HistorySection = observer(function HistorySection<T extends { id: number }>(props: HistorySectionProps<T>) {
+  rowKey: (row: T) => string | number
+}) {
   const { list } = props
   const styles = useWalletStyles()
   const { t } = useTranslation('wallet')
   const text = useMessageText()
-  const title = t(`historyPage.${props.name}.title`)
   return (
     <section className={styles.section} aria-labelledby={`history-${props.id}-title`} data-testid={`history-${props.id}`}>
       <h2 id={`history-${props.id}-title`} className={styles.sectionTitle}>
-        {title}
+        {props.title}
       </h2>
       {list.status === 'failed' ? (
         <MessageBar intent="error">
@@ -53,17 +51,23 @@ const HistorySection = observer(function HistorySection<T extends { id: number }
         <Spinner size="small" label={t('historyPage.loading')} />
       ) : (
         <PagedTable
-          label={title}
+          label={props.title}
           rows={list.rows}
           columns={props.columns}
-          rowKey={(row) => row.id}
+          rowKey={props.rowKey}
           empty={t('historyPage.empty')}
           testId={`history-${props.id}-table`}
         />
       )}
     </section>
   )
-}) as <T extends { id: number }>(props: HistorySectionProps<T>) => React.JSX.Element
+}) as <T>(props: {
+  id: string
+  title: string
+  list: HistoryList<T>
+  columns: Column<T>[]
+  rowKey: (row: T) => string | number
+}) => React.JSX.Element
 
 /** The history screen ('Historique', §2). */
 export const Component = observer(function HistoryPage() {
@@ -99,7 +103,19 @@ export const Component = observer(function HistoryPage() {
     { id: 'name', header: t('historyPage.subscriptions.name'), cell: (row) => row.name, width: 'minmax(160px, 1.5fr)' },
     { id: 'price', header: t('historyPage.subscriptions.price'), cell: (row) => money(row.amount_paid) },
     { id: 'start', header: t('historyPage.subscriptions.start'), cell: (row) => <bdi>{formatReportDate(row.start_date)}</bdi> },
-    { id: 'end', header: t('historyPage.subscriptions.end'), cell: (row) => <bdi>{formatReportDate(row.end_date)}</bdi> }
+    { id: 'end', header: t('historyPage.subscriptions.end'), cell: (row) => <bdi>{formatReportDate(row.end_date)}</bdi> },
+    {
+      id: 'cancel',
+      header: t('historyPage.subscriptions.status'),
+      cell: (row) =>
+        row.cancelled_at ? (
+          <span data-testid="subscription-cancelled">{t('historyPage.subscriptions.cancelled')}</span>
+        ) : history.cancel.cancellable(row) ? (
+          <Button size="small" onClick={() => history.cancel.ask(row)} data-testid="subscription-cancel">
+            {t('historyPage.subscriptions.cancel')}
+          </Button>
+        ) : null
+    }
   ]
   const classChangeColumns: Column<ClassChangeRow>[] = [
     { id: 'current', header: t('historyPage.classChanges.current'), cell: (row) => row.old_division },
@@ -149,12 +165,49 @@ export const Component = observer(function HistoryPage() {
       <header className={styles.header}>
         <h1 className={styles.title}>{t('historyPage.title')}</h1>
       </header>
-      <HistorySection id="bookmarks" name="bookmarks" list={history.bookmarks} columns={bookmarkColumns} />
-      <HistorySection id="subscriptions" name="subscriptions" list={history.subscriptions} columns={subscriptionColumns} />
-      <HistorySection id="class-changes" name="classChanges" list={history.classChanges} columns={classChangeColumns} />
-      <HistorySection id="transfers" name="transfers" list={history.transfers} columns={transferColumns} />
-      <HistorySection id="attendance" name="attendance" list={history.attendance} columns={attendanceColumns} />
-      <HistorySection id="payments" name="payments" list={history.payments} columns={paymentColumns} />
+      <HistorySection
+        id="bookmarks"
+        title={t('historyPage.bookmarks.title')}
+        list={history.bookmarks}
+        columns={bookmarkColumns}
+        rowKey={(row) => row.id}
+      />
+      <HistorySection
+        id="subscriptions"
+        title={t('historyPage.subscriptions.title')}
+        list={history.subscriptions}
+        columns={subscriptionColumns}
+        rowKey={(row) => row.id}
+      />
+      <HistorySection
+        id="class-changes"
+        title={t('historyPage.classChanges.title')}
+        list={history.classChanges}
+        columns={classChangeColumns}
+        rowKey={(row) => row.id}
+      />
+      <HistorySection
+        id="transfers"
+        title={t('historyPage.transfers.title')}
+        list={history.transfers}
+        columns={transferColumns}
+        rowKey={(row) => row.id}
+      />
+      <HistorySection
+        id="attendance"
+        title={t('historyPage.attendance.title')}
+        list={history.attendance}
+        columns={attendanceColumns}
+        rowKey={(row) => row.id}
+      />
+      <HistorySection
+        id="payments"
+        title={t('historyPage.payments.title')}
+        list={history.payments}
+        columns={paymentColumns}
+        rowKey={(row) => row.id}
+      />
+      <CancelSubscriptionDialog store={history.cancel} />
     </div>
   )
 })

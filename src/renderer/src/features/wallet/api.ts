@@ -1,4 +1,5 @@
 /** The wallet and history calls: entries of the shared wallet table (and the bookmarks the history lists), parsed with their response schemas. */
+import { offerEndpoints, type CancelSubscriptionResponse } from '../../../../shared/api/offers.ts'
 import { reactionEndpoints, type Bookmark } from '../../../../shared/api/reactions.ts'
 import {
   walletEndpoints,
@@ -50,6 +51,8 @@ export interface WalletApi {
   resendTransferCode(id: number): Promise<string>
   transferHistory(): Promise<Transfer[]>
   subscriptions(): Promise<Subscription[]>
+  /** Cancels a subscription: access stays to its end date, no renewal (decision 0045). */
+  cancelSubscription(id: number): Promise<CancelSubscriptionResponse>
   payments(): Promise<PaymentReceipt[]>
   /** The bookmarked lessons, as the history lists them. */
   bookmarks(): Promise<Bookmark[]>
@@ -75,6 +78,7 @@ export function createWalletApi(http: HttpClient): WalletApi {
     resendTransferCode: (transfer) => http.call(walletEndpoints.resendTransferCode, id(transfer)).then((answer) => answer.message),
     transferHistory: () => http.call(walletEndpoints.transferHistory),
     subscriptions: () => http.call(walletEndpoints.subscriptions),
+    cancelSubscription: (subscription) => http.call(offerEndpoints.cancelSubscription, id(subscription)),
     payments: () => http.call(walletEndpoints.payments),
     bookmarks: () => http.call(reactionEndpoints.bookmarks)
   }

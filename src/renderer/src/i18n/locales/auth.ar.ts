@@ -173,7 +173,9 @@ export const authAr: Catalogue['auth'] = {
       codeAlreadyUsed: 'لقد استعملت هذا الرمز من قبل',
       earlierSliceUnpaid: 'يجب دفع الأقساط السابقة أولًا',
       sliceAlreadyPaid: 'تمّ دفع هذا القسط من قبل',
-      chapterAlreadyPurchased: 'لقد اشتريت هذا الفصل من قبل'
+      chapterAlreadyPurchased: 'لقد اشتريت هذا الفصل من قبل',
+      subscriptionEnded: 'انتهى هذا الاشتراك من قبل',
+      subscriptionCancelled: 'تمّ إلغاء هذا الاشتراك'
     }
   },
   rules: {

@@ -173,7 +173,9 @@ export const authEnUS: Catalogue['auth'] = {
       codeAlreadyUsed: 'You have already used this code',
       earlierSliceUnpaid: 'The earlier instalments must be paid first',
       sliceAlreadyPaid: 'This instalment is already paid',
-      chapterAlreadyPurchased: 'You have already purchased this chapter'
+      chapterAlreadyPurchased: 'You have already purchased this chapter',
+      subscriptionEnded: 'This subscription has already ended',
+      subscriptionCancelled: 'This subscription has been cancelled'
     }
   },
   rules: {

@@ -175,7 +175,9 @@ export const authFr = {
       codeAlreadyUsed: 'Vous avez déjà utilisé ce code',
       earlierSliceUnpaid: 'Les tranches précédentes doivent être payées d’abord',
       sliceAlreadyPaid: 'Cette tranche est déjà payée',
-      chapterAlreadyPurchased: 'Vous avez déjà acheté ce chapitre'
+      chapterAlreadyPurchased: 'Vous avez déjà acheté ce chapitre',
+      subscriptionEnded: 'Cet abonnement est déjà terminé',
+      subscriptionCancelled: 'Cet abonnement a été résilié'
     }
   },
   rules: {

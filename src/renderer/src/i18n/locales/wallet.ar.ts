@@ -146,7 +146,15 @@ export const walletAr: Catalogue['wallet'] = {
       name: 'العرض',
       price: 'السعر',
       start: 'البداية',
-      end: 'النهاية'
+      end: 'النهاية',
+      status: 'الإلغاء',
+      cancel: 'إلغاء',
+      cancelled: 'مُلغى',
+      cancelTitle: 'هل تريد إلغاء هذا الاشتراك؟',
+      cancelBody: 'لن يُجدَّد اشتراك {{name}}، ويبقى لك النفاذ إلى غاية {{date}}.',
+      cancelBodyOpen: 'لن يُجدَّد اشتراك {{name}}.',
+      keep: 'الإبقاء على الاشتراك',
+      confirmCancel: 'إلغاء الاشتراك'
     },
     classChanges: {
       title: 'طلبات تغيير القسم',

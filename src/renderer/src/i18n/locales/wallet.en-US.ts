@@ -146,7 +146,15 @@ export const walletEnUS: Catalogue['wallet'] = {
       name: 'Offer',
       price: 'Price',
       start: 'Start',
-      end: 'End'
+      end: 'End',
+      status: 'Cancellation',
+      cancel: 'Cancel',
+      cancelled: 'Cancelled',
+      cancelTitle: 'Cancel this subscription?',
+      cancelBody: '{{name}} will not be renewed. You keep access until {{date}}.',
+      cancelBodyOpen: '{{name}} will not be renewed.',
+      keep: 'Keep the subscription',
+      confirmCancel: 'Cancel the subscription'
     },
     classChanges: {
       title: 'Class change requests',

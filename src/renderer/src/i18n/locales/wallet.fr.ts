@@ -145,7 +145,15 @@ export const walletFr = {
       name: 'Offre',
       price: 'Prix',
       start: 'Début',
-      end: 'Fin'
+      end: 'Fin',
+      status: 'Résiliation',
+      cancel: 'Résilier',
+      cancelled: 'Résilié',
+      cancelTitle: 'Résilier cet abonnement ?',
+      cancelBody: '{{name}} ne sera pas renouvelé. Vous gardez l’accès jusqu’au {{date}}.',
+      cancelBodyOpen: '{{name}} ne sera pas renouvelé.',
+      keep: 'Garder l’abonnement',
+      confirmCancel: 'Résilier l’abonnement'
     },
     classChanges: {
       title: 'Demandes de changement de classe',

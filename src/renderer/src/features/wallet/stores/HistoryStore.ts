@@ -3,6 +3,7 @@ import { Resource } from '../../../lib/loadable.ts'
 import type { PaymentReceipt, Subscription, Transfer, WalletApi } from '../api.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
 import { errorMessage, PagedRows } from './walletSupport.ts'
+import { SubscriptionCancelStore } from './SubscriptionCancelStore.ts'
 import type { Message } from '../../../forms/messages.ts'
 
 /**
@@ -79,6 +80,8 @@ export class HistoryStore {
   readonly transfers: HistoryList<Transfer>
   readonly attendance: HistoryList<AttendanceRow>
   readonly payments: HistoryList<PaymentReceipt>
+  /** The cancellation of a subscription of the list, with its confirmation (decision 0045). */
+  readonly cancel: SubscriptionCancelStore
 
   constructor(api: () => WalletApi, classChanges: (() => Promise<ClassChangeRow[]>) | null = null) {
     // The analytics attendance history is not served by the platform API yet: that list stays empty until it is.
@@ -99,6 +102,10 @@ export class HistoryStore {
     this.transfers = new HistoryList(() => api().transferHistory())
     this.attendance = new HistoryList<AttendanceRow>(null)
     this.payments = new HistoryList(() => api().payments())
+    this.cancel = new SubscriptionCancelStore({
+      cancel: (id) => api().cancelSubscription(id),
+      onCancelled: () => this.subscriptions.load()
+    })
     makeAutoObservable(this, {}, { autoBind: true })
   }
 

@@ -22,6 +22,7 @@ export function fakeWalletApi(overrides: Partial<WalletApi> = {}): WalletApi & {
     resendTransferCode: fail('resendTransferCode'),
     transferHistory: () => Promise.resolve([]),
     subscriptions: () => Promise.resolve([]),
+    cancelSubscription: fail('cancelSubscription'),
     payments: () => Promise.resolve([]),
     bookmarks: () => Promise.resolve([])
   }

@@ -1,0 +1,2 @@
+-- A subscription the pupil cancelled (docs/decisions/0045-referral-earnings-and-cancellation.md): access to its end date, no renewal.
+ALTER TABLE "user_offers" ADD COLUMN "cancelled_at" timestamp with time zone;
