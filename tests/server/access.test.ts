@@ -8,25 +8,12 @@
  */
 import { and, asc, eq, ne, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accountsEndpoints } from '../../src/shared/api/accounts.ts'
-import { assistanceEndpoints, assistanceOperatorEndpoints } from '../../src/shared/api/assistance.ts'
-import { attachmentEndpoints, attachmentOperatorEndpoints } from '../../src/shared/api/attachments.ts'
 import { servicePrefixes, type Endpoint } from '../../src/shared/api/common.ts'
-import { healthEndpoints } from '../../src/shared/api/health.ts'
-import {
-  MEDIA_URL_TTL_SECONDS,
-  learningEndpoints,
-  learningOperatorEndpoints,
-  progressEndpoints,
-  type Lesson
-} from '../../src/shared/api/learning.ts'
-import { offerEndpoints } from '../../src/shared/api/offers.ts'
-import { devEndpoints, operatorEndpoints } from '../../src/shared/api/operator.ts'
-import { pickersEndpoints } from '../../src/shared/api/pickers.ts'
-import { reactionEndpoints } from '../../src/shared/api/reactions.ts'
-import { videoReportEndpoints, videoReportOperatorEndpoints, type VideoReport } from '../../src/shared/api/videoReports.ts'
+import { MEDIA_URL_TTL_SECONDS, learningEndpoints, type Lesson } from '../../src/shared/api/learning.ts'
+import { videoReportEndpoints, type VideoReport } from '../../src/shared/api/videoReports.ts'
 import { chapters, contents, contentVideos, subjects, users, videoReportReasons, videoReports } from '../../server/src/db/schema.ts'
 import { attachFile } from '../../server/src/services/attachments.ts'
+import { checkedTables, routesOf } from './endpointTables.ts'
 import { call, createUser, demo, login, startTestServer, uniquePhone, type TestServer, type Tokens } from './harness.ts'
 
 let server: TestServer
@@ -45,27 +32,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-const tables = {
-  accounts: accountsEndpoints,
-  pickers: pickersEndpoints,
-  operator: operatorEndpoints,
-  dev: devEndpoints,
-  health: healthEndpoints,
-  learning: learningEndpoints,
-  progress: progressEndpoints,
-  learningOperator: learningOperatorEndpoints,
-  reactions: reactionEndpoints,
-  videoReports: videoReportEndpoints,
-  videoReportOperator: videoReportOperatorEndpoints,
-  assistance: assistanceEndpoints,
-  assistanceOperator: assistanceOperatorEndpoints,
-  attachments: attachmentEndpoints,
-  attachmentOperator: attachmentOperatorEndpoints,
-  offers: offerEndpoints
-}
-const routes = Object.entries(tables).flatMap(([domain, table]) =>
-  Object.entries(table as Record<string, Endpoint>).map(([name, endpoint]) => ({ name: `${domain}.${name}`, endpoint }))
-)
+const routes = routesOf(checkedTables)
 
 const SAMPLE_PARAMS: Record<string, string> = { id: '1', stateId: '1', level: 'bac', provider: 'google' }
 

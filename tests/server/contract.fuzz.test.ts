@@ -10,16 +10,13 @@ import { eq, inArray } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountsEndpoints } from '../../src/shared/api/accounts.ts'
-import { assistanceEndpoints, assistanceOperatorEndpoints } from '../../src/shared/api/assistance.ts'
-import { attachmentEndpoints, attachmentOperatorEndpoints } from '../../src/shared/api/attachments.ts'
+import { assistanceEndpoints } from '../../src/shared/api/assistance.ts'
+import { attachmentEndpoints } from '../../src/shared/api/attachments.ts'
 import { ErrorResponseSchema, servicePrefixes, type Endpoint } from '../../src/shared/api/common.ts'
-import { healthEndpoints } from '../../src/shared/api/health.ts'
-import { learningEndpoints, learningOperatorEndpoints, progressEndpoints, type Lesson } from '../../src/shared/api/learning.ts'
+import { learningEndpoints, progressEndpoints, type Lesson } from '../../src/shared/api/learning.ts'
 import { offerEndpoints, OffersResponseSchema } from '../../src/shared/api/offers.ts'
-import { devEndpoints, operatorEndpoints } from '../../src/shared/api/operator.ts'
-import { pickersEndpoints } from '../../src/shared/api/pickers.ts'
 import { REACTION_TYPES, reactionEndpoints } from '../../src/shared/api/reactions.ts'
-import { VIDEO_REPORT_STATUSES, videoReportEndpoints, videoReportOperatorEndpoints } from '../../src/shared/api/videoReports.ts'
+import { VIDEO_REPORT_STATUSES, videoReportEndpoints } from '../../src/shared/api/videoReports.ts'
 import { VIDEO_REPORT_DESCRIPTION_MAX } from '../../src/shared/rules/videoReport.ts'
 import {
   assistanceVideos,
@@ -35,6 +32,7 @@ import {
 import { addAssistanceVideo } from '../../server/src/services/assistance.ts'
 import { attachFile } from '../../server/src/services/attachments.ts'
 import { createChapter, createLesson, createSubject } from '../../server/src/services/content.ts'
+import { checkedTables, routesOf } from './endpointTables.ts'
 import { captcha, createUser, DEMO_PASSWORD, demo, startTestServer, uniquePhone, type TestServer } from './harness.ts'
 
 let server: TestServer
@@ -1180,21 +1178,7 @@ async function follow(endpoint: Endpoint, name: string, reply: { status: number;
 }
 
 const tables = {
-  accounts: accountsEndpoints,
-  pickers: pickersEndpoints,
-  operator: operatorEndpoints,
-  dev: devEndpoints,
-  health: healthEndpoints,
-  learning: learningEndpoints,
-  progress: progressEndpoints,
-  learningOperator: learningOperatorEndpoints,
-  reactions: reactionEndpoints,
-  videoReports: videoReportEndpoints,
-  videoReportOperator: videoReportOperatorEndpoints,
-  assistance: assistanceEndpoints,
-  assistanceOperator: assistanceOperatorEndpoints,
-  attachments: attachmentEndpoints,
-  attachmentOperator: attachmentOperatorEndpoints,
+  ...checkedTables,
   // The quote and the purchase are fuzzed by offers.fuzz.test.ts (with their own invariant on the points taken).
   offers: {
     offers: offerEndpoints.offers,
@@ -1203,9 +1187,7 @@ const tables = {
     removeCode: offerEndpoints.removeCode
   }
 }
-const routes = Object.entries(tables).flatMap(([domain, table]) =>
-  Object.entries(table as Record<string, Endpoint>).map(([name, endpoint]) => ({ name: `${domain}.${name}`, endpoint }))
-)
+const routes = routesOf(tables)
 
 const successes = new Map<string, number>()
 const RUNS = Number(process.env.DARSI_FUZZ_RUNS ?? 24)
