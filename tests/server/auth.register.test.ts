@@ -1,30 +1,12 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { inboxMessages } from '../../server/src/db/schema.ts'
 import { findProvenHolder } from '../../server/src/services/users.ts'
 import { REGISTRATION_WARNING_WINDOW_MS } from '../../server/src/services/auth.ts'
 import { REGISTRATION_ATTEMPT_SUBJECT } from '../../server/src/services/notices.ts'
-import {
-  call,
-  captcha,
-  createUser,
-  demo,
-  lastCode,
-  login,
-  REGISTRATION_CLASS,
-  startTestServer,
-  uniquePhone,
-  type TestServer,
-  type Tokens
-} from './harness.ts'
+import { call, captcha, createUser, demo, lastCode, login, REGISTRATION_CLASS, startTestServer, useTestServer, uniquePhone, type Tokens } from './harness.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
-})
-afterAll(async () => {
-  await server?.close()
-})
+const server = useTestServer()
 
 type RegisterReply = Tokens & { credential: string }
 

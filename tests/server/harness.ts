@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { buildServer, type DarsiServer } from '../../server/src/app.ts'
 import { fakeClock } from '../../server/src/clock.ts'
 import { defaultConfig, type ServerConfig } from '../../server/src/config.ts'
@@ -104,6 +104,36 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   } catch (error) {
     await database.drop()
     throw error
+  }
+}
+
+/**
+ * The file's test server: started before its tests, closed after them. Call at the top level of
+ * the file; the fields read the running server.
+ */
+export function useTestServer(overrides: Partial<ServerConfig> = {}): TestServer {
+  let server: TestServer | undefined
+  beforeAll(async () => {
+    server = await startTestServer(overrides)
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+  const running = () => {
+    if (!server) throw new Error('the test server starts before the tests')
+    return server
+  }
+  return {
+    get app() {
+      return running().app
+    },
+    get clock() {
+      return running().clock
+    },
+    get dataDir() {
+      return running().dataDir
+    },
+    close: () => running().close()
   }
 }
 

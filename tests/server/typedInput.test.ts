@@ -4,28 +4,10 @@
  * with +216 / 00216 and spaces wherever one is asked; a transfer amount that is not a whole number
  * of points; and the optional subject a class with options requires at registration.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  call,
-  captcha,
-  createUser,
-  demo,
-  lastCode,
-  login,
-  REGISTRATION_CLASS,
-  startTestServer,
-  uniquePhone,
-  type TestServer,
-  type Tokens
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { call, captcha, createUser, demo, lastCode, login, REGISTRATION_CLASS, useTestServer, uniquePhone, type Tokens } from './harness.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
-})
-afterAll(async () => {
-  await server?.close()
-})
+const server = useTestServer()
 
 /** The ASCII digits of a text written with an Arabic keyboard (٠–٩) or a Persian one (۰–۹). */
 const arabicIndic = (text: string) => text.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)))

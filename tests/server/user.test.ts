@@ -1,25 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  call,
-  captcha,
-  createUser,
-  DEMO_PASSWORD,
-  demo,
-  lastCode,
-  login,
-  startTestServer,
-  uniquePhone,
-  type TestServer,
-  type Tokens
-} from './harness.ts'
+import { describe, expect, it } from 'vitest'
+import { call, captcha, createUser, DEMO_PASSWORD, demo, lastCode, login, useTestServer, uniquePhone, type Tokens } from './harness.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
-})
-afterAll(async () => {
-  await server?.close()
-})
+const server = useTestServer()
 
 type Me = { user: Record<string, unknown>; hasPhoneParent: boolean; permissions: Record<string, boolean> }
 
