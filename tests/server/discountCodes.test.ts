@@ -7,9 +7,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appliedDiscountCodes, discountCodeRedemptions, discountCodes, offerOrders, users } from '../../server/src/db/schema.ts'
-import { audit, inTransaction, ledgerTotal, move } from '../../server/src/services/ledger.ts'
+import { audit, ledgerTotal } from '../../server/src/services/ledger.ts'
 import { DiscountCodeAnswerSchema, DiscountCodeListSchema, OffersResponseSchema, type OfferCard } from '../../src/shared/api/offers.ts'
-import { call, createUser, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+import { call, startTestServer, type TestServer, newPupil, type Pupil } from './harness.ts'
 
 let server: TestServer
 let cards: OfferCard[]
@@ -28,13 +28,7 @@ afterAll(async () => {
 })
 
 const db = () => server.app.services.database.db
-type Pupil = { id: number; token: string }
-
-async function pupil(points = 0): Promise<Pupil> {
-  const id = await createUser(server.app, { credential: uniquePhone(), division: 14 })
-  if (points > 0) await inTransaction(db(), (tx) => move(tx, 'opening', `test:${id}`, { system: 'opening' }, { userId: id }, points * 1000))
-  return { id, token: (await server.app.services.sessions.start(id)).token }
-}
+const pupil = (points = 0) => newPupil(server.app, { points })
 
 const divisionOf = (offerId: number) => cards.find((card) => card.offer_id === offerId)!.id
 const apply = (who: Pupil, body: Record<string, unknown>) =>

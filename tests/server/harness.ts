@@ -9,10 +9,13 @@ import { join } from 'node:path'
 import { solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import pg from 'pg'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { buildServer, type DarsiServer } from '../../server/src/app.ts'
 import { fakeClock } from '../../server/src/clock.ts'
 import { defaultConfig, type ServerConfig } from '../../server/src/config.ts'
+import { chapters, contents, subjects, userOffers, users } from '../../server/src/db/schema.ts'
+import { inTransaction, move } from '../../server/src/services/ledger.ts'
 import { DEMO_PASSWORD } from '../../server/src/seed/demo.ts'
 import { TEMPLATE_DB } from './globalSetup.ts'
 
@@ -254,4 +257,69 @@ let uniqueCounter = 0
 export function uniquePhone(): string {
   uniqueCounter++
   return `5${String(1_000_000 + uniqueCounter).slice(-7)}`
+}
+
+export type Pupil = { id: number; token: string }
+
+/** The demo pupil (demo.student) signed in, with his account's id. */
+export async function demoPupil(app: DarsiServer): Promise<Pupil> {
+  const tokens = await login(app, demo.student)
+  const [row] = await app.services.database.db.select({ id: users.id }).from(users).where(eq(users.phone, demo.student))
+  return { id: row!.id, token: tokens.token }
+}
+
+/** The demo pupil, signed in before the file's tests once its server runs (useTestServer). */
+export function useDemoPupil(server: TestServer): Pupil {
+  const pupil: Pupil = { id: 0, token: '' }
+  beforeAll(async () => {
+    Object.assign(pupil, await demoPupil(server.app))
+  })
+  return pupil
+}
+
+export type PupilOptions = {
+  /** The class (14 when not given; null: none). */
+  division?: number | null
+  /** A Gold subscription (group 112) opening every subject, from 2020 to 2100. */
+  subscribed?: boolean
+  freeHours?: number
+  /** Points in the wallet, opened through the ledger. */
+  points?: number
+}
+
+/** A fresh pupil nobody else touches, with a session straight from the service. */
+export async function newPupil(app: DarsiServer, options: PupilOptions = {}): Promise<Pupil> {
+  const db = app.services.database.db
+  const division = options.division === undefined ? 14 : options.division
+  const id = await createUser(app, { credential: uniquePhone(), ...(division === null ? {} : { division }) })
+  if (options.freeHours) await db.update(users).set({ freeHours: options.freeHours }).where(eq(users.id, id))
+  if (options.subscribed) await db.insert(userOffers).values({ userId: id, groupId: 112, startDate: '2020-01-01', endDate: '2100-01-01' })
+  if (options.points && options.points > 0)
+    await inTransaction(db, (tx) => move(tx, 'opening', `test:${id}`, { system: 'opening' }, { userId: id }, options.points! * 1000))
+  const { token } = await app.services.sessions.start(id)
+  return { id, token }
+}
+
+/**
+ * Two maths lessons of class 14 in the seed (limits and continuity): 'continuite-sur-un-intervalle',
+ * not free, with its chapter and subject, and the free first one, 'limite-finie-en-un-point'.
+ */
+export async function mathsLessons(app: DarsiServer): Promise<{ id: number; chapterId: number; subjectId: number; freeId: number }> {
+  const db = app.services.database.db
+  const [maths] = await db
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques')))
+  const rows = await db
+    .select({ id: contents.id, slug: contents.slug, chapterId: contents.chapterId })
+    .from(contents)
+    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    .where(eq(chapters.subjectId, maths!.id))
+  const paid = rows.find((row) => row.slug === 'continuite-sur-un-intervalle')!
+  return {
+    id: paid.id,
+    chapterId: paid.chapterId,
+    subjectId: maths!.id,
+    freeId: rows.find((row) => row.slug === 'limite-finie-en-un-point')!.id
+  }
 }

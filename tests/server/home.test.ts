@@ -7,7 +7,7 @@
 import { count, eq, max, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { DateTime } from 'luxon'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ErrorResponseSchema, type Endpoint } from '../../src/shared/api/common.ts'
 import {
   ForumPostSchema,
@@ -27,27 +27,12 @@ import {
 } from '../../src/shared/api/home.ts'
 import { contentProgress, contents, forumPosts, liveEvents, subjects, userOffers, users } from '../../server/src/db/schema.ts'
 import { EVENTS_HORIZON_DAYS, seedLearning } from '../../server/src/seed/learning.ts'
-import { call, createUser, demo, login, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+import { call, useTestServer, useDemoPupil, newPupil } from './harness.ts'
 
-let server: TestServer
-let sami: { id: number; token: string }
-beforeAll(async () => {
-  server = await startTestServer()
-  const tokens = await login(server.app, demo.student)
-  const [row] = await server.app.services.database.db.select({ id: users.id }).from(users).where(eq(users.phone, demo.student))
-  sami = { id: row!.id, token: tokens.token }
-})
-afterAll(async () => {
-  await server?.close()
-})
+const server = useTestServer()
+const sami = useDemoPupil(server)
 
-type Pupil = { id: number; token: string }
-
-async function pupil(division: number | null = 14): Promise<Pupil> {
-  const id = await createUser(server.app, { credential: uniquePhone(), ...(division == null ? {} : { division }) })
-  const { token } = await server.app.services.sessions.start(id)
-  return { id, token }
-}
+const pupil = (division: number | null = 14) => newPupil(server.app, { division })
 
 const get = <T>(url: string, token?: string, query?: Record<string, string>) => call<T>(server.app, 'GET', url, { token, query })
 const tunisToday = () => DateTime.fromJSDate(server.clock.now(), { zone: 'Africa/Tunis' }).startOf('day')

@@ -24,9 +24,9 @@ import {
   type ProgressReply,
   type ProgressSocketReply
 } from '../../src/shared/api/learning.ts'
-import { chapters, contentProgress, contents, progressViews, subjects, userOffers, users } from '../../server/src/db/schema.ts'
+import { chapters, contentProgress, contents, progressViews, subjects, users } from '../../server/src/db/schema.ts'
 import { PROGRESS_VIEWS_PRUNE_JOB } from '../../server/src/jobs/progress.ts'
-import { call, createUser, demo, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+import { call, demo, startTestServer, type TestServer, newPupil } from './harness.ts'
 
 let server: TestServer
 /** The maths lessons of class 14: the free first one, two paid ones (24 s each), a magazine. */
@@ -57,17 +57,10 @@ afterAll(async () => {
 })
 
 const db = () => server.app.services.database.db
-type Pupil = { id: number; token: string }
 
 /** A pupil of class 14 with a current subscription opening every subject (or none). */
-async function pupil(options: { division?: number; subscribed?: boolean; freeHours?: number } = {}): Promise<Pupil> {
-  const id = await createUser(server.app, { credential: uniquePhone(), division: options.division ?? 14 })
-  if (options.freeHours) await db().update(users).set({ freeHours: options.freeHours }).where(eq(users.id, id))
-  if (options.subscribed !== false)
-    await db().insert(userOffers).values({ userId: id, groupId: 112, startDate: '2020-01-01', endDate: '2100-01-01' })
-  const { token } = await server.app.services.sessions.start(id)
-  return { id, token }
-}
+const pupil = (options: { division?: number; subscribed?: boolean; freeHours?: number } = {}) =>
+  newPupil(server.app, { ...options, subscribed: options.subscribed !== false })
 
 let views = 0
 const newView = () => `view-${process.pid}-${++views}-${Math.random().toString(36).slice(2, 8)}`

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { DateTime } from 'luxon'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ErrorResponseSchema } from '../../src/shared/api/common.ts'
 import type { Subject } from '../../src/shared/api/home.ts'
 import {
@@ -35,29 +35,13 @@ import {
   users
 } from '../../server/src/db/schema.ts'
 import { DEMO_MEDIA_DIR } from '../../server/src/services/lessonMedia.ts'
-import { call, createUser, demo, login, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+import { call, demo, useTestServer, useDemoPupil, newPupil } from './harness.ts'
 
-let server: TestServer
-let sami: { id: number; token: string }
-beforeAll(async () => {
-  server = await startTestServer()
-  const tokens = await login(server.app, demo.student)
-  const [row] = await db().select({ id: users.id }).from(users).where(eq(users.phone, demo.student))
-  sami = { id: row!.id, token: tokens.token }
-})
-afterAll(async () => {
-  await server?.close()
-})
+const server = useTestServer()
+const sami = useDemoPupil(server)
 
 const db = () => server.app.services.database.db
-type Pupil = { id: number; token: string }
-
-async function pupil(division: number | null = 14, freeHours = 0): Promise<Pupil> {
-  const id = await createUser(server.app, { credential: uniquePhone(), ...(division == null ? {} : { division }) })
-  if (freeHours) await db().update(users).set({ freeHours }).where(eq(users.id, id))
-  const { token } = await server.app.services.sessions.start(id)
-  return { id, token }
-}
+const pupil = (division: number | null = 14, freeHours = 0) => newPupil(server.app, { division, freeHours })
 
 const get = <T>(url: string, token?: string, headers?: Record<string, string>) => call<T>(server.app, 'GET', url, { token, headers })
 const day = (offset: number) => DateTime.fromJSDate(server.clock.now(), { zone: 'Africa/Tunis' }).plus({ days: offset }).toISODate()!

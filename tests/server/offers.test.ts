@@ -5,9 +5,9 @@
  * and duplicates, the 402 with the points missing, and the subscription the lessons read at once.
  */
 import { and, eq, like, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { chapters, ledgerTransactions, offerOrders, subjects, userOffers, userOfferSubjects, users } from '../../server/src/db/schema.ts'
-import { audit, inTransaction, ledgerTotal, move } from '../../server/src/services/ledger.ts'
+import { audit, ledgerTotal } from '../../server/src/services/ledger.ts'
 import { ErrorResponseSchema } from '../../src/shared/api/common.ts'
 import {
   OffersResponseSchema,
@@ -17,34 +17,18 @@ import {
   type PurchaseResponse
 } from '../../src/shared/api/offers.ts'
 import { quote as engineQuote } from '../../src/shared/pricing/index.ts'
-import { call, createUser, demo, login, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+import { call, useTestServer, useDemoPupil, newPupil } from './harness.ts'
 
-let server: TestServer
-let sami: { id: number; token: string }
-beforeAll(async () => {
-  server = await startTestServer()
-  const tokens = await login(server.app, demo.student)
-  const [row] = await db().select({ id: users.id }).from(users).where(eq(users.phone, demo.student))
-  sami = { id: row!.id, token: tokens.token }
-})
+const server = useTestServer()
+const sami = useDemoPupil(server)
+// Before the server closes (after-hooks run last registered first): whatever the purchases did, the ledger still reconciles.
 afterAll(async () => {
-  if (server) {
-    // Whatever the purchases did, the ledger still reconciles.
-    expect(await audit(db())).toEqual([])
-    expect(await ledgerTotal(db())).toBe(0)
-    await server.close()
-  }
+  expect(await audit(db())).toEqual([])
+  expect(await ledgerTotal(db())).toBe(0)
 })
 
 const db = () => server.app.services.database.db
-type Pupil = { id: number; token: string }
-
-async function pupil(division: number | null = 14, points = 0): Promise<Pupil> {
-  const id = await createUser(server.app, { credential: uniquePhone(), ...(division == null ? {} : { division }) })
-  if (points > 0) await inTransaction(db(), (tx) => move(tx, 'opening', `test:${id}`, { system: 'opening' }, { userId: id }, points * 1000))
-  const { token } = await server.app.services.sessions.start(id)
-  return { id, token }
-}
+const pupil = (division: number | null = 14, points = 0) => newPupil(server.app, { division, points })
 
 async function catalogue(token: string, language = 'fr'): Promise<OfferCard[]> {
   const reply = await call(server.app, 'GET', '/api/student/offers', { token, headers: { 'accept-language': language } })

@@ -15,9 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Lesson } from '../../src/shared/api/learning.ts'
 import { QuizAttemptResultSchema, QuizSchema, type Quiz, type QuizAttemptResult } from '../../src/shared/api/quizzes.ts'
 import { runAdmin } from '../../server/src/admin.ts'
-import { chapters, contents, quizAttempts, quizOptions, quizQuestions, quizzes, subjects, userOffers } from '../../server/src/db/schema.ts'
+import { chapters, contents, quizAttempts, quizOptions, quizQuestions, quizzes, subjects } from '../../server/src/db/schema.ts'
 import { DEMO_QUIZ, DEMO_QUIZ_LESSON_SLUG } from '../../server/src/seed/quiz.ts'
-import { call, createUser, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+import { call, startTestServer, type TestServer, newPupil } from './harness.ts'
 
 let server: TestServer
 let api = ''
@@ -45,12 +45,8 @@ afterAll(async () => {
 })
 
 /** A pupil of a class, with a subscription opening every subject (or none: the quiz's lesson is locked). */
-async function pupil(options: { division?: number; subscribed?: boolean } = {}): Promise<{ id: number; token: string }> {
-  const id = await createUser(server.app, { credential: uniquePhone(), division: options.division ?? 14 })
-  if (options.subscribed !== false)
-    await db().insert(userOffers).values({ userId: id, groupId: 112, startDate: '2020-01-01', endDate: '2100-01-01' })
-  return { id, token: (await server.app.services.sessions.start(id)).token }
-}
+const pupil = (options: { division?: number; subscribed?: boolean } = {}) =>
+  newPupil(server.app, { ...options, subscribed: options.subscribed !== false })
 
 const getQuiz = (token: string, id = demoQuizId) =>
   call<Quiz & { code?: string }>(server.app, 'GET', `/api/student/quizzes/${id}`, { token })

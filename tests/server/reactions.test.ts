@@ -6,7 +6,7 @@
  * at once ending as 50 toggles in a row; the list's JSON as the serializer writes it; random
  * bodies (T1).
  */
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -20,8 +20,8 @@ import {
   type BookmarkToggle,
   type Reactions
 } from '../../src/shared/api/reactions.ts'
-import { chapters, contentBookmarks, contentReactions, contents, subjects, userOffers } from '../../server/src/db/schema.ts'
-import { call, createUser, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+import { contentBookmarks, contentReactions, contents } from '../../server/src/db/schema.ts'
+import { call, startTestServer, type TestServer, mathsLessons, newPupil } from './harness.ts'
 
 let server: TestServer
 /** The maths lessons of class 14 (limits and continuity): a paid one and the free first one. */
@@ -31,38 +31,17 @@ const LESSON_URL = '/api/student/subjects/mathematiques/chapters/limites-et-cont
 
 beforeAll(async () => {
   server = await startTestServer()
-  const [maths] = await db()
-    .select({ id: subjects.id })
-    .from(subjects)
-    .where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques')))
-  const rows = await db()
-    .select({ id: contents.id, slug: contents.slug, chapterId: contents.chapterId })
-    .from(contents)
-    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
-    .where(eq(chapters.subjectId, maths!.id))
-  const paid = rows.find((row) => row.slug === 'continuite-sur-un-intervalle')!
-  Object.assign(lesson, {
-    id: paid.id,
-    chapterId: paid.chapterId,
-    subjectId: maths!.id,
-    freeId: rows.find((row) => row.slug === 'limite-finie-en-un-point')!.id
-  })
+  Object.assign(lesson, await mathsLessons(server.app))
 })
 afterAll(async () => {
   await server?.close()
 })
 
 const db = () => server.app.services.database.db
-type Pupil = { id: number; token: string }
 
 /** A pupil of class 14 (or another) with a subscription opening every subject, or none. */
-async function pupil(options: { division?: number; subscribed?: boolean } = {}): Promise<Pupil> {
-  const id = await createUser(server.app, { credential: uniquePhone(), division: options.division ?? 14 })
-  if (options.subscribed !== false)
-    await db().insert(userOffers).values({ userId: id, groupId: 112, startDate: '2020-01-01', endDate: '2100-01-01' })
-  const { token } = await server.app.services.sessions.start(id)
-  return { id, token }
-}
+const pupil = (options: { division?: number; subscribed?: boolean } = {}) =>
+  newPupil(server.app, { ...options, subscribed: options.subscribed !== false })
 
 const reactions = (token: string, contentId = lesson.id) =>
   call<Reactions & { code?: string; message?: string }>(server.app, 'GET', `/api/students/reactions/${contentId}`, { token })

@@ -6,15 +6,15 @@
  * its reason) | Resolved through `npm run admin -- video-report …`, the pupil notified at each;
  * random bodies (T1).
  */
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ErrorResponseSchema } from '../../src/shared/api/common.ts'
 import { ReportReasonSchema, SavedVideoReportSchema, VideoReportSchema, type VideoReport } from '../../src/shared/api/videoReports.ts'
 import { runAdmin } from '../../server/src/admin.ts'
-import { chapters, contents, notifications, subjects, userOffers, videoReports } from '../../server/src/db/schema.ts'
-import { call, createUser, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+import { notifications, videoReports } from '../../server/src/db/schema.ts'
+import { call, startTestServer, type TestServer, mathsLessons, newPupil } from './harness.ts'
 
 let server: TestServer
 let api = ''
@@ -22,17 +22,9 @@ const lesson = { id: 0, freeId: 0 }
 
 beforeAll(async () => {
   server = await startTestServer()
-  const [maths] = await db()
-    .select({ id: subjects.id })
-    .from(subjects)
-    .where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques')))
-  const rows = await db()
-    .select({ id: contents.id, slug: contents.slug })
-    .from(contents)
-    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
-    .where(eq(chapters.subjectId, maths!.id))
-  lesson.id = rows.find((row) => row.slug === 'continuite-sur-un-intervalle')!.id
-  lesson.freeId = rows.find((row) => row.slug === 'limite-finie-en-un-point')!.id
+  const { id, freeId } = await mathsLessons(server.app)
+  lesson.id = id
+  lesson.freeId = freeId
   api = await server.app.listen({ port: 0, host: '127.0.0.1' })
 })
 afterAll(async () => {
@@ -40,15 +32,9 @@ afterAll(async () => {
 })
 
 const db = () => server.app.services.database.db
-type Pupil = { id: number; token: string }
 
-async function pupil(options: { division?: number; subscribed?: boolean } = {}): Promise<Pupil> {
-  const id = await createUser(server.app, { credential: uniquePhone(), division: options.division ?? 14 })
-  if (options.subscribed !== false)
-    await db().insert(userOffers).values({ userId: id, groupId: 112, startDate: '2020-01-01', endDate: '2100-01-01' })
-  const { token } = await server.app.services.sessions.start(id)
-  return { id, token }
-}
+const pupil = (options: { division?: number; subscribed?: boolean } = {}) =>
+  newPupil(server.app, { ...options, subscribed: options.subscribed !== false })
 
 type Saved = { message: string; report: VideoReport; code?: string; errors?: Record<string, string[]>; keys?: Record<string, string[]> }
 const create = (token: string, body: unknown) => call<Saved>(server.app, 'POST', '/api/student/video-reports', { token, body })
