@@ -5,7 +5,9 @@ import { formatDeepLink, type SwitchRedirect } from '../../../src/shared/deepLin
 import type { Executor } from '../db/client.ts'
 import { preparedFor } from '../db/prepared.ts'
 import {
+  appliedDiscountCodes,
   countries,
+  discountCodes,
   delegations,
   divisions,
   institutes,
@@ -20,6 +22,7 @@ import {
 import type { UserRow } from '../http.ts'
 import { localName, type Language } from '../language.ts'
 import { codeDestination } from '../../../src/shared/rules/registration.ts'
+import { codeKind, REFERRAL_BASIS_POINTS, toDinars } from '../../../src/shared/pricing/index.ts'
 import { avatarUrl } from '../services/avatars.ts'
 import { toPoints } from '../services/ledger.ts'
 import type { IssuedTokens, SwitchToken } from '../services/sessions.ts'
@@ -91,7 +94,12 @@ export function provenCredentialOf(row: Pick<UserRow, 'phone' | 'email' | 'count
   return phone ?? email ?? main
 }
 
-export type UserView = { user: User; level: string | null; divisionName: string | null }
+export type UserView = {
+  user: User
+  level: string | null
+  divisionName: string | null
+  discount: Pick<MeResponse, 'discountCode' | 'discountType' | 'discountAmount'>
+}
 
 type OfferView = User['offers'][number]
 
@@ -129,8 +137,15 @@ export const userViewColumns = {
   offers: sql<OfferView[] | null>`(select json_agg(json_build_object('group_id', ${userOffers.groupId}, 'name', ${offerGroups.name},
     'start_date', ${userOffers.startDate}, 'end_date', ${userOffers.endDate}, 'chapter_id', ${userOffers.chapterId}) order by ${userOffers.id})
     from ${userOffers} inner join ${offerGroups} on ${offerGroups.id} = ${userOffers.groupId} where ${userOffers.userId} = ${users.id})`,
-  balance: ledgerAccounts.balance
+  balance: ledgerAccounts.balance,
+  appliedCode: sql<AppliedCodeView | null>`(select json_build_object('code', ${appliedDiscountCodes.code},
+    'discount_type', ${discountCodes.discountType}, 'discount_value', ${discountCodes.discountValue})
+    from ${appliedDiscountCodes} left join ${discountCodes} on ${discountCodes.id} = ${appliedDiscountCodes.discountCodeId}
+    where ${appliedDiscountCodes.userId} = ${users.id})`
 }
+
+/** The code the pupil applied and has not used yet, with its coupon's terms (none for a referral code). */
+type AppliedCodeView = { code: string; discount_type: string | null; discount_value: number | null }
 
 /** What `userViewColumns` read for one user. */
 export type UserViewRow = {
@@ -152,6 +167,7 @@ export type UserViewRow = {
   instituteNameAr: string | null
   offers: OfferView[] | null
   balance: number | null
+  appliedCode: AppliedCodeView | null
 }
 
 const userViewQuery = preparedFor((db) =>
@@ -214,7 +230,24 @@ export async function presentUser(db: Executor, row: UserRow, view: UserViewRow 
     created_at: row.createdAt.toISOString()
   }
   const level = refs?.levelName != null ? localName(refs.levelName, refs.levelNameAr, lang) : null
-  return { user, level, divisionName: user.division?.name ?? null }
+  return { user, level, divisionName: user.division?.name ?? null, discount: discountOf(refs?.appliedCode ?? null) }
+}
+
+/**
+ * /auth/me's discountCode, discountType and discountAmount: the code the pupil applied in the
+ * purchase dialog and has not used yet — a referral code (CP…) is 5 %, a coupon its percentage or
+ * its amount in dinars, as the applied code's own answer gives them (decision 0045); null without one.
+ */
+export function discountOf(applied: AppliedCodeView | null): Pick<MeResponse, 'discountCode' | 'discountType' | 'discountAmount'> {
+  if (!applied) return { discountCode: null, discountType: null, discountAmount: null }
+  if (applied.discount_type == null || applied.discount_value == null || codeKind(applied.code) === 'referral')
+    return { discountCode: applied.code, discountType: 'percentage_discount', discountAmount: REFERRAL_BASIS_POINTS / 100 }
+  const fixed = applied.discount_type === 'fixed'
+  return {
+    discountCode: applied.code,
+    discountType: fixed ? 'fixed' : 'percentage_discount',
+    discountAmount: fixed ? toDinars(applied.discount_value) : applied.discount_value / 100
+  }
 }
 
 export function permissionsOf(row: UserRow, passwordExpired: boolean): Permissions {
@@ -251,9 +284,7 @@ export async function presentMe(
     hasParent: row.parentId != null,
     hasParentRequest: false,
     isOperatorClient: false,
-    discountCode: null,
-    discountType: null,
-    discountAmount: null,
+    ...view.discount,
     admin_user_id: impersonatorId
   }
 }

@@ -63,7 +63,10 @@ export const AUTH_VIEW_TABLES = [
   'countries',
   'states',
   'delegations',
-  'institutes'
+  'institutes',
+  // The code the pupil applied and its coupon: /auth/me's discountCode, discountType and discountAmount (decision 0045).
+  'applied_discount_codes',
+  'discount_codes'
 ] as const
 
 const ROW_TABLE = new RegExp(`\\b(?:${AUTH_ROW_TABLES.join('|')})\\b`)
