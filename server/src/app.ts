@@ -28,6 +28,7 @@ import { registerHomeRoutes } from './routes/home.ts'
 import { registerLearningRoutes } from './routes/learning.ts'
 import { registerNotificationRoutes } from './routes/notifications.ts'
 import { registerOfferRoutes } from './routes/offers.ts'
+import { registerOperatorBillingRoutes } from './routes/operatorBilling.ts'
 import { registerOperatorRoutes } from './routes/operator.ts'
 import { registerPickerRoutes } from './routes/pickers.ts'
 import { registerProfileRoutes } from './routes/profile.ts'
@@ -210,6 +211,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerProgressRoutes(app, services)
     registerContentRoutes(app, services)
     registerOfferRoutes(app, services)
+    registerOperatorBillingRoutes(app, services)
     registerReactionRoutes(app, services)
     registerVideoReportRoutes(app, services)
     registerAssistanceRoutes(app, services)

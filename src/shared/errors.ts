@@ -65,6 +65,18 @@ const SERVER_ERROR_CODES = [
   'subscription_ended',
   /** A later instalment of a cancelled subscription (decision 0045). */
   'subscription_cancelled',
+  /** An operator plan asked for a number that already has an active plan ('Le numéro existe déjà'). */
+  'phone_taken',
+  /** An operator notification whose signature does not match. */
+  'operator_signature_invalid',
+  /** An operator notification whose transaction id was received already. */
+  'operator_notification_replayed',
+  /** An operator notification the plan's state does not allow now (a period other than the next, a plan not running). */
+  'operator_notification_out_of_order',
+  /** A second charge of a plan's period (a renewal run twice). */
+  'operator_period_already_charged',
+  /** An unsubscription without an active operator plan. */
+  'operator_plan_not_active',
   'server_error'
 ] as const
 
@@ -127,5 +139,11 @@ export const errorStatus: Record<ErrorCode, number> = {
   chapter_already_purchased: 409,
   subscription_ended: 409,
   subscription_cancelled: 409,
+  phone_taken: 422,
+  operator_signature_invalid: 401,
+  operator_notification_replayed: 409,
+  operator_notification_out_of_order: 409,
+  operator_period_already_charged: 409,
+  operator_plan_not_active: 409,
   server_error: 500
 }

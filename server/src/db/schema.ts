@@ -1172,3 +1172,76 @@ export const referralEarnings = pgTable(
     check('referral_earnings_amounts', sql`${t.paid} >= 0 and ${t.amount} >= 0 and ${t.referrerId} <> ${t.friendId}`)
   ]
 )
+
+// ── Mobile-operator plans (issue 28, docs/decisions: operator billing) ───────────────────────
+
+/**
+ * A daily (1) or weekly (7) plan billed by the mobile operator on a phone number: `pending` until
+ * the operator's server-to-server notification of its first charge, then `active` (renewed each
+ * period), `cancelled` (no more renewals; access to the end of the paid period), `ended` (a
+ * renewal failed) or `failed` (the first charge failed). One active plan per number. The sandbox
+ * operator's PIN (hashed) and its attempts are kept on the row.
+ */
+export const operatorSubscriptions = pgTable(
+  'operator_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: belongsTo('user_id', () => users.id),
+    offerDivisionId: refersTo('offer_division_id', () => offerDivisions.id),
+    /** The national 8 digits of the number billed. */
+    phone: varchar('phone', { length: 16 }).notNull(),
+    recurrence: integer('recurrence').notNull(),
+    /** The price of one period, in millimes (the level rate table). */
+    price: bigint('price', { mode: 'number' }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    /** The operator's checkout session: the sandbox page's address carries it. */
+    checkoutToken: varchar('checkout_token', { length: 64 }).notNull().unique(),
+    pinHash: varchar('pin_hash', { length: 64 }),
+    pinAttempts: integer('pin_attempts').notNull().default(0),
+    /** Periods charged so far (a notification for another period than the next is out of order). */
+    periodsPaid: integer('periods_paid').notNull().default(0),
+    /** The subscription (access) the plan opened, extended at each renewal. */
+    userOfferId: integer('user_offer_id').references(() => userOffers.id),
+    /** The last day of access paid for (Tunis date). */
+    paidUntil: date('paid_until', { mode: 'string' }),
+    createdAt: createdAt(),
+    activatedAt: instant('activated_at'),
+    cancelledAt: instant('cancelled_at')
+  },
+  (t) => [
+    uniqueIndex('operator_subscriptions_active_phone_uq')
+      .on(t.phone)
+      .where(sql`status = 'active'`),
+    index('operator_subscriptions_user_idx').on(t.userId, t.id),
+    check('operator_subscriptions_recurrence', sql`${t.recurrence} in (1, 7)`),
+    check('operator_subscriptions_status', sql`${t.status} in ('pending', 'active', 'cancelled', 'ended', 'failed')`)
+  ]
+)
+
+/**
+ * A charge of one period by the operator: one per plan and period (`period_key`), whatever runs
+ * the renewal how often; its transaction id is the one the operator's notification carries.
+ */
+export const operatorCharges = pgTable(
+  'operator_charges',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: belongsTo('subscription_id', () => operatorSubscriptions.id),
+    period: integer('period').notNull(),
+    periodKey: varchar('period_key', { length: 64 }).notNull().unique(),
+    transactionId: varchar('transaction_id', { length: 64 }).notNull().unique(),
+    status: varchar('status', { length: 16 }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdAt: createdAt()
+  },
+  (t) => [check('operator_charges_status', sql`${t.status} in ('paid', 'failed')`)]
+)
+
+/** The operator's notifications as received: one per transaction id (a replay is refused). */
+export const operatorNotifications = pgTable('operator_notifications', {
+  transactionId: varchar('transaction_id', { length: 64 }).primaryKey(),
+  subscriptionId: belongsTo('subscription_id', () => operatorSubscriptions.id),
+  event: varchar('event', { length: 32 }).notNull(),
+  period: integer('period'),
+  receivedAt: createdAt()
+})

@@ -10,6 +10,7 @@ import { searchEndpoints } from './search.ts'
 import { homeEndpoints } from './home.ts'
 import { learningEndpoints, learningOperatorEndpoints, progressEndpoints } from './learning.ts'
 import { offerEndpoints } from './offers.ts'
+import { operatorBillingEndpoints } from './operatorBilling.ts'
 import { reactionEndpoints } from './reactions.ts'
 import { videoReportEndpoints, videoReportOperatorEndpoints } from './videoReports.ts'
 import { assistanceEndpoints, assistanceOperatorEndpoints } from './assistance.ts'
@@ -36,6 +37,7 @@ export const endpoints = {
   progress: progressEndpoints,
   learningOperator: learningOperatorEndpoints,
   offers: offerEndpoints,
+  operatorBilling: operatorBillingEndpoints,
   reactions: reactionEndpoints,
   videoReports: videoReportEndpoints,
   videoReportOperator: videoReportOperatorEndpoints,

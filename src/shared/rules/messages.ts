@@ -36,6 +36,7 @@ export const frMessages = {
   'phone.invalid': 'Veuillez saisir un numéro de téléphone valide',
   'phone.sameAsMain': 'Le deuxième numéro doit être différent du numéro principal',
   'phone.locked': 'Le numéro de téléphone ne peut plus être modifié',
+  'phone.operatorTaken': 'Le numéro existe déjà',
   'parentPhone.required': 'Phone number is required',
   'parentPhone.length': 'Phone number must be exactly 8 digits long',
   'parentPhone.format': 'Invalid phone number format',

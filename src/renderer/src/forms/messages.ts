@@ -129,7 +129,14 @@ const CODE_MESSAGES: Record<ApiError['code'], TranslationKey> = {
   slice_already_paid: 'auth:errors.purchase.sliceAlreadyPaid',
   chapter_already_purchased: 'auth:errors.purchase.chapterAlreadyPurchased',
   subscription_ended: 'auth:errors.purchase.subscriptionEnded',
-  subscription_cancelled: 'auth:errors.purchase.subscriptionCancelled'
+  subscription_cancelled: 'auth:errors.purchase.subscriptionCancelled',
+  // Operator plans (decision 0046): a number with an active plan, no plan to stop, the operator's own refusals.
+  phone_taken: 'auth:rules.phone.operatorTaken',
+  operator_plan_not_active: 'auth:errors.purchase.operatorPlanNotActive',
+  operator_signature_invalid: 'auth:errors.purchase.operatorRefused',
+  operator_notification_replayed: 'auth:errors.purchase.operatorRefused',
+  operator_notification_out_of_order: 'auth:errors.purchase.operatorRefused',
+  operator_period_already_charged: 'auth:errors.purchase.operatorRefused'
 }
 
 /** The catalogue key of a code, for the stores that word failures themselves. */

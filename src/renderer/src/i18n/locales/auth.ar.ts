@@ -175,7 +175,9 @@ export const authAr: Catalogue['auth'] = {
       sliceAlreadyPaid: 'تمّ دفع هذا القسط من قبل',
       chapterAlreadyPurchased: 'لقد اشتريت هذا الفصل من قبل',
       subscriptionEnded: 'انتهى هذا الاشتراك من قبل',
-      subscriptionCancelled: 'تمّ إلغاء هذا الاشتراك'
+      subscriptionCancelled: 'تمّ إلغاء هذا الاشتراك',
+      operatorPlanNotActive: 'لا يوجد اشتراك نشط لدى مشغّل الهاتف',
+      operatorRefused: 'تعذّر على المشغّل معالجة هذا الطلب'
     }
   },
   rules: {
@@ -219,7 +221,8 @@ export const authAr: Catalogue['auth'] = {
       required: 'رقم الهاتف إلزامي',
       invalid: 'يرجى إدخال رقم هاتف صالح',
       sameAsMain: 'يجب أن يختلف الرقم الثاني عن الرقم الرئيسي',
-      locked: 'لم يعد بالإمكان تغيير رقم الهاتف'
+      locked: 'لم يعد بالإمكان تغيير رقم الهاتف',
+      operatorTaken: 'الرقم موجود مسبقًا'
     },
     parentPhone: {
       required: 'رقم الهاتف إلزامي',

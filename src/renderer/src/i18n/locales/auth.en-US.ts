@@ -175,7 +175,9 @@ export const authEnUS: Catalogue['auth'] = {
       sliceAlreadyPaid: 'This instalment is already paid',
       chapterAlreadyPurchased: 'You have already purchased this chapter',
       subscriptionEnded: 'This subscription has already ended',
-      subscriptionCancelled: 'This subscription has been cancelled'
+      subscriptionCancelled: 'This subscription has been cancelled',
+      operatorPlanNotActive: 'No mobile operator subscription is active',
+      operatorRefused: 'The operator could not process this request'
     }
   },
   rules: {
@@ -219,7 +221,8 @@ export const authEnUS: Catalogue['auth'] = {
       required: 'The phone number is required',
       invalid: 'Please enter a valid phone number',
       sameAsMain: 'The second number must differ from the main number',
-      locked: 'The phone number can no longer be changed'
+      locked: 'The phone number can no longer be changed',
+      operatorTaken: 'This number already exists'
     },
     parentPhone: {
       required: 'Phone number is required',

@@ -177,7 +177,9 @@ export const authFr = {
       sliceAlreadyPaid: 'Cette tranche est déjà payée',
       chapterAlreadyPurchased: 'Vous avez déjà acheté ce chapitre',
       subscriptionEnded: 'Cet abonnement est déjà terminé',
-      subscriptionCancelled: 'Cet abonnement a été résilié'
+      subscriptionCancelled: 'Cet abonnement a été résilié',
+      operatorPlanNotActive: 'Aucun abonnement opérateur n’est actif',
+      operatorRefused: 'L’opérateur n’a pas pu traiter cette demande'
     }
   },
   rules: {
@@ -221,7 +223,8 @@ export const authFr = {
       required: 'Le numéro de téléphone est requis',
       invalid: 'Veuillez saisir un numéro de téléphone valide',
       sameAsMain: 'Le deuxième numéro doit être différent du numéro principal',
-      locked: 'Le numéro de téléphone ne peut plus être modifié'
+      locked: 'Le numéro de téléphone ne peut plus être modifié',
+      operatorTaken: 'Le numéro existe déjà'
     },
     parentPhone: {
       required: 'Le numéro de téléphone est requis',
