@@ -4,7 +4,19 @@ import { inboxMessages } from '../../server/src/db/schema.ts'
 import { findProvenHolder } from '../../server/src/services/users.ts'
 import { REGISTRATION_WARNING_WINDOW_MS } from '../../server/src/services/auth.ts'
 import { REGISTRATION_ATTEMPT_SUBJECT } from '../../server/src/services/notices.ts'
-import { call, captcha, createUser, demo, lastCode, login, REGISTRATION_CLASS, startTestServer, useTestServer, uniquePhone, type Tokens } from './harness.ts'
+import {
+  call,
+  captcha,
+  createUser,
+  demo,
+  lastCode,
+  login,
+  REGISTRATION_CLASS,
+  startTestServer,
+  useTestServer,
+  uniquePhone,
+  type Tokens
+} from './harness.ts'
 
 const server = useTestServer()
 
