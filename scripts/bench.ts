@@ -255,7 +255,7 @@ const P8_BAR = { pgliteRequestsPerSecond: 1000, postgresRequestsPerSecond: 3000,
  * the wallet and its histories, the bell (its first page, the unread tab and the unread count),
  * the inbox and popups, the home, the profile's class changes and report cards.
  */
-const LIST_ROUTES: ReadonlyArray<{ name: string; path: (userId: number) => string }> = [
+const LIST_ROUTES: ReadonlyArray<{ name: string; path: (context: ListContext) => string }> = [
   { name: 'transfer history', path: () => '/api/student/transfer-points-history' },
   { name: 'points codes', path: () => '/api/codes' },
   { name: 'payments history', path: () => '/api/student/history/payments' },
@@ -269,8 +269,8 @@ const LIST_ROUTES: ReadonlyArray<{ name: string; path: (userId: number) => strin
     name: 'notifications, unread count',
     path: () => '/api/student/notifications?page=1&orderBy=id&sortedBy=desc&perPage=1&search=seen:false'
   },
-  { name: 'inbox messages', path: (userId) => `/notify/getMessages?user_id=${userId}` },
-  { name: 'popups', path: (userId) => `/notify/getPopups?user_id=${userId}` },
+  { name: 'inbox messages', path: ({ userId }) => `/notify/getMessages?user_id=${userId}` },
+  { name: 'popups', path: ({ userId }) => `/notify/getPopups?user_id=${userId}` },
   { name: 'subjects', path: () => '/api/student/subjects' },
   { name: 'subjects progress', path: () => '/progress-service/progress/subjects' },
   { name: 'new contents', path: () => '/api/student/chapters/new-contents' },
@@ -283,8 +283,38 @@ const LIST_ROUTES: ReadonlyArray<{ name: string; path: (userId: number) => strin
   { name: 'class change requests', path: () => '/api/edit-division' },
   { name: 'class change reasons', path: () => '/api/edit-division-reasons' },
   { name: 'report cards', path: () => '/api/student/mark-sheets' },
-  { name: 'bookmarked lessons', path: () => '/api/student/bookmarked-contents' }
+  { name: 'bookmarked lessons', path: () => '/api/student/bookmarked-contents' },
+  { name: 'offers', path: () => '/api/student/offers' },
+  { name: 'subject chapters', path: ({ lesson }) => `/api/student/subjects/${lesson.subject}/chapters` },
+  {
+    name: 'lesson and its side list',
+    path: ({ lesson }) => `/api/student/subjects/${lesson.subject}/chapters/${lesson.chapter}/contents/${lesson.content}`
+  },
+  { name: 'lesson reactions', path: ({ lesson }) => `/api/students/reactions/${lesson.contentId}` },
+  { name: 'video reports', path: () => '/api/student/video-reports' },
+  { name: 'video report reasons', path: () => '/api/student/report-reasons' },
+  { name: 'assistance videos', path: () => '/api/video-links' }
 ]
+
+/** What the lists' paths are made of: the pupil, and a free lesson of his class (subject, chapter and lesson slugs, its id). */
+type ListContext = { userId: number; lesson: { subject: string; chapter: string; content: string; contentId: number } }
+
+/** The demo pupil's id and one of his free lessons. */
+async function listContext(url: string, headers: Record<string, string>): Promise<ListContext> {
+  const me = (await (await fetch(`${url}/api/auth/me`, { headers })).json()) as { user: { id: number } }
+  const free = (await (await fetch(`${url}/api/student/chapters/free-contents`, { headers })).json()) as Array<{
+    subject: { slug: string }
+    chapter: { slug: string }
+    content: { id: number; slug: string }
+  }>
+  // The oldest free lesson: the same one from one run to the next, whatever the home lists first.
+  const first = [...free].sort((a, b) => a.content.id - b.content.id)[0]
+  if (!first) throw new Error('the demo pupil has no free lesson')
+  return {
+    userId: me.user.id,
+    lesson: { subject: first.subject.slug, chapter: first.chapter.slug, content: first.content.slug, contentId: first.content.id }
+  }
+}
 
 /** `path` with 20 connections for a few seconds; p95 from every response time; the API process's CPU per answer. */
 async function load(url: string, path: string, token: string, seconds: number, pid?: number): Promise<Load> {
@@ -327,12 +357,12 @@ async function measureApi(dataDir: string, databaseUrl: string | undefined, opti
   try {
     const token = await demoToken(api.url)
     const headers = { authorization: `Bearer ${token}` }
-    const me = (await (await fetch(`${api.url}/api/auth/me`, { headers })).json()) as { user: { id: number } }
+    const context = await listContext(api.url, headers)
     const pid = api.child.pid
     await load(api.url, '/api/auth/me', token, 1) // warm-up
     const figures: ApiFigures = { me: await load(api.url, '/api/auth/me', token, options.seconds, pid), lists: [] }
     for (const route of LIST_ROUTES) {
-      const path = route.path(me.user.id)
+      const path = route.path(context)
       if (options.lists.length > 0 && !options.lists.some((text) => route.name.includes(text) || path.includes(text))) continue
       const response = await fetch(`${api.url}${path}`, { headers })
       const text = await response.text()

@@ -9,15 +9,21 @@
  *   notifications   300, the 40 newest unread
  *   inbox messages  120, 15 unread
  *   subscriptions   12 ended ones; report cards 9; class change requests 5 decided
+ *   lessons         40 bookmarked and 40 reacted to among the lessons of his class; 20 video
+ *                   reports in every status
  *
  * Rows are written as they are stored, without the ledger movements that made them: the lists
  * read the rows only (the balances are not measured here).
  */
 import { randomBytes, randomUUID } from 'node:crypto'
-import { eq, inArray, ne } from 'drizzle-orm'
+import { asc, eq, inArray, ne } from 'drizzle-orm'
 import { OTHER_REASON_ID } from '../src/shared/api/profile.ts'
 import type { Db } from '../server/src/db/client.ts'
 import {
+  chapters,
+  contentBookmarks,
+  contentReactions,
+  contents,
   divisionChangeReasons,
   divisionRequests,
   inboxMessages,
@@ -26,8 +32,11 @@ import {
   offerGroups,
   paymentCodes,
   pointTransfers,
+  subjects,
   userOffers,
-  users
+  users,
+  videoReportReasons,
+  videoReports
 } from '../server/src/db/schema.ts'
 
 export const BENCH_VOLUME = {
@@ -36,7 +45,10 @@ export const BENCH_VOLUME = {
   notifications: 300,
   unreadNotifications: 40,
   messages: 120,
-  unreadMessages: 15
+  unreadMessages: 15,
+  bookmarks: 40,
+  reactions: 40,
+  videoReports: 20
 } as const
 
 const DAY = 86_400_000
@@ -192,6 +204,44 @@ export async function seedBenchVolume(db: Db, now: Date): Promise<void> {
         status: i % 2 === 0 ? 'approved' : 'rejected',
         createdAt,
         decidedAt: new Date(createdAt.getTime() + 2 * DAY)
+      }
+    })
+  )
+
+  // The lessons of his class, in the catalogue's order: the first ones bookmarked, reacted to and reported.
+  const lessons = await db
+    .select({ id: contents.id })
+    .from(contents)
+    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .where(eq(subjects.divisionId, 14))
+    .orderBy(asc(contents.id))
+  const lessonAt = (i: number) => lessons[i % lessons.length]!.id
+  const bookmarkTimes = times(Math.min(BENCH_VOLUME.bookmarks, lessons.length), 365 * DAY)
+  await db.insert(contentBookmarks).values(bookmarkTimes.map((createdAt, i) => ({ userId: pupil, contentId: lessonAt(i), createdAt })))
+  const reactionTimes = times(Math.min(BENCH_VOLUME.reactions, lessons.length), 365 * DAY)
+  await db.insert(contentReactions).values(
+    reactionTimes.map((createdAt, i) => ({
+      userId: pupil,
+      contentId: lessonAt(i),
+      reactionType: pick(['angry', 'sad', 'thinking', 'happy', 'love']),
+      createdAt,
+      updatedAt: createdAt
+    }))
+  )
+  const reportReasons = await db.select({ id: videoReportReasons.id }).from(videoReportReasons)
+  await db.insert(videoReports).values(
+    times(BENCH_VOLUME.videoReports, 365 * DAY).map((createdAt, i) => {
+      const status = i >= BENCH_VOLUME.videoReports - 3 ? 'pending' : pick(['in_progress', 'rejected', 'resolved', 'resolved'])
+      return {
+        userId: pupil,
+        contentId: lessonAt(i * 3),
+        reasonId: pick(reportReasons).id,
+        description: 'La vidéo s’arrête à 12:40 et le son est décalé par rapport à l’image.',
+        status,
+        rejectReason: status === 'rejected' ? 'La vidéo se lit correctement de notre côté.' : null,
+        createdAt,
+        updatedAt: new Date(createdAt.getTime() + DAY)
       }
     })
   )

@@ -5,26 +5,42 @@
  * amounts and times that JSON and JavaScript treat specially; and the database's JSON of times,
  * amounts and names against JavaScript's own.
  */
-import { eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import { DateTime } from 'luxon'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { homeEndpoints } from '../../src/shared/api/home.ts'
 import { notificationEndpoints } from '../../src/shared/api/notifications.ts'
+import { offerEndpoints } from '../../src/shared/api/offers.ts'
+import { videoReportEndpoints } from '../../src/shared/api/videoReports.ts'
 import { profileEndpoints } from '../../src/shared/api/profile.ts'
 import { walletEndpoints, type PaymentHistoryRow, type Transfer } from '../../src/shared/api/wallet.ts'
 import type { Endpoint } from '../../src/shared/api/common.ts'
 import { JS_WHITESPACE, jsonFullName, jsonPoints, jsonTime, jsonValue, jsonZonedIso } from '../../server/src/db/json.ts'
 import {
+  chapters,
+  chapterSections,
+  contentProgress,
+  contents,
   divisionRequests,
   inboxMessages,
   marksheets,
   notifications,
+  offerDivisions,
+  offerOrders,
   paymentCodes,
   pointTransfers,
   popups,
+  subjects,
   userOffers,
-  users
+  users,
+  videoReportReasons,
+  videoReports
 } from '../../server/src/db/schema.ts'
+import { presentReport } from '../../server/src/presenters/videoReports.ts'
+import { reportsByStatus } from '../../server/src/services/videoReports.ts'
+import { subjectCatalogue } from '../../server/src/services/catalogue.ts'
+import { offerList } from '../../server/src/services/offerList.ts'
+import { classCatalogue, nextSlices } from '../../server/src/services/offers.ts'
 import { createUser, login, startTestServer, uniquePhone, type TestServer } from './harness.ts'
 
 let server: TestServer
@@ -134,6 +150,39 @@ beforeAll(async () => {
     { userId: pupil.id, oldDivisionId: null, newDivisionId: 14, reasonId: 4, reason2: ODD_TEXT, status: 'approved', decidedAt: now },
     { userId: pupil.id, oldDivisionId: 13, newDivisionId: 14, reasonId: 1, status: 'rejected' }
   ])
+  // Video reports in every status, on lessons of the class; a rejection with and without its reason.
+  const lessons = await db
+    .select({ id: contents.id })
+    .from(contents)
+    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .where(eq(subjects.divisionId, 14))
+    .orderBy(asc(contents.id))
+    .limit(4)
+  const lessonIds = lessons.map((row) => row.id)
+  await db.insert(videoReports).values([
+    { userId: pupil.id, contentId: lessonIds[0]!, reasonId: 1, description: ODD_TEXT, status: 'pending' },
+    { userId: pupil.id, contentId: lessonIds[1]!, reasonId: 2, description: 'Son décalé', status: 'rejected', rejectReason: ODD_TEXT },
+    { userId: pupil.id, contentId: lessonIds[2]!, reasonId: 3, description: 'x', status: 'rejected', rejectReason: null },
+    {
+      userId: pupil.id,
+      contentId: lessonIds[3]!,
+      reasonId: 1,
+      description: 'y',
+      status: 'resolved',
+      rejectReason: 'kept only for a rejection'
+    },
+    { userId: pupil.id, contentId: lessonIds[0]!, reasonId: 2, description: 'z', status: 'in_progress' }
+  ])
+  await db.execute(sql`update ${videoReports} set created_at = now() - interval '2 hours' where ${videoReports.userId} = ${pupil.id}`)
+  // Orders in instalments: two of one offer division (the later one's next slice is listed), one paid in full.
+  const [division] = await db.select().from(offerDivisions).where(eq(offerDivisions.divisionId, 14)).limit(1)
+  const order = { userId: pupil.id, offerDivisionId: division!.id, offerId: division!.offerId, period: 'month', total: 90_000, quote: {} }
+  await db.insert(offerOrders).values([
+    { ...order, paid: 30_000, sliceIndex: 1, sliceCount: 3, slicesPaid: 1 },
+    { ...order, paid: 30_000, sliceIndex: 2, sliceCount: 3, slicesPaid: 2 },
+    { ...order, paid: 90_000 }
+  ])
 })
 afterAll(async () => {
   await server?.close()
@@ -168,7 +217,10 @@ function lists(userId: number): Array<{ url: string; endpoint: Endpoint }> {
     { url: '/api/student/pubs-cards', endpoint: profileEndpoints.adCards },
     { url: '/api/edit-division', endpoint: profileEndpoints.divisionRequests },
     { url: '/api/edit-division-reasons', endpoint: profileEndpoints.divisionChangeReasons },
-    { url: '/api/student/mark-sheets', endpoint: profileEndpoints.marksheets }
+    { url: '/api/student/mark-sheets', endpoint: profileEndpoints.marksheets },
+    { url: '/api/student/offers', endpoint: offerEndpoints.offers },
+    { url: '/api/student/video-reports', endpoint: videoReportEndpoints.reports },
+    { url: '/api/student/report-reasons', endpoint: videoReportEndpoints.reasons }
   ]
 }
 
@@ -209,6 +261,112 @@ describe('the lists a screen opens', () => {
         }
       }
     }
+  })
+
+  it('read the offers of a class and the next slices as the purchase path reads them', async () => {
+    const db = server.app.services.database.db
+    const { catalogue, slices } = await offerList(db, 14, pupil.id)
+    expect(catalogue).toEqual(await classCatalogue(db, 14))
+    expect(catalogue.divisions.length).toBeGreaterThan(0)
+    expect(slices).toEqual(await nextSlices(db, pupil.id))
+    expect(slices.size).toBe(1)
+    expect(await offerList(db, 999_999, pupil.id)).toEqual({ catalogue: await classCatalogue(db, 999_999), slices: new Map() })
+  })
+
+  it('write video reports and their reasons as the presenter does, in every language', async () => {
+    const db = server.app.services.database.db
+    const views = (await reportsByStatus(db, undefined)).filter((view) => view.user.id === pupil.id)
+    expect(views).toHaveLength(5)
+    const reasons = await db.select().from(videoReportReasons).orderBy(asc(videoReportReasons.position), asc(videoReportReasons.id))
+    for (const [language, lang] of [
+      ['fr', 'fr'],
+      ['en', 'en'],
+      ['ar', 'ar']
+    ] as const) {
+      const reports = JSON.parse((await raw('/api/student/video-reports', pupil.token, language)).body)
+      expect(reports).toEqual(views.map((view) => presentReport(view, lang)))
+      const listed = JSON.parse((await raw('/api/student/report-reasons', pupil.token, language)).body)
+      const key = ({ fr: 'textFr', en: 'textEn', ar: 'textAr' } as const)[lang]
+      expect(listed).toEqual(reasons.map((row) => ({ id: row.id, name: row[key] })))
+    }
+  })
+
+  it("read a subject's chapters, lessons and progress as rows, one row per lesson or empty chapter", async () => {
+    const db = server.app.services.database.db
+    const own = await db.select({ id: subjects.id }).from(subjects).where(eq(subjects.divisionId, 14))
+    // Progress on the first lessons of each subject: a finished one, one begun.
+    for (const { id } of own) {
+      const lessons = await db
+        .select({ id: contents.id })
+        .from(contents)
+        .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+        .where(eq(chapters.subjectId, id))
+        .orderBy(asc(contents.id))
+        .limit(2)
+      await db
+        .insert(contentProgress)
+        .values(
+          lessons.map((lesson, i) => ({
+            userId: pupil.id,
+            contentId: lesson.id,
+            percentage: i === 0 ? 100 : 37,
+            completed: i === 0,
+            lastWatchedSecond: 61,
+            watchedSeconds: 59
+          }))
+        )
+        .onConflictDoNothing()
+    }
+    // The rows as drizzle maps them from the joined columns.
+    const expected = (subjectId: number) =>
+      db
+        .select({
+          chapter: {
+            id: chapters.id,
+            slug: chapters.slug,
+            name: chapters.name,
+            type: chapters.type,
+            instructor: chapters.instructor,
+            position: chapters.position,
+            sectionId: chapters.sectionId
+          },
+          section: { id: chapterSections.id, name: chapterSections.name, position: chapterSections.position, type: chapterSections.type },
+          content: {
+            id: contents.id,
+            slug: contents.slug,
+            name: contents.name,
+            typeId: contents.typeId,
+            isFree: contents.isFree,
+            position: contents.position,
+            durationSeconds: contents.durationSeconds,
+            createdAt: contents.createdAt,
+            instructorName: contents.instructorName,
+            instructorLastName: contents.instructorLastName,
+            instructorDescription: contents.instructorDescription,
+            rtl: contents.rtl,
+            qcmId: contents.qcmId
+          },
+          progress: {
+            percentage: contentProgress.percentage,
+            completed: contentProgress.completed,
+            lastWatchedSecond: contentProgress.lastWatchedSecond,
+            watchedSeconds: contentProgress.watchedSeconds
+          }
+        })
+        .from(chapters)
+        .leftJoin(chapterSections, eq(chapterSections.id, chapters.sectionId))
+        .leftJoin(contents, eq(contents.chapterId, chapters.id))
+        .leftJoin(contentProgress, and(eq(contentProgress.contentId, contents.id), eq(contentProgress.userId, pupil.id)))
+        .where(eq(chapters.subjectId, subjectId))
+        .orderBy(asc(chapters.position), asc(chapters.id), asc(contents.position), asc(contents.id))
+    let rows = 0
+    for (const { id } of own) {
+      const catalogue = await subjectCatalogue(db, pupil.id, id)
+      expect(catalogue).toEqual(await expected(id))
+      rows += catalogue.length
+    }
+    expect(rows).toBeGreaterThan(own.length)
+    expect(await subjectCatalogue(db, pupil.id, 999_999)).toEqual([])
   })
 
   it('write names as trimmed by JavaScript, amounts in points and times as toISOString does', async () => {

@@ -1,5 +1,8 @@
 /** The only way video reports leave the server: the shapes of src/shared/api/videoReports.ts. */
-import type { ReportReason, VideoReport, VideoReportStatus } from '../../../src/shared/api/videoReports.ts'
+import { sql } from 'drizzle-orm'
+import { ReportReasonSchema, VideoReportSchema, type VideoReport, type VideoReportStatus } from '../../../src/shared/api/videoReports.ts'
+import { jsonObject, jsonTime, jsonValue } from '../db/json.ts'
+import { chapters, contents, subjects, videoReportReasons, videoReports } from '../db/schema.ts'
 import type { Language } from '../language.ts'
 import type { ReasonRow, ReportView, StoredStatus } from '../services/videoReports.ts'
 
@@ -18,10 +21,6 @@ export function storedStatus(name: VideoReportStatus | undefined): StoredStatus 
 
 function reasonText(reason: ReasonRow, lang: Language): string {
   return lang === 'ar' ? reason.textAr : lang === 'en' ? reason.textEn : reason.textFr
-}
-
-export function presentReason(reason: ReasonRow, lang: Language): ReportReason {
-  return { id: reason.id, name: reasonText(reason, lang) }
 }
 
 export function presentReport(view: ReportView, lang: Language): VideoReport {
@@ -48,3 +47,41 @@ export function presentReport(view: ReportView, lang: Language): VideoReport {
 export function presentOperatorReport(view: ReportView) {
   return { ...presentReport(view, 'fr'), user: { id: view.user.id, name: `${view.user.name} ${view.user.lastName}`.trim() } }
 }
+
+/*
+ * The pupil's lists as the JSON the database writes (docs/decisions/0030-lists-at-the-p8-bar.md),
+ * exactly what the schemas encode (a report as presentReport gives it); the statement's `lang`
+ * parameter chooses the reason's wording.
+ */
+
+const reasonTextSql = sql`(case ${sql.placeholder('lang')}::text when 'ar' then ${videoReportReasons.textAr} when 'en' then ${videoReportReasons.textEn} else ${videoReportReasons.textFr} end)`
+
+const statusNameSql = sql.raw(
+  `(case video_reports.status ${Object.entries(STATUS_NAMES)
+    .map(([stored, name]) => `when '${stored}' then '${name}'`)
+    .join(' ')} else video_reports.status end)`
+)
+
+/** A reason as its answer's JSON: its id and its wording in `lang`. */
+export const reasonJson = jsonObject(ReportReasonSchema, { id: jsonValue(videoReportReasons.id), name: jsonValue(reasonTextSql) })
+
+/** A report as its answer's JSON (presentReport): the statement joins its reason, lesson, chapter and subject. */
+export const reportJson = jsonObject(VideoReportSchema, {
+  id: jsonValue(videoReports.id),
+  report_reason: jsonObject(VideoReportSchema.shape.report_reason, {
+    id: jsonValue(videoReportReasons.id),
+    reason: jsonValue(reasonTextSql)
+  }),
+  description: jsonValue(videoReports.description),
+  content: jsonObject(VideoReportSchema.shape.content, {
+    id: jsonValue(contents.id),
+    name: jsonValue(contents.name),
+    slug: jsonValue(contents.slug),
+    chapter_slug: jsonValue(chapters.slug),
+    subject_slug: jsonValue(subjects.slug)
+  }),
+  status: jsonValue(statusNameSql),
+  created_at: jsonTime(videoReports.createdAt),
+  reject_reason: jsonValue(sql`(case when ${videoReports.status} = 'rejected' then ${videoReports.rejectReason} end)`),
+  is_confirmed: jsonValue(sql`(${videoReports.status} = 'resolved')`)
+})

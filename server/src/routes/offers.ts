@@ -20,14 +20,13 @@ import {
 } from '../presenters/offers.ts'
 import type { Services } from '../services.ts'
 import { createIdempotencyService } from '../services/idempotency.ts'
+import { offerList } from '../services/offerList.ts'
 import { appliedCodeOf, findCoupon, removeAppliedCode, saveAppliedCode } from '../services/discountCodes.ts'
 import { cancelSubscription } from '../services/subscriptions.ts'
 import {
   checkChapter,
   checkChapterNotHeld,
-  classCatalogue,
   codePeriod,
-  nextSlices,
   ownDivision,
   paySlice,
   pricingRefusal,
@@ -53,8 +52,7 @@ export function registerOfferRoutes(app: FastifyInstance, services: Services): v
   addRoute(app, services, ep.offers, async ({ auth, request, reply }) => {
     const divisionId = auth.user.divisionId
     if (divisionId == null) return { payload: [] }
-    const catalogue = await classCatalogue(db, divisionId)
-    const slices = await nextSlices(db, auth.user.id)
+    const { catalogue, slices } = await offerList(db, divisionId, auth.user.id)
     return {
       payload: presentOffers(
         catalogue.divisions,

@@ -5,16 +5,16 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { videoReportEndpoints as ep, videoReportOperatorEndpoints as op } from '../../../src/shared/api/videoReports.ts'
-import { addRoute } from '../http.ts'
+import { addRoute, Serialized } from '../http.ts'
 import { requestLanguage } from '../language.ts'
-import { presentOperatorReport, presentReason, presentReport, storedStatus } from '../presenters/videoReports.ts'
+import { presentOperatorReport, presentReport, storedStatus } from '../presenters/videoReports.ts'
 import type { Services } from '../services.ts'
 import {
   createReport,
   decideReport,
   deleteReport,
-  ownReports,
-  reportReasons,
+  ownReportsJson,
+  reportReasonsJson,
   reportsByStatus,
   updateReport
 } from '../services/videoReports.ts'
@@ -22,15 +22,19 @@ import {
 export function registerVideoReportRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
 
-  addRoute(app, services, ep.reasons, async ({ request, reply }) => {
-    const lang = requestLanguage(request, reply)
-    return (await reportReasons(db)).map((reason) => presentReason(reason, lang))
-  })
+  addRoute(
+    app,
+    services,
+    ep.reasons,
+    async ({ request, reply }) => new Serialized(await reportReasonsJson(db, requestLanguage(request, reply)))
+  )
 
-  addRoute(app, services, ep.reports, async ({ auth, request, reply }) => {
-    const lang = requestLanguage(request, reply)
-    return (await ownReports(db, auth.user.id)).map((view) => presentReport(view, lang))
-  })
+  addRoute(
+    app,
+    services,
+    ep.reports,
+    async ({ auth, request, reply }) => new Serialized(await ownReportsJson(db, auth.user.id, requestLanguage(request, reply)))
+  )
 
   addRoute(app, services, ep.create, async ({ auth, body, request, reply }) => {
     const report = await createReport(db, auth.user, body, services.clock.now())

@@ -5,6 +5,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client.ts'
+import { preparedFor } from '../db/prepared.ts'
 import { assistanceVideos } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import type { FileStorage } from './storage.ts'
@@ -12,8 +13,13 @@ import { readVideoInfo, wholeSeconds } from './videoFiles.ts'
 
 export type AssistanceRow = typeof assistanceVideos.$inferSelect
 
+/** The help videos in their order: one statement prepared once per database handle (decision 0030). */
+const assistanceListQuery = preparedFor((db) =>
+  db.select().from(assistanceVideos).orderBy(asc(assistanceVideos.position), asc(assistanceVideos.id)).prepare('assistance_videos')
+)
+
 export async function assistanceList(db: Executor): Promise<AssistanceRow[]> {
-  return db.select().from(assistanceVideos).orderBy(asc(assistanceVideos.position), asc(assistanceVideos.id))
+  return assistanceListQuery(db).execute()
 }
 
 export async function assistanceVideo(db: Executor, id: number): Promise<AssistanceRow> {

@@ -10,7 +10,7 @@
  *   hold the permission: once those are used up, it is locked for them too;
  * - an administrator acting for a pupil sees exactly what the pupil sees.
  */
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { CHAPTER_TAB_ORDER, VIDEO_CONTENT_TYPES } from '../../../src/shared/api/learning.ts'
 import type { ChapterType } from '../../../src/shared/api/home.ts'
 import { tunisDate } from '../clock.ts'
@@ -124,53 +124,79 @@ export type CatalogueRow = {
   progress: { percentage: number; completed: boolean; lastWatchedSecond: number; watchedSeconds: number } | null
 }
 
-/** Every chapter of a subject (lessons or none) with the pupil's progress, by chapter and lesson position. */
-const subjectCatalogueQuery = preparedFor((db) =>
-  db
+/** `json_build_object` of the given keys (the rows' own property names) and values. */
+function objectOf(fields: Record<string, AnyColumn | SQL>): SQL {
+  const parts = Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`)
+  return sql`json_build_object(${sql.join(parts, sql`, `)})`
+}
+
+/**
+ * Every chapter of a subject (lessons or none) with the pupil's progress, by chapter and lesson
+ * position: ONE statement whose one field is the rows as JSON (on PGlite, decoding each field of
+ * each row on its own was most of the cost; docs/decisions/0030-lists-at-the-p8-bar.md). A joined
+ * row that is absent is null, as drizzle gives it; `createdAt` is written to the millisecond.
+ */
+const subjectCatalogueQuery = preparedFor((db) => {
+  const row = objectOf({
+    chapter: objectOf({
+      id: chapters.id,
+      slug: chapters.slug,
+      name: chapters.name,
+      type: chapters.type,
+      instructor: chapters.instructor,
+      position: chapters.position,
+      sectionId: chapters.sectionId
+    }),
+    section: sql`case when ${chapterSections.id} is null then null else ${objectOf({
+      id: chapterSections.id,
+      name: chapterSections.name,
+      position: chapterSections.position,
+      type: chapterSections.type
+    })} end`,
+    content: sql`case when ${contents.id} is null then null else ${objectOf({
+      id: contents.id,
+      slug: contents.slug,
+      name: contents.name,
+      typeId: contents.typeId,
+      isFree: contents.isFree,
+      position: contents.position,
+      durationSeconds: contents.durationSeconds,
+      createdAt: sql`to_char(${contents.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      instructorName: contents.instructorName,
+      instructorLastName: contents.instructorLastName,
+      instructorDescription: contents.instructorDescription,
+      rtl: contents.rtl,
+      qcmId: contents.qcmId
+    })} end`,
+    progress: sql`case when ${contentProgress.contentId} is null then null else ${objectOf({
+      percentage: contentProgress.percentage,
+      completed: contentProgress.completed,
+      lastWatchedSecond: contentProgress.lastWatchedSecond,
+      watchedSeconds: contentProgress.watchedSeconds
+    })} end`
+  })
+  return db
     .select({
-      chapter: {
-        id: chapters.id,
-        slug: chapters.slug,
-        name: chapters.name,
-        type: chapters.type,
-        instructor: chapters.instructor,
-        position: chapters.position,
-        sectionId: chapters.sectionId
-      },
-      section: { id: chapterSections.id, name: chapterSections.name, position: chapterSections.position, type: chapterSections.type },
-      content: {
-        id: contents.id,
-        slug: contents.slug,
-        name: contents.name,
-        typeId: contents.typeId,
-        isFree: contents.isFree,
-        position: contents.position,
-        durationSeconds: contents.durationSeconds,
-        createdAt: contents.createdAt,
-        instructorName: contents.instructorName,
-        instructorLastName: contents.instructorLastName,
-        instructorDescription: contents.instructorDescription,
-        rtl: contents.rtl,
-        qcmId: contents.qcmId
-      },
-      progress: {
-        percentage: contentProgress.percentage,
-        completed: contentProgress.completed,
-        lastWatchedSecond: contentProgress.lastWatchedSecond,
-        watchedSeconds: contentProgress.watchedSeconds
-      }
+      json: sql<string>`coalesce(json_agg(${row} order by ${chapters.position}, ${chapters.id}, ${contents.position}, ${contents.id}), '[]'::json)::text`
     })
     .from(chapters)
     .leftJoin(chapterSections, eq(chapterSections.id, chapters.sectionId))
     .leftJoin(contents, eq(contents.chapterId, chapters.id))
     .leftJoin(contentProgress, and(eq(contentProgress.contentId, contents.id), eq(contentProgress.userId, sql.placeholder('userId'))))
     .where(eq(chapters.subjectId, sql.placeholder('subjectId')))
-    .orderBy(asc(chapters.position), asc(chapters.id), asc(contents.position), asc(contents.id))
     .prepare('learning_subject_catalogue')
-)
+})
+
+type CatalogueJson = Omit<CatalogueRow, 'content'> & {
+  content: (Omit<NonNullable<CatalogueRow['content']>, 'createdAt'> & { createdAt: string }) | null
+}
 
 export async function subjectCatalogue(db: Executor, userId: number, subjectId: number): Promise<CatalogueRow[]> {
-  return (await subjectCatalogueQuery(db).execute({ userId, subjectId })) as CatalogueRow[]
+  const [read] = await subjectCatalogueQuery(db).execute({ userId, subjectId })
+  const rows = JSON.parse(read!.json) as CatalogueJson[]
+  return rows.map((row) =>
+    row.content ? { ...row, content: { ...row.content, createdAt: new Date(row.content.createdAt) } } : (row as CatalogueRow)
+  )
 }
 
 /** What opens lessons of one subject for a pupil today. */

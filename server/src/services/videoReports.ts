@@ -4,13 +4,17 @@
  * pending, and the operator's steps — pending → in progress → rejected | resolved — each told to
  * the pupil by a notification once it has committed.
  */
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { VideoReportBody, VideoReportDecision } from '../../../src/shared/api/videoReports.ts'
 import { videoReportProblems } from '../../../src/shared/rules/videoReport.ts'
 import type { Db, Executor } from '../db/client.ts'
+import { jsonArrayAgg } from '../db/json.ts'
+import { preparedFor } from '../db/prepared.ts'
 import { chapters, contents, subjects, users, videoReportReasons, videoReports } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
 import type { UserRow } from '../http.ts'
+import type { Language } from '../language.ts'
+import { reasonJson, reportJson } from '../presenters/videoReports.ts'
 import { inTransaction } from './ledger.ts'
 import type { NotificationService } from './notifications.ts'
 import { openLessonById } from './reactions.ts'
@@ -26,8 +30,43 @@ export type ReportView = {
   user: { id: number; name: string; lastName: string }
 }
 
-export async function reportReasons(db: Executor): Promise<ReasonRow[]> {
-  return db.select().from(videoReportReasons).orderBy(asc(videoReportReasons.position), asc(videoReportReasons.id))
+const reasonsQuery = preparedFor((db) => {
+  const listed = db
+    .select({ id: videoReportReasons.id, position: videoReportReasons.position, json: reasonJson.as('json') })
+    .from(videoReportReasons)
+    .as('listed')
+  return db
+    .select({ json: jsonArrayAgg(listed.json, sql`${listed.position}, ${listed.id}`) })
+    .from(listed)
+    .prepare('video_report_reasons')
+})
+
+/** The reasons, worded in `lang`, as the answer's JSON: one statement (docs/decisions/0030-lists-at-the-p8-bar.md). */
+export async function reportReasonsJson(db: Executor, lang: Language): Promise<string> {
+  const [row] = await reasonsQuery(db).execute({ lang })
+  return row!.json
+}
+
+const ownReportsQuery = preparedFor((db) => {
+  const listed = db
+    .select({ id: videoReports.id, createdAt: videoReports.createdAt, json: reportJson.as('json') })
+    .from(videoReports)
+    .innerJoin(videoReportReasons, eq(videoReportReasons.id, videoReports.reasonId))
+    .innerJoin(contents, eq(contents.id, videoReports.contentId))
+    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .where(eq(videoReports.userId, sql.placeholder('userId')))
+    .as('listed')
+  return db
+    .select({ json: jsonArrayAgg(listed.json, sql`${listed.createdAt} desc, ${listed.id} desc`) })
+    .from(listed)
+    .prepare('own_video_reports')
+})
+
+/** A pupil's reports, the latest first, worded in `lang`, as the answer's JSON: one statement. */
+export async function ownReportsJson(db: Executor, userId: number, lang: Language): Promise<string> {
+  const [row] = await ownReportsQuery(db).execute({ userId, lang })
+  return row!.json
 }
 
 function viewQuery(db: Executor) {
@@ -44,10 +83,6 @@ function viewQuery(db: Executor) {
     .innerJoin(chapters, eq(chapters.id, contents.chapterId))
     .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
     .innerJoin(users, eq(users.id, videoReports.userId))
-}
-
-export async function ownReports(db: Executor, userId: number): Promise<ReportView[]> {
-  return viewQuery(db).where(eq(videoReports.userId, userId)).orderBy(desc(videoReports.createdAt), desc(videoReports.id))
 }
 
 export async function reportsByStatus(db: Executor, status: StoredStatus | undefined): Promise<ReportView[]> {
