@@ -19,13 +19,14 @@
  *       ffmpeg for the seek)
  *   around (issue 29) a reaction's and a bookmark's click → the control changed at 4× throttle, a 60-page
  *       magazine's first page and its continuous reading (scripts/benchAround.ts; needs Chromium and pdftoppm)
+ *   quote (issue 28) the purchase dialog's quote on PGlite: p95 over every offer period of the demo pupil
  *   progress (P10) 200 pupils × 1 progress tick / 5 s over the WebSocket on PGlite, 600 on PostgreSQL:
  *       the time to each tick's answer (scripts/benchProgress.ts)
  *
  * P1 and P6 require a build (`npx electron-vite build`). `--json <file>` also writes the figures;
  * `--strict` exits non-zero when a size budget (P1) is exceeded (the test run uses it).
  * Parts may be named to run only them: `npm run bench -- api` (P8), `bundle` (P1), `main` (P6),
- * `merge` (P7), `home`, `progress` (P10), `lesson` (P9), `around`; no name runs them all. In P8, `--list <text>` (repeatable) measures only
+ * `merge` (P7), `home`, `progress` (P10), `lesson` (P9), `around`, `quote`; no name runs them all. In P8, `--list <text>` (repeatable) measures only
  * the lists whose name or path holds the text, `--backend pglite|postgres` one backend only and
  * `--seconds <n>` sets each measure's length (5 by default).
  */
@@ -481,6 +482,71 @@ async function p8(options: BenchOptions): Promise<void> {
   rmSync(dir, { recursive: true, force: true })
 }
 
+/**
+ * Issue 28: a purchase dialog's quote (`POST /student/checkout/quote`) on PGlite, the demo pupil
+ * asking for every period of every offer of his class in turn (a pack with all its subjects):
+ * wall time and the API process's CPU time per answer, p95 of 300 after 20 to warm up.
+ */
+async function quotes(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'darsi-bench-quote-'))
+  try {
+    const api = await startApi(join(dir, 'api'))
+    try {
+      const token = await demoToken(api.url)
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+      const catalogue = (await (await fetch(`${api.url}/api/student/offers`, { headers })).json()) as {
+        payload: Array<{ id: number; periods: string[]; type?: string; subject_details?: Array<{ id: number }> }>
+      }
+      const bodies = catalogue.payload.flatMap((card) =>
+        (card.periods.length > 0 ? card.periods : [null]).map((period) => ({
+          offerDivisionDetail: card.id,
+          ...(period ? { period } : {}),
+          ...(card.subject_details && card.subject_details.length > 0
+            ? { offer_subject_details: card.subject_details.map((detail) => detail.id) }
+            : {})
+        }))
+      )
+      if (bodies.length === 0) throw new Error('the demo pupil has no offers')
+      const ask = async (body: object) => {
+        const response = await fetch(`${api.url}/api/student/checkout/quote`, { method: 'POST', headers, body: JSON.stringify(body) })
+        await response.arrayBuffer()
+        return response.status
+      }
+      for (let i = 0; i < 20; i += 1) await ask(bodies[i % bodies.length]!)
+      const wall: number[] = []
+      const cpu: number[] = []
+      let refused = 0
+      for (let i = 0; i < 300; i += 1) {
+        const before = cpuMsOf(api.child.pid)
+        const started = performance.now()
+        if ((await ask(bodies[i % bodies.length]!)) !== 200) refused += 1
+        wall.push(performance.now() - started)
+        const after = cpuMsOf(api.child.pid)
+        if (before !== undefined && after !== undefined) cpu.push(after - before)
+      }
+      const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1] ?? Number.NaN
+      figures.quote = {
+        bodies: bodies.length,
+        answers: wall.length,
+        refused,
+        wallP95Ms: p95(wall),
+        cpuMeanMs: cpu.reduce((a, b) => a + b, 0) / cpu.length
+      }
+      report.push(
+        `Quote (issue 28) on PGlite, ${bodies.length} offer periods of the demo pupil in turn, 300 answers: ` +
+          `p95 ${p95(wall).toFixed(1)} ms (bar 50 ms), API CPU ${(cpu.reduce((a, b) => a + b, 0) / cpu.length).toFixed(2)} ms per answer` +
+          (refused > 0 ? `, ${refused} not 200` : '')
+      )
+    } finally {
+      await api.stop()
+    }
+  } catch (error) {
+    report.push(`Quote on PGlite: could not measure (${String(error).split('\n')[0]})`)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 /** What the home screen asks for at once right after sign-in (src/renderer's home page). */
 const HOME_ROUTES = [
   '/api/events?offset=0&today=1',
@@ -627,7 +693,8 @@ const PARTS = {
   home: 'home screen requests',
   progress: 'P10',
   lesson: 'P9 and the 40-chapter subject',
-  around: 'reactions, bookmarks and the 60-page magazine'
+  around: 'reactions, bookmarks and the 60-page magazine',
+  quote: 'the purchase dialog quote'
 } as const
 type Part = keyof typeof PARTS
 const args = process.argv.slice(2)
@@ -670,6 +737,7 @@ if (selected('main')) await p6()
 if (selected('merge')) await p7()
 if (selected('api')) await p8(benchOptions)
 if (selected('home')) await homeRoutes()
+if (selected('quote')) await quotes()
 if (selected('progress')) await benchProgress({ lines: report, figures })
 // The machine is shared: its load (1-minute average) at the start and at the end tells how far the figures compare.
 console.log(

@@ -216,35 +216,6 @@ describe('POST student/checkout/quote', () => {
       code: 'own_code'
     })
   })
-
-  it('answers within 50 ms at the 95th percentile on the embedded database', async () => {
-    const cards = await catalogue(sami.token)
-    const bodies = [
-      { offerDivisionDetail: card(cards, 112).id, period: 'rest_of_year' },
-      {
-        offerDivisionDetail: card(cards, 115).id,
-        period: 'month',
-        offer_subject_details: card(cards, 115).subject_details.map((detail) => detail.id)
-      },
-      { offerDivisionDetail: card(cards, 122).id }
-    ]
-    for (const body of bodies) expect((await quoteCall(sami.token, body)).status).toBe(200)
-    // The process's CPU time per answer (the API runs in this process): the machine's other work
-    // stretches the wall clock, not this; the wall clock is kept for the record.
-    const cpu: number[] = []
-    const wall: number[] = []
-    for (let i = 0; i < 60; i++) {
-      const started = performance.now()
-      const before = process.cpuUsage()
-      const reply = await quoteCall(sami.token, bodies[i % bodies.length]!)
-      const used = process.cpuUsage(before)
-      cpu.push((used.user + used.system) / 1000)
-      wall.push(performance.now() - started)
-      expect(reply.status).toBe(200)
-    }
-    const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!
-    expect(p95(cpu), `CPU p95 ${p95(cpu).toFixed(1)} ms, wall p95 ${p95(wall).toFixed(1)} ms`).toBeLessThanOrEqual(50)
-  })
 })
 
 describe('POST student/checkout/buy', () => {
