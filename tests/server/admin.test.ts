@@ -8,7 +8,17 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPOSITORY_ROOT } from '../../server/src/config.ts'
 import { parseDeepLink } from '../../src/shared/deepLink.ts'
-import { call, demo, lastCode, login, prepareDatabase, startTestServer, type TestDatabase, type TestServer } from './harness.ts'
+import {
+  call,
+  demo,
+  lastCode,
+  login,
+  prepareDatabase,
+  serverProcessOptions,
+  startTestServer,
+  type TestDatabase,
+  type TestServer
+} from './harness.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -267,18 +277,7 @@ describe('npm run admin against a running server process', () => {
 
   beforeAll(async () => {
     database = await prepareDatabase()
-    const args = [
-      join('server', 'src', 'index.ts'),
-      '--port',
-      '0',
-      '--data-dir',
-      database.dataDir,
-      '--seed',
-      'demo',
-      '--dev',
-      ...(database.databaseUrl ? ['--database-url', database.databaseUrl] : [])
-    ]
-    const proc = spawn(process.execPath, args, {
+    const proc = spawn(process.execPath, [join('server', 'src', 'index.ts'), ...serverProcessOptions(database)], {
       cwd: REPOSITORY_ROOT,
       env: { ...process.env, DARSI_OPERATOR_KEY: '' },
       stdio: ['ignore', 'pipe', 'pipe']

@@ -86,6 +86,20 @@ export async function prepareDatabase(): Promise<TestDatabase> {
   }
 }
 
+/** The command line options of a real server process (`node server/src/index.ts`) on `database`, on any free port, seeded with the demo data. */
+export function serverProcessOptions(database: TestDatabase): string[] {
+  return [
+    '--port',
+    '0',
+    '--data-dir',
+    database.dataDir,
+    '--seed',
+    'demo',
+    '--dev',
+    ...(database.databaseUrl ? ['--database-url', database.databaseUrl] : [])
+  ]
+}
+
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const database = await prepareDatabase()
   const clock = fakeClock(new Date())

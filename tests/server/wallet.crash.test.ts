@@ -6,166 +6,14 @@
  * with the same key, as the real client does. At the end the wallets must equal a model of the
  * completed operations (nothing lost, nothing twice) and the ledger must reconcile.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { solveChallenge } from 'altcha-lib'
-import { deriveKey } from 'altcha-lib/algorithms/sha'
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { expect, describe, it } from 'vitest'
 import { readOperatorKey } from '../../server/src/services/secrets.ts'
-import { DEMO_PASSWORD, demo } from './harness.ts'
-import { TEMPLATE_DB } from './globalSetup.ts'
+import { Gone, crashServer, http, killAtRandomMoment, signIn } from './crashHarness.ts'
+import { demo } from './harness.ts'
 
 const ROUNDS = 20
-const ENTRY = fileURLToPath(new URL('../../server/src/index.ts', import.meta.url))
 
-let root: string
-let dataDir: string
-let databaseUrl: string | null = null
-let dropDatabase: (() => Promise<void>) | null = null
-let child: ChildProcess | null = null
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'darsi-crash-'))
-  dataDir = join(root, 'api')
-  if (inject('backend') === 'postgres') {
-    const name = `crash_${randomBytes(5).toString('hex')}`
-    const admin = new pg.Client({ connectionString: `${inject('pgAdminUrl')}/postgres` })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`)
-    await admin.end()
-    databaseUrl = `${inject('pgAdminUrl')}/${name}`
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: `${inject('pgAdminUrl')}/postgres` })
-      await client.connect()
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await client.end()
-    }
-  } else {
-    cpSync(inject('templateDir'), dataDir, { recursive: true })
-  }
-})
-
-afterAll(async () => {
-  if (child && child.exitCode === null) child.kill('SIGKILL')
-  if (dropDatabase) await dropDatabase()
-  rmSync(root, { recursive: true, force: true })
-})
-
-/** Starts the server and resolves with its URL once it listens. */
-function start(): Promise<string> {
-  const args = [
-    ENTRY,
-    '--port',
-    '0',
-    '--data-dir',
-    dataDir,
-    '--seed',
-    'demo',
-    '--dev',
-    ...(databaseUrl ? ['--database-url', databaseUrl] : [])
-  ]
-  const proc = spawn(process.execPath, args, {
-    env: {
-      ...process.env,
-      DARSI_CAPTCHA_MAX_NUMBER: '200',
-      DARSI_LOG_LEVEL: 'error',
-      DARSI_IDEMPOTENCY_LEASE_MS: '1500',
-      NODE_ENV: 'test'
-    },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  child = proc
-  return new Promise((resolve, reject) => {
-    let output = ''
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 20_000)
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/\S+)/.exec(output)
-      if (match) {
-        clearTimeout(timer)
-        resolve(match[1]!)
-      }
-    })
-    proc.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-    })
-    proc.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`server exited with ${code}: ${output}`))
-    })
-  })
-}
-
-function killNow(): Promise<void> {
-  const proc = child
-  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    proc.once('exit', () => resolve())
-    proc.kill('SIGKILL')
-  })
-}
-
-/** The server went away (killed): the request's fate is unknown to the client. */
-class Gone extends Error {}
-
-type Answer = { status: number; body: Record<string, unknown> }
-
-async function http(
-  base: string,
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; key?: string; form?: Record<string, string> } = {}
-): Promise<Answer> {
-  let response: Response
-  try {
-    response = await fetch(`${base}${path}`, {
-      method,
-      redirect: 'manual',
-      headers: {
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...(options.key ? { 'idempotency-key': options.key } : {}),
-        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {})
-      },
-      body: options.form
-        ? new URLSearchParams(options.form).toString()
-        : options.body !== undefined
-          ? JSON.stringify(options.body)
-          : undefined
-    })
-  } catch {
-    throw new Gone()
-  }
-  const text = await response.text().catch(() => {
-    throw new Gone()
-  })
-  let body: Record<string, unknown>
-  try {
-    body = JSON.parse(text) as Record<string, unknown>
-  } catch {
-    body = { text }
-  }
-  return { status: response.status, body }
-}
-
-async function signIn(base: string, username: string): Promise<string> {
-  const challenge = (await http(base, 'GET', '/api/captcha/challenge')).body as unknown as Parameters<typeof solveChallenge>[0]['challenge']
-  const solution = await solveChallenge({ challenge, deriveKey })
-  const reply = await http(base, 'POST', '/api/auth/login_check', {
-    body: {
-      username,
-      password: DEMO_PASSWORD,
-      'g-recaptcha-response': Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
-    }
-  })
-  if (reply.status !== 200) throw new Error(`login ${username}: ${reply.status} ${JSON.stringify(reply.body)}`)
-  return reply.body.token as string
-}
+const server = crashServer()
 
 type Who = 'sami' | 'lina'
 type Op = { kind: 'topup'; who: Who; amount: number } | { kind: 'transfer'; from: Who; to: Who; points: number }
@@ -187,7 +35,7 @@ function operations(count: number): { topups: Op[]; transfers: Op[] } {
 
 describe('kill -9 of the API mid-stream (M4)', () => {
   it(`loses and duplicates nothing over ${ROUNDS} kills`, async () => {
-    let base = await start()
+    let base = await server.start()
     const tokens: Record<Who, string> = { sami: await signIn(base, demo.student), lina: await signIn(base, demo.abroad) }
     const credential: Record<Who, string> = { sami: demo.student, lina: demo.abroad }
     const opening = { sami: 0, lina: 0 }
@@ -275,19 +123,10 @@ describe('kill -9 of the API mid-stream (M4)', () => {
     for (let round = 0; round < ROUNDS; round++) {
       // Warm the fresh process up first, so that each round acknowledges operations before its kill.
       await http(base, 'GET', '/api/student/wallet', { token: tokens.sami })
-      let dead = false
-      const killer = new Promise<void>((resolve) => {
-        setTimeout(
-          () => {
-            dead = true
-            void killNow().then(resolve)
-          },
-          300 + Math.random() * 600
-        )
-      })
-      await Promise.all([drive('topups', () => dead), drive('transfers', () => dead), killer])
+      const { dead, killed } = killAtRandomMoment(server)
+      await Promise.all([drive('topups', dead), drive('transfers', dead), killed])
       if (process.env.CRASH_DEBUG) console.log('round', round, Date.now() - started, interrupted, JSON.stringify(completed))
-      base = await start()
+      base = await server.start()
     }
     // A last clean run finishes the operation each client was on when the final kill came (its
     // first request may have been applied without an answer).
@@ -313,13 +152,13 @@ describe('kill -9 of the API mid-stream (M4)', () => {
     }>
     expect(transfers).toHaveLength(completed.transfers)
     expect(transfers.every((transfer) => transfer.status === 'confirmed')).toBe(true)
-    const auditReply = await fetch(`${base}/operator/ledger/audit`, { headers: { 'x-operator-key': readOperatorKey(dataDir, {})! } })
+    const auditReply = await fetch(`${base}/operator/ledger/audit`, { headers: { 'x-operator-key': readOperatorKey(server.dataDir, {})! } })
     expect(await auditReply.json()).toEqual({ ok: true, total: 0, problems: [] })
     // The kills landed mid-stream: requests died in flight, and operations were acknowledged in between.
     expect(interrupted).toBeGreaterThanOrEqual(ROUNDS / 2)
     expect(completed.topups).toBeGreaterThan(1)
     expect(completed.transfers).toBeGreaterThan(1)
-    await killNow()
+    await server.killNow()
     if (process.env.CRASH_DEBUG) console.log('done', Date.now() - started, interrupted, JSON.stringify(completed))
   }, 540_000)
 })
