@@ -17,6 +17,13 @@ test.afterEach(async () => {
 
 const pathname = (page: Page) => new URL(page.url()).pathname
 
+/** Signs the demo pupil in and opens the profile's edit page by its address. */
+async function signInToProfileEdit(page: Page): Promise<void> {
+  await signIn(page, demo.student)
+  await page.goto(new URL('/mon-profil/edit', page.url()).href)
+  await expect(page.getByTestId('profile-edit-page')).toBeVisible({ timeout: 20_000 })
+}
+
 test('an incomplete profile is completed through the address cascade, then home opens', async () => {
   app = await launchApp()
   const { page } = app
@@ -150,9 +157,7 @@ test('a class change with reason 4 and its free text is listed as pending', asyn
 test('a report card for trimester 2: uploaded, listed as pending, then deleted', async () => {
   app = await launchApp()
   const { page } = app
-  await signIn(page, demo.student)
-  await page.goto(new URL('/mon-profil/edit', page.url()).href)
-  await expect(page.getByTestId('profile-edit-page')).toBeVisible({ timeout: 20_000 })
+  await signInToProfileEdit(page)
   await page.getByTestId('marksheet-upload-2').click()
   const dialog = page.getByTestId('marksheets-dialog')
   await expect(dialog).toBeVisible()
@@ -183,9 +188,7 @@ test('a report card for trimester 2: uploaded, listed as pending, then deleted',
 test('three photos for trimester 2 are merged by the main process into one PDF, listed as pending, then deleted', async () => {
   app = await launchApp()
   const { page } = app
-  await signIn(page, demo.student)
-  await page.goto(new URL('/mon-profil/edit', page.url()).href)
-  await expect(page.getByTestId('profile-edit-page')).toBeVisible({ timeout: 20_000 })
+  await signInToProfileEdit(page)
   await page.getByTestId('marksheet-upload-2').click()
   const dialog = page.getByTestId('marksheets-dialog')
   await expect(dialog.getByTestId('marksheet-trimester')).toHaveValue('2')

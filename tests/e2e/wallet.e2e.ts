@@ -27,6 +27,12 @@ async function openWallet(page: Page): Promise<void> {
   expect(pathname(page)).toBe('/porte-monnaie')
 }
 
+/** Signs the demo pupil in and opens his wallet. */
+async function signInToWallet(page: Page): Promise<void> {
+  await signIn(page, demo.student)
+  await openWallet(page)
+}
+
 async function expectBalance(page: Page, points: number): Promise<void> {
   await expect(page.getByTestId('wallet-balance')).toHaveAttribute('data-points', String(points), { timeout: 15_000 })
 }
@@ -47,8 +53,7 @@ async function latestCode(handle: AppHandle, to: string, after = 0): Promise<str
 test('bank transfer: validation, declared with its reference, approved by the operator, balance up', async () => {
   app = await launchApp()
   const { page } = app
-  await signIn(page, demo.student)
-  await openWallet(page)
+  await signInToWallet(page)
   await expectBalance(page, 150)
   await expect(page.getByTestId('wallet-bank-account')).toHaveCount(3)
 
@@ -87,8 +92,7 @@ test('bank transfer: validation, declared with its reference, approved by the op
 test('card payment: gateway in the system browser, return link fed twice, credited once', async () => {
   app = await launchApp()
   const { page, mainHost } = app
-  await signIn(page, demo.student)
-  await openWallet(page)
+  await signInToWallet(page)
   await expectBalance(page, 150)
 
   await page.getByTestId('topup-method-online').click()
@@ -126,8 +130,7 @@ test('card payment: gateway in the system browser, return link fed twice, credit
 test('card payment refused: the failure dialog, then back on the wallet', async () => {
   app = await launchApp()
   const { page, mainHost } = app
-  await signIn(page, demo.student)
-  await openWallet(page)
+  await signInToWallet(page)
   await page.getByTestId('topup-method-online').click()
   await page.getByTestId('topup-amount').fill('12')
   await page.getByTestId('topup-submit').click()
@@ -152,8 +155,7 @@ test('card payment refused: the failure dialog, then back on the wallet', async 
 test('D17: QR code shown, paid in the sandbox wallet, found by polling', async () => {
   app = await launchApp()
   const { page } = app
-  await signIn(page, demo.student)
-  await openWallet(page)
+  await signInToWallet(page)
   await page.getByTestId('topup-method-d17').click()
   await page.getByTestId('topup-amount').fill('30')
   await page.getByTestId('topup-submit').click()
@@ -185,8 +187,7 @@ test('D17: QR code shown, paid in the sandbox wallet, found by polling', async (
 test('transfer: required fields, 10 to 5000, code from the outbox, balances moved', async () => {
   app = await launchApp()
   const { page } = app
-  await signIn(page, demo.student)
-  await openWallet(page)
+  await signInToWallet(page)
   await expectBalance(page, 150)
 
   await page.getByTestId('wallet-transfer-open').click()
@@ -246,8 +247,7 @@ test('transfer: required fields, 10 to 5000, code from the outbox, balances move
 test('Arabic: the wallet right to left, its messages and dialogs in Arabic', async () => {
   app = await launchApp({ locale: 'ar' })
   const { page } = app
-  await signIn(page, demo.student)
-  await openWallet(page)
+  await signInToWallet(page)
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   await expect(page.getByRole('heading', { level: 1, name: 'المحفظة' })).toBeVisible()
   await expectBalance(page, 150)
@@ -316,8 +316,7 @@ const arabicIndic = (text: string) => text.replace(/\d/g, (digit) => String.from
 test('Arabic: a transfer typed in Arabic-Indic digits, its code pasted with its space, is confirmed', async () => {
   app = await launchApp({ locale: 'ar' })
   const { page } = app
-  await signIn(page, demo.student)
-  await openWallet(page)
+  await signInToWallet(page)
   await expectBalance(page, 150)
 
   await page.getByTestId('wallet-transfer-open').click()
