@@ -1,8 +1,12 @@
-import { execFile } from 'node:child_process'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { execFile, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { test, type Page } from '@playwright/test'
-import { repoRoot } from './harness.ts'
+import { repoRoot, runTemplateDir, startApi, stopProcess } from './harness.ts'
 import type { Language } from '../../src/shared/ipc.ts'
 
 /** Chooses a language with the header's language switcher, as a user would. */
@@ -60,4 +64,40 @@ export async function admin(apiUrl: string, key: string, ...args: string[]): Pro
     env: { ...process.env, DARSI_OPERATOR_KEY: key }
   })
   return stdout.trim()
+}
+
+export type SharedApi = { url: string; child: ChildProcess; dir: string; dataDir: string }
+
+/**
+ * One API for the journeys of a test file, on its own copy of the seeded template (or an empty
+ * data directory it seeds when there is no template): started before the file's tests, stopped
+ * and removed after them. Call at the top level of the file; the fields are set once the API
+ * runs, and a test that restarts the API assigns the new process to the same object.
+ */
+export function sharedApi(name: string, env: Record<string, string> = {}): SharedApi {
+  const api = {} as SharedApi
+  test.beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), `darsi-e2e-${name}-`))
+    const dataDir = join(dir, 'api')
+    if (existsSync(runTemplateDir())) cpSync(runTemplateDir(), dataDir, { recursive: true })
+    else mkdirSync(dataDir, { recursive: true })
+    Object.assign(api, await startApi(dataDir, 'demo', env), { dir, dataDir })
+  })
+  test.afterAll(async () => {
+    if (!api.child) return
+    await stopProcess(api.child)
+    rmSync(api.dir, { recursive: true, force: true })
+  })
+  return api
+}
+
+/** Axe finds no serious or critical violation in the page's main content. */
+export async function expectNoSeriousViolations(page: Page): Promise<void> {
+  // Fluent's tab list keeps its arrow-key group with tabster's focus sentinels (aria-hidden, moved
+  // away from as soon as focused): not content, left out of the check.
+  const results = await new AxeBuilder({ page }).include('#main-content').exclude('[data-tabster-dummy]').analyze()
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.html.slice(0, 160)).slice(0, 5) }))
+  expect(serious).toEqual([])
 }

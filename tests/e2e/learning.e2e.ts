@@ -6,51 +6,21 @@
  * another class's (the level message); once in Arabic, dark, at 1280 and 599 px. Axe finds no
  * serious or critical violation.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import type { ChildProcess } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { launchApp, runTemplateDir, startApi, stopProcess, type AppHandle } from './harness.ts'
-import { admin as runAdmin, demo, signIn, useOperatorKey } from './helpers.ts'
+import { launchApp, type AppHandle } from './harness.ts'
+import { admin as runAdmin, demo, expectNoSeriousViolations, sharedApi, signIn, useOperatorKey } from './helpers.ts'
 
 const OPERATOR_KEY = useOperatorKey()
 
-let api: { url: string; child: ChildProcess; dir: string } | undefined
+const api = sharedApi('learning', { DARSI_OPERATOR_KEY: OPERATOR_KEY })
 let app: AppHandle | undefined
-
-test.beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'darsi-e2e-learning-'))
-  const dataDir = join(dir, 'api')
-  if (existsSync(runTemplateDir())) cpSync(runTemplateDir(), dataDir, { recursive: true })
-  else mkdirSync(dataDir, { recursive: true })
-  const started = await startApi(dataDir, 'demo', { DARSI_OPERATOR_KEY: OPERATOR_KEY })
-  api = { ...started, dir }
-})
 
 test.afterEach(async () => {
   await app?.close()
   app = undefined
 })
 
-test.afterAll(async () => {
-  if (!api) return
-  await stopProcess(api.child)
-  rmSync(api.dir, { recursive: true, force: true })
-})
-
 const pathname = (page: Page) => new URL(page.url()).pathname
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  // Fluent's tab list keeps its arrow-key group with tabster's focus sentinels (aria-hidden, moved
-  // away from as soon as focused): not content, left out of the check.
-  const results = await new AxeBuilder({ page }).include('#main-content').exclude('[data-tabster-dummy]').analyze()
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.html.slice(0, 160)).slice(0, 5) }))
-  expect(serious).toEqual([])
-}
 
 async function scrollToTop(page: Page): Promise<void> {
   await page.evaluate(() => document.getElementById('main-content')?.parentElement?.scrollTo(0, 0))

@@ -6,50 +6,24 @@
  * mid-lesson and brought back loses no progress; a locked lesson leads to /offres; and all of it
  * once in Arabic at 599 px. Axe finds no serious or critical violation.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import type { ChildProcess } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { launchApp, runTemplateDir, startApi, stopProcess, type AppHandle } from './harness.ts'
-import { admin, demo, signIn, useOperatorKey } from './helpers.ts'
+import { launchApp, startApi, stopProcess, type AppHandle } from './harness.ts'
+import { admin, demo, expectNoSeriousViolations, sharedApi, signIn, useOperatorKey } from './helpers.ts'
 
 const OPERATOR_KEY = useOperatorKey()
 
-let api: { url: string; child: ChildProcess; dir: string; dataDir: string } | undefined
+const api = sharedApi('lesson', { DARSI_OPERATOR_KEY: OPERATOR_KEY })
 let app: AppHandle | undefined
-
-test.beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'darsi-e2e-lesson-'))
-  const dataDir = join(dir, 'api')
-  if (existsSync(runTemplateDir())) cpSync(runTemplateDir(), dataDir, { recursive: true })
-  else mkdirSync(dataDir, { recursive: true })
-  const started = await startApi(dataDir, 'demo', { DARSI_OPERATOR_KEY: OPERATOR_KEY })
-  api = { ...started, dir, dataDir }
-})
 
 test.afterEach(async () => {
   await app?.close()
   app = undefined
 })
 
-test.afterAll(async () => {
-  if (!api) return
-  await stopProcess(api.child)
-  rmSync(api.dir, { recursive: true, force: true })
-})
-
 const pathname = (page: Page) => new URL(page.url()).pathname
 const videoTime = (page: Page) => page.getByTestId('lesson-video').evaluate((video: HTMLVideoElement) => video.currentTime)
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).include('#main-content').exclude('[data-tabster-dummy]').analyze()
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.html.slice(0, 160)).slice(0, 5) }))
-  expect(serious).toEqual([])
-}
 
 /** From the subjects grid: a subject's page, then the chapter row `chapter` (its first lesson). */
 async function openChapter(page: Page, subject: string, chapter: number): Promise<void> {
@@ -189,7 +163,7 @@ test('the API goes away mid-lesson and comes back: the ticks kept on the machine
   await expect(page.getByTestId('lesson-completed')).toHaveCount(0)
 
   // It comes back on the same address: the socket reconnects and sends what waited.
-  api = { ...api!, ...(await startApi(api!.dataDir, 'demo', { DARSI_OPERATOR_KEY: OPERATOR_KEY }, Number(port))) }
+  Object.assign(api, await startApi(api.dataDir, 'demo', { DARSI_OPERATOR_KEY: OPERATOR_KEY }, Number(port)))
   await expect(page.getByTestId('player-offline')).toHaveCount(0, { timeout: 30_000 })
   await expect(page.getByTestId('lesson-completed')).toBeVisible({ timeout: 30_000 })
   await page.reload()
@@ -340,6 +314,7 @@ test('the demo quiz: answered, scored with corrections and explanations, and tak
   const count = await questions.count()
   expect(count).toBeGreaterThan(1)
   for (let index = 0; index < count; index++) await questions.nth(index).getByTestId('quiz-option').first().click()
+  await app.screenshot('lesson-quiz-answered-fr-light')
   await page.getByTestId('quiz-submit').click()
   const score = page.getByTestId('quiz-score')
   await expect(score).toBeVisible({ timeout: 15_000 })
@@ -380,6 +355,49 @@ test('the demo magazine: page by page, the keyboard, page 3 kept after a reload,
   await expect(page.getByTestId('magazine')).toHaveAttribute('data-page', '3', { timeout: 15_000 })
   await page.getByTestId('magazine-continuous').click()
   await expect(page.getByTestId('magazine-page')).toHaveCount(4)
+  await app.screenshot('lesson-magazine-continuous-fr-light')
+  await expectNoSeriousViolations(page)
+})
+
+test('in Arabic, dark: the quiz before and after submit, and the Arabic magazine right to left, page by page and continuous', async () => {
+  test.setTimeout(120_000)
+  app = await launchApp({ apiUrl: api!.url, locale: 'ar', colorScheme: 'dark' })
+  const { page } = app
+  await signIn(page, demo.student)
+  await page.getByTestId('nav-subjects').click()
+  await page.getByTestId('subject-card').filter({ hasText: 'Mathématiques' }).getByRole('link').click()
+  await page.getByTestId('subject-tab-divers').click()
+  await page.getByTestId('chapter-link').first().click()
+  await page.getByTestId('lesson-list-item').filter({ hasText: 'Quiz : les bases du programme' }).click()
+  const questions = page.getByTestId('quiz-question')
+  await expect(questions.first()).toBeVisible({ timeout: 15_000 })
+  const count = await questions.count()
+  for (let index = 0; index < count; index++) await questions.nth(index).getByTestId('quiz-option').first().click()
+  await app.screenshot('lesson-quiz-answered-ar-dark')
+  await expectNoSeriousViolations(page)
+  await page.getByTestId('quiz-submit').click()
+  await expect(page.getByTestId('quiz-score')).toBeVisible({ timeout: 15_000 })
+  await app.screenshot('lesson-quiz-ar-dark')
+  await expectNoSeriousViolations(page)
+
+  // The Arabic magazine of Arabe (free): its pages in right-to-left order.
+  await openChapter(page, 'Arabe', 0)
+  await page.getByTestId('lesson-list-item').filter({ hasText: 'مجلة المطالعة' }).click()
+  const magazine = page.getByTestId('magazine')
+  await expect(magazine).toBeVisible({ timeout: 15_000 })
+  await expect(magazine).toHaveAttribute('data-rtl', 'true')
+  await expect(page.getByTestId('magazine-page')).toHaveJSProperty('complete', true)
+  // Right to left: the left arrow is the next page.
+  await page.getByTestId('magazine-view').focus()
+  await page.keyboard.press('ArrowLeft')
+  await expect(magazine).toHaveAttribute('data-page', '2')
+  await expect(page.getByTestId('magazine-page')).toHaveJSProperty('complete', true)
+  await app.screenshot('lesson-magazine-rtl-ar-dark')
+  await expectNoSeriousViolations(page)
+  await page.getByTestId('magazine-continuous').click()
+  await expect(page.getByTestId('magazine-page')).toHaveCount(3)
+  await app.screenshot('lesson-magazine-rtl-continuous-ar-dark')
+  await expectNoSeriousViolations(page)
 })
 
 test('free hours used up while watching: the modal, which leads to /offres', async () => {
@@ -395,7 +413,7 @@ test('free hours used up while watching: the modal, which leads to /offres', asy
     `update content_progress set free_seconds = 7190 where user_id = ${pupil} and content_id = (select min(content_id) from content_progress where user_id = ${pupil})`
   )
   await db.close()
-  api = { ...api!, ...(await startApi(api!.dataDir, 'demo', { DARSI_OPERATOR_KEY: OPERATOR_KEY }, Number(port))) }
+  Object.assign(api, await startApi(api.dataDir, 'demo', { DARSI_OPERATOR_KEY: OPERATOR_KEY }, Number(port)))
 
   app = await launchApp({ apiUrl: api.url })
   const { page } = app

@@ -6,46 +6,18 @@
  * notifications; /assistance plays a video in the app; and all of it once in Arabic, dark. Axe
  * finds no serious or critical violation.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import type { ChildProcess } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { launchApp, runTemplateDir, startApi, stopProcess, type AppHandle } from './harness.ts'
-import { admin, demo, signIn, useOperatorKey } from './helpers.ts'
+import { launchApp, type AppHandle } from './harness.ts'
+import { admin, demo, expectNoSeriousViolations, sharedApi, signIn, useOperatorKey } from './helpers.ts'
 
 const operatorKey = useOperatorKey()
-let api: { url: string; child: ChildProcess; dir: string; dataDir: string } | undefined
+const api = sharedApi('support')
 let app: AppHandle | undefined
-
-test.beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'darsi-e2e-support-'))
-  const dataDir = join(dir, 'api')
-  if (existsSync(runTemplateDir())) cpSync(runTemplateDir(), dataDir, { recursive: true })
-  else mkdirSync(dataDir, { recursive: true })
-  const started = await startApi(dataDir, 'demo')
-  api = { ...started, dir, dataDir }
-})
 
 test.afterEach(async () => {
   await app?.close()
   app = undefined
 })
-
-test.afterAll(async () => {
-  if (!api) return
-  await stopProcess(api.child)
-  rmSync(api.dir, { recursive: true, force: true })
-})
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).include('#main-content').exclude('[data-tabster-dummy]').analyze()
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.html.slice(0, 160)).slice(0, 5) }))
-  expect(serious).toEqual([])
-}
 
 /** The bell's unread count (0 when the badge is not shown). */
 async function bellCount(page: Page): Promise<number> {
@@ -97,6 +69,17 @@ async function report(
 }
 
 const row = (page: Page, id: number) => page.locator(`[data-testid="report-row"][data-report-id="${id}"]`)
+
+/** Plays the first assistance video of the page, muted, until its time passes one second. */
+async function playFirstAssistanceVideo(page: Page): Promise<void> {
+  const player = page.getByTestId('assistance-player').first()
+  await expect(player).toHaveJSProperty('readyState', 4, { timeout: 15_000 })
+  await player.evaluate((video: HTMLVideoElement) => {
+    video.muted = true
+    return video.play()
+  })
+  await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 10_000 }).toBeGreaterThan(1)
+}
 
 test('reports: listed Pending, edited through the dialog, one deleted, another resolved by the operator, in French, light', async () => {
   test.setTimeout(120_000)
@@ -158,13 +141,7 @@ test('assistance plays its videos in the app, in French, light', async () => {
   await page.getByTestId('nav-assistance').click()
   await expect(page.getByTestId('assistance-video')).toHaveCount(2, { timeout: 15_000 })
   await expect(page.getByTestId('assistance-video').first()).toContainText('Comment suivre une leçon')
-  const player = page.getByTestId('assistance-player').first()
-  await expect(player).toHaveJSProperty('readyState', 4, { timeout: 15_000 })
-  await player.evaluate((video: HTMLVideoElement) => {
-    video.muted = true
-    return video.play()
-  })
-  await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 10_000 }).toBeGreaterThan(1)
+  await playFirstAssistanceVideo(page)
   await app.screenshot('assistance-fr-light')
   await expectNoSeriousViolations(page)
 })
@@ -195,13 +172,7 @@ test('in Arabic, dark: the reports right to left, the dialog, and assistance pla
 
   await page.getByTestId('nav-assistance').click()
   await expect(page.getByTestId('assistance-page').getByRole('heading', { level: 1 })).toHaveText('المساعدة')
-  const player = page.getByTestId('assistance-player').first()
-  await expect(player).toHaveJSProperty('readyState', 4, { timeout: 15_000 })
-  await player.evaluate((video: HTMLVideoElement) => {
-    video.muted = true
-    return video.play()
-  })
-  await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 10_000 }).toBeGreaterThan(1)
+  await playFirstAssistanceVideo(page)
   await app.screenshot('assistance-ar-dark')
   await expectNoSeriousViolations(page)
 })
