@@ -318,3 +318,30 @@ test("a CP code gives 5 % and the referrer's tokens rise after the purchase", as
   // The referrer earns 5 % of the 28 500 millimes paid: 1 425 tokens (1 token = 1 millime).
   await expect.poll(() => tokensOf(referrer), { timeout: 15_000 }).toBe(before + 1425)
 })
+
+test('a subscription cancelled from the history: confirmed, shown cancelled, its access kept to its end', async () => {
+  test.setTimeout(90_000)
+  // The friend of the previous journey holds the month of pack 115 she bought.
+  app = await launchApp({ apiUrl: api!.url })
+  const { page } = app
+  await signIn(page, 'lina.haddad@demo.darsi.tn')
+  await page.getByTestId('user-menu').click()
+  await page.getByRole('menuitem', { name: 'Historique' }).click()
+  await expect(page.getByTestId('history-page')).toBeVisible()
+  const row = page.getByTestId('history-subscriptions-table-row').first()
+  await expect(row.getByTestId('subscription-cancel')).toBeVisible({ timeout: 15_000 })
+  await row.getByTestId('subscription-cancel').click()
+  const dialog = page.getByTestId('subscription-cancel-dialog')
+  await expect(dialog).toContainText('ne sera pas renouvelé. Vous gardez l’accès jusqu’au')
+  await app.screenshot('subscription-cancel-fr-light')
+  await dialog.getByTestId('subscription-cancel-confirm').click()
+  await expect(dialog).toHaveCount(0)
+  await expect(row.getByTestId('subscription-cancelled')).toHaveText('Résilié')
+  await expect(row.getByTestId('subscription-cancel')).toHaveCount(0)
+
+  // Its dates are kept: the pupil's offers still hold it to the end of the paid month.
+  const response = await fetch(`${api!.url}/api/auth/me`, { headers: { authorization: `Bearer ${await sessionToken(page)}` } })
+  const offers = ((await response.json()) as { user: { offers: Array<{ group_id: number; end_date: string }> } }).user.offers
+  const today = new Date().toISOString().slice(0, 10)
+  expect(offers.filter((offer) => offer.group_id === 115 && offer.end_date > today)).toHaveLength(1)
+})
