@@ -7,7 +7,9 @@
  * video's and a lesson attachment's addresses serve their pupil only, until they expire (S6).
  */
 import { and, asc, eq, ne, type SQL } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Quiz } from '../../src/shared/api/quizzes.ts'
 import { servicePrefixes, type Endpoint } from '../../src/shared/api/common.ts'
 import { MEDIA_URL_TTL_SECONDS, learningEndpoints, type Lesson } from '../../src/shared/api/learning.ts'
 import { videoReportEndpoints, type VideoReport } from '../../src/shared/api/videoReports.ts'
@@ -426,3 +428,162 @@ describe('the learning, progress, reaction and video report routes naming a subj
 
 /** A 1×1 PNG, the attached file. */
 const ACCESS_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+
+describe('the quizzes and the magazine pages (S6)', () => {
+  const db = () => server.app.services.database.db
+  const operator = () => ({ 'x-operator-key': server.app.services.secrets.operatorKey })
+  const pupilOf = async (division: number) => {
+    const id = await createUser(server.app, { credential: uniquePhone(), division })
+    return { id, token: (await server.app.services.sessions.start(id)).token }
+  }
+  /** A lesson of class 14 of `type`, made free so that any pupil of the class opens it. */
+  async function freeLesson(type: number): Promise<{ id: number; qcmId: number | null; path: string }> {
+    const [row] = await db()
+      .select({ id: contents.id, qcmId: contents.qcmId, slug: contents.slug, chapter: chapters.slug, subject: subjects.slug })
+      .from(contents)
+      .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+      .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+      .where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques'), eq(contents.typeId, type)))
+      .orderBy(asc(contents.id))
+      .limit(1)
+    await db().update(contents).set({ isFree: true }).where(eq(contents.id, row!.id))
+    return { ...row!, path: `/api/student/subjects/${row!.subject}/chapters/${row!.chapter}/contents/${row!.slug}` }
+  }
+
+  it('refuses another class’s quiz with the level message and an unknown one with 404; a question of another quiz and a second submit of other answers change nothing', async () => {
+    const lesson = await freeLesson(7)
+    const quizId = lesson.qcmId!
+    const quizUrl = `/api/student/quizzes/${quizId}`
+    const pupil = await pupilOf(14)
+    const quiz = await call<Quiz>(server.app, 'GET', quizUrl, { token: pupil.token })
+    expect(quiz.status).toBe(200)
+    const answers = quiz.body.questions.map((question) => ({ question_id: question.id, option_ids: [question.options[0]!.id] }))
+    const submit = (token: string, id: number, body: unknown) =>
+      call(server.app, 'POST', `/api/student/quizzes/${id}/attempts`, { token, body })
+
+    const stranger = await pupilOf(13)
+    for (const reply of [
+      await call(server.app, 'GET', quizUrl, { token: stranger.token }),
+      await submit(stranger.token, quizId, { attempt_id: randomUUID(), answers })
+    ]) {
+      expect(reply.status).toBe(403)
+      expect(reply.body).toEqual({ code: 'level_not_allowed', message: 'access not authorised for this level' })
+    }
+    for (const reply of [
+      await call(server.app, 'GET', '/api/student/quizzes/2000000000', { token: pupil.token }),
+      await submit(pupil.token, 2_000_000_000, { attempt_id: randomUUID(), answers })
+    ]) {
+      expect(reply.status).toBe(404)
+    }
+
+    // Another quiz, on a new QCM lesson of the same chapter: its question sent to the first quiz.
+    const [chapter] = await db().select({ id: contents.chapterId }).from(contents).where(eq(contents.id, lesson.id))
+    const added = await server.app.inject({
+      method: 'POST',
+      url: '/operator/lessons',
+      headers: operator(),
+      payload: { chapter: chapter!.id, name: 'Autre quiz', slug: 'autre-quiz-s6', type: 7, free: true }
+    })
+    expect(added.statusCode, added.body).toBe(201)
+    const otherLesson = (added.json() as { id: number }).id
+    const made = await server.app.inject({
+      method: 'POST',
+      url: `/operator/lessons/${otherLesson}/quiz`,
+      headers: operator(),
+      payload: {
+        title: 'Autre',
+        questions: [
+          {
+            text: 'Deux et deux ?',
+            options: [
+              { text: '4', correct: true },
+              { text: '5', correct: false }
+            ]
+          }
+        ]
+      }
+    })
+    expect(made.statusCode, made.body).toBe(201)
+    const other = await call<Quiz>(server.app, 'GET', `/api/student/quizzes/${(made.json() as { id: number }).id}`, { token: pupil.token })
+    expect(other.status).toBe(200)
+    const foreignQuestion = other.body.questions[0]!
+    const mixed = await submit(pupil.token, quizId, {
+      attempt_id: randomUUID(),
+      answers: [...answers.slice(1), { question_id: foreignQuestion.id, option_ids: [foreignQuestion.options[0]!.id] }]
+    })
+    expect(mixed.status).toBe(422)
+    expect(mixed.body).toMatchObject({ code: 'quiz_answer_invalid' })
+    expect((await call<Quiz>(server.app, 'GET', quizUrl, { token: pupil.token })).body.attempts).toBe(0)
+
+    // Submitted twice: the same answers give the first result again, other answers are refused.
+    const attempt = randomUUID()
+    const first = await submit(pupil.token, quizId, { attempt_id: attempt, answers })
+    expect(first.status).toBe(201)
+    const again = await submit(pupil.token, quizId, { attempt_id: attempt, answers })
+    expect(again.status).toBe(201)
+    expect(again.body).toEqual(first.body)
+    const changed = await submit(pupil.token, quizId, {
+      attempt_id: attempt,
+      answers: answers.map((answer, index) => (index === 0 ? { ...answer, option_ids: [] } : answer))
+    })
+    expect(changed.status).toBe(409)
+    expect(changed.body).toMatchObject({ code: 'quiz_attempt_submitted' })
+    expect((await call<Quiz>(server.app, 'GET', quizUrl, { token: pupil.token })).body.attempts).toBe(1)
+  })
+
+  it('serves a magazine page to the pupil it was signed for only, until it expires (403)', async () => {
+    const lesson = await freeLesson(3)
+    const pdf = [
+      '%PDF-1.4',
+      '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+      '2 0 obj << /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >> endobj',
+      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] >> endobj',
+      '4 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] >> endobj',
+      'trailer << /Root 1 0 R >>',
+      '%%EOF',
+      ''
+    ].join('\n')
+    const upload = await server.app.inject({
+      method: 'POST',
+      url: `/operator/lessons/${lesson.id}/magazine`,
+      headers: { ...operator(), 'content-type': 'application/octet-stream' },
+      payload: Buffer.from(pdf)
+    })
+    expect(upload.statusCode, upload.body).toBe(201)
+    const pagesOf = async (token: string) => {
+      const reply = await call<Lesson>(server.app, 'GET', lesson.path, { token })
+      expect(reply.status).toBe(200)
+      expect(reply.body.pages).toHaveLength(2)
+      return reply.body.pages.map((page) => new URL(page.url, 'http://api'))
+    }
+    const pupil = await pupilOf(14)
+    const classmate = await pupilOf(14)
+    const [mine, second] = await pagesOf(pupil.token)
+    const [theirs] = await pagesOf(classmate.token)
+    const fetchPage = (url: URL, changes: Record<string, string> = {}, path = url.pathname) => {
+      const query = new URLSearchParams(url.search)
+      for (const [key, value] of Object.entries(changes)) query.set(key, value)
+      return server.app.inject({ method: 'GET', url: `${path}?${query}` })
+    }
+    for (const url of [mine!, theirs!]) expect((await fetchPage(url)).statusCode).toBe(200)
+    for (const borrowed of [
+      await fetchPage(mine!, { u: String(classmate.id) }),
+      await fetchPage(mine!, { signature: theirs!.searchParams.get('signature')! }),
+      await fetchPage(mine!, {}, second!.pathname)
+    ]) {
+      expect(borrowed.statusCode).toBe(403)
+      expect(borrowed.json().code).toBe('forbidden')
+    }
+    // An address of no page: its signature names nothing, refused the same way (an id is not probed).
+    expect((await fetchPage(mine!, {}, '/api/media/pages/2000000000')).statusCode).toBe(403)
+    const start = server.clock.now()
+    try {
+      server.clock.advance(MEDIA_URL_TTL_SECONDS * 1000 + 1000)
+      const expired = await fetchPage(mine!)
+      expect(expired.statusCode).toBe(403)
+      expect(expired.json().code).toBe('forbidden')
+    } finally {
+      server.clock.set(start)
+    }
+  })
+})

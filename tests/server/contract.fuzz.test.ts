@@ -8,6 +8,8 @@
  */
 import { eq, inArray } from 'drizzle-orm'
 import fc from 'fast-check'
+import { magazineEndpoints, magazineOperatorEndpoints } from '../../src/shared/api/magazines.ts'
+import { quizEndpoints, quizOperatorEndpoints, type Quiz } from '../../src/shared/api/quizzes.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountsEndpoints } from '../../src/shared/api/accounts.ts'
 import { assistanceEndpoints } from '../../src/shared/api/assistance.ts'
@@ -93,6 +95,9 @@ const catalogue = {
   videos: [] as CatalogueLesson[],
   /** Video lessons of the class with a file attached for the fuzz (a PNG). */
   attached: [] as CatalogueLesson[],
+  /** A magazine lesson of the class, made free with a page for the fuzz, and the class's quizzes. */
+  magazines: [] as CatalogueLesson[],
+  quizzes: [] as Array<{ id: number }>,
   /** The class's offer cards that are no pack (a pack's code is checked with its subjects, through the quote), the reasons of a video report and the assistance videos of the store. */
   offerCards: [] as Array<{ id: number }>,
   reasons: [] as Array<{ id: number }>,
@@ -116,7 +121,8 @@ const FRESH = {
   started: '<fresh:started>',
   othersReport: '<fresh:othersReport>',
   assistance: '<fresh:assistance>',
-  code: '<fresh:code>'
+  code: '<fresh:code>',
+  quizLesson: '<fresh:quizLesson>'
 } as const
 /** The code, once the code the caller applied (if any) is removed. */
 const unappliedRef = (code: string) => `<unapplied:${code}>`
@@ -134,7 +140,9 @@ async function readCatalogue(): Promise<void> {
       chapterSlug: chapters.slug,
       chapterType: chapters.type,
       lessonId: contents.id,
-      lessonSlug: contents.slug
+      lessonSlug: contents.slug,
+      lessonType: contents.typeId,
+      qcmId: contents.qcmId
     })
     .from(subjects)
     .leftJoin(chapters, eq(chapters.subjectId, subjects.id))
@@ -174,11 +182,26 @@ async function readCatalogue(): Promise<void> {
     }
     catalogue.lessons.push(lesson)
     if (withVideo.has(lesson.id) && row.visible) catalogue.videos.push(lesson)
+    if (row.lessonType === 3 && row.visible && catalogue.magazines.length === 0) catalogue.magazines.push(lesson)
+    if (row.qcmId !== null && row.visible) catalogue.quizzes.push({ id: row.qcmId })
   }
   // A small PNG attached to a few video lessons: their answers sign its address for the caller.
   for (const lesson of catalogue.videos.slice(0, 3)) {
     await attachFile(db, server.app.services.storage, lesson.id, 'fiche.png', TINY_PNG, server.clock.now())
     catalogue.attached.push(lesson)
+  }
+  // The quizzes open to any caller of the class.
+  for (const quiz of catalogue.quizzes) await db.update(contents).set({ isFree: true }).where(eq(contents.qcmId, quiz.id))
+  // The magazine's page signed for any caller of the class: free, with a one-page PDF rendered.
+  for (const magazine of catalogue.magazines) {
+    await db.update(contents).set({ isFree: true }).where(eq(contents.id, magazine.id))
+    const upload = await server.app.inject({
+      method: 'POST',
+      url: `/operator/lessons/${magazine.id}/magazine`,
+      headers: { 'x-operator-key': server.app.services.secrets.operatorKey, 'content-type': 'application/octet-stream' },
+      payload: Buffer.from(onePagePdf())
+    })
+    expect(upload.statusCode, upload.body).toBe(201)
   }
   catalogue.reasons.push(...(await db.select({ id: videoReportReasons.id }).from(videoReportReasons)))
   catalogue.assistance.push(
@@ -430,7 +453,8 @@ const valid: Record<string, fc.Arbitrary<Input>> = {
   'health.analytics': none,
   'health.sandbox': none,
   ...learningGenerators(),
-  ...lessonToolGenerators()
+  ...lessonToolGenerators(),
+  ...aroundLessonGenerators()
 }
 
 /**
@@ -986,12 +1010,137 @@ function multipartBody(files: NonNullable<Input['files']>): { payload: Buffer; c
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` }
 }
 
+/** A one-page PDF poppler reads. */
+function onePagePdf(): Uint8Array {
+  return new TextEncoder().encode(
+    [
+      '%PDF-1.4',
+      '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+      '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 300] >> endobj',
+      'trailer << /Root 1 0 R >>',
+      '%%EOF',
+      ''
+    ].join('\n')
+  )
+}
+
+/** A part of the signed address of a page of the class's magazines (n picks the page), from the lesson's answer to the caller. */
+const pageRef = (n: number, part: string) => `<page:${n}:${part}>`
+/** The caller's answers to the n-th quiz: the first option of each question (`answers`), or a question of another quiz (`foreign`). */
+const quizAnswersRef = (n: number, kind: 'answers' | 'foreign') => `<quiz:${n}:${kind}>`
+
 /**
- * The signed address of the n-th video lesson's video, or of the n-th attached lesson's file, from
- * the lesson's answer to the caller (kept: the clock stands still).
+ * The quizzes (the demo quiz of the class, unknown ids) and the magazine pages (addresses signed
+ * for the caller, borrowed from another page, forged or of nothing), and their operator steps.
  */
-async function signedAddress(n: number, caller: Caller, kind: 'video' | 'attachment' = 'video'): Promise<URL> {
-  const list = kind === 'video' ? catalogue.videos : catalogue.attached
+function aroundLessonGenerators(): Record<string, fc.Arbitrary<Input>> {
+  const index = fc.nat(1000)
+  const quizId = fc.oneof(
+    { weight: 4, arbitrary: index.map((n) => demoRef('quizzes', n, 'id')) },
+    { weight: 1, arbitrary: fc.integer({ min: 1_000_000, max: 2_147_483_647 }) }
+  )
+  const signed = (n: number) => ({ u: pageRef(n, 'u'), expires: pageRef(n, 'expires'), signature: pageRef(n, 'signature') })
+  return {
+    'quizzes.quiz': quizId.map((id): Input => ({ params: { id } })),
+    'quizzes.submit': fc
+      .record({
+        id: quizId,
+        n: index,
+        attempt: fc.uuid({ version: 4 }),
+        answers: fc.oneof(
+          { weight: 4, arbitrary: fc.constant('answers' as const) },
+          { weight: 1, arbitrary: fc.constant('foreign' as const) },
+          {
+            weight: 1,
+            arbitrary: fc.array(fc.record({ question_id: fc.integer({ min: 1, max: 2_000_000 }), option_ids: fc.array(fc.nat(5000)) }), {
+              maxLength: 3
+            })
+          }
+        )
+      })
+      .map(({ id, n, attempt, answers }): Input => ({
+        params: { id },
+        body: { attempt_id: attempt, answers: typeof answers === 'string' ? quizAnswersRef(n, answers) : answers }
+      })),
+    'quizOperator.addQuiz': fc
+      .record({
+        id: fc.oneof(
+          { weight: 3, arbitrary: fc.constant(FRESH.quizLesson) },
+          { weight: 1, arbitrary: fc.constant(toolRef('lesson')) },
+          { weight: 1, arbitrary: fc.integer({ min: 1_000_000, max: 2_147_483_647 }) }
+        ),
+        title: fc.string({ minLength: 1, maxLength: 40 }),
+        right: fc.boolean()
+      })
+      .map(({ id, title, right }): Input => ({
+        params: { id },
+        body: {
+          title,
+          questions: [
+            {
+              text: 'Deux plus deux ?',
+              options: [
+                { text: '4', correct: right },
+                { text: '5', correct: !right }
+              ]
+            }
+          ]
+        }
+      })),
+    'magazines.page': fc.oneof(
+      { weight: 3, arbitrary: index.map((n): Input => ({ params: { id: pageRef(n, 'id') }, query: signed(n) })) },
+      // Another page's address, or a forged one.
+      { weight: 1, arbitrary: fc.tuple(index, fc.nat(1_000_000)).map(([n, id]): Input => ({ params: { id }, query: signed(n) })) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .record({
+            id: fc.nat(1_000_000),
+            u: fc.nat(1_000_000),
+            expires: fc.integer({ min: 1, max: 99_999_999_999 }),
+            signature: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)
+          })
+          .map(({ id, ...query }): Input => ({ params: { id }, query }))
+      }
+    ),
+    'magazineOperator.upload': fc
+      .record({
+        id: fc.oneof(
+          { weight: 4, arbitrary: fc.constant(toolRef('magazine')) },
+          { weight: 1, arbitrary: fc.constant(toolRef('lesson')) },
+          { weight: 1, arbitrary: fc.integer({ min: 1_000_000, max: 2_147_483_647 }) }
+        ),
+        content: fc.oneof({ weight: 3, arbitrary: fc.constant(onePagePdf()) }, { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }) })
+      })
+      .map(({ id, content }): Input => ({ params: { id }, bytes: { content, type: 'application/octet-stream' } }))
+  }
+}
+
+/** The caller's answers to the n-th quiz (see quizAnswersRef). */
+async function quizAnswers(n: number, kind: 'answers' | 'foreign', caller: Caller): Promise<unknown> {
+  const quizOf = async (id: number) => {
+    const reply = await server.app.inject({
+      method: 'GET',
+      url: `/api/student/quizzes/${id}`,
+      headers: { authorization: `Bearer ${caller.token}` }
+    })
+    expect(reply.statusCode, reply.body).toBe(200)
+    return reply.json() as Quiz
+  }
+  const quiz = await quizOf(catalogue.quizzes[n % catalogue.quizzes.length]!.id)
+  const answers = quiz.questions.map((question) => ({ question_id: question.id, option_ids: [question.options[0]!.id] }))
+  // A question no quiz of the class has (the next id after the last one): a question of another quiz or of none.
+  if (kind === 'foreign') answers.push({ question_id: Math.max(...quiz.questions.map((question) => question.id)) + 1, option_ids: [] })
+  return answers
+}
+
+/**
+ * The signed address of the n-th video lesson's video, of the n-th attached lesson's file or of a
+ * page of a magazine, from the lesson's answer to the caller (kept: the clock stands still).
+ */
+async function signedAddress(n: number, caller: Caller, kind: 'video' | 'attachment' | 'page' = 'video'): Promise<URL> {
+  const list = kind === 'video' ? catalogue.videos : kind === 'attachment' ? catalogue.attached : catalogue.magazines
   const lesson = list[n % list.length]!
   caller.signed ??= new Map()
   let url = caller.signed.get(`${kind}:${lesson.id}`)
@@ -1002,7 +1151,12 @@ async function signedAddress(n: number, caller: Caller, kind: 'video' | 'attachm
       headers: { authorization: `Bearer ${caller.token}` }
     })
     const answer = reply.json() as Lesson
-    const address = kind === 'video' ? answer.content?.content_videos[0]?.url : answer.attachments?.[0]?.url
+    const address =
+      kind === 'video'
+        ? answer.content?.content_videos[0]?.url
+        : kind === 'attachment'
+          ? answer.attachments?.[0]?.url
+          : answer.pages[n % Math.max(1, answer.pages.length)]?.url
     expect(address, reply.body).toBeTruthy()
     url = new URL(address!, 'http://api')
     caller.signed.set(`${kind}:${lesson.id}`, url)
@@ -1045,6 +1199,21 @@ async function freshValue(kind: keyof typeof FRESH, caller: Caller): Promise<num
           server.clock.now()
         )
       ).id
+    case 'quizLesson':
+      return (
+        await createLesson(
+          server.app.services.database.db,
+          {
+            chapter: tools.chapter,
+            name: 'Quiz du fuzz',
+            slug: `quiz-du-fuzz-${Math.random().toString(36).slice(2, 10)}`,
+            type: 7,
+            free: false,
+            rtl: false
+          },
+          server.clock.now()
+        )
+      ).id
     case 'code': {
       const reply = await server.app.inject({
         method: 'POST',
@@ -1069,9 +1238,15 @@ async function fill(value: unknown, caller: Caller): Promise<unknown> {
     }
     const tool = /^<tools:(\w+)>$/.exec(value)
     if (tool) return tools[tool[1] as keyof typeof tools]
-    const signed = /^<(signed|attachment):(\d+):(\w+)>$/.exec(value)
+    const answers = /^<quiz:(\d+):(answers|foreign)>$/.exec(value)
+    if (answers) return quizAnswers(Number(answers[1]), answers[2] as 'answers' | 'foreign', caller)
+    const signed = /^<(signed|attachment|page):(\d+):(\w+)>$/.exec(value)
     if (signed) {
-      const url = await signedAddress(Number(signed[2]), caller, signed[1] === 'signed' ? 'video' : 'attachment')
+      const url = await signedAddress(
+        Number(signed[2]),
+        caller,
+        signed[1] === 'signed' ? 'video' : signed[1] === 'attachment' ? 'attachment' : 'page'
+      )
       return signed[3] === 'id' ? Number(url.pathname.split('/').pop()) : url.searchParams.get(signed[3]!)
     }
     const unapplied = /^<unapplied:(\w+)>$/.exec(value)
@@ -1191,6 +1366,17 @@ const routes = routesOf(tables)
 
 const successes = new Map<string, number>()
 const RUNS = Number(process.env.DARSI_FUZZ_RUNS ?? 24)
+// The quizzes and the magazine pages, and their operator steps.
+routes.push(
+  ...Object.entries({
+    quizzes: quizEndpoints,
+    quizOperator: quizOperatorEndpoints,
+    magazines: magazineEndpoints,
+    magazineOperator: magazineOperatorEndpoints
+  }).flatMap(([domain, table]) =>
+    Object.entries(table as Record<string, Endpoint>).map(([name, endpoint]) => ({ name: `${domain}.${name}`, endpoint }))
+  )
+)
 
 describe('T1: random requests never give a 5xx and always answer the contract', () => {
   it('has generators for every route of the tables', () => {
