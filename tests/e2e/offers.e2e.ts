@@ -3,7 +3,7 @@
  * the journeys of this file, in order: he buys a monthly offer with his points (the balance goes
  * down by the exact price) and a Français lesson that was locked now plays; a pack of three
  * subjects shows and charges its discount, with a coupon applied then removed; a purchase beyond
- * his points leads to the wallet with the points missing; and the page and a daily plan once in
+ * his points leads to the wallet with the points missing; and the page and a daily plan's operator step once in
  * Arabic, dark, at 599 px. Screenshots of the page and each dialog variant; axe finds no serious
  * or critical violation.
  */
@@ -223,7 +223,7 @@ test('not enough points: the wallet, with the points missing', async () => {
   await app.screenshot('offers-missing-points-fr-light')
 })
 
-test('in Arabic, dark, at 599 px: the offers, the dialog, a daily plan bought', async () => {
+test('in Arabic, dark, at 599 px: the offers, the dialog, a daily plan to the operator step', async () => {
   test.setTimeout(90_000)
   app = await launchApp({ apiUrl: api!.url, locale: 'ar', colorScheme: 'dark' })
   const { page } = app
@@ -263,13 +263,15 @@ test('in Arabic, dark, at 599 px: the offers, the dialog, a daily plan bought', 
   await expect(dialog.getByTestId('price-total')).toHaveText('2,3 د.ت')
   await app.screenshot('purchase-day-ar-dark-599')
   await expectDialogClean(page)
+  // Per day, the operator's step follows (decision 0046): the phone billed, then the operator's page.
   await dialog.getByTestId('purchase-next').click()
-  await app.screenshot('purchase-confirm-ar-dark-599')
-  await dialog.getByTestId('purchase-confirm').click()
-  await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/subjects')
-  await expect(page.getByTestId('snackbar').filter({ hasText: 'تمّ تفعيل الاشتراك' })).toBeVisible()
+  await expect(dialog).toHaveAttribute('data-step', 'operator')
+  await app.screenshot('purchase-operator-ar-dark-599')
+  await expectDialogClean(page)
+  await dialog.getByTestId('purchase-cancel').click()
+  // Nothing is taken from the points.
   await page.setViewportSize({ width: 1280, height: 800 })
-  await expect.poll(() => balance(page), { timeout: 15_000 }).toBe(Math.round((before - 2.3) * 1000) / 1000)
+  await expect.poll(() => balance(page), { timeout: 15_000 }).toBe(before)
 })
 
 /** The session's access token, from the main process (the API is asked with it directly). */

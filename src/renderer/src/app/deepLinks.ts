@@ -37,6 +37,8 @@ export function handleDeepLink(link: DeepLink, targets: DeepLinkTargets): void {
   else if (link.kind === 'switch') targets.navigate('/switch')
   // The wallet posts the return and shows its result dialog (§4).
   else if (link.kind === 'payment-return') targets.navigate('/porte-monnaie')
+  // The offers screen asks the server what the operator did, shows it, then goes to / (§4).
+  else if (link.kind === 'operator-return') targets.navigate('/offres')
 }
 
 /** The one subscription to deep links and notification clicks; returns the unsubscribe. */

@@ -32,6 +32,14 @@ describe('deep links', () => {
     expect(t.inbox.take('payment-return')).toBeNull()
   })
 
+  it("takes an operator's return to the offers screen, which takes it from the inbox", () => {
+    const t = targets()
+    const link = { kind: 'operator-return', outcome: 'success', query: { subscriptionId: '7', transactionId: 'sbx-7-1' } } as const
+    handleDeepLink(link, t)
+    expect(t.visited).toEqual(['/offres'])
+    expect(t.inbox.take('operator-return')).toEqual(link)
+  })
+
   it('opens the screen of a sign-in link and keeps its secret in the inbox, not in the path', () => {
     const t = targets()
     handleDeepLink({ kind: 'social-callback', provider: 'google', code: 'c0de' }, t)

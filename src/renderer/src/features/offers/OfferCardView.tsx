@@ -4,6 +4,7 @@ import { toMillimes } from '../../../../shared/pricing/money.ts'
 import { isolate } from '../../lib/bidi.ts'
 import { countForm } from '../../lib/countForm.ts'
 import type { OfferCard } from './api.ts'
+import { OperatorUnsubscribe } from './operator/OperatorUnsubscribe.tsx'
 import { headlinePrice, packFromPrice } from './stores/offerRules.ts'
 import { useOffersStyles } from './styles.ts'
 import { useMoney } from './useMoney.ts'
@@ -83,6 +84,7 @@ export function OfferCardView({ card, onBuy }: OfferCardViewProps) {
         <Button appearance="primary" disabled={card.disabled} onClick={() => onBuy(card)} data-testid="offer-buy" aria-describedby={nameId}>
           {card.button_label || t('card.buy')}
         </Button>
+        {card.offer.unsubscribable ? <OperatorUnsubscribe offerName={card.name} /> : null}
       </article>
     </li>
   )

@@ -8,6 +8,7 @@ import { markInteractive } from '../../lib/performance.ts'
 import type { RootStore } from '../../stores/RootStore.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { OfferCardView } from './OfferCardView.tsx'
+import { OperatorReturnDialog } from './operator/OperatorReturnDialog.tsx'
 import { PurchaseDialog } from './PurchaseDialog.tsx'
 import { offersStoreOf } from './stores/offersStores.ts'
 import { useOffersStyles } from './styles.ts'
@@ -75,6 +76,7 @@ const OffersPage = observer(function OffersPage() {
         </ul>
       )}
       <PurchaseDialog offers={store} />
+      <OperatorReturnDialog onReturn={store.close} />
     </div>
   )
 })

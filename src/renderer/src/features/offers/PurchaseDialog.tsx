@@ -9,6 +9,7 @@ import { useMessageText } from '../../forms/useMessage.ts'
 import { isolate } from '../../lib/bidi.ts'
 import { countForm } from '../../lib/countForm.ts'
 import { formatReportDate } from '../../lib/time.ts'
+import { OperatorStep } from './operator/OperatorStep.tsx'
 import type { OffersStore } from './stores/OffersStore.ts'
 import type { PurchaseStore } from './stores/PurchaseStore.ts'
 import { subjectPrice, type DayCount, type PeriodChoice } from './stores/offerRules.ts'
@@ -24,6 +25,9 @@ export const PurchaseDialog = observer(function PurchaseDialog({ offers }: { off
   const navigate = useNavigate()
   if (!purchase) return null
   const confirming = purchase.step === 'confirm'
+  // Per day (§4): 1 or 7 days, then the operator's payment step.
+  if (confirming && purchase.periodChoice === 'day')
+    return <OperatorStep recurrence={purchase.days} offerName={purchase.card.name} onBack={purchase.back} onClose={offers.close} />
 
   const submit = () => {
     if (!confirming) {

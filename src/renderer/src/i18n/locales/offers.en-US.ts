@@ -43,8 +43,7 @@ export const offersEnUS: Catalogue['offers'] = {
     days: 'Number of days',
     dayOne: '1 day',
     daySeven: '7 days',
-    dayNote:
-      'Paid with your points, the plan covers the chosen days without renewal; the automatically renewed plan is bought through your mobile operator.',
+    dayNote: 'The daily plan is paid through your mobile operator and renews automatically until you unsubscribe.',
     months: 'Number of months',
     monthsOne: '{{count}} month',
     monthsTwo: '{{count}} months',
@@ -89,5 +88,25 @@ export const offersEnUS: Catalogue['offers'] = {
   purchase: {
     success: 'Subscription activated',
     operatorOnly: 'This plan is bought through your mobile operator.'
+  },
+  operator: {
+    title: 'Payment through your mobile operator',
+    daily: '{{offer}}: daily plan (1 day), renewed automatically every day until you unsubscribe.',
+    weekly: '{{offer}}: weekly plan (7 days), renewed automatically every week until you unsubscribe.',
+    phone: 'Phone number',
+    phoneHint: 'The number the operator charges; it sends you a PIN code by SMS.',
+    continue: 'Continue',
+    reopen: 'Reopen the page',
+    opened: 'The operator page is open in your browser: confirm the subscription there with the PIN code received by SMS.',
+    activated: 'Subscription activated',
+    activatedText: 'Your plan is active: your lessons are open.',
+    failedTitle: 'An error occurred',
+    failedText: 'The transaction could not be completed, please try again later',
+    close: 'Close',
+    menu: '{{offer}} options',
+    unsubscribe: 'Unsubscribe',
+    unsubscribeTitle: 'Unsubscribe?',
+    unsubscribeText: 'The plan will no longer renew. Your access stays open until {{date}}.',
+    unsubscribed: 'Unsubscribed: access open until {{date}}.'
   }
 }

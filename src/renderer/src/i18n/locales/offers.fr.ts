@@ -41,8 +41,7 @@ export const offersFr = {
     days: 'Nombre de jours',
     dayOne: '1 jour',
     daySeven: '7 jours',
-    dayNote:
-      'Payé avec vos points, le forfait couvre la durée choisie, sans renouvellement ; le forfait renouvelé automatiquement s’achète auprès de votre opérateur mobile.',
+    dayNote: 'Le forfait par jour se paie par votre opérateur mobile et se renouvelle automatiquement jusqu’à votre désabonnement.',
     months: 'Nombre de mois',
     monthsOne: '{{count}} mois',
     monthsTwo: '{{count}} mois',
@@ -87,5 +86,25 @@ export const offersFr = {
   purchase: {
     success: 'Abonnement activé',
     operatorOnly: 'Ce forfait s’achète auprès de votre opérateur mobile.'
+  },
+  operator: {
+    title: 'Paiement par l’opérateur mobile',
+    daily: '{{offer}} : forfait journalier (1 jour), renouvelé automatiquement chaque jour jusqu’à votre désabonnement.',
+    weekly: '{{offer}} : forfait hebdomadaire (7 jours), renouvelé automatiquement chaque semaine jusqu’à votre désabonnement.',
+    phone: 'Numéro de téléphone',
+    phoneHint: 'Le numéro que l’opérateur débite ; il vous envoie un code PIN par SMS.',
+    continue: 'Continuer',
+    reopen: 'Rouvrir la page',
+    opened: 'La page de l’opérateur est ouverte dans votre navigateur : confirmez-y l’abonnement avec le code PIN reçu par SMS.',
+    activated: 'Abonnement activé',
+    activatedText: 'Votre forfait est actif : vos cours sont ouverts.',
+    failedTitle: 'Une erreur est survenue',
+    failedText: 'La transaction n’a pas pu aboutir, veuillez réessayer plus tard',
+    close: 'Fermer',
+    menu: 'Options de {{offer}}',
+    unsubscribe: 'Se désabonner',
+    unsubscribeTitle: 'Se désabonner ?',
+    unsubscribeText: 'Le forfait ne sera plus renouvelé. Votre accès reste ouvert jusqu’au {{date}}.',
+    unsubscribed: 'Désabonnement effectué : accès ouvert jusqu’au {{date}}.'
   }
 }

@@ -1,0 +1,57 @@
+/**
+ * The operator's return links (specification part 1, §4 payment return: an operator success
+ * return confirms then goes to /; a failure return posts failure then goes to /): the app asks the
+ * server what the operator's notification did — the return itself starts nothing (decision 0046)
+ * — and shows the result: 'Abonnement activé', or 'Une erreur est survenue' with 'La transaction
+ * n’a pas pu aboutir, veuillez réessayer plus tard'.
+ */
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { DeepLink } from '../../../../../shared/deepLink.ts'
+import type { OperatorBillingApi } from './api.ts'
+
+export type OperatorReturnLink = Extract<DeepLink, { kind: 'operator-return' }>
+export type OperatorReturnResult = 'activated' | 'failed'
+
+export interface OperatorReturnDeps {
+  api(): OperatorBillingApi
+  /** The plan may have opened lessons: the user again (offers, permissions). */
+  onActivated(): void
+}
+
+export class OperatorReturnStore {
+  /** The result dialog's outcome, null when none is shown. */
+  result: OperatorReturnResult | null = null
+  handling = false
+
+  private readonly deps: OperatorReturnDeps
+
+  constructor(deps: OperatorReturnDeps) {
+    this.deps = deps
+    makeAutoObservable<OperatorReturnStore, 'deps'>(this, { deps: false }, { autoBind: true })
+  }
+
+  async handle(link: OperatorReturnLink): Promise<OperatorReturnResult> {
+    this.handling = true
+    let result: OperatorReturnResult = 'failed'
+    try {
+      if (link.outcome === 'success') {
+        const answer = await this.deps.api().success(link.query)
+        result = answer.subscription?.status === 'active' ? 'activated' : 'failed'
+      } else {
+        await this.deps.api().failure(link.query)
+      }
+    } catch {
+      result = 'failed'
+    }
+    if (result === 'activated') this.deps.onActivated()
+    runInAction(() => {
+      this.handling = false
+      this.result = result
+    })
+    return result
+  }
+
+  dismiss(): void {
+    this.result = null
+  }
+}

@@ -1,0 +1,77 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger
+} from '@fluentui/react-components'
+import { MoreHorizontal20Regular } from '@fluentui/react-icons'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatReportDate } from '../../../lib/time.ts'
+import { useStores } from '../../../stores/StoreContext.tsx'
+import { OperatorPlanStore } from './OperatorPlanStore.ts'
+import { operatorBillingApiOf } from './operatorStores.ts'
+
+/** Offer 33's unsubscribe menu, for a pupil whose operator plan renews (§4 Subscription). */
+export const OperatorUnsubscribe = observer(function OperatorUnsubscribe({ offerName }: { offerName: string }) {
+  const root = useStores()
+  const store = useMemo(() => new OperatorPlanStore({ api: operatorBillingApiOf(root), notify: (input) => root.ui.notify(input) }), [root])
+  const { t } = useTranslation('offers')
+
+  useEffect(() => {
+    void store.load()
+  }, [store])
+
+  if (!store.canUnsubscribe && !store.confirming) return null
+  return (
+    <>
+      <Menu>
+        <MenuTrigger disableButtonEnhancement>
+          <Button
+            appearance="subtle"
+            icon={<MoreHorizontal20Regular />}
+            aria-label={t('operator.menu', { offer: offerName })}
+            data-testid="operator-menu"
+          />
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            <MenuItem onClick={store.ask} data-testid="operator-unsubscribe">
+              {t('operator.unsubscribe')}
+            </MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      <Dialog open={store.confirming} onOpenChange={(_event, data) => (data.open ? undefined : store.cancel())}>
+        <DialogSurface data-testid="operator-unsubscribe-dialog">
+          <DialogBody>
+            <DialogTitle>{t('operator.unsubscribeTitle')}</DialogTitle>
+            <DialogContent>{t('operator.unsubscribeText', { date: formatReportDate(store.plan?.paid_until ?? '') })}</DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={store.cancel} disabled={store.submitting}>
+                {t('dialog.cancel')}
+              </Button>
+              <Button
+                appearance="primary"
+                onClick={() => void store.unsubscribe()}
+                disabled={store.submitting}
+                data-testid="operator-unsubscribe-confirm"
+              >
+                {t('operator.unsubscribe')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </>
+  )
+})

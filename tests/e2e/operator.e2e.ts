@@ -1,0 +1,176 @@
+/**
+ * Mobile-operator plans (issue 28, decision 0046), as the demo pupil would: a daily plan of Darsi
+ * Mobile from the purchase dialog's operator step, the operator sandbox opened in the system
+ * browser, the PIN read from the outbox, the return link → 'Abonnement activé' and /, the access
+ * opened; then the unsubscribe menu of offer 33, the access kept to the end of the period paid.
+ * Screenshots of the operator step and the result in French, light, and in Arabic, dark.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import type { ChildProcess } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { launchApp, runTemplateDir, startApi, stopProcess, type AppHandle } from './harness.ts'
+import { demo, signIn } from './helpers.ts'
+
+let api: { url: string; child: ChildProcess; dir: string } | undefined
+let app: AppHandle | undefined
+
+test.beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'darsi-e2e-operator-'))
+  const dataDir = join(dir, 'api')
+  if (existsSync(runTemplateDir())) cpSync(runTemplateDir(), dataDir, { recursive: true })
+  else mkdirSync(dataDir, { recursive: true })
+  api = { ...(await startApi(dataDir, 'demo')), dir }
+})
+
+test.afterEach(async () => {
+  await app?.close()
+  app = undefined
+})
+
+test.afterAll(async () => {
+  if (!api) return
+  await stopProcess(api.child)
+  rmSync(api.dir, { recursive: true, force: true })
+})
+
+const pathname = (page: Page) => new URL(page.url()).pathname
+const card = (page: Page, offerId: number) => page.locator(`[data-testid="offer-card"][data-offer-id="${offerId}"]`)
+
+async function expectDialogClean(page: Page, testId: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).include(`[data-testid="${testId}"]`).exclude('[data-tabster-dummy]').analyze()
+  expect(
+    results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((v) => v.id)
+  ).toEqual([])
+}
+
+async function openOffers(page: Page): Promise<void> {
+  await page.getByTestId('nav-offers').click()
+  await expect(page.getByTestId('offer-card').first()).toBeVisible({ timeout: 15_000 })
+}
+
+/** The session's access token, from the main process. */
+async function sessionToken(page: Page): Promise<string> {
+  const result = await page.evaluate(() =>
+    (window as unknown as { darsi: { sessionGet(): Promise<{ data: { token: string } | null }> } }).darsi.sessionGet()
+  )
+  return result.data!.token
+}
+
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const response = await fetch(`${api!.url}${path}`, { headers: { authorization: `Bearer ${await sessionToken(page)}` } })
+  return (await response.json()) as T
+}
+
+type Me = { user: { offers: Array<{ group_id: number; end_date: string | null }> } }
+
+/** What the system browser does on the operator page: ask the PIN, read it from the SMS (the outbox), type it back. */
+async function confirmOnOperatorPage(app: AppHandle, pageUrl: string, phone: string): Promise<string> {
+  expect((await fetch(`${pageUrl}`)).status).toBe(200)
+  expect((await fetch(`${pageUrl}/pin`, { method: 'POST' })).status).toBe(200)
+  const [sms] = await app.outbox(phone)
+  expect(sms?.code).toMatch(/^\d{4}$/)
+  const confirmed = await fetch(pageUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ decision: 'confirm', pin: sms!.code! }),
+    redirect: 'manual'
+  })
+  const location = confirmed.headers.get('location') ?? ''
+  expect(location).toMatch(/^darsi:\/\/operator\/success\?/)
+  return location
+}
+
+test('daily plan through the operator sandbox (PIN from the outbox) → access; unsubscribe → access to period end', async () => {
+  test.setTimeout(120_000)
+  app = await launchApp({ apiUrl: api!.url })
+  const { page } = app
+  await signIn(page, demo.student)
+  await openOffers(page)
+
+  // Per day: 1 day, then the operator step.
+  await card(page, 33).getByTestId('offer-buy').click()
+  const dialog = page.getByTestId('purchase-dialog')
+  await expect(dialog.getByTestId('price-total')).toHaveText('2,3 Dt')
+  await dialog.getByTestId('purchase-next').click()
+  await expect(dialog).toHaveAttribute('data-step', 'operator')
+  const phone = dialog.getByTestId('operator-phone')
+  await phone.fill('12345678')
+  await dialog.getByTestId('operator-submit').click()
+  await expect(dialog.getByText('Veuillez saisir un numéro de téléphone valide')).toBeVisible()
+  const number = `9${String(Date.now()).slice(-7)}`
+  await phone.fill(`+216 ${number}`)
+  await app.screenshot('operator-step-fr-light')
+  await expectDialogClean(page, 'purchase-dialog')
+  await dialog.getByTestId('operator-submit').click()
+
+  // The operator's page opens in the system browser.
+  await expect.poll(() => app!.mainHost.openedExternal.length).toBe(1)
+  const opened = new URL(app.mainHost.openedExternal[0]!)
+  expect(`${opened.origin}`).toBe(api!.url)
+  expect(opened.pathname).toMatch(/^\/sandbox\/operator\/[\w-]+$/)
+  await expect(dialog.getByTestId('operator-opened')).toBeVisible()
+
+  // Nothing is open before the operator's notification.
+  const before = await apiGet<{ subscription: { status: string } }>(page, '/api/operator-billing/subscription')
+  expect(before.subscription.status).toBe('pending')
+
+  const location = await confirmOnOperatorPage(app, opened.toString(), number)
+  await app.deepLink(location)
+  const result = page.getByTestId('operator-result')
+  await expect(result).toHaveAttribute('data-result', 'activated', { timeout: 20_000 })
+  await expect(result).toContainText('Abonnement activé')
+  await app.screenshot('operator-result-fr-light')
+  await result.getByTestId('operator-result-close').click()
+  await expect.poll(() => pathname(page)).toBe('/')
+
+  const active = await apiGet<{ subscription: { status: string; paid_until: string } }>(page, '/api/operator-billing/subscription')
+  expect(active.subscription.status).toBe('active')
+  const me = await apiGet<Me>(page, '/api/auth/me')
+  const plan = me.user.offers.find((offer) => offer.group_id === 104 && offer.end_date === active.subscription.paid_until)
+  expect(plan).toBeDefined()
+
+  // The unsubscribe menu of offer 33.
+  await openOffers(page)
+  await card(page, 33).getByTestId('operator-menu').click()
+  await page.getByTestId('operator-unsubscribe').click()
+  const confirm = page.getByTestId('operator-unsubscribe-dialog')
+  await expect(confirm).toBeVisible()
+  await app.screenshot('operator-unsubscribe-fr-light')
+  await confirm.getByTestId('operator-unsubscribe-confirm').click()
+  await expect(page.getByTestId('snackbar').filter({ hasText: 'Désabonnement effectué' })).toBeVisible()
+  await expect(card(page, 33).getByTestId('operator-menu')).toHaveCount(0)
+
+  // The access stays to the end of the period paid.
+  const cancelled = await apiGet<{ subscription: { status: string; paid_until: string } }>(page, '/api/operator-billing/subscription')
+  expect(cancelled.subscription).toMatchObject({ status: 'cancelled', paid_until: active.subscription.paid_until })
+  const after = await apiGet<Me>(page, '/api/auth/me')
+  expect(after.user.offers.some((offer) => offer.group_id === 104 && offer.end_date === active.subscription.paid_until)).toBe(true)
+})
+
+test('in Arabic, dark: the operator step of a weekly plan, and a failed return', async () => {
+  test.setTimeout(90_000)
+  app = await launchApp({ apiUrl: api!.url, locale: 'ar', colorScheme: 'dark' })
+  const { page } = app
+  await signIn(page, demo.student)
+  await openOffers(page)
+  await card(page, 33).getByTestId('offer-buy').click()
+  const dialog = page.getByTestId('purchase-dialog')
+  await dialog.getByTestId('days-7').click()
+  await dialog.getByTestId('purchase-next').click()
+  await expect(dialog).toHaveAttribute('data-step', 'operator')
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await app.screenshot('operator-step-ar-dark')
+  await expectDialogClean(page, 'purchase-dialog')
+
+  // A failed return: the error, then /.
+  await app.deepLink('darsi://operator/echec?subscriptionId=1&status=insufficient_credit')
+  const result = page.getByTestId('operator-result')
+  await expect(result).toHaveAttribute('data-result', 'failed', { timeout: 20_000 })
+  await expect(result).toContainText('حدث خطأ')
+  await app.screenshot('operator-failed-ar-dark')
+  await result.getByTestId('operator-result-close').click()
+  await expect.poll(() => pathname(page)).toBe('/')
+})
