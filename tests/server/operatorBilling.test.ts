@@ -6,7 +6,8 @@
  * and by SMS STOP) leaving the access to the end of the paid period; replayed, out-of-order and
  * unsigned notifications and a renewal run twice refused with their codes, nothing charged.
  */
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operatorCharges, operatorSubscriptions, userOffers } from '../../server/src/db/schema.ts'
 import { OPERATOR_RENEWAL_JOB, renewDuePlans } from '../../server/src/jobs/operatorBilling.ts'
@@ -286,5 +287,73 @@ describe('renewals, failures and unsubscription', () => {
     expect((await form('/sandbox/operator/unknown-token', { decision: 'confirm', pin: '1234' })).statusCode).toBe(404)
     const rows = await db().select({ id: operatorSubscriptions.id }).from(operatorSubscriptions)
     expect(rows.length).toBeGreaterThan(0)
+  })
+})
+
+describe('random input (fast-check): never a 5xx, nothing charged out of order', () => {
+  it('random checkout bodies are answered by the contract', async () => {
+    const sami = await pupil()
+    const body = fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc.record(
+          {
+            recurrence: fc.oneof(fc.constantFrom('1', '7', 1, 7, '3', 0, null), fc.string({ maxLength: 4 })),
+            phone: fc.oneof(
+              fc.constant('').map(() => uniquePhone()),
+              fc.constantFrom('+21650111222', '0021699000111', '12345678'),
+              fc.string({ maxLength: 24 })
+            ),
+            division: fc.oneof(fc.constantFrom(14, 15, 0, -1, 2_147_483_648), fc.integer(), fc.string({ maxLength: 4 }))
+          },
+          { requiredKeys: [] }
+        )
+      },
+      { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }) }
+    )
+    await fc.assert(
+      fc.asyncProperty(body, async (input) => {
+        const reply = await checkout(sami, input as Record<string, unknown>)
+        expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(500)
+        if (reply.status === 200) OperatorCheckoutResponseSchema.parse(reply.body)
+        else expect(ErrorResponseSchema.safeParse(reply.body).success, JSON.stringify(reply.body)).toBe(true)
+      }),
+      { numRuns: 60 }
+    )
+  })
+
+  it('signed or forged notifications in any order and replays keep one charge per period, in sequence', async () => {
+    const { plan } = await subscribe(await pupil(), uniquePhone())
+    const other = await subscribe(await pupil(), uniquePhone())
+    const key = notificationKey(server.app.services.secrets.codeSecret)
+    const notification = fc.record({
+      transactionId: fc.oneof(fc.constantFrom(`sbx-${plan.id}-1`, `sbx-${plan.id}-2`, 'again'), fc.stringMatching(/^[\w-]{1,24}$/)),
+      subscriptionId: fc.oneof(fc.constantFrom(plan.id, other.plan.id), fc.integer({ min: 1, max: 2_147_483_647 })),
+      event: fc.constantFrom('charged' as const, 'charge_failed' as const, 'unsubscribed' as const),
+      period: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined })
+    })
+    await fc.assert(
+      fc.asyncProperty(notification, fc.boolean(), async (input, sign) => {
+        const reply = await call(server.app, 'POST', '/api/operator-billing/notifications', {
+          body: input,
+          headers: { 'x-operator-signature': sign ? signNotification(key, input) : 'bad' }
+        })
+        expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(500)
+        if (reply.status !== 200) expect(ErrorResponseSchema.safeParse(reply.body).success).toBe(true)
+        if (!sign) expect(reply.status).toBe(401)
+      }),
+      { numRuns: 80 }
+    )
+    for (const id of [plan.id, other.plan.id]) {
+      const current = (await planById(db(), id))!
+      const charges = await db()
+        .select()
+        .from(operatorCharges)
+        .where(eq(operatorCharges.subscriptionId, id))
+        .orderBy(asc(operatorCharges.period))
+      // Periods charged from 1 on without a gap or a repeat, and the plan counts the paid ones.
+      expect(charges.map((charge) => charge.period)).toEqual(charges.map((_, index) => index + 1))
+      expect(charges.filter((charge) => charge.status === 'paid')).toHaveLength(current.periodsPaid)
+    }
   })
 })
