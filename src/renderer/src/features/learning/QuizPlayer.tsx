@@ -134,7 +134,7 @@ const Question = observer(function Question({
           {question.options.map((option) => (
             <Checkbox
               key={option.id}
-              label={option.text}
+              label={<bdi>{option.text}</bdi>}
               checked={chosen.includes(option.id)}
               disabled={locked}
               onChange={() => store.choose(question.id, option.id)}
@@ -151,7 +151,7 @@ const Question = observer(function Question({
           className={styles.quizOptions}
         >
           {question.options.map((option) => (
-            <Radio key={option.id} value={String(option.id)} label={option.text} data-testid="quiz-option" />
+            <Radio key={option.id} value={String(option.id)} label={<bdi>{option.text}</bdi>} data-testid="quiz-option" />
           ))}
         </RadioGroup>
       )}
