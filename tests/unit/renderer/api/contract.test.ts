@@ -17,19 +17,13 @@ import {
   type RegisterBody,
   type ResetPasswordBody
 } from '../../../../src/renderer/src/api/accounts.ts'
-import {
-  createHttp,
-  endpointPath,
-  endpointUrl,
-  type ClientEndpoint,
-  type HttpClient,
-  type TokenSource
-} from '../../../../src/renderer/src/api/http.ts'
+import { createHttp, endpointPath, endpointUrl, type ClientEndpoint, type HttpClient } from '../../../../src/renderer/src/api/http.ts'
 import { createHomeApi } from '../../../../src/renderer/src/features/home/api.ts'
 import { createNotificationsApi } from '../../../../src/renderer/src/features/inbox/api.ts'
 import { createProfileApi, type UpdateProfileBody } from '../../../../src/renderer/src/features/profile/api.ts'
 import { createWalletApi } from '../../../../src/renderer/src/features/wallet/api.ts'
 import { createLearningApi } from '../../../../src/renderer/src/features/learning/api.ts'
+import { fixedTokens } from './fixedTokens.ts'
 
 /** Each service on its own origin, so a request tells which service it went to. */
 const BASE_URLS: ApiBaseUrls = {
@@ -61,12 +55,7 @@ function tracingClient() {
     const response: AxiosResponse = { data: null, status: 200, statusText: '', headers: {}, config }
     return response
   }
-  const tokens: TokenSource = {
-    accessToken: () => 'tok',
-    canRefresh: () => false,
-    refresh: () => Promise.reject(new Error('no')),
-    onUnauthorized: () => undefined
-  }
+  const tokens = fixedTokens()
   const layer = createHttp(BASE_URLS, tokens, { adapter })
   const http: HttpClient = {
     call: (endpoint, ...options) => {
@@ -252,12 +241,7 @@ describe('the API modules call the shared endpoint tables', () => {
       seen.push(`${(config.method ?? '').toUpperCase()} ${config.baseURL ?? ''}${config.url ?? ''}`)
       return { data: { message: 'Un nouveau code a été envoyé', extra: true }, status: 200, statusText: '', headers: {}, config }
     }
-    const tokens: TokenSource = {
-      accessToken: () => 'tok',
-      canRefresh: () => false,
-      refresh: () => Promise.reject(new Error('no')),
-      onUnauthorized: () => undefined
-    }
+    const tokens = fixedTokens()
     const http = createHttp(BASE_URLS, tokens, { adapter })
     const answer = await http.call(walletEndpoints.resendTransferCode, { params: { id: 42 } })
     expect(answer).toEqual({ message: 'Un nouveau code a été envoyé' })

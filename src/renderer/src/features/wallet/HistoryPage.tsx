@@ -21,22 +21,25 @@ import { CancelSubscriptionDialog } from './components/CancelSubscriptionDialog.
 // The wallet screen's stores and texts serve this one too.
 export { prepareWallet as prepare } from './useWalletStores.ts'
 
-/** One list of the history screen: its title, then the table, its empty state or its failure. */
-const HistorySection = observer(function HistorySection<T>(props: {
+type HistorySectionProps<T> = {
   id: string
-  title: string
+  /** The list's texts in the catalogue ('historyPage.{name}'): its title. */
+  name: 'bookmarks' | 'subscriptions' | 'classChanges' | 'transfers' | 'attendance' | 'payments'
   list: HistoryList<T>
   columns: Column<T>[]
-  rowKey: (row: T) => string | number
-}) {
+}
+
+/** One list of the history screen: its title, then the table (rows keyed by their id), its empty state or its failure. */
+const HistorySection = observer(function HistorySection<T extends { id: number }>(props: HistorySectionProps<T>) {
   const { list } = props
   const styles = useWalletStyles()
   const { t } = useTranslation('wallet')
   const text = useMessageText()
+  const title = t(`historyPage.${props.name}.title`)
   return (
     <section className={styles.section} aria-labelledby={`history-${props.id}-title`} data-testid={`history-${props.id}`}>
       <h2 id={`history-${props.id}-title`} className={styles.sectionTitle}>
-        {props.title}
+        {title}
       </h2>
       {list.status === 'failed' ? (
         <MessageBar intent="error">
@@ -51,23 +54,17 @@ const HistorySection = observer(function HistorySection<T>(props: {
         <Spinner size="small" label={t('historyPage.loading')} />
       ) : (
         <PagedTable
-          label={props.title}
+          label={title}
           rows={list.rows}
           columns={props.columns}
-          rowKey={props.rowKey}
+          rowKey={(row) => row.id}
           empty={t('historyPage.empty')}
           testId={`history-${props.id}-table`}
         />
       )}
     </section>
   )
-}) as <T>(props: {
-  id: string
-  title: string
-  list: HistoryList<T>
-  columns: Column<T>[]
-  rowKey: (row: T) => string | number
-}) => React.JSX.Element
+}) as <T extends { id: number }>(props: HistorySectionProps<T>) => React.JSX.Element
 
 /** The history screen ('Historique', §2). */
 export const Component = observer(function HistoryPage() {
@@ -165,48 +162,12 @@ export const Component = observer(function HistoryPage() {
       <header className={styles.header}>
         <h1 className={styles.title}>{t('historyPage.title')}</h1>
       </header>
-      <HistorySection
-        id="bookmarks"
-        title={t('historyPage.bookmarks.title')}
-        list={history.bookmarks}
-        columns={bookmarkColumns}
-        rowKey={(row) => row.id}
-      />
-      <HistorySection
-        id="subscriptions"
-        title={t('historyPage.subscriptions.title')}
-        list={history.subscriptions}
-        columns={subscriptionColumns}
-        rowKey={(row) => row.id}
-      />
-      <HistorySection
-        id="class-changes"
-        title={t('historyPage.classChanges.title')}
-        list={history.classChanges}
-        columns={classChangeColumns}
-        rowKey={(row) => row.id}
-      />
-      <HistorySection
-        id="transfers"
-        title={t('historyPage.transfers.title')}
-        list={history.transfers}
-        columns={transferColumns}
-        rowKey={(row) => row.id}
-      />
-      <HistorySection
-        id="attendance"
-        title={t('historyPage.attendance.title')}
-        list={history.attendance}
-        columns={attendanceColumns}
-        rowKey={(row) => row.id}
-      />
-      <HistorySection
-        id="payments"
-        title={t('historyPage.payments.title')}
-        list={history.payments}
-        columns={paymentColumns}
-        rowKey={(row) => row.id}
-      />
+      <HistorySection id="bookmarks" name="bookmarks" list={history.bookmarks} columns={bookmarkColumns} />
+      <HistorySection id="subscriptions" name="subscriptions" list={history.subscriptions} columns={subscriptionColumns} />
+      <HistorySection id="class-changes" name="classChanges" list={history.classChanges} columns={classChangeColumns} />
+      <HistorySection id="transfers" name="transfers" list={history.transfers} columns={transferColumns} />
+      <HistorySection id="attendance" name="attendance" list={history.attendance} columns={attendanceColumns} />
+      <HistorySection id="payments" name="payments" list={history.payments} columns={paymentColumns} />
       <CancelSubscriptionDialog store={history.cancel} />
     </div>
   )
