@@ -14,25 +14,10 @@ import type { Services } from '../services.ts'
 import { toPoints } from '../services/ledger.ts'
 import { planByToken, type PlanRow } from '../services/operatorBilling.ts'
 import { confirmPin, SANDBOX_OPERATOR, sendPin, smsFromSubscriber } from '../services/operatorSandbox.ts'
-import { escapeHtml } from './paymentSandbox.ts'
+import { escapeHtml, sandboxPages, sendSandboxPage } from './sandboxPage.ts'
 
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' darsi:; frame-ancestors 'none'"
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}
-label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem;box-sizing:border-box}
-.actions{display:flex;gap:.5rem;margin-top:1.2rem}button{padding:.6rem 1rem;cursor:pointer}
-.error{color:#a40000;font-weight:600}.notice{color:#1d5e20}
-dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{font-weight:600}code{background:#f1f1f1;padding:0 .3rem}</style></head>
-<body><main>${body}</main></body></html>`
-}
-
-function statusPage(title: string, text: string): string {
-  return page(`${title} — Darsi Mobile`, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`)
-}
+/** The operator's pages also say an error or a notice. */
+const { page, statusPage } = sandboxPages('Darsi Mobile', '.error{color:#a40000;font-weight:600}.notice{color:#1d5e20}\n')
 
 function maskedPhone(phone: string): string {
   return `+216 ${phone.slice(0, 2)} ••• ${phone.slice(-3)}`
@@ -88,13 +73,7 @@ export function registerOperatorSandboxRoutes(app: FastifyInstance, services: Se
   const { db } = services.database
   const typed = app.withTypeProvider<ZodTypeProvider>()
 
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply
-      .code(status)
-      .header('content-security-policy', CSP)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(body)
+  const html = sendSandboxPage
 
   const back = (reply: FastifyReply, outcome: 'success' | 'echec', plan: PlanRow, status: string) =>
     reply.redirect(

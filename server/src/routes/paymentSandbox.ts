@@ -4,7 +4,7 @@
  * SERVER-SIDE — the only way a card or D17 points code is credited, once — and the card page
  * then hands back to the app through `darsi://payment/success|echec?orderId=…`.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { formatDeepLink } from '../../../src/shared/deepLink.ts'
@@ -12,6 +12,7 @@ import type { Services } from '../services.ts'
 import { inTransaction, toPoints } from '../services/ledger.ts'
 import { orderOf } from '../services/paymentCodes.ts'
 import { settlePayment, type PaymentCodeRow } from '../services/wallet.ts'
+import { escapeHtml, sandboxPages, sendSandboxPage } from './sandboxPage.ts'
 
 /** Test cards of the sandbox gateway. */
 export const SANDBOX_CARDS = {
@@ -19,22 +20,7 @@ export const SANDBOX_CARDS = {
   declined: '4000000000000002'
 } as const
 
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' darsi:; frame-ancestors 'none'"
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`]/g, (char) => `&#${char.charCodeAt(0)};`)
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}
-label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem;box-sizing:border-box}
-.actions{display:flex;gap:.5rem;margin-top:1.2rem}button{padding:.6rem 1rem;cursor:pointer}
-dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{font-weight:600}code{background:#f1f1f1;padding:0 .3rem}</style></head>
-<body><main>${body}</main></body></html>`
-}
+const { page, statusPage } = sandboxPages('Darsi')
 
 function orderDetails(row: PaymentCodeRow): string {
   return `<dl><dt>Commande</dt><dd>${escapeHtml(row.orderId)}</dd>
@@ -73,10 +59,6 @@ ${orderDetails(row)}
   )
 }
 
-function statusPage(title: string, text: string): string {
-  return page(`${title} — Darsi`, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`)
-}
-
 const params = z.strictObject({
   orderId: z
     .string()
@@ -90,13 +72,7 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, services: Ser
   const { db } = services.database
   const typed = app.withTypeProvider<ZodTypeProvider>()
 
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply
-      .code(status)
-      .header('content-security-policy', CSP)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(body)
+  const html = sendSandboxPage
 
   const order = (orderId: string, method: 'online' | 'd17') => orderOf(db, orderId, method)
 
