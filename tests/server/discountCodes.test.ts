@@ -135,6 +135,36 @@ describe('/student/discount-code', () => {
     const reply = await apply(me, { code: 'cpami042', offerId: divisionOf(112), quantity: 1 })
     expect(reply.body).toMatchObject({ discount_code: { kind: 'referral', discountAmount: 5 }, quote: { total: 42_750 } })
   })
+
+  it("quotes a coupon on a pack with the pupil's chosen subjects", async () => {
+    await coupon({ code: 'PACK10' })
+    const pack = cards.find((card) => card.offer_id === 115)!
+    const chosen = pack.subject_details.map((detail) => detail.id)
+    const me = await pupil()
+    // The three subjects of a pack of exactly three: 25 % (90 → 67.5 dinars), then the coupon's 10 %.
+    const reply = await apply(me, { code: 'PACK10', offerId: pack.id, quantity: 1, offer_subject_details: chosen })
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+    expect(DiscountCodeAnswerSchema.parse(reply.body).quote).toMatchObject({
+      base: 90_000,
+      pack: { basisPoints: 2500, discount: 22_500 },
+      afterPack: 67_500,
+      code: { code: 'PACK10', discount: 6750 },
+      total: 60_750
+    })
+    // Two of them: 10 % (60 → 54 dinars), then 10 %; a subject of another pack is refused as at purchase.
+    const other = await pupil()
+    expect(
+      (await apply(other, { code: 'PACK10', offerId: pack.id, quantity: 1, offer_subject_details: chosen.slice(0, 2) })).body
+    ).toMatchObject({
+      quote: { afterPack: 54_000, total: 48_600 }
+    })
+    const third = await pupil()
+    expect(await apply(third, { code: 'PACK10', offerId: pack.id, quantity: 1, offer_subject_details: [999_999] })).toMatchObject({
+      status: 422,
+      body: { code: 'unknown_subject' }
+    })
+    expect(await applied(third)).toEqual([])
+  })
 })
 
 describe('a purchase spends its code', () => {

@@ -104,7 +104,12 @@ export function registerOfferRoutes(app: FastifyInstance, services: Services): v
     const engineDivision = presentOfferCard(catalogue.division, catalogue.prices, catalogue.subjectDetails, catalogue.level, 'fr')
     const existing = await appliedCodeOf(db, auth.user.id)
     if (existing) throw pricingRefusal(existing.code === normalizeDiscountCode(body.code) ? 'code_already_added' : 'two_codes')
-    const request = { offerDivisionDetail: body.offerId, quantity: body.allYear ? null : body.quantity, code: body.code }
+    const request = {
+      offerDivisionDetail: body.offerId,
+      quantity: body.allYear ? null : body.quantity,
+      offer_subject_details: body.offer_subject_details,
+      code: body.code
+    }
     const period = codePeriod(catalogue.prices, body.quantity ?? null, body.allYear === true)
     const { quote, coupon } = await quoteFor(db, auth.user, request, catalogue, engineDivision, services.clock.now(), period)
     const row = await saveAppliedCode(db, {

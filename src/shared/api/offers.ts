@@ -43,6 +43,9 @@ const rowId = z
   .positive({ error: 'common.invalid' })
   .max(2_147_483_647, { error: 'common.invalid' })
 
+/** A pack's chosen subject details (their ids), as the purchase and the code take them. */
+const SubjectDetailIdsSchema = z.array(rowId, { error: 'common.invalid' }).max(64, { error: 'common.invalid' }).nullish()
+
 /** A code typed in the purchase dialog (a coupon, or a referral code beginning with CP). */
 const CodeFieldSchema = z.string({ error: 'common.invalid' }).max(64, { error: 'common.invalid' })
 
@@ -55,7 +58,7 @@ export const PurchaseRequestSchema = z.strictObject({
   offerDivisionDetail: rowId,
   chapter: rowId.nullish(),
   content_id: rowId.nullish(),
-  offer_subject_details: z.array(rowId, { error: 'common.invalid' }).max(64, { error: 'common.invalid' }).nullish(),
+  offer_subject_details: SubjectDetailIdsSchema,
   /** One of the division's periods; may be left out when it sells only one. */
   period: PeriodSchema.nullish(),
   code: CodeFieldSchema.nullish(),
@@ -133,11 +136,13 @@ export type PurchaseResponse = z.infer<typeof PurchaseResponseSchema>
 
 /**
  * `POST /student/discount-code`: a code typed in the purchase dialog, for the offer division
- * (`offerId`), the months (`quantity`) or the rest of the year (`allYear`) being bought.
+ * (`offerId`), the months (`quantity`) or the rest of the year (`allYear`) being bought, and a
+ * pack's chosen subjects (`offer_subject_details`, as the purchase takes them).
  */
 export const DiscountCodeRequestSchema = z.strictObject({
   code: z.string({ error: 'common.required' }).max(64, { error: 'common.invalid' }),
   offerId: rowId,
+  offer_subject_details: SubjectDetailIdsSchema,
   quantity: z
     .number({ error: 'common.invalid' })
     .int({ error: 'common.invalid' })
