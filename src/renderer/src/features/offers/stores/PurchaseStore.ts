@@ -16,6 +16,7 @@ import {
   codeKind,
   normalizeDiscountCode,
   quote as priceQuote,
+  REFERRAL_BASIS_POINTS,
   type AppliedCode,
   type Period,
   type PricingErrorCode,
@@ -41,6 +42,17 @@ export interface PurchaseDeps {
   onPurchased(response: PurchaseResponse): void
   /** The 3-second snackbar (§4, §8). */
   notify(input: SnackbarInput): void
+  /** The code the pupil applied earlier and has not used yet (/auth/me's discountCode, discountType, discountAmount). */
+  savedCode?(): SavedCode | null
+  /** That code was removed on the server: the user again, whose discountCode it was. */
+  onCodeRemoved?(): void
+}
+
+/** A code applied on the server and not used yet, as /auth/me gives it (an amount in percent or dinars). */
+export interface SavedCode {
+  discountCode: string | null
+  discountType: 'percentage_discount' | 'fixed' | null
+  discountAmount: number | null
 }
 
 export type PurchaseStep = 'choose' | 'confirm'
@@ -89,6 +101,8 @@ export class PurchaseStore {
   private readonly purchaseKey: RetryKey
   /** The number of the latest code check: an older answer arriving last is dropped. */
   private codeChecks = 0
+  /** The code applied is the one the server keeps for the pupil (/student/discount-code): removing it removes it there. */
+  private codeOnServer = false
 
   constructor(card: OfferCard, deps: PurchaseDeps) {
     this.card = card
@@ -96,11 +110,18 @@ export class PurchaseStore {
     this.purchaseKey = new RetryKey(deps.newKey)
     this.periodChoice = periodChoices(card)[0] ?? 'fixed'
     this.days = dayCounts(card)[0] ?? 1
-    makeAutoObservable<PurchaseStore, 'deps' | 'purchaseKey' | 'codeChecks'>(
+    // A code applied earlier is shown applied (removable), then checked for this choice (decision 0047).
+    const saved = savedDiscount(deps.savedCode?.() ?? null)
+    if (saved) {
+      this.appliedCode = saved
+      this.codeOnServer = true
+    }
+    makeAutoObservable<PurchaseStore, 'deps' | 'purchaseKey' | 'codeChecks' | 'codeOnServer'>(
       this,
-      { card: false, deps: false, purchaseKey: false, codeChecks: false },
+      { card: false, deps: false, purchaseKey: false, codeChecks: false, codeOnServer: false },
       { autoBind: true }
     )
+    if (saved) void this.checkCode(saved.code, 'recheck')
   }
 
   // ——— what the dialog offers ———
@@ -258,13 +279,40 @@ export class PurchaseStore {
     return this.checkCode(normalizeDiscountCode(this.codeInput), 'apply')
   }
 
-  /** Removes the code applied: the field is free again. */
+  /** Removes the code applied: the field is free again (and the server forgets a code it kept). */
   removeCode(): void {
+    const removed = this.appliedCode
     this.codeChecks++
     this.appliedCode = null
     this.checkingCode = false
     this.codeInput = ''
     this.codeMessage = null
+    if (removed && this.codeOnServer) void this.removeSavedCode(removed)
+  }
+
+  /**
+   * Removes the code the server keeps for the pupil, which it would otherwise apply to the purchase;
+   * if that fails, the code is shown applied again with the failure.
+   */
+  private async removeSavedCode(removed: AppliedDiscount): Promise<void> {
+    const check = ++this.codeChecks
+    this.codeOnServer = false
+    this.checkingCode = true
+    try {
+      await this.deps.api().removeAppliedCode(removed.code)
+      runInAction(() => {
+        if (check === this.codeChecks) this.checkingCode = false
+      })
+      this.deps.onCodeRemoved?.()
+    } catch (error) {
+      runInAction(() => {
+        this.codeOnServer = true
+        if (check !== this.codeChecks) return
+        this.checkingCode = false
+        this.appliedCode = removed
+        this.codeMessage = { message: failureMessage(error), intent: 'warning' }
+      })
+    }
   }
 
   /**
@@ -302,8 +350,10 @@ export class PurchaseStore {
 
   private dropCode(message: Message, purpose: 'apply' | 'recheck'): void {
     if (purpose === 'recheck') {
+      const dropped = this.appliedCode
       this.appliedCode = null
       this.codeInput = ''
+      if (dropped && this.codeOnServer) void this.removeSavedCode(dropped)
     }
     this.codeMessage = { message, intent: 'warning' }
   }
@@ -369,6 +419,28 @@ export class PurchaseStore {
         ...('key' in message ? { key: message.key, values: message.values } : { key: 'auth:errors.server' })
       })
       return null
+    }
+  }
+}
+
+/** The code kept on the server as the dialog shows it applied, until the server's quote gives its terms for this choice. */
+function savedDiscount(saved: SavedCode | null): AppliedDiscount | null {
+  const code = saved?.discountCode ? normalizeDiscountCode(saved.discountCode) : null
+  if (!saved || !code) return null
+  const kind = codeKind(code)
+  const amount = saved.discountAmount ?? 0
+  const fixed = kind === 'coupon' && saved.discountType === 'fixed'
+  const basisPoints = kind === 'referral' ? REFERRAL_BASIS_POINTS : fixed ? null : Math.round(amount * 100)
+  return {
+    code,
+    kind,
+    terms: {
+      kind,
+      code,
+      discountType: fixed ? 'fixed' : 'percentage_discount',
+      basisPoints,
+      fixedAmount: fixed ? Math.round(amount * 1000) : null,
+      discount: 0
     }
   }
 }

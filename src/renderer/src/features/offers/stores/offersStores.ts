@@ -27,7 +27,12 @@ export function offersStoreOf(root: Root): OffersStore {
       onPurchased: () => {
         if (session.signedIn) session.loadUser().catch(() => undefined)
       },
-      notify: (input) => root.ui.notify(input)
+      notify: (input) => root.ui.notify(input),
+      // A code applied earlier and not used yet: the dialog opens with it applied (decision 0047).
+      savedCode: () => session.me ?? null,
+      onCodeRemoved: () => {
+        if (session.signedIn) session.loadUser().catch(() => undefined)
+      }
     })
   })
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
 import type { OfferCard, OffersApi } from '../../../../../../src/renderer/src/features/offers/api.ts'
-import { PurchaseStore } from '../../../../../../src/renderer/src/features/offers/stores/PurchaseStore.ts'
+import { PurchaseStore, type SavedCode } from '../../../../../../src/renderer/src/features/offers/stores/PurchaseStore.ts'
 import {
   fakeOffersApi,
   gold,
@@ -183,6 +183,82 @@ describe('PurchaseStore: one code, checked by the server, removable (§4 Coupons
     expect(store.appliedCode).toBeNull()
     expect(store.codeInput).toBe('')
     expect(store.codeMessage).toEqual({ message: { key: 'auth:errors.purchase.codeNotApplicable' }, intent: 'warning' })
+  })
+})
+
+describe('PurchaseStore: a code applied earlier, as /auth/me gives it', () => {
+  function withSaved(saved: SavedCode, overrides: Partial<OffersApi> = {}) {
+    const api = fakeOffersApi(overrides)
+    const record = recorder()
+    let removed = 0
+    const store = new PurchaseStore(gold, {
+      api: () => api,
+      now: () => NOW,
+      newKey: sequentialKeys(),
+      giftCode: () => null,
+      notify: record.notify,
+      onPurchased: record.onPurchased,
+      savedCode: () => saved,
+      onCodeRemoved: () => removed++
+    })
+    return { api, store, removed: () => removed }
+  }
+  const saved: SavedCode = { discountCode: 'BIENVENUE10', discountType: 'percentage_discount', discountAmount: 10 }
+
+  it('opens with it applied and priced (the field closed), checks it for this choice, and removes it from the server', async () => {
+    const { store, api, removed } = withSaved(saved, {
+      quote: (body) => Promise.resolve(quoteAnswer(tenPercent(body.code!))),
+      removeAppliedCode: () => Promise.resolve()
+    })
+    expect(store.appliedCode).toMatchObject({ code: 'BIENVENUE10', kind: 'coupon' })
+    expect(store.quote).toMatchObject({ code: { kind: 'coupon', basisPoints: 1000, discount: 4_500 }, total: 40_500 })
+    expect(store.request.code).toBe('BIENVENUE10')
+    store.setCodeInput('AUTRE')
+    expect(store.codeInput).toBe('')
+    await settle()
+    expect(api.calls).toEqual([{ name: 'quote', args: [expect.objectContaining({ offerDivisionDetail: gold.id, code: 'BIENVENUE10' })] }])
+    expect(store.appliedCode?.terms).toEqual(tenPercent('BIENVENUE10'))
+    store.removeCode()
+    expect(store.appliedCode).toBeNull()
+    expect(store.quote).toMatchObject({ code: null, total: 45_000 })
+    await settle()
+    expect(api.calls[1]).toEqual({ name: 'removeAppliedCode', args: ['BIENVENUE10'] })
+    expect(removed()).toBe(1)
+    expect(store.checkingCode).toBe(false)
+  })
+
+  it('prices a saved CP referral code at 5 % and a fixed coupon at its dinars before the server answers', () => {
+    const never = { quote: () => new Promise<never>(() => undefined) }
+    const referral = withSaved({ discountCode: 'cpami042', discountType: 'percentage_discount', discountAmount: 5 }, never).store
+    expect(referral.appliedCode).toMatchObject({ code: 'CPAMI042', kind: 'referral' })
+    expect(referral.quote).toMatchObject({ code: { kind: 'referral', discount: 2_250 }, total: 42_750 })
+    const fixed = withSaved({ discountCode: 'MOINS5', discountType: 'fixed', discountAmount: 5 }, never).store
+    expect(fixed.quote).toMatchObject({ code: { discountType: 'fixed', fixedAmount: 5_000, discount: 5_000 }, total: 40_000 })
+    expect(withSaved({ discountCode: null, discountType: null, discountAmount: null }, never).store.appliedCode).toBeNull()
+  })
+
+  it('shows it again when the server cannot remove it, and drops it (on the server too) when it does not fit this offer', async () => {
+    const failing = withSaved(saved, {
+      quote: (body) => Promise.resolve(quoteAnswer(tenPercent(body.code!))),
+      removeAppliedCode: () => Promise.reject(new ApiError('server_error', 'Erreur', { status: 500 }))
+    })
+    await settle()
+    failing.store.removeCode()
+    await settle()
+    expect(failing.store.appliedCode?.code).toBe('BIENVENUE10')
+    expect(failing.store.codeMessage?.intent).toBe('warning')
+    expect(failing.removed()).toBe(0)
+
+    const other = withSaved(saved, {
+      quote: () => Promise.reject(new ApiError('code_not_applicable', 'Ce code n’est pas valable', { status: 422 })),
+      removeAppliedCode: () => Promise.resolve()
+    })
+    await settle()
+    await settle()
+    expect(other.store.appliedCode).toBeNull()
+    expect(other.store.codeMessage).toEqual({ message: { key: 'auth:errors.purchase.codeNotApplicable' }, intent: 'warning' })
+    expect(other.api.calls.map((call) => call.name)).toEqual(['quote', 'removeAppliedCode'])
+    expect(other.removed()).toBe(1)
   })
 })
 

@@ -13,12 +13,19 @@ export type Call = { name: keyof OffersApi; args: unknown[] }
 export function fakeOffersApi(overrides: Partial<OffersApi> = {}): OffersApi & { calls: Call[] } {
   const calls: Call[] = []
   const fail = (name: string) => () => Promise.reject(new Error(`unexpected call ${name}`))
-  const merged: OffersApi = { offers: () => Promise.resolve([]), quote: fail('quote'), buy: fail('buy'), ...overrides }
+  const merged: OffersApi = {
+    offers: () => Promise.resolve([]),
+    quote: fail('quote'),
+    buy: fail('buy'),
+    removeAppliedCode: fail('removeAppliedCode'),
+    ...overrides
+  }
   return {
     calls,
     offers: (...args) => (calls.push({ name: 'offers', args }), merged.offers(...args)),
     quote: (...args) => (calls.push({ name: 'quote', args }), merged.quote(...args)),
-    buy: (...args) => (calls.push({ name: 'buy', args }), merged.buy(...args))
+    buy: (...args) => (calls.push({ name: 'buy', args }), merged.buy(...args)),
+    removeAppliedCode: (...args) => (calls.push({ name: 'removeAppliedCode', args }), merged.removeAppliedCode(...args))
   }
 }
 
