@@ -69,6 +69,8 @@ describe('changesAuthRows', () => {
     ['insert into "user_offers" ("user_id", "group_id") values ($1, $2)', true],
     ['insert into "ledger_entries" ("transaction_id", "account_id", "amount") values ($1, $2, $3)', true],
     ['update "divisions" set "name" = $1 where "divisions"."id" = $2', true],
+    // isOperatorClient: the pupil's operator plans.
+    ['update "operator_subscriptions" set "status" = $1 where "operator_subscriptions"."id" = $2', true],
     ['select "id", "balance" from "ledger_accounts" where "id" in ($1, $2) for update', false],
     ['insert into "login_failures" ("account_key") values ($1)', false],
     ['begin', false]

@@ -14,6 +14,7 @@ import {
   ledgerAccounts,
   levels,
   offerGroups,
+  operatorSubscriptions,
   optionalSubjects,
   states,
   userOffers,
@@ -99,6 +100,7 @@ export type UserView = {
   level: string | null
   divisionName: string | null
   discount: Pick<MeResponse, 'discountCode' | 'discountType' | 'discountAmount'>
+  operatorClient: boolean
 }
 
 type OfferView = User['offers'][number]
@@ -141,7 +143,10 @@ export const userViewColumns = {
   appliedCode: sql<AppliedCodeView | null>`(select json_build_object('code', ${appliedDiscountCodes.code},
     'discount_type', ${discountCodes.discountType}, 'discount_value', ${discountCodes.discountValue})
     from ${appliedDiscountCodes} left join ${discountCodes} on ${discountCodes.id} = ${appliedDiscountCodes.discountCodeId}
-    where ${appliedDiscountCodes.userId} = ${users.id})`
+    where ${appliedDiscountCodes.userId} = ${users.id})`,
+  // A mobile-operator client record: a plan the operator charged at least once (decision 0046).
+  operatorClient: sql<boolean>`exists(select 1 from ${operatorSubscriptions} where ${operatorSubscriptions.userId} = ${users.id}
+    and ${operatorSubscriptions.status} in ('active', 'cancelled', 'ended'))`
 }
 
 /** The code the pupil applied and has not used yet, with its coupon's terms (none for a referral code). */
@@ -168,6 +173,7 @@ export type UserViewRow = {
   offers: OfferView[] | null
   balance: number | null
   appliedCode: AppliedCodeView | null
+  operatorClient: boolean
 }
 
 const userViewQuery = preparedFor((db) =>
@@ -230,7 +236,13 @@ export async function presentUser(db: Executor, row: UserRow, view: UserViewRow 
     created_at: row.createdAt.toISOString()
   }
   const level = refs?.levelName != null ? localName(refs.levelName, refs.levelNameAr, lang) : null
-  return { user, level, divisionName: user.division?.name ?? null, discount: discountOf(refs?.appliedCode ?? null) }
+  return {
+    user,
+    level,
+    divisionName: user.division?.name ?? null,
+    discount: discountOf(refs?.appliedCode ?? null),
+    operatorClient: refs?.operatorClient === true
+  }
 }
 
 /**
@@ -283,7 +295,7 @@ export async function presentMe(
     hasPhoneParent: row.phone2 != null,
     hasParent: row.parentId != null,
     hasParentRequest: false,
-    isOperatorClient: false,
+    isOperatorClient: view.operatorClient,
     ...view.discount,
     admin_user_id: impersonatorId
   }

@@ -66,7 +66,9 @@ export const AUTH_VIEW_TABLES = [
   'institutes',
   // The code the pupil applied and its coupon: /auth/me's discountCode, discountType and discountAmount (decision 0045).
   'applied_discount_codes',
-  'discount_codes'
+  'discount_codes',
+  // /auth/me's isOperatorClient: a plan the operator charged (decision 0046).
+  'operator_subscriptions'
 ] as const
 
 const ROW_TABLE = new RegExp(`\\b(?:${AUTH_ROW_TABLES.join('|')})\\b`)

@@ -7,7 +7,7 @@
  * unsubscription leaves the access to the end of the paid period.
  */
 import { createHmac, randomBytes } from 'node:crypto'
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm'
+import { and, asc, desc, eq, lt } from 'drizzle-orm'
 import { DateTime } from 'luxon'
 import type { OperatorNotification, OperatorRecurrence } from '../../../src/shared/api/operatorBilling.ts'
 import { TUNIS_ZONE, tunisDateOf } from '../../../src/shared/pricing/calendar.ts'
@@ -123,16 +123,6 @@ export async function latestPlanOf(executor: Executor, userId: number): Promise<
     .orderBy(desc(operatorSubscriptions.id))
     .limit(20)
   return rows.find((row) => row.status === 'active') ?? rows[0] ?? null
-}
-
-/** Whether the user holds a mobile-operator client record (a plan that was charged at least once). */
-export async function isOperatorClient(executor: Executor, userId: number): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: operatorSubscriptions.id })
-    .from(operatorSubscriptions)
-    .where(and(eq(operatorSubscriptions.userId, userId), inArray(operatorSubscriptions.status, ['active', 'cancelled', 'ended'])))
-    .limit(1)
-  return row != null
 }
 
 function outOfOrder(): ApiError {
