@@ -22,17 +22,16 @@ export interface OperatorBillingApi {
 }
 
 export function createOperatorBillingApi(http: HttpClient): OperatorBillingApi {
-  const ep = operatorBillingEndpoints
   const returnQuery = (query: OperatorReturnQuery) => ({
     ...(query.subscriptionId ? { subscriptionId: query.subscriptionId } : {}),
     ...(query.transactionId ? { transactionId: query.transactionId } : {}),
     ...(query.status ? { status: query.status } : {})
   })
   return {
-    checkout: (body) => http.call(ep.checkout, { body }),
-    plan: () => http.call(ep.plan),
-    unsubscribe: () => http.call(ep.unsubscribe),
-    success: (query) => http.call(ep.success, { query: { ...returnQuery(query), front: '1' } }),
-    failure: (query) => http.call(ep.failure, { query: returnQuery(query) }).then(() => undefined)
+    checkout: (body) => http.call(operatorBillingEndpoints.checkout, { body }),
+    plan: () => http.call(operatorBillingEndpoints.plan),
+    unsubscribe: () => http.call(operatorBillingEndpoints.unsubscribe),
+    success: (query) => http.call(operatorBillingEndpoints.success, { query: { ...returnQuery(query), front: '1' } }),
+    failure: (query) => http.call(operatorBillingEndpoints.failure, { query: returnQuery(query) }).then(() => undefined)
   }
 }
