@@ -14,25 +14,15 @@ import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
 import { launchApp, type AppHandle } from '../tests/e2e/harness.ts'
+import { operator, signInStudent, STUDENT, toSubject } from './benchContent.ts'
 import type { Report } from './benchUi.ts'
 
-const STUDENT = { username: '20000001', password: 'Darsi#2026', division: 14 }
 const BARS = { toggleP95Ms: 100, firstPageMs: 500, decodedAtOnce: 5 } as const
 const MAGAZINE_PAGES = 60
 
 function percentile(values: number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))]!
-}
-
-async function operator(app: AppHandle, key: string, path: string, body: unknown): Promise<{ id: number; slug: string }> {
-  const response = await fetch(new URL(`/operator${path}`, app.apiUrl), {
-    method: 'POST',
-    headers: { 'x-operator-key': key, 'content-type': 'application/json' },
-    body: JSON.stringify(body)
-  })
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
-  return (await response.json()) as { id: number; slug: string }
 }
 
 /** A magazine of `count` A4 pages, each a title, a few paragraphs and a box, as the demo magazine's. */
@@ -133,23 +123,13 @@ async function readContinuously(page: Page): Promise<{ mostImages: number; mostL
   }, MAGAZINE_PAGES)
 }
 
-async function toSubject(page: Page, name: string): Promise<void> {
-  await page.getByTestId('nav-subjects').click()
-  await page.getByTestId('subject-card').filter({ hasText: name }).first().waitFor({ timeout: 20_000 })
-  await page.getByTestId('subject-card').filter({ hasText: name }).getByRole('link').click()
-  await page.getByTestId('chapter-link').first().waitFor({ timeout: 20_000 })
-}
-
 export async function benchAround(report: Report): Promise<void> {
   const key = randomBytes(24).toString('hex')
   let app: AppHandle | undefined
   try {
     app = await launchApp({ apiEnv: { DARSI_OPERATOR_KEY: key } })
     const { page } = app
-    await page.getByTestId('login-username').fill(STUDENT.username)
-    await page.getByTestId('login-password').fill(STUDENT.password)
-    await page.getByTestId('login-submit').click()
-    await page.getByTestId('login-page').waitFor({ state: 'detached', timeout: 30_000 })
+    await signInStudent(page)
 
     // The 60-page magazine, made first (the subjects grid keeps its answer a minute).
     const subject = await operator(app, key, '/subjects', { division: STUDENT.division, name: 'Magazine de soixante pages', visible: true })

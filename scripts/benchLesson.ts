@@ -17,31 +17,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { launchApp, type AppHandle } from '../tests/e2e/harness.ts'
+import { operator, signInStudent, STUDENT, toSubject } from './benchContent.ts'
 import { interaction, type Report } from './benchUi.ts'
 
-const STUDENT = { username: '20000001', password: 'Darsi#2026', division: 14 }
 const BARS = { firstFrameMs: 1000, seekMs: 300, subjectRenderMs: 200 } as const
 
 function p75(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil(0.75 * sorted.length) - 1)]!
-}
-
-async function operator(app: AppHandle, key: string, path: string, body: unknown): Promise<{ id: number; slug: string }> {
-  const response = await fetch(new URL(`/operator${path}`, app.apiUrl), {
-    method: 'POST',
-    headers: { 'x-operator-key': key, 'content-type': 'application/json' },
-    body: JSON.stringify(body)
-  })
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
-  return (await response.json()) as { id: number; slug: string }
-}
-
-async function toSubject(page: Page, name: string): Promise<void> {
-  await page.getByTestId('nav-subjects').click()
-  await page.getByTestId('subject-card').filter({ hasText: name }).first().waitFor({ timeout: 20_000 })
-  await page.getByTestId('subject-card').filter({ hasText: name }).getByRole('link').click()
-  await page.getByTestId('chapter-link').first().waitFor({ timeout: 20_000 })
 }
 
 /** Click on a chapter row → the video's first frame, timed in the page. */
@@ -102,10 +85,7 @@ export async function benchLesson(report: Report): Promise<void> {
   try {
     app = await launchApp({ apiEnv: { DARSI_OPERATOR_KEY: key } })
     const { page } = app
-    await page.getByTestId('login-username').fill(STUDENT.username)
-    await page.getByTestId('login-password').fill(STUDENT.password)
-    await page.getByTestId('login-submit').click()
-    await page.getByTestId('login-page').waitFor({ state: 'detached', timeout: 30_000 })
+    await signInStudent(page)
 
     // The bench's own content, made first (the subjects grid keeps its answer a minute): a subject
     // of 40 chapters, and when ffmpeg is here a 3-minute lesson.

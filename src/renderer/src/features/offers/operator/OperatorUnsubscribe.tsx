@@ -1,21 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger
-} from '@fluentui/react-components'
+import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components'
 import { MoreHorizontal20Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FormDialog } from '../../../forms/FormDialog.tsx'
 import { formatReportDate } from '../../../lib/time.ts'
 import { useStores } from '../../../stores/StoreContext.tsx'
 import { OperatorPlanStore } from './OperatorPlanStore.ts'
@@ -51,27 +39,17 @@ export const OperatorUnsubscribe = observer(function OperatorUnsubscribe({ offer
           </MenuList>
         </MenuPopover>
       </Menu>
-      <Dialog open={store.confirming} onOpenChange={(_event, data) => (data.open ? undefined : store.cancel())}>
-        <DialogSurface data-testid="operator-unsubscribe-dialog">
-          <DialogBody>
-            <DialogTitle>{t('operator.unsubscribeTitle')}</DialogTitle>
-            <DialogContent>{t('operator.unsubscribeText', { date: formatReportDate(store.plan?.paid_until ?? '') })}</DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={store.cancel} disabled={store.submitting}>
-                {t('dialog.cancel')}
-              </Button>
-              <Button
-                appearance="primary"
-                onClick={() => void store.unsubscribe()}
-                disabled={store.submitting}
-                data-testid="operator-unsubscribe-confirm"
-              >
-                {t('operator.unsubscribe')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <FormDialog
+        open={store.confirming}
+        onClose={store.cancel}
+        onSubmit={() => void store.unsubscribe()}
+        title={t('operator.unsubscribeTitle')}
+        testId="operator-unsubscribe-dialog"
+        cancel={{ label: t('dialog.cancel'), disabled: store.submitting }}
+        submit={{ label: t('operator.unsubscribe'), disabled: store.submitting, testId: 'operator-unsubscribe-confirm' }}
+      >
+        {t('operator.unsubscribeText', { date: formatReportDate(store.plan?.paid_until ?? '') })}
+      </FormDialog>
     </>
   )
 })
