@@ -20,7 +20,14 @@ import {
   offerSubjectDetails,
   subjects
 } from '../db/schema.ts'
-import type { ClassCatalogue, OfferDivisionRow, OfferPriceRow, SubjectDetailRow } from './offers.ts'
+import {
+  divisionOfferColumns,
+  subjectDetailColumns,
+  type ClassCatalogue,
+  type OfferDivisionRow,
+  type OfferPriceRow,
+  type SubjectDetailRow
+} from './offers.ts'
 
 /** `json_build_object` of the given keys and values (keys are the rows' own property names). */
 function objectOf(fields: Record<string, AnyColumn | SQL>): SQL {
@@ -39,14 +46,7 @@ function arrayOf(element: SQL, from: SQL, orderBy: SQL): SQL {
 const divisionsJson = arrayOf(
   objectOf({
     ...getTableColumns(offerDivisions),
-    offer: objectOf({
-      id: offers.id,
-      name: offers.name,
-      nameAr: offers.nameAr,
-      isFree: offers.isFree,
-      position: offers.position,
-      unsubscribable: offers.unsubscribable
-    }),
+    offer: objectOf(divisionOfferColumns),
     group: objectOf({ id: offerGroups.id, name: offerGroups.name })
   }),
   sql`from ${offerDivisions}
@@ -65,15 +65,7 @@ const pricesJson = arrayOf(
 )
 
 const detailsJson = arrayOf(
-  objectOf({
-    id: offerSubjectDetails.id,
-    offerDivisionId: offerSubjectDetails.offerDivisionId,
-    subjectId: offerSubjectDetails.subjectId,
-    subject: subjects.name,
-    price: offerSubjectDetails.price,
-    description: offerSubjectDetails.description,
-    position: offerSubjectDetails.position
-  }),
+  objectOf(subjectDetailColumns),
   sql`from ${offerSubjectDetails}
     inner join ${offerDivisions} on ${eq(offerDivisions.id, offerSubjectDetails.offerDivisionId)}
     inner join ${subjects} on ${eq(subjects.id, offerSubjectDetails.subjectId)}

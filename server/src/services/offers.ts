@@ -99,17 +99,20 @@ export type SubjectDetailRow = {
   position: number
 }
 
+/** What an offer division row carries of its offer (`OfferDivisionRow.offer`), here and in services/offerList.ts. */
+export const divisionOfferColumns = {
+  id: offers.id,
+  name: offers.name,
+  nameAr: offers.nameAr,
+  isFree: offers.isFree,
+  position: offers.position,
+  unsubscribable: offers.unsubscribable
+}
+
 /** A class's offer divisions (or one by id) with their offer and group, by the offer's position. */
 const divisionColumns = {
   division: offerDivisions,
-  offer: {
-    id: offers.id,
-    name: offers.name,
-    nameAr: offers.nameAr,
-    isFree: offers.isFree,
-    position: offers.position,
-    unsubscribable: offers.unsubscribable
-  },
+  offer: divisionOfferColumns,
   group: { id: offerGroups.id, name: offerGroups.name }
 }
 
@@ -154,7 +157,8 @@ const divisionPricesQuery = preparedFor((db) =>
     .prepare('offers_division_prices')
 )
 
-const subjectDetailColumns = {
+/** A `SubjectDetailRow`'s columns, here and in services/offerList.ts. */
+export const subjectDetailColumns = {
   id: offerSubjectDetails.id,
   offerDivisionId: offerSubjectDetails.offerDivisionId,
   subjectId: offerSubjectDetails.subjectId,
