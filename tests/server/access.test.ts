@@ -4,7 +4,9 @@
  * learning, progress, reaction and video report routes naming a subject, chapter or lesson refuse
  * another class's (the level message) and answer 404 for one that does not exist; another pupil's
  * video report is refused, and one no longer pending is neither changed nor deleted; a lesson
- * video's and a lesson attachment's addresses serve their pupil only, until they expire (S6).
+ * video's and a lesson attachment's addresses serve their pupil only, until they expire (S6);
+ * another pupil's subscription is not cancelled, an operator plan is sold for the pupil's own class
+ * only, and a forged or replayed operator notification changes nothing.
  */
 import { and, asc, eq, ne, type SQL } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
@@ -13,10 +15,23 @@ import type { Quiz } from '../../src/shared/api/quizzes.ts'
 import { servicePrefixes, type Endpoint } from '../../src/shared/api/common.ts'
 import { MEDIA_URL_TTL_SECONDS, learningEndpoints, type Lesson } from '../../src/shared/api/learning.ts'
 import { videoReportEndpoints, type VideoReport } from '../../src/shared/api/videoReports.ts'
-import { chapters, contents, contentVideos, subjects, users, videoReportReasons, videoReports } from '../../server/src/db/schema.ts'
+import {
+  chapters,
+  contents,
+  contentVideos,
+  operatorCharges,
+  subjects,
+  userOffers,
+  users,
+  videoReportReasons,
+  videoReports
+} from '../../server/src/db/schema.ts'
+import { notificationKey, signNotification } from '../../server/src/services/operatorBilling.ts'
+import { OperatorCheckoutResponseSchema, type OperatorNotification } from '../../src/shared/api/operatorBilling.ts'
+import { tunisDate } from '../../src/shared/tunisDate.ts'
 import { attachFile } from '../../server/src/services/attachments.ts'
 import { checkedTables, routesOf } from './endpointTables.ts'
-import { call, createUser, demo, login, startTestServer, uniquePhone, type TestServer, type Tokens } from './harness.ts'
+import { call, createUser, demo, login, newPupil, startTestServer, uniquePhone, type TestServer, type Tokens } from './harness.ts'
 
 let server: TestServer
 let student: Tokens
@@ -328,18 +343,22 @@ describe('the learning, progress, reaction and video report routes naming a subj
   }
   const descriptionOf = async (id: number) =>
     (await db().select({ description: videoReports.description }).from(videoReports).where(eq(videoReports.id, id)))[0]?.description
+  /** The pupil's change of report `id` (its description to `description`) and its deletion, each answered. */
+  async function changeAndDelete(id: number, description: string) {
+    const replies = []
+    for (const [method, body] of [
+      ['PUT', { ...reportBody(), description }],
+      ['DELETE', undefined]
+    ] as const) {
+      replies.push(await call<{ code: string }>(server.app, method, `/api/student/video-reports/${id}`, { token: student.token, body }))
+    }
+    return replies
+  }
 
   it("refuses another pupil's video report as unknown (404), to change and to delete", async () => {
     const other = await classmate()
     const theirs = await report(other.token)
-    for (const [method, body] of [
-      ['PUT', { ...reportBody(), description: 'Modifié par un autre' }],
-      ['DELETE', undefined]
-    ] as const) {
-      const reply = await call<{ code: string }>(server.app, method, `/api/student/video-reports/${theirs.id}`, {
-        token: student.token,
-        body
-      })
+    for (const reply of await changeAndDelete(theirs.id, 'Modifié par un autre')) {
       expect(reply.status, JSON.stringify(reply.body)).toBe(404)
       expect(reply.body.code).toBe('not_found')
     }
@@ -361,14 +380,7 @@ describe('the learning, progress, reaction and video report routes naming a subj
         })
         expect(reply.statusCode, reply.body).toBe(200)
       }
-      for (const [method, body] of [
-        ['PUT', { ...reportBody(), description: 'Trop tard' }],
-        ['DELETE', undefined]
-      ] as const) {
-        const reply = await call<{ code: string }>(server.app, method, `/api/student/video-reports/${mine.id}`, {
-          token: student.token,
-          body
-        })
+      for (const reply of await changeAndDelete(mine.id, 'Trop tard')) {
         expect(reply.status, JSON.stringify(reply.body)).toBe(409)
         expect(reply.body.code).toBe('video_report_not_pending')
       }
@@ -584,6 +596,93 @@ describe('the quizzes and the magazine pages (S6)', () => {
       expect(expired.json().code).toBe('forbidden')
     } finally {
       server.clock.set(start)
+    }
+  })
+})
+
+describe('the subscription cancellation and the operator plans (S6)', () => {
+  const db = () => server.app.services.database.db
+  /** A subscription (group 112) of the pupil's from 2025-09-01 to `endDate`. */
+  async function subscriptionOf(userId: number, endDate: string): Promise<number> {
+    const [row] = await db()
+      .insert(userOffers)
+      .values({ userId, groupId: 112, startDate: '2025-09-01', endDate })
+      .returning({ id: userOffers.id })
+    return row!.id
+  }
+  const cancel = (token: string, id: number) =>
+    call<{ code: string }>(server.app, 'POST', `/api/student/subscriptions/${id}/cancel`, { token })
+  const cancelledAt = async (id: number) =>
+    (await db().select({ at: userOffers.cancelledAt }).from(userOffers).where(eq(userOffers.id, id)))[0]!.at
+
+  it("refuses another pupil's subscription and an unknown one (404), and an ended one (409); the pupil's own is cancelled", async () => {
+    const [me, other] = [await newPupil(server.app), await newPupil(server.app)]
+    const theirs = await subscriptionOf(other.id, '2100-01-01')
+    for (const id of [theirs, 2_000_000_000]) {
+      const reply = await cancel(me.token, id)
+      expect(reply.status, JSON.stringify(reply.body)).toBe(404)
+      expect(reply.body.code).toBe('not_found')
+    }
+    expect(await cancelledAt(theirs)).toBeNull()
+    const ended = await subscriptionOf(me.id, tunisDate(server.clock.now().getTime() - 86_400_000))
+    const refused = await cancel(me.token, ended)
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409)
+    expect(refused.body.code).toBe('subscription_ended')
+    expect(await cancelledAt(ended)).toBeNull()
+    const mine = await subscriptionOf(me.id, '2100-01-01')
+    expect((await cancel(me.token, mine)).status).toBe(200)
+    expect(await cancelledAt(mine)).not.toBeNull()
+  })
+
+  const checkout = (token: string, path: string, division: number) =>
+    call<{ code: string; message: string }>(server.app, 'POST', path, { token, body: { recurrence: '1', phone: uniquePhone(), division } })
+
+  it.each(['/api/checkout', '/api/operator-billing/checkout'])(
+    '%s sells a plan for the pupil’s own class and refuses another class’s with the level message (403)',
+    async (path) => {
+      const me = await newPupil(server.app, { division: 14 })
+      expect((await checkout(me.token, path, 14)).status).toBe(200)
+      const theirs = await checkout(me.token, path, 16)
+      expect(theirs.status, JSON.stringify(theirs.body)).toBe(403)
+      expect(theirs.body).toEqual({ code: 'level_not_allowed', message: 'access not authorised for this level' })
+    }
+  )
+
+  it('a forged, replayed or unknown operator notification is refused and charges nothing; the return link shows the pupil’s own plan only and takes its own fields only', async () => {
+    const [me, other] = [await newPupil(server.app), await newPupil(server.app)]
+    const started = await checkout(other.token, '/api/checkout', 14)
+    const plan = OperatorCheckoutResponseSchema.parse(started.body).payload.subscription
+    const notify = (notification: OperatorNotification, key = notificationKey(server.app.services.secrets.codeSecret)) =>
+      call<{ code: string }>(server.app, 'POST', '/api/operator-billing/notifications', {
+        body: notification,
+        headers: { 'x-operator-signature': signNotification(key, notification) }
+      })
+    const charge = { transactionId: `access-${plan.id}-1`, subscriptionId: plan.id, event: 'charged', period: 1 } as const
+    const charges = async () => (await db().select().from(operatorCharges).where(eq(operatorCharges.subscriptionId, plan.id))).length
+    const forged = await notify(charge, notificationKey('not the server key'))
+    expect(forged.status).toBe(401)
+    expect(forged.body.code).toBe('operator_signature_invalid')
+    expect(await charges()).toBe(0)
+    expect((await notify(charge)).status).toBe(200)
+    const replayed = await notify(charge)
+    expect(replayed.status).toBe(409)
+    expect(replayed.body.code).toBe('operator_notification_replayed')
+    expect((await notify({ ...charge, transactionId: 'access-unknown', subscriptionId: 2_000_000_000 })).status).toBe(404)
+    expect(await charges()).toBe(1)
+    // Another pupil's plan named on the return link: the caller's own (none) is answered.
+    const shown = await call<{ subscription: unknown }>(server.app, 'GET', '/api/operator-billing/success', {
+      token: me.token,
+      query: { subscriptionId: String(plan.id) }
+    })
+    expect(shown.status).toBe(200)
+    expect(shown.body.subscription).toBeNull()
+    // The return links take their own fields only, as every query does.
+    for (const [method, url] of [
+      ['GET', '/api/operator-billing/success'],
+      ['POST', '/api/operator-billing/echec']
+    ] as const) {
+      const extra = await call(server.app, method, url, { token: me.token, query: { subscriptionId: String(plan.id), other: 'x' } })
+      expect(extra.status, url).toBe(422)
     }
   })
 })

@@ -1,7 +1,8 @@
 /**
  * T1: random valid and invalid requests for every route of the accounts, pickers, operator,
  * development, health, learning, progress, content tool, reactions, video reports, assistance,
- * attachments and offers tables (the quote and the purchase are offers.fuzz.test.ts's), through
+ * attachments, offers (with the subscription cancellation) and operator plans tables (the quote and
+ * the purchase are offers.fuzz.test.ts's; the operator's notifications signed, forged or replayed), through
  * fastify.inject. Never a 5xx; a documented status; a body that parses with the route's response
  * schema (success) or the error schema. The learning routes draw their subjects, chapters and
  * lessons from the demo catalogue of the caller's class.
@@ -17,6 +18,7 @@ import { attachmentEndpoints } from '../../src/shared/api/attachments.ts'
 import { ErrorResponseSchema, servicePrefixes, type Endpoint } from '../../src/shared/api/common.ts'
 import { learningEndpoints, progressEndpoints, type Lesson } from '../../src/shared/api/learning.ts'
 import { offerEndpoints, OffersResponseSchema } from '../../src/shared/api/offers.ts'
+import { OperatorCheckoutResponseSchema, operatorBillingEndpoints } from '../../src/shared/api/operatorBilling.ts'
 import { REACTION_TYPES, reactionEndpoints } from '../../src/shared/api/reactions.ts'
 import { VIDEO_REPORT_STATUSES, videoReportEndpoints } from '../../src/shared/api/videoReports.ts'
 import { VIDEO_REPORT_DESCRIPTION_MAX } from '../../src/shared/rules/videoReport.ts'
@@ -32,6 +34,8 @@ import {
   videoReports
 } from '../../server/src/db/schema.ts'
 import { addAssistanceVideo } from '../../server/src/services/assistance.ts'
+import { notificationKey, signNotification } from '../../server/src/services/operatorBilling.ts'
+import { deliver } from '../../server/src/services/operatorSandbox.ts'
 import { attachFile } from '../../server/src/services/attachments.ts'
 import { createChapter, createLesson, createSubject } from '../../server/src/services/content.ts'
 import { checkedTables, routesOf } from './endpointTables.ts'
@@ -71,6 +75,8 @@ const OWN_AVATAR = '<own-avatar>'
 const AN_ADMIN = '<an-admin>'
 /** The tick's time: the server's clock now (ms). */
 const NOW = '<now>'
+/** The `x-operator-signature` of the body as sent (the operator's key). */
+const SIGNED = '<signed-notification>'
 
 /**
  * The demo catalogue of the caller's class (14), read once the server is seeded: `<demo:list:n:field>`
@@ -122,7 +128,13 @@ const FRESH = {
   othersReport: '<fresh:othersReport>',
   assistance: '<fresh:assistance>',
   code: '<fresh:code>',
-  quizLesson: '<fresh:quizLesson>'
+  quizLesson: '<fresh:quizLesson>',
+  /** A pending operator plan of the caller's (a checkout the operator has not charged yet). */
+  plan: '<fresh:plan>',
+  /** A subscription of the caller's that runs, one that ended yesterday, and another pupil's. */
+  subscription: '<fresh:subscription>',
+  endedSubscription: '<fresh:endedSubscription>',
+  othersSubscription: '<fresh:othersSubscription>'
 } as const
 /** The code, once the code the caller applied (if any) is removed. */
 const unappliedRef = (code: string) => `<unapplied:${code}>`
@@ -285,6 +297,11 @@ const preference = fc.constantFrom(
 )
 
 const none = fc.constant<Input>({})
+/** A signed media address forged whole: any file and pupil of `id`, any expiry, a signature of nothing. */
+const forgedAddress = (id: fc.Arbitrary<number>) =>
+  fc
+    .record({ id, u: id, expires: fc.integer({ min: 1, max: 99_999_999_999 }), signature: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) })
+    .map(({ id: fileId, ...query }): Input => ({ params: { id: fileId }, query }))
 const body = <T>(arb: fc.Arbitrary<T>, extra: Partial<Input> = {}) => arb.map((value): Input => ({ body: value, ...extra }))
 
 /** Inputs that satisfy the route's schema (the handler may still refuse them: wrong code …). */
@@ -617,17 +634,7 @@ function lessonToolGenerators(): Record<string, fc.Arbitrary<Input>> {
           query: { u: attachmentRef(n, 'u'), expires: attachmentRef(n, 'expires'), signature: attachmentRef(n, 'signature') }
         }))
       },
-      {
-        weight: 1,
-        arbitrary: fc
-          .record({
-            id: anyId,
-            u: anyId,
-            expires: fc.integer({ min: 1, max: 99_999_999_999 }),
-            signature: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)
-          })
-          .map(({ id, ...query }): Input => ({ params: { id }, query }))
-      }
+      { weight: 1, arbitrary: forgedAddress(anyId) }
     ),
     'attachmentOperator.attach': fc
       .record({
@@ -670,7 +677,76 @@ function lessonToolGenerators(): Record<string, fc.Arbitrary<Input>> {
     'offers.appliedCodes': none,
     'offers.removeCode': fc
       .oneof({ weight: 3, arbitrary: fc.constant(FRESH.code) }, { weight: 1, arbitrary: anyId })
-      .map((id): Input => ({ params: { id } }))
+      .map((id): Input => ({ params: { id } })),
+    'offers.cancelSubscription': fc
+      .oneof(
+        { weight: 3, arbitrary: fc.constant(FRESH.subscription) },
+        { weight: 1, arbitrary: fc.constantFrom(FRESH.endedSubscription, FRESH.othersSubscription) },
+        { weight: 1, arbitrary: anyId }
+      )
+      .map((id): Input => ({ params: { id } })),
+    ...operatorPlanGenerators(anyId)
+  }
+}
+
+/**
+ * The operator plans (decision 0046): checkouts on any number for the caller's class or another,
+ * the return links naming the caller's plan or any, and the operator's notifications, mostly the
+ * first charge of a fresh pending plan, signed; else any event or period, a replayed transaction
+ * id, or a forged signature.
+ */
+function operatorPlanGenerators(anyId: fc.Arbitrary<number>): Record<string, fc.Arbitrary<Input>> {
+  const checkout = body(
+    fc.record({
+      recurrence: fc.constantFrom<string | number>('1', '7', 1, 7),
+      phone,
+      division: fc.oneof({ weight: 4, arbitrary: fc.constant(FUZZ_CLASS) }, { weight: 1, arbitrary: smallId(40) })
+    })
+  )
+  const returnQuery = fc
+    .record(
+      {
+        subscriptionId: fc.oneof(fc.constant(FRESH.plan), anyId.map(String)),
+        transactionId: fc.stringMatching(/^[\w-]{1,20}$/),
+        status: fc.constantFrom('success', 'failed', 'cancelled'),
+        front: fc.constantFrom('1', 'true')
+      },
+      { requiredKeys: [] }
+    )
+    .map((query): Input => ({ query }))
+  const forged = fc.stringMatching(/^[0-9a-f]{64}$/)
+  return {
+    'operatorBilling.checkout': checkout,
+    'operatorBilling.operatorCheckout': checkout,
+    'operatorBilling.plan': none,
+    'operatorBilling.unsubscribe': none,
+    'operatorBilling.success': returnQuery,
+    'operatorBilling.failure': returnQuery,
+    'operatorBilling.notify': fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc.stringMatching(/^[\w-]{1,32}$/).map((transactionId): Input => ({
+          body: { transactionId, subscriptionId: FRESH.plan, event: 'charged', period: 1 },
+          headers: { 'x-operator-signature': SIGNED }
+        }))
+      },
+      {
+        weight: 2,
+        arbitrary: fc
+          .record({
+            // The same transaction id again and again: replays after the first.
+            transactionId: fc.oneof(fc.constant('fuzz-replayed'), fc.stringMatching(/^[\w-]{1,32}$/)),
+            subscriptionId: fc.oneof(fc.constant(FRESH.plan), anyId),
+            event: fc.constantFrom('charged', 'charge_failed', 'unsubscribed'),
+            period: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined })
+          })
+          .chain((notification) =>
+            fc
+              .oneof({ weight: 3, arbitrary: fc.constant(SIGNED) }, { weight: 1, arbitrary: forged })
+              .map((signature): Input => ({ body: notification, headers: { 'x-operator-signature': signature } }))
+          )
+      }
+    )
   }
 }
 
@@ -763,17 +839,7 @@ function learningGenerators(): Record<string, fc.Arbitrary<Input>> {
       },
       // Another video's address, or a signature of nothing.
       { weight: 1, arbitrary: fc.tuple(index, anyId).map(([n, id]): Input => ({ params: { id }, query: sign(n) })) },
-      {
-        weight: 1,
-        arbitrary: fc
-          .record({
-            id: anyId,
-            u: anyId,
-            expires: fc.integer({ min: 1, max: 99_999_999_999 }),
-            signature: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)
-          })
-          .map(({ id, ...query }): Input => ({ params: { id }, query }))
-      }
+      { weight: 1, arbitrary: forgedAddress(anyId) }
     ),
     'progress.subjectProgress': fc.oneof(
       { weight: 4, arbitrary: index.map((n): Input => ({ params: { id: demoRef('subjects', n, 'id') } })) },
@@ -976,7 +1042,13 @@ async function callerFor(endpoint: Endpoint): Promise<Caller> {
       .values({ userId, groupId: 112, startDate: '2020-01-01', endDate: '2100-01-01' })
   }
   const tokens = await server.app.services.sessions.start(userId)
-  return { userId, token: tokens.token, refresh: tokens.refreshToken }
+  const caller = { userId, token: tokens.token, refresh: tokens.refreshToken }
+  // A plan the operator charged: the pupil's plan, its return and its unsubscription have one to answer.
+  if (Object.values<Endpoint>(operatorBillingEndpoints).includes(endpoint)) {
+    const plan = await pendingPlan(caller)
+    await deliver(server.app.services, { transactionId: `fuzz-${plan}-1`, subscriptionId: plan, event: 'charged', period: 1 })
+  }
+  return caller
 }
 
 /** The file name of the caller's avatar, uploading one first if there is none. */
@@ -1092,17 +1164,7 @@ function aroundLessonGenerators(): Record<string, fc.Arbitrary<Input>> {
       { weight: 3, arbitrary: index.map((n): Input => ({ params: { id: pageRef(n, 'id') }, query: signed(n) })) },
       // Another page's address, or a forged one.
       { weight: 1, arbitrary: fc.tuple(index, fc.nat(1_000_000)).map(([n, id]): Input => ({ params: { id }, query: signed(n) })) },
-      {
-        weight: 1,
-        arbitrary: fc
-          .record({
-            id: fc.nat(1_000_000),
-            u: fc.nat(1_000_000),
-            expires: fc.integer({ min: 1, max: 99_999_999_999 }),
-            signature: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/)
-          })
-          .map(({ id, ...query }): Input => ({ params: { id }, query }))
-      }
+      { weight: 1, arbitrary: forgedAddress(fc.nat(1_000_000)) }
     ),
     'magazineOperator.upload': fc
       .record({
@@ -1224,7 +1286,36 @@ async function freshValue(kind: keyof typeof FRESH, caller: Caller): Promise<num
       expect(reply.statusCode, reply.body).toBe(200)
       return (reply.json() as { discount_code: { id: number } }).discount_code.id
     }
+    case 'plan':
+      return pendingPlan(caller)
+    case 'subscription':
+      return subscriptionOf(caller.userId, '2100-01-01')
+    case 'endedSubscription':
+      return subscriptionOf(caller.userId, '2020-12-31')
+    case 'othersSubscription':
+      return subscriptionOf(otherPupil, '2100-01-01')
   }
+}
+
+/** A subscription (group 112) of the pupil's from 2020 to `endDate`. */
+async function subscriptionOf(userId: number, endDate: string): Promise<number> {
+  const [row] = await server.app.services.database.db
+    .insert(userOffers)
+    .values({ userId, groupId: 112, startDate: '2020-01-01', endDate })
+    .returning({ id: userOffers.id })
+  return row!.id
+}
+
+/** A checkout of the caller's on a fresh number: its plan waits for the operator's notification. */
+async function pendingPlan(caller: Caller): Promise<number> {
+  const reply = await server.app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    headers: { authorization: `Bearer ${caller.token}` },
+    payload: { recurrence: '1', phone: uniquePhone(), division: FUZZ_CLASS }
+  })
+  expect(reply.statusCode, reply.body).toBe(200)
+  return OperatorCheckoutResponseSchema.parse(reply.json()).payload.subscription.id
 }
 
 async function fill(value: unknown, caller: Caller): Promise<unknown> {
@@ -1303,7 +1394,13 @@ async function send(endpoint: Endpoint, input: Input, caller: Caller) {
       ).toString()
     } else if (input.body !== undefined) {
       headers['content-type'] = 'application/json'
-      payload = JSON.stringify(await fill(input.body, caller))
+      const filled = await fill(input.body, caller)
+      if (headers['x-operator-signature'] === SIGNED)
+        headers['x-operator-signature'] = signNotification(
+          notificationKey(server.app.services.secrets.codeSecret),
+          filled as Parameters<typeof signNotification>[1]
+        )
+      payload = JSON.stringify(filled)
     }
   }
   const query = input.query
@@ -1359,7 +1456,8 @@ const tables = {
     offers: offerEndpoints.offers,
     applyCode: offerEndpoints.applyCode,
     appliedCodes: offerEndpoints.appliedCodes,
-    removeCode: offerEndpoints.removeCode
+    removeCode: offerEndpoints.removeCode,
+    cancelSubscription: offerEndpoints.cancelSubscription
   }
 }
 const routes = routesOf(tables)

@@ -21,7 +21,8 @@ export const checkedTables = {
   assistanceOperator: endpoints.assistanceOperator,
   attachments: endpoints.attachments,
   attachmentOperator: endpoints.attachmentOperator,
-  offers: endpoints.offers
+  offers: endpoints.offers,
+  operatorBilling: endpoints.operatorBilling
 }
 
 export type Route = { name: string; endpoint: Endpoint }

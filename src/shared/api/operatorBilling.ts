@@ -59,8 +59,11 @@ export type OperatorCheckoutResponse = z.infer<typeof OperatorCheckoutResponseSc
 export const OperatorPlanResponseSchema = z.object({ message: z.string(), subscription: OperatorPlanSchema.nullable() })
 export type OperatorPlanResponse = z.infer<typeof OperatorPlanResponseSchema>
 
-/** What the operator's return link carries back (the app passes it on untouched), plus the app's front-check flag. */
-export const OperatorReturnQuerySchema = z.object({
+/**
+ * What the operator's return link carries back (the app passes on these fields), plus the app's
+ * front-check flag; any other field is refused, as in every query.
+ */
+export const OperatorReturnQuerySchema = z.strictObject({
   subscriptionId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   transactionId: z.string().max(64).optional(),
   status: z.string().max(32).optional(),
