@@ -4,32 +4,22 @@
  * a referral code's 5 % — seen at once when applied, removed or used by a purchase.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../server/src/db/schema.ts'
-import { inTransaction, move } from '../../server/src/services/ledger.ts'
 import { MeResponseSchema } from '../../src/shared/api/accounts.ts'
 import { OffersResponseSchema, type OfferCard } from '../../src/shared/api/offers.ts'
-import { call, createUser, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+import { call, newPupil, useTestServer, type Pupil } from './harness.ts'
 
-let server: TestServer
+const server = useTestServer()
 let cards: OfferCard[]
 beforeAll(async () => {
-  server = await startTestServer()
   const reader = await pupil()
   cards = OffersResponseSchema.parse((await call(server.app, 'GET', '/api/student/offers', { token: reader.token })).body).payload
 })
-afterAll(async () => {
-  await server?.close()
-})
 
 const db = () => server.app.services.database.db
-type Pupil = { id: number; token: string }
-
-async function pupil(points = 0): Promise<Pupil> {
-  const id = await createUser(server.app, { credential: uniquePhone(), division: 14 })
-  if (points > 0) await inTransaction(db(), (tx) => move(tx, 'opening', `test:${id}`, { system: 'opening' }, { userId: id }, points * 1000))
-  return { id, token: (await server.app.services.sessions.start(id)).token }
-}
+/** A pupil of class 14 nobody else touches, with `points` in the wallet. */
+const pupil = (points = 0) => newPupil(server.app, { points })
 
 const gold = () => cards.find((card) => card.offer_id === 112)!.id
 const discount = async (who: Pupil) => {

@@ -8,7 +8,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { operatorCharges, operatorSubscriptions, userOffers } from '../../server/src/db/schema.ts'
 import { OPERATOR_RENEWAL_JOB, renewDuePlans } from '../../server/src/jobs/operatorBilling.ts'
 import { notificationKey, planById, signNotification } from '../../server/src/services/operatorBilling.ts'
@@ -22,27 +22,18 @@ import {
 } from '../../src/shared/api/operatorBilling.ts'
 import { tunisDateOf } from '../../src/shared/pricing/calendar.ts'
 import { levelRate } from '../../src/shared/pricing/levelRates.ts'
-import { call, createUser, lastCode, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+import { call, lastCode, newPupil, uniquePhone, useTestServer, type Pupil } from './harness.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
+const server = useTestServer()
+beforeAll(() => {
   // Noon in Tunis: a day's plan bought now ends today.
   server.clock.set('2026-03-10T11:00:00Z')
-})
-afterAll(async () => {
-  await server?.close()
 })
 
 const db = () => server.app.services.database.db
 const DAY = 24 * 3_600_000
-type Pupil = { id: number; token: string }
-
-async function pupil(division = 14): Promise<Pupil> {
-  const id = await createUser(server.app, { credential: uniquePhone(), division })
-  const { token } = await server.app.services.sessions.start(id)
-  return { id, token }
-}
+/** A pupil of class 14 nobody else touches. */
+const pupil = () => newPupil(server.app)
 
 async function checkout(who: Pupil, body: Record<string, unknown>) {
   return call(server.app, 'POST', '/api/checkout', { token: who.token, body })

@@ -8,36 +8,32 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { referralEarnings, users } from '../../server/src/db/schema.ts'
-import { audit, inTransaction, ledgerTotal, move } from '../../server/src/services/ledger.ts'
+import { audit, inTransaction, ledgerTotal } from '../../server/src/services/ledger.ts'
 import { reverseReferralEarning } from '../../server/src/services/referrals.ts'
 import { OffersResponseSchema, type OfferCard } from '../../src/shared/api/offers.ts'
 import { referrerTokens } from '../../src/shared/pricing/index.ts'
-import { call, createUser, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+import { call, newPupil, useTestServer, type Pupil } from './harness.ts'
 
-let server: TestServer
+const server = useTestServer()
 let cards: OfferCard[]
 beforeAll(async () => {
-  server = await startTestServer()
   const reader = await pupil()
   cards = OffersResponseSchema.parse((await call(server.app, 'GET', '/api/student/offers', { token: reader.token })).body).payload
 })
+// Before the server closes (the hooks after the tests run last registered first).
 afterAll(async () => {
-  if (server) {
-    expect(await audit(db())).toEqual([])
-    expect(await ledgerTotal(db())).toBe(0)
-    await server.close()
-  }
+  expect(await audit(db())).toEqual([])
+  expect(await ledgerTotal(db())).toBe(0)
 })
 
 const db = () => server.app.services.database.db
-type Pupil = { id: number; token: string }
 let codes = 0
 
+/** A pupil of class 14 nobody else touches, with `points` in the wallet and, given one, a CP code. */
 async function pupil(points = 0, giftCode?: string): Promise<Pupil> {
-  const id = await createUser(server.app, { credential: uniquePhone(), division: 14 })
-  if (points > 0) await inTransaction(db(), (tx) => move(tx, 'opening', `test:${id}`, { system: 'opening' }, { userId: id }, points * 1000))
-  if (giftCode) await db().update(users).set({ giftCode }).where(eq(users.id, id))
-  return { id, token: (await server.app.services.sessions.start(id)).token }
+  const fresh = await newPupil(server.app, { points })
+  if (giftCode) await db().update(users).set({ giftCode }).where(eq(users.id, fresh.id))
+  return fresh
 }
 
 /** A referrer holding a fresh CP code. */

@@ -5,32 +5,22 @@
  * another pupil's is unknown and an ended one is refused.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { userOffers } from '../../server/src/db/schema.ts'
-import { inTransaction, move } from '../../server/src/services/ledger.ts'
 import { CancelSubscriptionResponseSchema, OffersResponseSchema, type OfferCard } from '../../src/shared/api/offers.ts'
 import { tunisDate } from '../../src/shared/tunisDate.ts'
-import { call, createUser, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+import { call, newPupil, useTestServer, type Pupil } from './harness.ts'
 
-let server: TestServer
+const server = useTestServer()
 let cards: OfferCard[]
 beforeAll(async () => {
-  server = await startTestServer()
   const reader = await pupil()
   cards = OffersResponseSchema.parse((await call(server.app, 'GET', '/api/student/offers', { token: reader.token })).body).payload
 })
-afterAll(async () => {
-  await server?.close()
-})
 
 const db = () => server.app.services.database.db
-type Pupil = { id: number; token: string }
-
-async function pupil(points = 0): Promise<Pupil> {
-  const id = await createUser(server.app, { credential: uniquePhone(), division: 14 })
-  if (points > 0) await inTransaction(db(), (tx) => move(tx, 'opening', `test:${id}`, { system: 'opening' }, { userId: id }, points * 1000))
-  return { id, token: (await server.app.services.sessions.start(id)).token }
-}
+/** A pupil of class 14 nobody else touches, with `points` in the wallet. */
+const pupil = (points = 0) => newPupil(server.app, { points })
 
 const divisionOf = (offerId: number) => cards.find((card) => card.offer_id === offerId)!.id
 const buy = (who: Pupil, body: Record<string, unknown>) =>
