@@ -30,11 +30,25 @@
  *   lesson magazine <lessonId> <file.pdf>   a magazine lesson's PDF (type 3), rendered once to page images
  *   lesson rtl <lessonId> on|off      whether the lesson reads right to left (an Arabic magazine's page order)
  *   lesson quiz <lessonId> <file.json>   a QCM lesson's quiz: { title, questions: [{ text, multiple?, explanation?, options: [{ text, correct }] }] }
+ *   offer add <offerId> <division> <name> [--group <id>] [--type primary|pack] [--color <#RRGGBB>] [--description <text>] [--position <n>] [--prices <period>=<dinars>[/<final dinars>],…]
+ *                                    an offer for a class (a new offer id needs --group); periods day|week|month|rest_of_year|fixed
+ *   offer edit <offerDivisionId> [--name <name>] [--color <#RRGGBB>] [--description <text>] [--position <n>] [--prices …]
+ *   offer disable|enable <offerDivisionId>
+ *   coupon add <code> --percent <n>|--amount <dinars> [--max-uses <n>] [--expires <YYYY-MM-DD>] [--offers <id,…>] [--offer-divisions <id,…>] [--all-year] [--owner <userId>]
+ *   coupon disable <code>
  * The server URL comes from --api or the data directory's server.json; the key from
  * DARSI_OPERATOR_KEY or the data directory's operator.key. One line of output; exit 1 on failure.
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
+import type { z } from 'zod'
+import {
+  OperatorCouponBodySchema,
+  OperatorOfferBodySchema,
+  OperatorOfferEditSchema,
+  type OperatorCoupon,
+  type OperatorOffer
+} from '../../src/shared/api/offers.ts'
 import { parseArgs, stringFlag } from './cli.ts'
 import { defaultDataDir } from './config.ts'
 import { print, printError } from './print.ts'
@@ -68,7 +82,12 @@ const USAGE = `Usage: npm run admin -- [--api <url>] [--data-dir <dir>] <command
   lesson attach <lessonId> <file> [--name <name>]
   lesson magazine <lessonId> <file.pdf>
   lesson rtl <lessonId> on|off
-  lesson quiz <lessonId> <file.json>`
+  lesson quiz <lessonId> <file.json>
+  offer add <offerId> <division> <name> [--group <id>] [--type primary|pack] [--color <#RRGGBB>] [--description <text>] [--position <n>] [--prices month=45,rest_of_year=290/261]
+  offer edit <offerDivisionId> [--name <name>] [--color <#RRGGBB>] [--description <text>] [--position <n>] [--prices …]
+  offer disable|enable <offerDivisionId>
+  coupon add <code> --percent <n>|--amount <dinars> [--max-uses <n>] [--expires <YYYY-MM-DD>] [--offers <id,…>] [--offer-divisions <id,…>] [--all-year] [--owner <userId>]
+  coupon disable <code>`
 
 class CliError extends Error {}
 
@@ -115,7 +134,7 @@ function positiveInt(value: string | undefined, what: string): number {
 }
 
 export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const args = parseArgs(argv, new Set(['unverified', 'test', 'help', 'register-redirect', 'hidden', 'free', 'rtl']))
+  const args = parseArgs(argv, new Set(['unverified', 'test', 'help', 'register-redirect', 'hidden', 'free', 'rtl', 'all-year']))
   if (args.flags.has('help') || args.positional.length === 0) throw new CliError(USAGE)
   const dataDir = resolve(stringFlag(args, 'data-dir') ?? defaultDataDir(env))
   let api = stringFlag(args, 'api')
@@ -318,6 +337,10 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
     case 'chapter':
     case 'lesson':
       return contentCommand(api, key, command, rest, args)
+    case 'offer':
+      return offerCommand(api, key, rest, args)
+    case 'coupon':
+      return couponCommand(api, key, rest, args)
     default:
       throw new CliError(`Unknown command ${command}\n${USAGE}`)
   }
@@ -431,6 +454,147 @@ async function contentCommand(
     body
   })) as { message: string }
   return result.message
+}
+
+/** A body checked by its endpoint's schema before it is sent: each problem named by its flag. */
+function validated<S extends z.ZodType>(schema: S, body: unknown, flags: Record<string, string> = {}): z.infer<S> {
+  const parsed = schema.safeParse(body)
+  if (parsed.success) return parsed.data
+  const problems = parsed.error.issues.map((issue) => {
+    const [first, ...more] = issue.path.map(String)
+    const name = first === undefined ? 'the command' : `${flags[first] ?? `--${first}`}${more.length > 0 ? ` (${more.join('.')})` : ''}`
+    return `${name} ${issueText(issue)}`
+  })
+  throw new CliError(problems.join('; '))
+}
+
+function issueText(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'is required' : `must be a ${issue.expected}`
+    case 'too_small':
+      return issue.origin === 'string' ? `needs at least ${String(issue.minimum)} characters` : `must be at least ${String(issue.minimum)}`
+    case 'too_big':
+      return issue.origin === 'string' ? `takes at most ${String(issue.maximum)} characters` : `must be at most ${String(issue.maximum)}`
+    case 'invalid_value':
+      return `must be one of ${issue.values.map(String).join(', ')}`
+    case 'invalid_format':
+      return 'has the wrong format'
+    case 'unrecognized_keys':
+      return `does not take ${issue.keys.join(', ')}`
+    default:
+      return 'is invalid'
+  }
+}
+
+/** `month=45,rest_of_year=290/261`: a pricing list in dinars (the price, then the price after the offer's discount). */
+function pricesFlag(value: string | undefined): Array<{ period: string; price: number; finalPrice?: number }> | undefined {
+  if (value === undefined) return undefined
+  return value.split(',').map((part) => {
+    const match = /^\s*([a-z_]+)=(\d+(?:\.\d+)?)(?:\/(\d+(?:\.\d+)?))?\s*$/.exec(part)
+    if (!match) throw new CliError(`--prices: "${part}" is not <period>=<dinars>[/<final dinars>]`)
+    return { period: match[1]!, price: Number(match[2]), ...(match[3] !== undefined ? { finalPrice: Number(match[3]) } : {}) }
+  })
+}
+
+/** `112,115`: ids, each a positive integer. */
+function idsFlag(args: ReturnType<typeof parseArgs>, name: string): number[] | undefined {
+  const value = stringFlag(args, name)
+  if (value === undefined) return undefined
+  return value.split(',').map((part) => positiveInt(part.trim(), `--${name}`))
+}
+
+/** A number given on the command line (dinars, a percentage). */
+function numberFlag(args: ReturnType<typeof parseArgs>, name: string): number | undefined {
+  const value = stringFlag(args, name)
+  if (value === undefined) return undefined
+  if (!/^\d+(\.\d+)?$/.test(value)) throw new CliError(`--${name} must be a number (a dot for decimals)`)
+  return Number(value)
+}
+
+const OFFER_FLAGS = { offerId: '<offerId>', division: '<division>', name: '<name>', prices: '--prices' }
+
+function offerLine(offer: OperatorOffer): string {
+  const prices = offer.pricing.map((entry) => `${entry.period} ${entry.final_price} DT`).join(', ')
+  return `${offer.name} [${offer.id}] (offre ${offer.offer_id}, classe ${offer.division_id}${offer.disabled ? ', désactivée' : ''})${prices ? `: ${prices}` : ''}`
+}
+
+/** `offer add|edit|disable|enable`. */
+async function offerCommand(api: string, key: string, rest: string[], args: ReturnType<typeof parseArgs>): Promise<string> {
+  const [action, first, second, name] = rest
+  const common = {
+    color: stringFlag(args, 'color'),
+    description: stringFlag(args, 'description'),
+    position: intFlag(args, 'position'),
+    prices: pricesFlag(stringFlag(args, 'prices'))
+  }
+  let request: Call
+  if (action === 'add') {
+    if (!first || !second || !name) throw new CliError(USAGE)
+    const group = stringFlag(args, 'group')
+    const body = validated(
+      OperatorOfferBodySchema,
+      {
+        offerId: positiveInt(first, 'offerId'),
+        division: positiveInt(second, 'division'),
+        name,
+        ...(group !== undefined ? { group: positiveInt(group, '--group') } : {}),
+        type: stringFlag(args, 'type') ?? 'primary',
+        ...common
+      },
+      OFFER_FLAGS
+    )
+    request = { method: 'POST', path: '/operator/offers', body }
+  } else if (action === 'edit' || action === 'disable' || action === 'enable') {
+    const id = positiveInt(first, 'offerDivisionId')
+    const edit = action === 'edit' ? { name: stringFlag(args, 'name'), ...common } : { disabled: action === 'disable' }
+    if (Object.values(edit).every((value) => value === undefined))
+      throw new CliError('offer edit needs one of --name, --color, --description, --position, --prices')
+    request = { method: 'POST', path: `/operator/offers/${id}`, body: validated(OperatorOfferEditSchema, edit, OFFER_FLAGS) }
+  } else {
+    throw new CliError(USAGE)
+  }
+  const result = (await call(api, key, request)) as { message: string; offer: OperatorOffer }
+  return `${result.message}: ${offerLine(result.offer)}`
+}
+
+/** `coupon add|disable`. */
+async function couponCommand(api: string, key: string, rest: string[], args: ReturnType<typeof parseArgs>): Promise<string> {
+  const [action, code] = rest
+  if (!code || (action !== 'add' && action !== 'disable')) throw new CliError(USAGE)
+  let request: Call
+  if (action === 'disable') {
+    request = { method: 'POST', path: '/operator/coupons/disable', body: { code } }
+  } else {
+    const [percent, amount] = [numberFlag(args, 'percent'), numberFlag(args, 'amount')]
+    if ((percent === undefined) === (amount === undefined)) throw new CliError('Give --percent <n> or --amount <dinars>')
+    const owner = stringFlag(args, 'owner')
+    const maxUses = stringFlag(args, 'max-uses')
+    const body = validated(
+      OperatorCouponBodySchema,
+      {
+        code,
+        discountType: percent !== undefined ? 'percentage_discount' : 'fixed',
+        discountValue: percent ?? amount,
+        ...(maxUses !== undefined ? { maxUses: positiveInt(maxUses, '--max-uses') } : {}),
+        expires: stringFlag(args, 'expires'),
+        offers: idsFlag(args, 'offers'),
+        offerDivisions: idsFlag(args, 'offer-divisions'),
+        allYear: args.flags.has('all-year'),
+        ...(owner !== undefined ? { owner: positiveInt(owner, '--owner') } : {})
+      },
+      {
+        code: '<code> (letters, digits, - or _, 3 to 64, not beginning with CP)',
+        discountValue: percent !== undefined ? '--percent' : '--amount',
+        expires: '--expires',
+        offers: '--offers',
+        offerDivisions: '--offer-divisions'
+      }
+    )
+    request = { method: 'POST', path: '/operator/coupons', body }
+  }
+  const result = (await call(api, key, request)) as { message: string; coupon: OperatorCoupon }
+  return `${result.message}: ${JSON.stringify(result.coupon)}`
 }
 
 if (import.meta.main) {

@@ -7,6 +7,8 @@ import type {
   AppliedDiscountCode,
   CancelSubscriptionResponse,
   OfferCard,
+  OperatorCoupon,
+  OperatorOffer,
   PurchaseResponse,
   QuoteAnswer
 } from '../../../src/shared/api/offers.ts'
@@ -20,7 +22,8 @@ import {
   type Quote
 } from '../../../src/shared/pricing/index.ts'
 import { localName, type Language } from '../language.ts'
-import type { AppliedRow, CouponRow } from '../services/discountCodes.ts'
+import { couponAmount, type AppliedRow, type CouponRow } from '../services/discountCodes.ts'
+import type { AdminOffer } from '../services/offerAdmin.ts'
 import type { OfferDivisionRow, OfferPriceRow, Purchase, SubjectDetailRow } from '../services/offers.ts'
 import type { CancelledSubscription } from '../services/subscriptions.ts'
 
@@ -183,5 +186,43 @@ export function presentCancelledSubscription({ subscription, group }: CancelledS
       end_date: subscription.endDate,
       cancelled_at: subscription.cancelledAt!.toISOString()
     }
+  }
+}
+
+/** An offer division as the operator's tools answer it (amounts in dinars). */
+export function presentOperatorOffer(row: AdminOffer): OperatorOffer {
+  return {
+    id: row.division.id,
+    offer_id: row.offer.id,
+    division_id: row.division.divisionId,
+    name: row.division.name,
+    type: row.division.type as OperatorOffer['type'],
+    color: row.division.color,
+    description: row.division.description,
+    disabled: row.division.disabled,
+    position: row.offer.position,
+    group: row.group,
+    pricing: row.prices.map((entry) => ({
+      period: entry.period as OperatorOffer['pricing'][number]['period'],
+      price: toDinars(entry.price),
+      final_price: toDinars(entry.finalPrice)
+    }))
+  }
+}
+
+/** A coupon as the operator's tools answer it. */
+export function presentOperatorCoupon(row: CouponRow): OperatorCoupon {
+  return {
+    id: row.id,
+    code: row.code,
+    discountType: row.discountType as 'percentage_discount' | 'fixed',
+    discountAmount: couponAmount(row),
+    active: row.active,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    max_uses: row.maxUses,
+    uses: row.uses,
+    allYear: row.allYear,
+    offers: row.offerIds,
+    offer_divisions: row.offerDivisions.map((division) => division.id)
   }
 }

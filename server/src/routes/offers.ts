@@ -5,7 +5,7 @@
  * The client's figures are never read: every price is computed again from the catalogue.
  */
 import type { FastifyInstance } from 'fastify'
-import { offerEndpoints as ep, type PurchaseRequest } from '../../../src/shared/api/offers.ts'
+import { offerEndpoints as ep, offerOperatorEndpoints as op, type PurchaseRequest } from '../../../src/shared/api/offers.ts'
 import { addRoute, type UserRow } from '../http.ts'
 import { requestLanguage } from '../language.ts'
 import { normalizeDiscountCode } from '../../../src/shared/pricing/index.ts'
@@ -15,6 +15,8 @@ import {
   presentCancelledSubscription,
   presentOfferCard,
   presentOffers,
+  presentOperatorCoupon,
+  presentOperatorOffer,
   presentPurchase,
   presentQuote
 } from '../presenters/offers.ts'
@@ -22,6 +24,7 @@ import type { Services } from '../services.ts'
 import { createIdempotencyService } from '../services/idempotency.ts'
 import { offerList } from '../services/offerList.ts'
 import { appliedCodeOf, findCoupon, removeAppliedCode, saveAppliedCode } from '../services/discountCodes.ts'
+import { addCoupon, addOffer, disableCoupon, editOffer } from '../services/offerAdmin.ts'
 import { cancelSubscription } from '../services/subscriptions.ts'
 import {
   checkChapter,
@@ -141,4 +144,27 @@ export function registerOfferRoutes(app: FastifyInstance, services: Services): v
   addRoute(app, services, ep.cancelSubscription, async ({ auth, params }) =>
     presentCancelledSubscription(await cancelSubscription(db, auth.user.id, params.id, services.clock.now()))
   )
+
+  // ——— the operator's tools: npm run admin -- offer … | coupon … (decision 0047) ———
+
+  addRoute(app, services, op.addOffer, async ({ body }) => {
+    const offer = presentOperatorOffer(await addOffer(db, body))
+    return { message: `Offre ${offer.offer_id} ajoutée à la classe ${offer.division_id} (offre de classe ${offer.id})`, offer }
+  })
+
+  addRoute(app, services, op.editOffer, async ({ params, body }) => {
+    const offer = presentOperatorOffer(await editOffer(db, params.id, body))
+    const what = body.disabled === true ? 'désactivée' : body.disabled === false ? 'réactivée' : 'modifiée'
+    return { message: `Offre de classe ${offer.id} ${what}`, offer }
+  })
+
+  addRoute(app, services, op.addCoupon, async ({ body }) => {
+    const coupon = presentOperatorCoupon(await addCoupon(db, body, services.clock.now()))
+    return { message: `Code ${coupon.code} ajouté`, coupon }
+  })
+
+  addRoute(app, services, op.disableCoupon, async ({ body }) => {
+    const coupon = presentOperatorCoupon(await disableCoupon(db, body.code))
+    return { message: `Code ${coupon.code} désactivé`, coupon }
+  })
 }

@@ -9,7 +9,7 @@ import { notificationEndpoints, notificationOperatorEndpoints } from './notifica
 import { searchEndpoints } from './search.ts'
 import { homeEndpoints } from './home.ts'
 import { learningEndpoints, learningOperatorEndpoints, progressEndpoints } from './learning.ts'
-import { offerEndpoints } from './offers.ts'
+import { offerEndpoints, offerOperatorEndpoints } from './offers.ts'
 import { operatorBillingEndpoints } from './operatorBilling.ts'
 import { reactionEndpoints } from './reactions.ts'
 import { videoReportEndpoints, videoReportOperatorEndpoints } from './videoReports.ts'
@@ -37,6 +37,7 @@ export const endpoints = {
   progress: progressEndpoints,
   learningOperator: learningOperatorEndpoints,
   offers: offerEndpoints,
+  offerOperator: offerOperatorEndpoints,
   operatorBilling: operatorBillingEndpoints,
   reactions: reactionEndpoints,
   videoReports: videoReportEndpoints,

@@ -11,7 +11,7 @@
  * engine's, in millimes (1 point = 1 dinar = 1000 millimes).
  */
 import { z } from 'zod'
-import { OfferDivisionSchema, OfferPurchasePayloadSchema, PeriodSchema, SliceIndexSchema } from '../pricing/schema.ts'
+import { DinarsSchema, OfferDivisionSchema, OfferPurchasePayloadSchema, PeriodSchema, SliceIndexSchema } from '../pricing/schema.ts'
 import { PricingErrorCodeSchema } from '../pricing/errors.ts'
 import { IdNameSchema, idParam, MessageResponseSchema, type Endpoint } from './common.ts'
 
@@ -251,5 +251,176 @@ export const offerEndpoints = {
     params: z.strictObject({ id: idParam }),
     response: CancelSubscriptionResponseSchema,
     errors: [401, 403, 404, 409]
+  }
+} as const satisfies Record<string, Endpoint>
+
+// ——— the operator's tools (npm run admin -- offer … | coupon …; decision 0047) ———
+
+const operatorName = z.string().trim().min(1, { error: 'common.required' }).max(120, { error: 'common.tooLong' })
+const operatorText = z.string().trim().max(2000, { error: 'common.tooLong' })
+const operatorPosition = z
+  .number()
+  .int({ error: 'common.invalid' })
+  .min(0, { error: 'common.invalid' })
+  .max(100_000, { error: 'common.invalid' })
+const operatorColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, { error: 'common.invalid' })
+
+/** A pricing entry as the operator gives it: the period, its price and its price after the offer's own discount, in dinars. */
+export const OperatorPriceSchema = z
+  .strictObject({ period: PeriodSchema, price: DinarsSchema, finalPrice: DinarsSchema.optional() })
+  .refine((entry) => entry.finalPrice === undefined || entry.finalPrice <= entry.price, {
+    path: ['finalPrice'],
+    error: 'common.invalid'
+  })
+
+const operatorPrices = z
+  .array(OperatorPriceSchema)
+  .min(1, { error: 'common.required' })
+  .max(5, { error: 'common.invalid' })
+  .refine((entries) => new Set(entries.map((entry) => entry.period)).size === entries.length, { error: 'common.invalid' })
+
+/** `offer add`: an offer for one class (created with its group when the offer id is new), with its prices. */
+export const OperatorOfferBodySchema = z.strictObject({
+  offerId: rowId,
+  division: rowId,
+  name: operatorName,
+  /** The group a purchase is recorded under; required for a new offer id. */
+  group: rowId.optional(),
+  type: z.enum(['primary', 'pack'], { error: 'common.invalid' }).default('primary'),
+  color: operatorColor.optional(),
+  description: operatorText.optional(),
+  /** The offer's place on the offers page. */
+  position: operatorPosition.optional(),
+  prices: operatorPrices.optional()
+})
+export type OperatorOfferBody = z.infer<typeof OperatorOfferBodySchema>
+
+/** `offer edit`: what changes of an offer division (the prices given replace its pricing list). */
+export const OperatorOfferEditSchema = z
+  .strictObject({
+    name: operatorName.optional(),
+    color: operatorColor.optional(),
+    description: operatorText.optional(),
+    position: operatorPosition.optional(),
+    prices: operatorPrices.optional(),
+    disabled: z.boolean().optional()
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { error: 'common.required' })
+export type OperatorOfferEdit = z.infer<typeof OperatorOfferEditSchema>
+
+export const OperatorOfferSchema = z.object({
+  id: z.number().int(),
+  offer_id: z.number().int(),
+  division_id: z.number().int(),
+  name: z.string(),
+  type: z.enum(['primary', 'pack']),
+  color: z.string().nullable(),
+  description: z.string().nullable(),
+  disabled: z.boolean(),
+  position: z.number().int(),
+  group: IdNameSchema,
+  pricing: z.array(z.object({ period: PeriodSchema, price: z.number(), final_price: z.number() }))
+})
+export type OperatorOffer = z.infer<typeof OperatorOfferSchema>
+export const OperatorOfferResponseSchema = MessageResponseSchema.extend({ offer: OperatorOfferSchema })
+
+/** `coupon add`: a coupon (never a CP… code: those are the pupils' referral codes). */
+export const OperatorCouponBodySchema = z
+  .strictObject({
+    code: z
+      .string()
+      .trim()
+      .min(3, { error: 'common.invalid' })
+      .max(64, { error: 'common.tooLong' })
+      .regex(/^[A-Za-z0-9_-]+$/, { error: 'common.invalid' })
+      .refine((code) => !/^cp/i.test(code), { error: 'common.invalid' }),
+    discountType: z.enum(['percentage_discount', 'fixed'], { error: 'common.invalid' }),
+    /** A percentage (above 0, at most 100, two decimals) or an amount in dinars. */
+    discountValue: DinarsSchema.refine((value) => value > 0, { error: 'common.invalid' }),
+    maxUses: z.number().int({ error: 'common.invalid' }).positive({ error: 'common.invalid' }).max(1_000_000).optional(),
+    /** The last day it can be used (in Tunis), YYYY-MM-DD. */
+    expires: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'common.invalid' })
+      .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), {
+        error: 'common.invalid'
+      })
+      .optional(),
+    offers: z.array(rowId).max(50).optional(),
+    offerDivisions: z.array(rowId).max(200).optional(),
+    allYear: z.boolean().default(false),
+    /** The pupil who may not use it (an influencer's own code). */
+    owner: rowId.optional()
+  })
+  .refine(
+    (body) =>
+      body.discountType === 'fixed' ||
+      (body.discountValue <= 100 && Math.abs(body.discountValue * 100 - Math.round(body.discountValue * 100)) < 1e-9),
+    { path: ['discountValue'], error: 'common.invalid' }
+  )
+export type OperatorCouponBody = z.infer<typeof OperatorCouponBodySchema>
+
+export const OperatorCouponSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  discountType: z.enum(['percentage_discount', 'fixed']),
+  /** A percentage (0–100) or an amount in dinars. */
+  discountAmount: z.number(),
+  active: z.boolean(),
+  expires_at: z.string().nullable(),
+  max_uses: z.number().int().nullable(),
+  uses: z.number().int(),
+  allYear: z.boolean(),
+  offers: z.array(z.number().int()),
+  offer_divisions: z.array(z.number().int())
+})
+export type OperatorCoupon = z.infer<typeof OperatorCouponSchema>
+export const OperatorCouponResponseSchema = MessageResponseSchema.extend({ coupon: OperatorCouponSchema })
+export const OperatorCouponCodeSchema = z.strictObject({ code: z.string().trim().min(1, { error: 'common.required' }).max(64) })
+
+export const offerOperatorEndpoints = {
+  addOffer: {
+    method: 'POST',
+    service: 'operator',
+    path: '/offers',
+    access: 'operator',
+    status: 201,
+    summary: 'Add an offer for a class (the offer itself when its id is new), with its prices in dinars',
+    body: OperatorOfferBodySchema,
+    response: OperatorOfferResponseSchema,
+    errors: [401, 403, 404, 409]
+  },
+  editOffer: {
+    method: 'POST',
+    service: 'operator',
+    path: '/offers/:id',
+    access: 'operator',
+    summary: "Change an offer division (name, colour, description, position, prices, disabled); a pupil's next quote reads it",
+    params: z.strictObject({ id: idParam }),
+    body: OperatorOfferEditSchema,
+    response: OperatorOfferResponseSchema,
+    errors: [401, 403, 404]
+  },
+  addCoupon: {
+    method: 'POST',
+    service: 'operator',
+    path: '/coupons',
+    access: 'operator',
+    status: 201,
+    summary:
+      'Add a coupon: a percentage or dinars, limited to offers, offer divisions or the rest of the year, with uses, an expiry and an owner',
+    body: OperatorCouponBodySchema,
+    response: OperatorCouponResponseSchema,
+    errors: [401, 403, 404, 409]
+  },
+  disableCoupon: {
+    method: 'POST',
+    service: 'operator',
+    path: '/coupons/disable',
+    access: 'operator',
+    summary: 'Disable a coupon by its code: refused from then on (code_inactive), its uses kept',
+    body: OperatorCouponCodeSchema,
+    response: OperatorCouponResponseSchema,
+    errors: [401, 403, 404]
   }
 } as const satisfies Record<string, Endpoint>
