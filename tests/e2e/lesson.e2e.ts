@@ -36,6 +36,16 @@ async function openChapter(page: Page, subject: string, chapter: number): Promis
   await expect.poll(() => pathname(page)).toMatch(/^\/subjects\/[^/]+\/chapters\/[^/]+\/(lessons|recordings)\/[^/]+\/content$/)
 }
 
+/** Signed in as the demo pupil: the lesson `title` of the first chapter of Mathématiques' miscellaneous tab. */
+async function openMathsMiscLesson(page: Page, title: string): Promise<void> {
+  await signIn(page, demo.student)
+  await page.getByTestId('nav-subjects').click()
+  await page.getByTestId('subject-card').filter({ hasText: 'Mathématiques' }).getByRole('link').click()
+  await page.getByTestId('subject-tab-divers').click()
+  await page.getByTestId('chapter-link').first().click()
+  await page.getByTestId('lesson-list-item').filter({ hasText: title }).click()
+}
+
 async function play(page: Page): Promise<void> {
   await expect(page.getByTestId('lesson-video')).toHaveJSProperty('readyState', 4, { timeout: 15_000 })
   await page.getByTestId('player-toggle').click()
@@ -306,12 +316,7 @@ test('the demo quiz: answered, scored with corrections and explanations, and tak
   test.setTimeout(90_000)
   app = await launchApp({ apiUrl: api!.url })
   const { page } = app
-  await signIn(page, demo.student)
-  await page.getByTestId('nav-subjects').click()
-  await page.getByTestId('subject-card').filter({ hasText: 'Mathématiques' }).getByRole('link').click()
-  await page.getByTestId('subject-tab-divers').click()
-  await page.getByTestId('chapter-link').first().click()
-  await page.getByTestId('lesson-list-item').filter({ hasText: 'Quiz : les bases du programme' }).click()
+  await openMathsMiscLesson(page, 'Quiz : les bases du programme')
   const quiz = page.getByTestId('quiz')
   await expect(quiz).toBeVisible({ timeout: 15_000 })
   const questions = page.getByTestId('quiz-question')
@@ -337,12 +342,7 @@ test('the demo magazine: page by page, the keyboard, page 3 kept after a reload,
   test.setTimeout(90_000)
   app = await launchApp({ apiUrl: api!.url })
   const { page } = app
-  await signIn(page, demo.student)
-  await page.getByTestId('nav-subjects').click()
-  await page.getByTestId('subject-card').filter({ hasText: 'Mathématiques' }).getByRole('link').click()
-  await page.getByTestId('subject-tab-divers').click()
-  await page.getByTestId('chapter-link').first().click()
-  await page.getByTestId('lesson-list-item').filter({ hasText: 'Fiche méthode : rédiger une démonstration' }).click()
+  await openMathsMiscLesson(page, 'Fiche méthode : rédiger une démonstration')
   const magazine = page.getByTestId('magazine')
   await expect(magazine).toBeVisible({ timeout: 15_000 })
   await expect(page.getByTestId('magazine-position')).toHaveText('Page 1 sur 4')
@@ -367,12 +367,7 @@ test('in Arabic, dark: the quiz before and after submit, and the Arabic magazine
   test.setTimeout(120_000)
   app = await launchApp({ apiUrl: api!.url, locale: 'ar', colorScheme: 'dark' })
   const { page } = app
-  await signIn(page, demo.student)
-  await page.getByTestId('nav-subjects').click()
-  await page.getByTestId('subject-card').filter({ hasText: 'Mathématiques' }).getByRole('link').click()
-  await page.getByTestId('subject-tab-divers').click()
-  await page.getByTestId('chapter-link').first().click()
-  await page.getByTestId('lesson-list-item').filter({ hasText: 'Quiz : les bases du programme' }).click()
+  await openMathsMiscLesson(page, 'Quiz : les bases du programme')
   const questions = page.getByTestId('quiz-question')
   await expect(questions.first()).toBeVisible({ timeout: 15_000 })
   const count = await questions.count()
