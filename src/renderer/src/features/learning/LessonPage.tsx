@@ -45,7 +45,7 @@ import { useLessonStyles } from './lessonStyles.ts'
 import { emptyLessonText } from './stores/learningRules.ts'
 import { courseLessonId, type LessonAddress, type LessonStore } from './stores/LessonStore.ts'
 import { attachmentsOf, lessonActionsOf, lessonFiles, lessonStoreOf, magazineOf, startViewing } from './stores/learningStores.ts'
-import type { LessonActionsStore } from './stores/LessonActionsStore.ts'
+import type { LessonActionsStore, ShownReaction } from './stores/LessonActionsStore.ts'
 import type { PlayerStore } from './stores/PlayerStore.ts'
 import { useLearningStyles } from './styles.ts'
 
@@ -241,7 +241,11 @@ const ControlBar = observer(function ControlBar({ store }: { store: LessonStore 
 /** The video-report dialog (the support area's), loaded when first opened. */
 const ReportDialog = lazyComponent(loadReportDialog)
 
-/** The bookmark, love and sad with the interaction count, and the report (part 2, §2). */
+/**
+ * The bookmark, love and sad with the interaction count, and the report (part 2, §2). Each control
+ * is its own observer reading its own value, so a click re-renders that control (and the count)
+ * only: not this group, the bar, the player or the side list.
+ */
 const LessonActions = observer(function LessonActions({ store }: { store: LessonStore }) {
   const root = useStores()
   const styles = useLessonStyles()
@@ -252,45 +256,12 @@ const LessonActions = observer(function LessonActions({ store }: { store: Lesson
     void actions?.load()
   }, [actions])
   if (!actions) return null
-  const counts = actions.current
-  const reaction = actions.userReaction
   return (
     <div className={styles.barGroup} role="group" aria-label={t('actions.label')} data-testid="lesson-actions">
-      <ToggleButton
-        appearance="subtle"
-        checked={actions.bookmarked}
-        icon={actions.bookmarked ? <Bookmark20Filled /> : <Bookmark20Regular />}
-        aria-label={actions.bookmarked ? t('actions.unbookmark') : t('actions.bookmark')}
-        onClick={() => void actions.toggleBookmark()}
-        data-testid="lesson-bookmark"
-      />
-      <ToggleButton
-        appearance="subtle"
-        className={styles.reaction}
-        checked={reaction === 'love'}
-        icon={reaction === 'love' ? <Heart20Filled /> : <Heart20Regular />}
-        onClick={() => void actions.react('love')}
-        data-testid="lesson-love"
-      >
-        <span className={styles.visuallyHidden}>{t('actions.love')}</span>
-        <span aria-hidden>{counts?.love ?? 0}</span>
-      </ToggleButton>
-      <ToggleButton
-        appearance="subtle"
-        className={styles.reaction}
-        checked={reaction === 'sad'}
-        icon={reaction === 'sad' ? <EmojiSad20Filled /> : <EmojiSad20Regular />}
-        onClick={() => void actions.react('sad')}
-        data-testid="lesson-sad"
-      >
-        <span className={styles.visuallyHidden}>{t('actions.sad')}</span>
-        <span aria-hidden>{counts?.sad ?? 0}</span>
-      </ToggleButton>
-      {counts ? (
-        <span className={styles.watched} data-testid="lesson-interactions" data-total={counts.total}>
-          {t(`actions.interactions${countForm(counts.total)}`, { count: counts.total })}
-        </span>
-      ) : null}
+      <BookmarkToggle actions={actions} />
+      <ReactionToggle actions={actions} type="love" />
+      <ReactionToggle actions={actions} type="sad" />
+      <InteractionCount actions={actions} />
       <Button
         appearance="subtle"
         icon={<Flag20Regular />}
@@ -304,6 +275,58 @@ const LessonActions = observer(function LessonActions({ store }: { store: Lesson
         <ReportDialog contentId={store.data!.content.id} lessonName={store.data!.content.name} open onClose={() => setReporting(false)} />
       ) : null}
     </div>
+  )
+})
+
+const BookmarkToggle = observer(function BookmarkToggle({ actions }: { actions: LessonActionsStore }) {
+  const { t } = useTranslation('learning')
+  const bookmarked = actions.bookmarked
+  return (
+    <ToggleButton
+      appearance="subtle"
+      checked={bookmarked}
+      icon={bookmarked ? <Bookmark20Filled /> : <Bookmark20Regular />}
+      aria-label={bookmarked ? t('actions.unbookmark') : t('actions.bookmark')}
+      onClick={actions.toggleBookmark}
+      data-testid="lesson-bookmark"
+    />
+  )
+})
+
+const REACTION_ICONS = {
+  love: { on: Heart20Filled, off: Heart20Regular },
+  sad: { on: EmojiSad20Filled, off: EmojiSad20Regular }
+} as const
+
+const ReactionToggle = observer(function ReactionToggle({ actions, type }: { actions: LessonActionsStore; type: ShownReaction }) {
+  const styles = useLessonStyles()
+  const { t } = useTranslation('learning')
+  const { pressed, count } = actions[type]
+  const Icon = pressed ? REACTION_ICONS[type].on : REACTION_ICONS[type].off
+  return (
+    <ToggleButton
+      appearance="subtle"
+      className={styles.reaction}
+      checked={pressed}
+      icon={<Icon />}
+      onClick={() => void actions.react(type)}
+      data-testid={`lesson-${type}`}
+    >
+      <span className={styles.visuallyHidden}>{t(`actions.${type}`)}</span>
+      <span aria-hidden>{count}</span>
+    </ToggleButton>
+  )
+})
+
+const InteractionCount = observer(function InteractionCount({ actions }: { actions: LessonActionsStore }) {
+  const styles = useLessonStyles()
+  const { t } = useTranslation('learning')
+  const total = actions.total
+  if (total === null) return null
+  return (
+    <span className={styles.watched} data-testid="lesson-interactions" data-total={total}>
+      {t(`actions.interactions${countForm(total)}`, { count: total })}
+    </span>
   )
 })
 

@@ -4,7 +4,7 @@
  * message when the server refuses it; on a locked lesson they warn to unlock first and send
  * nothing (docs/decisions/0036-reactions-and-bookmarks.md).
  */
-import { makeAutoObservable, runInAction } from 'mobx'
+import { computedStruct, makeAutoObservable, observableRef, runInAction } from 'mobx'
 import { REACTION_TYPES } from '../../../../../shared/api/reactions.ts'
 import { ApiError } from '../../../api/errors.ts'
 import { Resource } from '../../../lib/loadable.ts'
@@ -12,6 +12,12 @@ import type { SnackbarInput } from '../../../stores/UiStore.ts'
 import type { LearningApi, Reactions, ReactionType } from '../api.ts'
 
 export type ShownReaction = Extract<ReactionType, 'love' | 'sad'>
+
+/** What one reaction control shows: pressed or not, and its count. */
+export interface ReactionControl {
+  pressed: boolean
+  count: number
+}
 
 /** The counts after the pupil's reaction moved from `from` to `to`. */
 export function withReaction(reactions: Reactions, to: ReactionType | null): Reactions {
@@ -37,7 +43,7 @@ export interface ActionsDeps {
 
 export class LessonActionsStore {
   readonly reactions: Resource<Reactions>
-  /** The reactions as shown: the server's, or the pupil's click before its answer. */
+  /** The reactions as shown: the server's, or the pupil's click before its answer (kept as given, not made deeply observable). */
   shown: Reactions | null = null
   /** The bookmark as shown (null: what the lesson said). */
   bookmark: boolean | null = null
@@ -50,9 +56,20 @@ export class LessonActionsStore {
   constructor(deps: ActionsDeps) {
     this.deps = deps
     this.reactions = new Resource(() => deps.api().reactions(deps.contentId))
-    makeAutoObservable<LessonActionsStore, 'deps' | 'reactSequence' | 'bookmarkSequence'>(
+    makeAutoObservable<LessonActionsStore, 'deps' | 'reactSequence' | 'bookmarkSequence' | 'control'>(
       this,
-      { reactions: false, deps: false, reactSequence: false, bookmarkSequence: false },
+      // Each control reads its own value, compared by content: a click re-renders the controls it
+      // changes only, and a server answer equal to what the click showed re-renders nothing.
+      {
+        reactions: false,
+        deps: false,
+        reactSequence: false,
+        bookmarkSequence: false,
+        control: false,
+        shown: observableRef,
+        love: computedStruct,
+        sad: computedStruct
+      },
       { autoBind: true }
     )
   }
@@ -67,6 +84,19 @@ export class LessonActionsStore {
 
   get userReaction(): ReactionType | null {
     return this.current?.user_reaction?.reaction_type ?? null
+  }
+
+  get love(): ReactionControl {
+    return this.control('love')
+  }
+
+  get sad(): ReactionControl {
+    return this.control('sad')
+  }
+
+  /** The interaction count (null until the reactions are known). */
+  get total(): number | null {
+    return this.current?.total ?? null
   }
 
   get bookmarked(): boolean {
@@ -122,6 +152,10 @@ export class LessonActionsStore {
     if (!this.deps.locked()) return false
     this.deps.notify({ intent: 'warning', key: 'learning:actions.unlockFirst' })
     return true
+  }
+
+  private control(type: ShownReaction): ReactionControl {
+    return { pressed: this.userReaction === type, count: this.current?.[type] ?? 0 }
   }
 
   private refused(error: unknown): void {

@@ -1,3 +1,4 @@
+import { autorun } from 'mobx'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
 import type { LearningApi, Reactions } from '../../../../../../src/renderer/src/features/learning/api.ts'
@@ -114,5 +115,27 @@ describe('the lesson’s bookmark and reactions', () => {
     await refused.store.toggleBookmark()
     expect(refused.store.bookmarked).toBe(false)
     expect(refused.notes).toEqual([{ intent: 'warning', key: 'learning:actions.unlockFirst' }])
+  })
+  it('a click wakes only the controls it changes, and an answer equal to what the click showed wakes none', async () => {
+    const answer = deferred<Reactions>()
+    const { store } = setup({ react: () => answer.promise })
+    await store.load()
+    // Each control's observer as the control bar renders it: one run per render.
+    const runs = { love: 0, sad: 0, count: 0, bookmark: 0 }
+    const stops = [
+      autorun(() => void (store.love, runs.love++)),
+      autorun(() => void (store.sad, runs.sad++)),
+      autorun(() => void (store.total, runs.count++)),
+      autorun(() => void (store.bookmarked, runs.bookmark++))
+    ]
+    const sent = store.react('love')
+    expect(store.love).toEqual({ pressed: true, count: 4 })
+    expect(runs).toEqual({ love: 2, sad: 1, count: 2, bookmark: 1 })
+    answer.resolve(withReaction(counts(), 'love'))
+    await sent
+    expect(runs).toEqual({ love: 2, sad: 1, count: 2, bookmark: 1 })
+    await store.toggleBookmark()
+    expect(runs).toEqual({ love: 2, sad: 1, count: 2, bookmark: 2 })
+    stops.forEach((stop) => stop())
   })
 })
