@@ -13,6 +13,8 @@ import type { OperatorBillingApi } from './api.ts'
 
 export interface OperatorPlanDeps {
   api(): OperatorBillingApi
+  /** /auth/me's isOperatorClient: the pupil holds a mobile-operator client record. */
+  isClient(): boolean
   notify(input: SnackbarInput): void
 }
 
@@ -28,12 +30,14 @@ export class OperatorPlanStore {
     makeAutoObservable<OperatorPlanStore, 'deps'>(this, { deps: false }, { autoBind: true })
   }
 
-  /** A client record: a plan the operator charged; the menu offers to stop it while it renews. */
+  /** A client record (isOperatorClient) whose plan still renews: the menu offers to stop it. */
   get canUnsubscribe(): boolean {
-    return this.plan?.status === 'active'
+    return this.deps.isClient() && this.plan?.status === 'active'
   }
 
+  /** The plan's details, asked for a client only. */
   async load(): Promise<void> {
+    if (!this.deps.isClient()) return
     try {
       const answer = await this.deps.api().plan()
       runInAction(() => {

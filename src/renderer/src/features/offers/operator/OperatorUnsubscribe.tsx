@@ -12,7 +12,15 @@ import { operatorBillingApiOf } from './operatorStores.ts'
 /** Offer 33's unsubscribe menu, for a pupil whose operator plan renews (§4 Subscription). */
 export const OperatorUnsubscribe = observer(function OperatorUnsubscribe({ offerName }: { offerName: string }) {
   const root = useStores()
-  const store = useMemo(() => new OperatorPlanStore({ api: operatorBillingApiOf(root), notify: (input) => root.ui.notify(input) }), [root])
+  const store = useMemo(
+    () =>
+      new OperatorPlanStore({
+        api: operatorBillingApiOf(root),
+        isClient: () => root.session.me?.isOperatorClient === true,
+        notify: (input) => root.ui.notify(input)
+      }),
+    [root]
+  )
   const { t } = useTranslation('offers')
 
   useEffect(() => {

@@ -3,6 +3,7 @@ import type { OperatorPlan } from '../../../../../../src/shared/api/operatorBill
 import { apiErrorFromResponse } from '../../../../../../src/renderer/src/api/errors.ts'
 import type { OperatorBillingApi } from '../../../../../../src/renderer/src/features/offers/operator/api.ts'
 import { OperatorCheckoutStore } from '../../../../../../src/renderer/src/features/offers/operator/OperatorCheckoutStore.ts'
+import { OperatorPlanStore } from '../../../../../../src/renderer/src/features/offers/operator/OperatorPlanStore.ts'
 import { OperatorReturnStore } from '../../../../../../src/renderer/src/features/offers/operator/OperatorReturnStore.ts'
 
 const plan = (status: OperatorPlan['status']): OperatorPlan => ({
@@ -124,5 +125,34 @@ describe('OperatorReturnStore: the return links (§4)', () => {
     expect(calls).toEqual([['failure', query]])
     store.dismiss()
     expect(store.result).toBeNull()
+  })
+})
+
+describe("OperatorPlanStore: offer 33's unsubscribe menu reads /auth/me's isOperatorClient (§4 Subscription)", () => {
+  it('a pupil without a client record sees no menu and the plan is not asked for', async () => {
+    let asked = 0
+    const { api } = fakeApi({
+      plan: async () => {
+        asked += 1
+        return { message: 'OK', subscription: plan('active') }
+      }
+    })
+    const store = new OperatorPlanStore({ api: () => api, isClient: () => false, notify: () => undefined })
+    await store.load()
+    expect(asked).toBe(0)
+    expect(store.canUnsubscribe).toBe(false)
+    store.ask()
+    expect(store.confirming).toBe(false)
+  })
+
+  it("a client's renewing plan shows the menu; an ended one does not", async () => {
+    let status: OperatorPlan['status'] = 'active'
+    const { api } = fakeApi({ plan: async () => ({ message: 'OK', subscription: plan(status) }) })
+    const store = new OperatorPlanStore({ api: () => api, isClient: () => true, notify: () => undefined })
+    await store.load()
+    expect(store.canUnsubscribe).toBe(true)
+    status = 'ended'
+    await store.load()
+    expect(store.canUnsubscribe).toBe(false)
   })
 })
