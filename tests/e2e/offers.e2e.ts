@@ -23,8 +23,8 @@ test.afterEach(async () => {
 const pathname = (page: Page) => new URL(page.url()).pathname
 
 /** The dialog's axe check: the open dialog only. */
-async function expectDialogClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).include('[data-testid="purchase-dialog"]').exclude('[data-tabster-dummy]').analyze()
+async function expectDialogClean(page: Page, testId = 'purchase-dialog'): Promise<void> {
+  const results = await new AxeBuilder({ page }).include(`[data-testid="${testId}"]`).exclude('[data-tabster-dummy]').analyze()
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => violation.id)
@@ -321,6 +321,39 @@ test("a CP code gives 5 % and the referrer's tokens rise after the purchase", as
   await expect.poll(() => tokensOf(referrer), { timeout: 15_000 }).toBe(before + 1425)
 })
 
+/** The cancellation dialog's two buttons on one row, each label on one line (one button's height). */
+async function expectButtonsSideBySide(dialog: Locator): Promise<void> {
+  const buttons = [dialog.getByTestId('subscription-cancel-keep'), dialog.getByTestId('subscription-cancel-confirm')]
+  const [keep, confirm] = [(await buttons[0]!.boundingBox())!, (await buttons[1]!.boundingBox())!]
+  expect(Math.abs(keep.y - confirm.y)).toBeLessThan(2)
+  expect(
+    [keep.height, confirm.height].every((height) => height <= 40),
+    `heights ${keep.height} and ${confirm.height}`
+  ).toBe(true)
+}
+
+test('the cancellation dialog in Arabic, dark, at 599 px: its buttons side by side, kept without cancelling', async () => {
+  test.setTimeout(90_000)
+  app = await launchApp({ apiUrl: api!.url, locale: 'ar', colorScheme: 'dark' })
+  const { page } = app
+  await signIn(page, 'lina.haddad@demo.darsi.tn')
+  await page.setViewportSize({ width: 599, height: 900 })
+  await page.getByTestId('user-menu').click()
+  await page.getByRole('menuitem', { name: 'السجلّ' }).click()
+  await expect(page.getByTestId('history-page')).toBeVisible()
+  const row = page.getByTestId('history-subscriptions-table-row').first()
+  await expect(row.getByTestId('subscription-cancel')).toBeVisible({ timeout: 15_000 })
+  await row.getByTestId('subscription-cancel').click()
+  const dialog = page.getByTestId('subscription-cancel-dialog')
+  await expect(dialog).toBeVisible()
+  await app.screenshot('subscription-cancel-ar-dark-599')
+  await expectDialogClean(page, 'subscription-cancel-dialog')
+  await expectButtonsSideBySide(dialog)
+  await dialog.getByTestId('subscription-cancel-keep').click()
+  await expect(dialog).toHaveCount(0)
+  await expect(row.getByTestId('subscription-cancel')).toBeVisible()
+})
+
 test('a subscription cancelled from the history: confirmed, shown cancelled, its access kept to its end', async () => {
   test.setTimeout(90_000)
   // The friend of the previous journey holds the month of pack 115 she bought.
@@ -336,6 +369,9 @@ test('a subscription cancelled from the history: confirmed, shown cancelled, its
   const dialog = page.getByTestId('subscription-cancel-dialog')
   await expect(dialog).toContainText('ne sera pas renouvelé. Vous gardez l’accès jusqu’au')
   await app.screenshot('subscription-cancel-fr-light')
+  await page.setViewportSize({ width: 599, height: 900 })
+  await app.screenshot('subscription-cancel-fr-light-599')
+  await expectButtonsSideBySide(dialog)
   await dialog.getByTestId('subscription-cancel-confirm').click()
   await expect(dialog).toHaveCount(0)
   await expect(row.getByTestId('subscription-cancelled')).toHaveText('Résilié')

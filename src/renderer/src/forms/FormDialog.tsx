@@ -68,7 +68,8 @@ export function FormDialog(props: FormDialogProps) {
                 </MessageBar>
               ) : null}
             </DialogContent>
-            <DialogActions>
+            {/* Fluid: the buttons may use the whole row (not only its second half), so that two labels fit on one line each. */}
+            <DialogActions fluid>
               {props.actions}
               {cancel ? (
                 <Button appearance="secondary" onClick={onClose} disabled={cancel.disabled} data-testid={cancel.testId}>
