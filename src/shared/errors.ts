@@ -67,6 +67,8 @@ const SERVER_ERROR_CODES = [
   'subscription_cancelled',
   /** An operator plan asked for a number that already has an active plan ('Le numéro existe déjà'). */
   'phone_taken',
+  /** The landing's operator checkout (signed out) for a number no pupil's account has proven. */
+  'operator_no_account',
   /** An operator notification whose signature does not match. */
   'operator_signature_invalid',
   /** An operator notification whose transaction id was received already. */
@@ -140,6 +142,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   subscription_ended: 409,
   subscription_cancelled: 409,
   phone_taken: 422,
+  operator_no_account: 422,
   operator_signature_invalid: 401,
   operator_notification_replayed: 409,
   operator_notification_out_of_order: 409,

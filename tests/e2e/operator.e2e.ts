@@ -3,16 +3,19 @@
  * Mobile from the purchase dialog's operator step, the operator sandbox opened in the system
  * browser, the PIN read from the outbox, the return link → 'Abonnement activé' and /, the access
  * opened; then the unsubscribe menu of offer 33, the access kept to the end of the period paid.
- * Screenshots of the operator step and the result in French, light, and in Arabic, dark.
+ * Signed out, the landing /offers/ooredoo: the external page in the system browser, the level
+ * cards, the subscribe modal → the operator page → the pupil of that number a client.
+ * Screenshots of the operator step, the result and the landing in French, light, and in Arabic,
+ * dark (the landing at 599 px).
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import type { ChildProcess } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { launchApp, runTemplateDir, startApi, stopProcess, type AppHandle } from './harness.ts'
-import { demo, signIn } from './helpers.ts'
+import { admin, demo, DEMO_PASSWORD, expectNoSeriousViolations, signIn } from './helpers.ts'
 
 let api: { url: string; child: ChildProcess; dir: string } | undefined
 let app: AppHandle | undefined
@@ -173,4 +176,93 @@ test('in Arabic, dark: the operator step of a weekly plan, and a failed return',
   await app.screenshot('operator-failed-ar-dark')
   await result.getByTestId('operator-result-close').click()
   await expect.poll(() => pathname(page)).toBe('/')
+})
+
+/** A pupil of class 14 whose account proved a fresh number (the landing's checkout finds it by that number). */
+async function newPupilNumber(): Promise<string> {
+  const number = `5${String(Date.now()).slice(-7)}`
+  const key = process.env.DARSI_OPERATOR_KEY ?? readFileSync(join(api!.dir, 'api', 'operator.key'), 'utf8').trim()
+  await admin(api!.url, key, 'create-user', number, DEMO_PASSWORD, 'Amine', 'Landing', '--division', '14')
+  return number
+}
+
+test('the operator landing, signed out: the external page in the browser, the level cards, the subscribe modal → the operator page → the plan charged', async () => {
+  test.setTimeout(120_000)
+  const number = await newPupilNumber()
+  app = await launchApp({ apiUrl: api!.url, path: '/offers/ooredoo' })
+  const { page } = app
+  const landing = page.getByTestId('operator-landing')
+  await expect(landing).toBeVisible({ timeout: 15_000 })
+  // The external landing page opens at once in the system browser.
+  await expect.poll(() => app!.mainHost.openedExternal).toEqual(['https://darsi.tn/offers/ooredoo'])
+
+  // One card per level, priced by the level rate table.
+  const cards = page.getByTestId('operator-landing-card')
+  await expect(cards).toHaveCount(4)
+  await expect(cards.first()).toContainText('0,95 Dt / jour')
+  await expect(cards.first()).toContainText('7,75 Dt / semaine')
+  const bac = page.locator('[data-testid="operator-landing-card"]').filter({ hasText: '2,3 Dt / jour' })
+  await expect(bac).toContainText('17,25 Dt / semaine')
+  await expect(page.getByTestId('operator-landing-video')).toBeVisible()
+  await app.screenshot('operator-landing-fr-light')
+  await expectNoSeriousViolations(page)
+
+  // The subscribe modal: the phone by the Tunisian pattern and the class are required.
+  await bac.getByTestId('operator-landing-weekly').click()
+  const dialog = page.getByTestId('operator-landing-dialog')
+  await expect(dialog).toBeVisible()
+  await dialog.getByTestId('operator-landing-phone').fill('12345678')
+  await dialog.getByTestId('operator-landing-submit').click()
+  await expect(dialog.getByText('Veuillez saisir un numéro de téléphone valide')).toBeVisible()
+  await expect(dialog.getByText('La division est requise')).toBeVisible()
+  // A number no pupil proved is refused on its field.
+  await dialog.getByTestId('operator-landing-phone').fill('98765400')
+  await dialog.getByTestId('operator-landing-division').selectOption('14')
+  await dialog.getByTestId('operator-landing-submit').click()
+  await expect(dialog.getByText('Aucun compte élève n’utilise ce numéro : inscrivez-vous ou connectez-vous')).toBeVisible()
+  await dialog.getByTestId('operator-landing-phone').fill(`+216 ${number}`)
+  await app.screenshot('operator-landing-modal-fr-light')
+  await expectDialogClean(page, 'operator-landing-dialog')
+  await dialog.getByTestId('operator-landing-submit').click()
+
+  // The operator's page opens in the system browser; the PIN from the SMS charges the first week.
+  await expect.poll(() => app!.mainHost.openedExternal.length).toBe(2)
+  const opened = new URL(app.mainHost.openedExternal[1]!)
+  expect(opened.origin).toBe(api!.url)
+  expect(opened.pathname).toMatch(/^\/sandbox\/operator\/[\w-]+$/)
+  await expect(dialog.getByTestId('operator-landing-opened')).toBeVisible()
+  await confirmOnOperatorPage(app, opened.toString(), number)
+
+  // The pupil, once signed in, is an operator client with a week of access.
+  await dialog.getByTestId('operator-landing-cancel').click()
+  await page.getByTestId('operator-landing-sign-in').click()
+  await signIn(page, number)
+  const me = await apiGet<Me & { isOperatorClient: boolean }>(page, '/api/auth/me')
+  expect(me.isOperatorClient).toBe(true)
+  expect(me.user.offers.some((offer) => offer.group_id === 104)).toBe(true)
+})
+
+test('the operator landing in Arabic, dark, at 599 px: the cards and the subscribe modal right to left', async () => {
+  test.setTimeout(90_000)
+  app = await launchApp({
+    apiUrl: api!.url,
+    path: '/offers/ooredoo',
+    locale: 'ar',
+    colorScheme: 'dark',
+    viewport: { width: 599, height: 900 }
+  })
+  const { page } = app
+  await expect(page.getByTestId('operator-landing')).toBeVisible({ timeout: 15_000 })
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(page.getByTestId('operator-landing-card')).toHaveCount(4)
+  await expect(page.getByTestId('operator-landing-card').first()).toContainText('د.ت / يوم')
+  await app.screenshot('operator-landing-ar-dark-599')
+  await expectNoSeriousViolations(page)
+  await page.getByTestId('operator-landing-card').first().getByTestId('operator-landing-daily').click()
+  const dialog = page.getByTestId('operator-landing-dialog')
+  await expect(dialog).toBeVisible()
+  await dialog.getByTestId('operator-landing-submit').click()
+  await expect(dialog.getByText('رقم الهاتف إلزامي')).toBeVisible()
+  await app.screenshot('operator-landing-modal-ar-dark-599')
+  await expectDialogClean(page, 'operator-landing-dialog')
 })

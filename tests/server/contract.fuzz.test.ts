@@ -71,6 +71,8 @@ const SWITCH = '<switch>'
 /** The caller's own id, and the file name of the caller's current avatar (uploaded on demand). */
 const SELF = '<self>'
 const OWN_AVATAR = '<own-avatar>'
+/** The number a fresh pupil of the fuzz class proved (the operator landing's signed-out checkout). */
+const PROVEN_PHONE = '<proven-phone>'
 /** An administrator's id: random ids from 1 to 40 name one too rarely for the success answer. */
 const AN_ADMIN = '<an-admin>'
 /** The tick's time: the server's clock now (ms). */
@@ -716,6 +718,14 @@ function operatorPlanGenerators(anyId: fc.Arbitrary<number>): Record<string, fc.
     .map((query): Input => ({ query }))
   const forged = fc.stringMatching(/^[0-9a-f]{64}$/)
   return {
+    'operatorBilling.offers': none,
+    'operatorBilling.landingCheckout': body(
+      fc.record({
+        recurrence: fc.constantFrom<string | number>('1', '7', 1, 7),
+        phone: fc.oneof({ weight: 3, arbitrary: fc.constant(PROVEN_PHONE) }, { weight: 1, arbitrary: phone }),
+        division: fc.oneof({ weight: 4, arbitrary: fc.constant(FUZZ_CLASS) }, { weight: 1, arbitrary: smallId(40) })
+      })
+    ),
     'operatorBilling.checkout': checkout,
     'operatorBilling.operatorCheckout': checkout,
     'operatorBilling.plan': none,
@@ -1354,6 +1364,12 @@ async function fill(value: unknown, caller: Caller): Promise<unknown> {
   }
   if (value === SELF) return caller.userId
   if (value === OWN_AVATAR) return ownAvatar(caller)
+  if (value === PROVEN_PHONE) {
+    const number = uniquePhone()
+    const id = await createUser(server.app, { credential: number, division: FUZZ_CLASS })
+    await server.app.services.database.db.update(users).set({ phoneVerified: true }).where(eq(users.id, id))
+    return number
+  }
   if (value === AN_ADMIN) {
     const [admin] = await server.app.services.database.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1)
     return admin?.id ?? 1

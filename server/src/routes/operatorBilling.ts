@@ -9,9 +9,10 @@ import type { FastifyInstance } from 'fastify'
 import { operatorBillingEndpoints as ep } from '../../../src/shared/api/operatorBilling.ts'
 import { ApiError } from '../errors.ts'
 import { addRoute } from '../http.ts'
+import { requestLanguage } from '../language.ts'
 import { presentPlan } from '../presenters/operatorBilling.ts'
 import type { Services } from '../services.ts'
-import { latestPlanOf, planById, startCheckout, unsubscribe } from '../services/operatorBilling.ts'
+import { landingOffers, latestPlanOf, planById, startCheckout, startVisitorCheckout, unsubscribe } from '../services/operatorBilling.ts'
 import { receiveNotification, stopConfirmation } from '../services/operatorSandbox.ts'
 import { publicBase } from './wallet.ts'
 import { registerOperatorSandboxRoutes } from './operatorSandbox.ts'
@@ -32,6 +33,24 @@ export function registerOperatorBillingRoutes(app: FastifyInstance, services: Se
       }
     })
   }
+
+  // The operator landing (/offers/{operator}), reachable signed out.
+  addRoute(app, services, ep.offers, async ({ request, reply }) => ({
+    message: 'OK',
+    payload: await landingOffers(db, requestLanguage(request, reply))
+  }))
+
+  addRoute(app, services, ep.landingCheckout, async ({ body, request }) => {
+    if (!services.config.sandbox) throw new ApiError('operation_impossible', "Le paiement par l'opérateur n'est pas disponible")
+    const plan = await startVisitorCheckout(db, body, services.clock.now())
+    return {
+      message: "Confirmez l'abonnement sur la page de l'opérateur",
+      payload: {
+        redirectUrl: `${publicBase(services, request)}/sandbox/operator/${encodeURIComponent(plan.checkoutToken)}`,
+        subscription: presentPlan(plan)
+      }
+    }
+  })
 
   addRoute(app, services, ep.plan, async ({ auth }) => {
     const plan = await latestPlanOf(db, auth.user.id)

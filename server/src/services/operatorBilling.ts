@@ -9,15 +9,27 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { and, asc, desc, eq, lt } from 'drizzle-orm'
 import { DateTime } from 'luxon'
-import type { OperatorNotification, OperatorRecurrence } from '../../../src/shared/api/operatorBilling.ts'
+import type { OperatorNotification, OperatorOffer, OperatorRecurrence } from '../../../src/shared/api/operatorBilling.ts'
 import { TUNIS_ZONE, tunisDateOf } from '../../../src/shared/pricing/calendar.ts'
 import { levelRate } from '../../../src/shared/pricing/levelRates.ts'
+import { toDinars } from '../../../src/shared/pricing/money.ts'
+import type { LevelSlug } from '../../../src/shared/pricing/schema.ts'
 import { normalizeTunisianPhone } from '../../../src/shared/rules/phone.ts'
 import type { Db, Executor, Tx } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
-import { offerDivisions, offers, operatorCharges, operatorNotifications, operatorSubscriptions, userOffers } from '../db/schema.ts'
+import {
+  levels,
+  offerDivisions,
+  offers,
+  operatorCharges,
+  operatorNotifications,
+  operatorSubscriptions,
+  userOffers,
+  users
+} from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import type { UserRow } from '../http.ts'
+import { localName, type Language } from '../language.ts'
 import { inTransaction } from './ledger.ts'
 import { levelOf } from './offers.ts'
 import { sameHash } from './wallet.ts'
@@ -93,6 +105,39 @@ export async function startCheckout(
     })
     .returning()
   return row!
+}
+
+/**
+ * The landing's checkout, signed out (decision 0046): the plan is the pupil's whose account proved
+ * the number; a number no pupil proved is refused on the phone field. The operator's PIN, sent to
+ * that number, stands for its holder's consent.
+ */
+export async function startVisitorCheckout(
+  db: Db,
+  request: { recurrence: OperatorRecurrence; phone: string; division: number },
+  now: Date
+): Promise<PlanRow> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, normalizeTunisianPhone(request.phone)), eq(users.phoneVerified, true), eq(users.role, 'student')))
+    .limit(1)
+  if (!user)
+    throw new ApiError('operator_no_account', 'Aucun compte élève n’utilise ce numéro : inscrivez-vous ou connectez-vous', {
+      fieldKeys: { phone: ['phone.operatorNoAccount'] }
+    })
+  return startCheckout(db, user, request, now)
+}
+
+/** The landing's offers: each level's daily and weekly prices (the level rate table, §9), in dinars. */
+export async function landingOffers(executor: Executor, lang: Language): Promise<OperatorOffer[]> {
+  const rows = await executor.select().from(levels).orderBy(asc(levels.position))
+  return rows.map((row) => ({
+    id: row.id,
+    level: localName(row.name, row.nameAr, lang),
+    dailyPrice: toDinars(levelRate(row.slug as LevelSlug, 'day')),
+    weeklyPrice: toDinars(levelRate(row.slug as LevelSlug, 'week'))
+  }))
 }
 
 export async function activePlanOn(executor: Executor, phone: string): Promise<PlanRow | null> {

@@ -90,7 +90,41 @@ export const OperatorNotificationSchema = z.strictObject({
 })
 export type OperatorNotification = z.infer<typeof OperatorNotificationSchema>
 
+/**
+ * An offer of the operator's landing (part 2, §3 "Offer (for operator page): id, level,
+ * dailyPrice, weeklyPrice"): one per level, priced by the level rate table (§9), in dinars.
+ */
+export const OperatorOfferSchema = z.object({
+  id: z.number().int(),
+  level: z.string(),
+  dailyPrice: z.number(),
+  weeklyPrice: z.number()
+})
+export type OperatorOffer = z.infer<typeof OperatorOfferSchema>
+
+export const OperatorOffersResponseSchema = z.object({ message: z.string(), payload: z.array(OperatorOfferSchema) })
+export type OperatorOffersResponse = z.infer<typeof OperatorOffersResponseSchema>
+
 export const operatorBillingEndpoints = {
+  offers: {
+    method: 'GET',
+    service: 'api',
+    path: '/operator-billing/offers',
+    access: 'public',
+    summary: "The operator landing's offers: each level's daily and weekly plan price (the level rate table)",
+    response: OperatorOffersResponseSchema
+  },
+  landingCheckout: {
+    method: 'POST',
+    service: 'api',
+    path: '/operator-billing/landing/checkout',
+    access: 'public',
+    summary:
+      "The operator landing's checkout, signed out: the plan is opened for the pupil whose account proved the number, in that pupil's class; answers the operator's page like /checkout",
+    body: OperatorCheckoutRequestSchema,
+    response: OperatorCheckoutResponseSchema,
+    errors: [403, 404, 422]
+  },
   checkout: {
     method: 'POST',
     service: 'api',

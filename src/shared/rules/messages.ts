@@ -37,6 +37,7 @@ export const frMessages = {
   'phone.sameAsMain': 'Le deuxième numéro doit être différent du numéro principal',
   'phone.locked': 'Le numéro de téléphone ne peut plus être modifié',
   'phone.operatorTaken': 'Le numéro existe déjà',
+  'phone.operatorNoAccount': 'Aucun compte élève n’utilise ce numéro : inscrivez-vous ou connectez-vous',
   'parentPhone.required': 'Phone number is required',
   'parentPhone.length': 'Phone number must be exactly 8 digits long',
   'parentPhone.format': 'Invalid phone number format',

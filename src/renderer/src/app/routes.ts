@@ -18,7 +18,7 @@ import { loadHomePage } from '../features/home/index.ts'
 import { loadInboxMessagePage } from '../features/inbox/index.ts'
 import { loadFavouritesPage, loadLessonPage, loadSubjectDetailsPage, loadSubjectsPage } from '../features/learning/index.ts'
 import { loadNotFoundPage } from '../features/notFound/index.ts'
-import { loadOffersPage } from '../features/offers/index.ts'
+import { loadOffersPage, loadOperatorLandingPage } from '../features/offers/index.ts'
 import { loadPlaceholderPage } from '../features/placeholder/index.ts'
 import { loadProfileEditPage, loadProfilePage } from '../features/profile/index.ts'
 import { loadAssistancePage, loadReportsPage } from '../features/support/index.ts'
@@ -67,7 +67,7 @@ const rows: Row[] = [
   ['register', '/register', 'public-only', 'bare', loadRegisterPage],
   ['requestPasswordReset', '/create/reset-password', 'public-only', 'bare', loadResetPasswordPage],
   ['resetPassword', '/reset-password', 'public-only', 'bare', loadResetPasswordPage],
-  ['operatorOffers', '/offers/:operator', 'public-only', 'bare'],
+  ['operatorOffers', '/offers/:operator', 'public-only', 'bare', loadOperatorLandingPage],
   ['socialCallback', '/login/:provider/callback', 'public-only', 'bare', loadSocialCallbackPage],
   // Protected (specification 1, §2)
   ['home', '/', 'protected', 'shell', loadHomePage],

@@ -132,6 +132,7 @@ const CODE_MESSAGES: Record<ApiError['code'], TranslationKey> = {
   subscription_cancelled: 'auth:errors.purchase.subscriptionCancelled',
   // Operator plans (decision 0046): a number with an active plan, no plan to stop, the operator's own refusals.
   phone_taken: 'auth:rules.phone.operatorTaken',
+  operator_no_account: 'auth:rules.phone.operatorNoAccount',
   operator_plan_not_active: 'auth:errors.purchase.operatorPlanNotActive',
   operator_signature_invalid: 'auth:errors.purchase.operatorRefused',
   operator_notification_replayed: 'auth:errors.purchase.operatorRefused',

@@ -4,3 +4,5 @@
  */
 /** 'Offres' and its purchase dialog. */
 export const loadOffersPage = () => import('./OffersPage.tsx')
+/** /offers/{operator}: the mobile-operator landing, signed out. */
+export const loadOperatorLandingPage = () => import('./landing/OperatorLandingPage.tsx')

@@ -222,7 +222,8 @@ export const authAr: Catalogue['auth'] = {
       invalid: 'يرجى إدخال رقم هاتف صالح',
       sameAsMain: 'يجب أن يختلف الرقم الثاني عن الرقم الرئيسي',
       locked: 'لم يعد بالإمكان تغيير رقم الهاتف',
-      operatorTaken: 'الرقم موجود مسبقًا'
+      operatorTaken: 'الرقم موجود مسبقًا',
+      operatorNoAccount: 'لا يوجد حساب تلميذ بهذا الرقم: أنشئ حسابًا أو سجّل الدخول'
     },
     parentPhone: {
       required: 'رقم الهاتف إلزامي',

@@ -222,7 +222,8 @@ export const authEnUS: Catalogue['auth'] = {
       invalid: 'Please enter a valid phone number',
       sameAsMain: 'The second number must differ from the main number',
       locked: 'The phone number can no longer be changed',
-      operatorTaken: 'This number already exists'
+      operatorTaken: 'This number already exists',
+      operatorNoAccount: 'No pupil account uses this number: sign up or sign in'
     },
     parentPhone: {
       required: 'Phone number is required',

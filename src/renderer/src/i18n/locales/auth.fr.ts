@@ -224,7 +224,8 @@ export const authFr = {
       invalid: 'Veuillez saisir un numéro de téléphone valide',
       sameAsMain: 'Le deuxième numéro doit être différent du numéro principal',
       locked: 'Le numéro de téléphone ne peut plus être modifié',
-      operatorTaken: 'Le numéro existe déjà'
+      operatorTaken: 'Le numéro existe déjà',
+      operatorNoAccount: 'Aucun compte élève n’utilise ce numéro : inscrivez-vous ou connectez-vous'
     },
     parentPhone: {
       required: 'Le numéro de téléphone est requis',

@@ -108,5 +108,33 @@ export const offersEnUS: Catalogue['offers'] = {
     unsubscribeTitle: 'Unsubscribe?',
     unsubscribeText: 'The plan will no longer renew. Your access stays open until {{date}}.',
     unsubscribed: 'Unsubscribed: access open until {{date}}.'
+  },
+  landing: {
+    title: 'Darsi with your mobile operator',
+    subtitle: 'A daily or weekly plan, paid from your phone credit and renewed automatically until you unsubscribe.',
+    redirected: 'The operator’s page opened in your browser. You can also subscribe here.',
+    reopen: 'Open the operator’s page',
+    unknown: 'This operator offer does not exist.',
+    offers: 'Plans by level',
+    previous: 'Previous plan',
+    next: 'Next plan',
+    daily: '{{amount}} TND / day',
+    weekly: '{{amount}} TND / week',
+    subscribeDaily: 'Subscribe for 1 day',
+    subscribeWeekly: 'Subscribe for 7 days',
+    modalTitle: 'Subscribe: {{level}}',
+    plan: 'Plan',
+    planDaily: '1 day ({{amount}} TND)',
+    planWeekly: '7 days ({{amount}} TND)',
+    phone: 'Phone number',
+    phoneHint: 'Your Darsi account’s number, which the operator charges; it sends you a PIN code by SMS.',
+    division: 'Class',
+    choose: 'Choose',
+    submit: 'Subscribe',
+    opened: 'The operator’s page is open in your browser: confirm the subscription there with the PIN code received by SMS, then sign in.',
+    cancel: 'Cancel',
+    video: 'How to subscribe',
+    videoText: 'Choose a plan, enter your number and your class, then confirm with the PIN code received by SMS.',
+    signIn: 'Already subscribed? Sign in'
   }
 }

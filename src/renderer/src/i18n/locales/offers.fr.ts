@@ -106,5 +106,35 @@ export const offersFr = {
     unsubscribeTitle: 'Se désabonner ?',
     unsubscribeText: 'Le forfait ne sera plus renouvelé. Votre accès reste ouvert jusqu’au {{date}}.',
     unsubscribed: 'Désabonnement effectué : accès ouvert jusqu’au {{date}}.'
+  },
+  landing: {
+    title: 'Darsi avec votre opérateur mobile',
+    subtitle:
+      'Un forfait par jour ou par semaine, payé sur votre crédit téléphonique et renouvelé automatiquement jusqu’à votre désabonnement.',
+    redirected: 'La page de l’opérateur s’est ouverte dans votre navigateur. Vous pouvez aussi vous abonner ici.',
+    reopen: 'Ouvrir la page de l’opérateur',
+    unknown: 'Cette offre d’opérateur n’existe pas.',
+    offers: 'Les forfaits par niveau',
+    previous: 'Forfait précédent',
+    next: 'Forfait suivant',
+    daily: '{{amount}} Dt / jour',
+    weekly: '{{amount}} Dt / semaine',
+    subscribeDaily: 'S’abonner 1 jour',
+    subscribeWeekly: 'S’abonner 7 jours',
+    modalTitle: 'S’abonner : {{level}}',
+    plan: 'Forfait',
+    planDaily: '1 jour ({{amount}} Dt)',
+    planWeekly: '7 jours ({{amount}} Dt)',
+    phone: 'Numéro de téléphone',
+    phoneHint: 'Le numéro de votre compte Darsi, que l’opérateur débite ; il vous envoie un code PIN par SMS.',
+    division: 'Classe',
+    choose: 'Choisir',
+    submit: 'S’abonner',
+    opened:
+      'La page de l’opérateur est ouverte dans votre navigateur : confirmez-y l’abonnement avec le code PIN reçu par SMS, puis connectez-vous.',
+    cancel: 'Annuler',
+    video: 'Comment s’abonner',
+    videoText: 'Choisissez un forfait, saisissez votre numéro et votre classe, puis confirmez avec le code PIN reçu par SMS.',
+    signIn: 'Déjà abonné ? Se connecter'
   }
 }

@@ -1,0 +1,191 @@
+/**
+ * The mobile-operator landing, /offers/{operator} (specification part 1, §2: it immediately
+ * redirects to the operator's external landing page; part 2, §2 slider cards, subscribe modal and
+ * how-to video, §3 the operator page's offer, §5 operator modal): the external page opens in the
+ * system browser at once, and the app shows the same offer: one card per level with its daily and
+ * weekly plan, and the subscribe modal (the phone by the Tunisian pattern, the class of the
+ * card's level) whose checkout opens the operator's page (decision 0046).
+ */
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { OperatorOffer, OperatorRecurrence } from '../../../../../shared/api/operatorBilling.ts'
+import type { Division } from '../../../../../shared/api/pickers.ts'
+import { checkPhone } from '../../../../../shared/rules/phone.ts'
+import { isApiError } from '../../../api/errors.ts'
+import { generalMessage, ruleMessage, type Message } from '../../../forms/messages.ts'
+import type { OperatorLandingApi } from './api.ts'
+
+/** The operators whose landing the platform has, and their external landing pages. */
+export const OPERATOR_LANDINGS: Readonly<Record<string, string>> = {
+  ooredoo: 'https://darsi.tn/offers/ooredoo'
+}
+
+export interface OperatorLandingDeps {
+  api(): OperatorLandingApi
+  /** Opens a page in the system browser (the main process's allowlisted openExternal). */
+  openExternal(url: string): Promise<void>
+}
+
+/** The subscribe modal: a plan of one level's card. */
+export class SubscribeForm {
+  readonly offer: OperatorOffer
+  recurrence: OperatorRecurrence
+  phone = ''
+  division = ''
+  classes: Division[] = []
+  classesLoading = true
+  phoneError: Message | null = null
+  divisionError: Message | null = null
+  error: Message | null = null
+  submitting = false
+  /** The operator's page is open in the browser. */
+  opened = false
+
+  constructor(offer: OperatorOffer, recurrence: OperatorRecurrence) {
+    this.offer = offer
+    this.recurrence = recurrence
+    makeAutoObservable(this, { offer: false }, { autoBind: true })
+  }
+
+  setRecurrence(value: OperatorRecurrence): void {
+    this.recurrence = value
+    this.error = null
+  }
+
+  setPhone(value: string): void {
+    this.phone = value
+    this.phoneError = null
+    this.error = null
+  }
+
+  setDivision(value: string): void {
+    this.division = value
+    this.divisionError = null
+    this.error = null
+  }
+
+  /** The price of one period of the chosen plan, in dinars. */
+  get price(): number {
+    return this.recurrence === 7 ? this.offer.weeklyPrice : this.offer.dailyPrice
+  }
+}
+
+export class OperatorLandingStore {
+  readonly operator: string
+  offers: OperatorOffer[] = []
+  loading = true
+  loadError: Message | null = null
+  form: SubscribeForm | null = null
+
+  private readonly deps: OperatorLandingDeps
+  private redirected = false
+
+  constructor(operator: string, deps: OperatorLandingDeps) {
+    this.operator = operator.toLowerCase()
+    this.deps = deps
+    makeAutoObservable<OperatorLandingStore, 'deps' | 'redirected'>(
+      this,
+      { operator: false, deps: false, redirected: false },
+      { autoBind: true }
+    )
+  }
+
+  /** The operator's external landing page; null for an operator the platform has none with. */
+  get externalUrl(): string | null {
+    return OPERATOR_LANDINGS[this.operator] ?? null
+  }
+
+  get known(): boolean {
+    return this.externalUrl != null
+  }
+
+  /** Opens the external landing page (once) and loads the offers. */
+  async start(): Promise<void> {
+    const url = this.externalUrl
+    if (!url) {
+      runInAction(() => (this.loading = false))
+      return
+    }
+    if (!this.redirected) {
+      this.redirected = true
+      this.deps.openExternal(url).catch(() => undefined)
+    }
+    await this.load()
+  }
+
+  async load(): Promise<void> {
+    this.loading = true
+    this.loadError = null
+    try {
+      const offers = await this.deps.api().offers()
+      runInAction(() => {
+        this.offers = offers
+        this.loading = false
+      })
+    } catch (error) {
+      runInAction(() => {
+        this.loading = false
+        this.loadError = isApiError(error) ? generalMessage(error) : { key: 'auth:errors.server' }
+      })
+    }
+  }
+
+  /** The subscribe modal for a level's card, its classes loading. */
+  async openSubscribe(offer: OperatorOffer, recurrence: OperatorRecurrence): Promise<void> {
+    const form = new SubscribeForm(offer, recurrence)
+    this.form = form
+    try {
+      const classes = await this.deps.api().classes(offer.id)
+      runInAction(() => {
+        form.classes = classes
+        form.classesLoading = false
+        if (classes.length === 1) form.division = String(classes[0]!.id)
+      })
+    } catch (error) {
+      runInAction(() => {
+        form.classesLoading = false
+        form.error = isApiError(error) ? generalMessage(error) : { key: 'auth:errors.server' }
+      })
+    }
+  }
+
+  closeSubscribe(): void {
+    if (!this.form?.submitting) this.form = null
+  }
+
+  /** Checks the phone and the class, asks the checkout and opens the operator's page; false when it did not. */
+  async subscribe(): Promise<boolean> {
+    const form = this.form
+    if (!form || form.submitting) return false
+    const phoneRule = checkPhone(form.phone)
+    form.phoneError = phoneRule ? ruleMessage(phoneRule) : null
+    form.divisionError = form.division === '' ? ruleMessage('division.required') : null
+    if (form.phoneError || form.divisionError) return false
+    form.submitting = true
+    form.error = null
+    try {
+      const answer = await this.deps
+        .api()
+        .checkout({ recurrence: String(form.recurrence) as '1' | '7', phone: form.phone, division: Number(form.division) })
+      await this.deps.openExternal(answer.payload.redirectUrl)
+      runInAction(() => {
+        form.submitting = false
+        form.opened = true
+      })
+      return true
+    } catch (error) {
+      runInAction(() => {
+        form.submitting = false
+        if (!isApiError(error)) {
+          form.error = { key: 'auth:errors.server' }
+          return
+        }
+        const message = generalMessage(error)
+        // 'Le numéro existe déjà' and a number no pupil proved are shown on the phone field (§8).
+        if (error.keys.phone?.length) form.phoneError = message
+        else if (error.keys.division?.length) form.divisionError = message
+        else form.error = message
+      })
+      return false
+    }
+  }
+}

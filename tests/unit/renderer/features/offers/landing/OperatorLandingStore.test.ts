@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest'
+import type { OperatorOffer } from '../../../../../../src/shared/api/operatorBilling.ts'
+import { apiErrorFromResponse } from '../../../../../../src/renderer/src/api/errors.ts'
+import type { OperatorLandingApi } from '../../../../../../src/renderer/src/features/offers/landing/api.ts'
+import { OperatorLandingStore } from '../../../../../../src/renderer/src/features/offers/landing/OperatorLandingStore.ts'
+
+const offers: OperatorOffer[] = [
+  { id: 1, level: 'Primaire', dailyPrice: 0.95, weeklyPrice: 7.75 },
+  { id: 4, level: 'Baccalauréat', dailyPrice: 2.3, weeklyPrice: 17.25 }
+]
+const bacClasses = [
+  { id: 14, name: '4ème Math', level: { id: 4, name: 'Baccalauréat' }, has_optional_subjects: false },
+  { id: 15, name: '4ème Sciences', level: { id: 4, name: 'Baccalauréat' }, has_optional_subjects: false }
+] as unknown as Awaited<ReturnType<OperatorLandingApi['classes']>>
+
+function setUp(overrides: Partial<OperatorLandingApi> = {}, operator = 'ooredoo') {
+  const calls: Array<[string, unknown]> = []
+  const opened: string[] = []
+  const api: OperatorLandingApi = {
+    offers: async () => {
+      calls.push(['offers', null])
+      return offers
+    },
+    classes: async (level) => {
+      calls.push(['classes', level])
+      return bacClasses
+    },
+    checkout: async (body) => {
+      calls.push(['checkout', body])
+      return {
+        message: 'ok',
+        payload: {
+          redirectUrl: 'http://127.0.0.1:1/sandbox/operator/abc',
+          subscription: { id: 3, phone: '50111222', recurrence: 7, price: 17.25, status: 'pending', paid_until: null, periods_paid: 0 }
+        }
+      }
+    },
+    ...overrides
+  }
+  const store = new OperatorLandingStore(operator, {
+    api: () => api,
+    openExternal: async (url) => {
+      opened.push(url)
+    }
+  })
+  return { store, calls, opened }
+}
+
+describe('OperatorLandingStore: /offers/{operator} (part 1 §2, part 2 §2, §5)', () => {
+  it("opens the operator's external landing page once in the system browser and lists each level's plans", async () => {
+    const { store, opened } = setUp()
+    await store.start()
+    await store.start()
+    expect(opened).toEqual(['https://darsi.tn/offers/ooredoo'])
+    expect(store.offers).toEqual(offers)
+    expect(store.loading).toBe(false)
+  })
+
+  it('an operator the platform has no landing with opens nothing and asks nothing', async () => {
+    const { store, opened, calls } = setUp({}, 'unknown')
+    await store.start()
+    expect(store.known).toBe(false)
+    expect(opened).toEqual([])
+    expect(calls).toEqual([])
+  })
+
+  it("the subscribe modal loads the card's level classes, checks the Tunisian pattern and the class before asking the server", async () => {
+    const { store, calls } = setUp()
+    await store.start()
+    await store.openSubscribe(offers[1]!, 1)
+    const form = store.form!
+    expect(calls).toContainEqual(['classes', 4])
+    expect(form.classes).toEqual(bacClasses)
+    expect(form.price).toBe(2.3)
+    form.setRecurrence(7)
+    expect(form.price).toBe(17.25)
+
+    form.setPhone('12345678')
+    expect(await store.subscribe()).toBe(false)
+    expect(form.phoneError).toEqual({ key: 'auth:rules.phone.invalid' })
+    expect(form.divisionError).toEqual({ key: 'auth:rules.division.required' })
+    expect(calls.some(([name]) => name === 'checkout')).toBe(false)
+  })
+
+  it("sends recurrence, phone and class, then opens the operator's page", async () => {
+    const { store, calls, opened } = setUp()
+    await store.start()
+    await store.openSubscribe(offers[1]!, 7)
+    const form = store.form!
+    form.setPhone('+216 50 111 222')
+    form.setDivision('14')
+    expect(await store.subscribe()).toBe(true)
+    expect(calls).toContainEqual(['checkout', { recurrence: '7', phone: '+216 50 111 222', division: 14 }])
+    expect(opened).toEqual(['https://darsi.tn/offers/ooredoo', 'http://127.0.0.1:1/sandbox/operator/abc'])
+    expect(form.opened).toBe(true)
+  })
+
+  it("shows 'Le numéro existe déjà' and a number without an account on the phone field", async () => {
+    for (const [code, key] of [
+      ['phone_taken', 'phone.operatorTaken'],
+      ['operator_no_account', 'phone.operatorNoAccount']
+    ] as const) {
+      const { store } = setUp({
+        checkout: async () => {
+          throw apiErrorFromResponse(422, { code, message: 'refusé', errors: { phone: ['refusé'] }, keys: { phone: [key] } })
+        }
+      })
+      await store.openSubscribe(offers[0]!, 1)
+      store.form!.setPhone('50111222')
+      store.form!.setDivision('1')
+      expect(await store.subscribe()).toBe(false)
+      expect(store.form!.phoneError).toEqual({ key: `auth:rules.${key}` })
+      expect(store.form!.error).toBeNull()
+    }
+  })
+})
