@@ -25,7 +25,15 @@ describe('HistoryStore', () => {
       transferHistory: () => Promise.resolve([transfer()]),
       subscriptions: () =>
         Promise.resolve([
-          { id: 1, name: 'Gold', group: { id: 112, name: 'Gold' }, amount_paid: 290, start_date: '2026-09-01', end_date: '2027-06-30', cancelled_at: null }
+          {
+            id: 1,
+            name: 'Gold',
+            group: { id: 112, name: 'Gold' },
+            amount_paid: 290,
+            start_date: '2026-09-01',
+            end_date: '2027-06-30',
+            cancelled_at: null
+          }
         ]),
       payments: () => Promise.reject(networkError())
     })
