@@ -99,3 +99,28 @@ describe('the operator landing', () => {
     expect((await landingCheckout({ recurrence: '1', phone })).status).toBe(422)
   })
 })
+
+describe('the landing checkout, signed out', () => {
+  it('answers 429, never 5xx, past the per-address limit, so it cannot be used to sound out numbers', async () => {
+    const limited = await startTestServer({
+      rateLimits: {
+        loginFailuresPerAccountPerHour: 100,
+        sensitivePerAddressPerMinute: 3,
+        searchesPerUserPerMinute: 10_000,
+        accountLookupsPerAddressPerHour: 10_000
+      }
+    })
+    try {
+      const statuses: number[] = []
+      for (let i = 0; i < 5; i++) {
+        const reply = await call(limited.app, 'POST', '/api/operator-billing/landing/checkout', {
+          body: { recurrence: '1', phone: uniquePhone(), division: 14 }
+        })
+        statuses.push(reply.status)
+      }
+      expect(statuses).toEqual([422, 422, 422, 429, 429])
+    } finally {
+      await limited.close()
+    }
+  })
+})

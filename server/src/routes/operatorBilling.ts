@@ -40,17 +40,24 @@ export function registerOperatorBillingRoutes(app: FastifyInstance, services: Se
     payload: await landingOffers(db, requestLanguage(request, reply))
   }))
 
-  addRoute(app, services, ep.landingCheckout, async ({ body, request }) => {
-    if (!services.config.sandbox) throw new ApiError('operation_impossible', "Le paiement par l'opérateur n'est pas disponible")
-    const plan = await startVisitorCheckout(db, body, services.clock.now())
-    return {
-      message: "Confirmez l'abonnement sur la page de l'opérateur",
-      payload: {
-        redirectUrl: `${publicBase(services, request)}/sandbox/operator/${encodeURIComponent(plan.checkoutToken)}`,
-        subscription: presentPlan(plan)
+  addRoute(
+    app,
+    services,
+    ep.landingCheckout,
+    async ({ body, request }) => {
+      if (!services.config.sandbox) throw new ApiError('operation_impossible', "Le paiement par l'opérateur n'est pas disponible")
+      const plan = await startVisitorCheckout(db, body, services.clock.now())
+      return {
+        message: "Confirmez l'abonnement sur la page de l'opérateur",
+        payload: {
+          redirectUrl: `${publicBase(services, request)}/sandbox/operator/${encodeURIComponent(plan.checkoutToken)}`,
+          subscription: presentPlan(plan)
+        }
       }
-    }
-  })
+    },
+    // Signed out and telling whether a number belongs to a pupil: limited per address, as the sign-in steps are.
+    { limited: true }
+  )
 
   addRoute(app, services, ep.plan, async ({ auth }) => {
     const plan = await latestPlanOf(db, auth.user.id)
