@@ -74,7 +74,10 @@ export const LessonPlayer = observer(function LessonPlayer({ player, name, url, 
   const seekTo = (position: number) => {
     const element = video.current
     if (!element) return
-    element.currentTime = Math.min(Math.max(0, position), Number.isFinite(element.duration) ? element.duration : player.duration)
+    const target = Math.min(Math.max(0, position), Number.isFinite(element.duration) ? element.duration : player.duration)
+    // Not loaded yet: the move must outlast the resume point applied once the video loads.
+    if (element.readyState < HTMLMediaElement.HAVE_METADATA) player.movedEarly(target)
+    element.currentTime = target
   }
   const toggleFullscreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined)
@@ -143,7 +146,8 @@ export const LessonPlayer = observer(function LessonPlayer({ player, name, url, 
           const element = event.currentTarget
           player.durationKnown(element.duration)
           element.playbackRate = player.rate
-          const { position, play } = restore.current
+          const { play } = restore.current
+          const position = player.loadedAt(restore.current.position)
           restore.current = { position: 0, play: false }
           if (position > 0) {
             element.currentTime = position

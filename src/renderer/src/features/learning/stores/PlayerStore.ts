@@ -75,6 +75,8 @@ export class PlayerStore {
   /** Seconds of free playback reported since the last allowance check. */
   private freeWatched = 0
   private checkingFree = false
+  /** Where the pupil moved before the video had loaded (null: nowhere), which wins over the resume point. */
+  private movedBeforeLoad: number | null = null
 
   constructor(deps: PlayerDeps) {
     this.deps = deps
@@ -82,9 +84,21 @@ export class PlayerStore {
     this.recorder = new TickRecorder(deps.viewToken)
     this.clock = deps.clock ?? Date.now
     this.rate = rememberedRate(deps.prefs)
-    makeAutoObservable<PlayerStore, 'deps' | 'recorder' | 'clock' | 'control' | 'settleTimer' | 'freeWatched' | 'checkingFree'>(
+    makeAutoObservable<
+      PlayerStore,
+      'deps' | 'recorder' | 'clock' | 'control' | 'settleTimer' | 'freeWatched' | 'checkingFree' | 'movedBeforeLoad'
+    >(
       this,
-      { deps: false, recorder: false, clock: false, control: false, settleTimer: false, freeWatched: false, checkingFree: false },
+      {
+        deps: false,
+        recorder: false,
+        clock: false,
+        control: false,
+        settleTimer: false,
+        freeWatched: false,
+        checkingFree: false,
+        movedBeforeLoad: false
+      },
       { autoBind: true }
     )
   }
@@ -142,6 +156,21 @@ export class PlayerStore {
     if (Math.abs(position - from) < 0.001) return
     this.report(this.recorder.seek(from, position, this.clock()))
     this.restartSettle()
+  }
+
+  /**
+   * The pupil moved to `position` before the video had loaded (no seek is played then): once it
+   * loads, the video starts there, not at the resume point.
+   */
+  movedEarly(position: number): void {
+    this.movedBeforeLoad = position
+  }
+
+  /** The video has loaded: where it starts, the pupil's own early move or else `resumePoint`. */
+  loadedAt(resumePoint: number): number {
+    const moved = this.movedBeforeLoad
+    this.movedBeforeLoad = null
+    return moved ?? resumePoint
   }
 
   durationKnown(duration: number): void {

@@ -143,6 +143,31 @@ describe('the player', () => {
     expect(asked).toEqual([])
   })
 
+  it('starts where the pupil moved before the video loaded, not at the resume point (issue 27)', () => {
+    const { store, sent, advance } = player()
+    // The page reloaded with the resume point at 12; the pupil drags to 0 before the metadata comes.
+    store.movedEarly(0)
+    const start = store.loadedAt(12)
+    expect(start).toBe(0)
+    store.played(start)
+    advance(5000)
+    store.timeUpdated(10)
+    advance(5000)
+    store.timeUpdated(20)
+    advance(2000)
+    store.paused(24)
+    const watched = sent.filter((tick) => tick.state !== 'skipped_forward').map((tick) => [tick.from, tick.watchedTime])
+    expect(watched).toEqual([
+      [0, 0],
+      [0, 10],
+      [10, 20],
+      [20, 24]
+    ])
+    // The move counts once: a later load (a renewed address) goes back where the player was.
+    expect(store.loadedAt(7)).toBe(7)
+    expect(player().store.loadedAt(12)).toBe(12)
+  })
+
   it('starts at the resume point, or at the beginning when it is at the very end', () => {
     expect(startPosition(0, 24)).toBe(0)
     expect(startPosition(12, 24)).toBe(12)
