@@ -1,7 +1,6 @@
 import {
   Button,
   Field,
-  Input,
   makeStyles,
   MessageBar,
   MessageBarBody,
@@ -28,6 +27,7 @@ import { useOffersCatalogue } from '../../../i18n/offersCatalogue.ts'
 import { formatAmount } from '../../../lib/amounts.ts'
 import { markInteractive } from '../../../lib/performance.ts'
 import { useStores } from '../../../stores/StoreContext.tsx'
+import { OperatorPhoneField } from '../operator/OperatorPhoneField.tsx'
 import { createOperatorLandingApi } from './api.ts'
 import { OperatorLandingStore, type SubscribeForm } from './OperatorLandingStore.ts'
 
@@ -226,7 +226,6 @@ const SubscribeDialog = observer(function SubscribeDialog({ store, form }: { sto
   const styles = useStyles()
   const { settings } = useStores()
   const { t } = useTranslation('offers')
-  const text = useMessageText()
   const amount = (value: number) => formatAmount(value, settings.language)
   return (
     <FormDialog
@@ -257,23 +256,14 @@ const SubscribeDialog = observer(function SubscribeDialog({ store, form }: { sto
             <Radio value="7" label={t('landing.planWeekly', { amount: amount(form.offer.weeklyPrice) })} data-testid="landing-days-7" />
           </RadioGroup>
         </Field>
-        <Field
+        <OperatorPhoneField
           label={t('landing.phone')}
-          required
-          validationMessage={text(form.phoneError)}
-          validationState={form.phoneError ? 'error' : 'none'}
           hint={t('landing.phoneHint')}
-        >
-          <Input
-            value={form.phone}
-            onChange={(_, data) => form.setPhone(data.value)}
-            inputMode="tel"
-            autoComplete="tel"
-            dir="ltr"
-            maxLength={20}
-            data-testid="operator-landing-phone"
-          />
-        </Field>
+          value={form.phone}
+          error={form.phoneError}
+          onChange={(value) => form.setPhone(value)}
+          testId="operator-landing-phone"
+        />
         <FormField label={t('landing.division')} required error={form.divisionError}>
           <Select
             value={form.division}

@@ -1,12 +1,12 @@
-import { Button, Field, Input, MessageBar, MessageBarBody } from '@fluentui/react-components'
+import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OperatorRecurrence } from '../../../../../shared/api/operatorBilling.ts'
 import { FormDialog } from '../../../forms/FormDialog.tsx'
-import { useMessageText } from '../../../forms/useMessage.ts'
 import { useStores } from '../../../stores/StoreContext.tsx'
 import { useOffersStyles } from '../styles.ts'
+import { OperatorPhoneField } from './OperatorPhoneField.tsx'
 import { operatorCheckoutFor } from './operatorStores.ts'
 
 interface OperatorStepProps {
@@ -26,7 +26,6 @@ export const OperatorStep = observer(function OperatorStep({ recurrence, offerNa
   const store = useMemo(() => operatorCheckoutFor(root, recurrence), [root, recurrence])
   const styles = useOffersStyles()
   const { t } = useTranslation('offers')
-  const text = useMessageText()
 
   return (
     <FormDialog
@@ -56,23 +55,14 @@ export const OperatorStep = observer(function OperatorStep({ recurrence, offerNa
         <p className={styles.muted} data-testid="operator-plan">
           {t(recurrence === 7 ? 'operator.weekly' : 'operator.daily', { offer: offerName })}
         </p>
-        <Field
+        <OperatorPhoneField
           label={t('operator.phone')}
-          required
-          validationMessage={text(store.phoneError)}
-          validationState={store.phoneError ? 'error' : 'none'}
           hint={t('operator.phoneHint')}
-        >
-          <Input
-            value={store.phone}
-            onChange={(_, data) => store.setPhone(data.value)}
-            inputMode="tel"
-            autoComplete="tel"
-            dir="ltr"
-            maxLength={20}
-            data-testid="operator-phone"
-          />
-        </Field>
+          value={store.phone}
+          error={store.phoneError}
+          onChange={(value) => store.setPhone(value)}
+          testId="operator-phone"
+        />
         {store.opened ? (
           <MessageBar intent="info" data-testid="operator-opened">
             <MessageBarBody>{t('operator.opened')}</MessageBarBody>
