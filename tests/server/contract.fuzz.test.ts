@@ -12,7 +12,7 @@ import fc from 'fast-check'
 import { magazineEndpoints, magazineOperatorEndpoints } from '../../src/shared/api/magazines.ts'
 import { quizEndpoints, quizOperatorEndpoints, type Quiz } from '../../src/shared/api/quizzes.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accountsEndpoints } from '../../src/shared/api/accounts.ts'
+import { accountsEndpoints, NotificationPreferenceNameSchema } from '../../src/shared/api/accounts.ts'
 import { assistanceEndpoints } from '../../src/shared/api/assistance.ts'
 import { attachmentEndpoints } from '../../src/shared/api/attachments.ts'
 import { ErrorResponseSchema, servicePrefixes, type Endpoint } from '../../src/shared/api/common.ts'
@@ -285,18 +285,7 @@ const birthDate = fc
   .map((d) => d.toISOString().slice(0, 10))
 const smallId = (max: number) => fc.integer({ min: 1, max })
 const role = fc.constantFrom('student', 'parent', 'teacher', 'influencer', 'admin')
-const preference = fc.constantFrom(
-  'completeInformation',
-  'giftCodeUsed',
-  'parentRequest',
-  'changePassword',
-  'uploadNewSessionRecord',
-  'uploadNewContent',
-  'updateSession',
-  'updateVideoReport',
-  'paySlice',
-  'transferPoint'
-)
+const preference = fc.constantFrom(...NotificationPreferenceNameSchema.options)
 
 const none = fc.constant<Input>({})
 /** A signed media address forged whole: any file and pupil of `id`, any expiry, a signature of nothing. */
