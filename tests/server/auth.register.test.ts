@@ -15,7 +15,8 @@ import {
   startTestServer,
   useTestServer,
   uniquePhone,
-  type Tokens
+  type Tokens,
+  rateLimitsWith
 } from './harness.ts'
 
 const server = useTestServer()
@@ -292,12 +293,7 @@ describe('POST /api/auth/register', () => {
 describe('the per-address budget of account lookups (S3)', () => {
   it('past it registrations, credential corrections and reset requests answer 429, never 5xx; refusals by the rules spend nothing; another address is not affected', async () => {
     const limited = await startTestServer({
-      rateLimits: {
-        loginFailuresPerAccountPerHour: 100,
-        sensitivePerAddressPerMinute: 10_000,
-        searchesPerUserPerMinute: 10_000,
-        accountLookupsPerAddressPerHour: 4
-      }
+      rateLimits: rateLimitsWith({ accountLookupsPerAddressPerHour: 4 })
     })
     try {
       const send = async (url: string, fields: Record<string, unknown>, remoteAddress = '127.0.0.1') => {

@@ -13,7 +13,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { buildServer, type DarsiServer } from '../../server/src/app.ts'
 import { fakeClock } from '../../server/src/clock.ts'
-import { defaultConfig, type ServerConfig } from '../../server/src/config.ts'
+import { defaultConfig, type RateLimitSettings, type ServerConfig } from '../../server/src/config.ts'
 import { chapters, contents, subjects, userOffers, users } from '../../server/src/db/schema.ts'
 import { inTransaction, move } from '../../server/src/services/ledger.ts'
 import { DEMO_PASSWORD } from '../../server/src/seed/demo.ts'
@@ -40,6 +40,11 @@ export const testConfig: Partial<ServerConfig> = {
   // Suites drive one account through many codes; the hourly budget is tested with its default.
   codeMaxPerHour: 1000,
   logLevel: 'silent'
+}
+
+/** The test server's rate limits with some set lower, for a test of those limits. */
+export function rateLimitsWith(limits: Partial<RateLimitSettings>): RateLimitSettings {
+  return { ...testConfig.rateLimits!, ...limits }
 }
 
 /** Demo accounts of the seed (docs/demo-accounts.md). */

@@ -17,7 +17,7 @@ import {
 import { searchEndpoints, SearchResultSchema } from '../../src/shared/api/search.ts'
 import { tunisDate } from '../../src/shared/tunisDate.ts'
 import { chapters, contents, notifications, subjects, userOffers } from '../../server/src/db/schema.ts'
-import { call, createUser, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+import { call, createUser, startTestServer, uniquePhone, type TestServer, rateLimitsWith } from './harness.ts'
 
 /** A query builder whose answer waits for `wait` (each step of the chain keeps waiting). */
 function holdBack<T extends object>(target: T, wait: Promise<void>): T {
@@ -424,12 +424,7 @@ describe('lesson search', () => {
 
   it('answers 429 past the searches a user may make in a minute, counted for each user apart', async () => {
     const limited = await startTestServer({
-      rateLimits: {
-        loginFailuresPerAccountPerHour: 100,
-        sensitivePerAddressPerMinute: 10_000,
-        searchesPerUserPerMinute: 3,
-        accountLookupsPerAddressPerHour: 10_000
-      }
+      rateLimits: rateLimitsWith({ searchesPerUserPerMinute: 3 })
     })
     try {
       const open = async () => {

@@ -12,7 +12,7 @@ import { ErrorResponseSchema } from '../../src/shared/api/common.ts'
 import { MeResponseSchema } from '../../src/shared/api/accounts.ts'
 import { OperatorCheckoutResponseSchema, OperatorOffersResponseSchema } from '../../src/shared/api/operatorBilling.ts'
 import { LEVEL_RATES, levelRate } from '../../src/shared/pricing/levelRates.ts'
-import { call, createUser, lastCode, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+import { call, createUser, lastCode, startTestServer, uniquePhone, type TestServer, rateLimitsWith } from './harness.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -103,12 +103,7 @@ describe('the operator landing', () => {
 describe('the landing checkout, signed out', () => {
   it('answers 429, never 5xx, past the per-address limit, so it cannot be used to sound out numbers', async () => {
     const limited = await startTestServer({
-      rateLimits: {
-        loginFailuresPerAccountPerHour: 100,
-        sensitivePerAddressPerMinute: 3,
-        searchesPerUserPerMinute: 10_000,
-        accountLookupsPerAddressPerHour: 10_000
-      }
+      rateLimits: rateLimitsWith({ sensitivePerAddressPerMinute: 3 })
     })
     try {
       const statuses: number[] = []
