@@ -10,9 +10,10 @@
  * as lowercase `\u00xx`), numbers as JavaScript writes them, times as `toISOString` writes them.
  * tests/server/lists.test.ts checks it answer by answer.
  */
-import { Column, is, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { Column, is, sql, type AnyColumn, type SQL, type Subquery } from 'drizzle-orm'
 import type { z } from 'zod'
 import { MILLIMES_PER_POINT } from '../services/ledger.ts'
+import type { Executor } from './client.ts'
 
 /** A column, an expression, or a field of a subquery. */
 type Value = SQL | SQL.Aliased | AnyColumn
@@ -117,4 +118,15 @@ export function jsonOrNull(present: SQL, value: SQL): SQL {
 /** An aggregate: the elements in `orderBy` order as one JSON array, `[]` when there are none. */
 export function jsonArrayAgg(element: Value, orderBy: SQL): SQL<string> {
   return sql<string>`coalesce('[' || string_agg(${element}, ',' order by ${orderBy}) || ']', '[]')`
+}
+
+/**
+ * A list's one statement, prepared as `name`: the `json` fields of the rows `listed` selects, in
+ * `orderBy` order, as one JSON array (jsonArrayAgg).
+ */
+export function jsonListStatement(db: Executor, listed: Subquery & { json: Value }, orderBy: SQL, name: string) {
+  return db
+    .select({ json: jsonArrayAgg(listed.json, orderBy) })
+    .from(listed)
+    .prepare(name)
 }

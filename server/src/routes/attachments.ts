@@ -5,11 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { ATTACHMENT_MAX_BYTES, attachmentEndpoints as ep, attachmentOperatorEndpoints as op } from '../../../src/shared/api/attachments.ts'
-import { ApiError } from '../errors.ts'
 import { addRoute } from '../http.ts'
 import type { Services } from '../services.ts'
 import { attachFile, createAttachmentSigner, findAttachment } from '../services/attachments.ts'
-import { serveMedia } from './media.ts'
+import { serveMedia, withFileBody } from './media.ts'
 
 export function registerAttachmentRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
@@ -36,15 +35,11 @@ export function registerAttachmentRoutes(app: FastifyInstance, services: Service
     })
   )
 
-  // The file is the body itself: its parser lives in this scope alone.
-  void app.register(async (scope) => {
-    scope.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: ATTACHMENT_MAX_BYTES }, (_request, body, done) =>
-      done(null, body)
-    )
+  // The file is the body itself.
+  withFileBody(app, ['application/octet-stream'], ATTACHMENT_MAX_BYTES, (scope, bytesOf) =>
     addRoute(scope, services, op.attach, async ({ params, query, request }) => {
-      if (!Buffer.isBuffer(request.body))
-        throw new ApiError('unsupported_media_type', 'Envoyez le fichier comme corps de la requête (application/octet-stream)')
-      const row = await attachFile(db, services.storage, params.id, query.name, request.body, services.clock.now())
+      const bytes = bytesOf(request, 'Envoyez le fichier comme corps de la requête (application/octet-stream)')
+      const row = await attachFile(db, services.storage, params.id, query.name, bytes, services.clock.now())
       return {
         id: row.id,
         content_id: row.contentId,
@@ -54,5 +49,5 @@ export function registerAttachmentRoutes(app: FastifyInstance, services: Service
         message: `Pièce jointe ${row.id} ajoutée à la leçon ${row.contentId} (${row.name})`
       }
     })
-  })
+  )
 }

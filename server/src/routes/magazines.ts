@@ -5,11 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { MAGAZINE_MAX_BYTES, magazineEndpoints as ep, magazineOperatorEndpoints as op } from '../../../src/shared/api/magazines.ts'
-import { ApiError } from '../errors.ts'
 import { addRoute } from '../http.ts'
 import type { Services } from '../services.ts'
 import { createPageSigner, findPage, storeMagazine } from '../services/magazines.ts'
-import { serveMedia } from './media.ts'
+import { serveMedia, withFileBody } from './media.ts'
 
 export function registerMagazineRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
@@ -37,22 +36,16 @@ export function registerMagazineRoutes(app: FastifyInstance, services: Services)
     })
   )
 
-  // The PDF is the body itself: its parser lives in this scope alone.
-  void app.register(async (scope) => {
-    scope.addContentTypeParser(
-      ['application/octet-stream', 'application/pdf'],
-      { parseAs: 'buffer', bodyLimit: MAGAZINE_MAX_BYTES },
-      (_request, body, done) => done(null, body)
-    )
+  // The PDF is the body itself.
+  withFileBody(app, ['application/octet-stream', 'application/pdf'], MAGAZINE_MAX_BYTES, (scope, bytesOf) =>
     addRoute(scope, services, op.upload, async ({ params, request }) => {
-      if (!Buffer.isBuffer(request.body))
-        throw new ApiError('unsupported_media_type', 'Envoyez le PDF comme corps de la requête (application/octet-stream)')
-      const pages = await storeMagazine(db, services.storage, params.id, request.body, services.clock.now())
+      const bytes = bytesOf(request, 'Envoyez le PDF comme corps de la requête (application/octet-stream)')
+      const pages = await storeMagazine(db, services.storage, params.id, bytes, services.clock.now())
       return {
         content_id: params.id,
         pages: pages.length,
         message: `Magazine de la leçon ${params.id} : ${pages.length} page(s) rendue(s)`
       }
     })
-  })
+  )
 }

@@ -4,7 +4,7 @@
  * read; 404 when the file is not in the store; readable by the app from its own origin
  * (app://darsi), whole or by HTTP ranges (206, or 416 for a range outside the file).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ApiError } from '../errors.ts'
 import type { Services } from '../services.ts'
 import { parseRange } from '../services/storage.ts'
@@ -70,4 +70,26 @@ async function serveRanges(services: Services, { request, reply, notFound }: Med
 function sendHeaders(reply: FastifyReply, media: StoredMedia): void {
   for (const [name, value] of Object.entries(media.headers)) void reply.header(name, value)
   void reply.header('cross-origin-resource-policy', 'cross-origin')
+}
+
+/**
+ * Routes whose body is a whole file (`types`, at most `bodyLimit` bytes), read into a buffer by a
+ * parser that lives in their own scope alone.
+ */
+export function withFileBody(
+  app: FastifyInstance,
+  types: string[],
+  bodyLimit: number,
+  register: (scope: FastifyInstance, bytesOf: (request: FastifyRequest, refusal: string) => Buffer) => void
+): void {
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(types, { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body))
+    register(scope, fileBytes)
+  })
+}
+
+/** The file sent as the request's body; 415 with `refusal` when there is none. */
+function fileBytes(request: FastifyRequest, refusal: string): Buffer {
+  if (!Buffer.isBuffer(request.body)) throw new ApiError('unsupported_media_type', refusal)
+  return request.body
 }

@@ -13,7 +13,7 @@ import { FORUM_LATEST_LIMIT, HOME_CONTENTS_LIMIT } from '../../../src/shared/api
 import { VIDEO_CONTENT_TYPES } from '../../../src/shared/api/learning.ts'
 import { TUNIS_TIME_ZONE } from '../../../src/shared/constants.ts'
 import type { Executor } from '../db/client.ts'
-import { jsonArrayAgg } from '../db/json.ts'
+import { jsonListStatement } from '../db/json.ts'
 import { preparedFor } from '../db/prepared.ts'
 import {
   chapters,
@@ -100,10 +100,12 @@ function contentsQuery(freeOnly: boolean) {
       .orderBy(desc(contents.createdAt), desc(contents.id))
       .limit(HOME_CONTENTS_LIMIT)
       .as('latest')
-    return db
-      .select({ json: jsonArrayAgg(latest.json, sql`${latest.createdAt} desc, ${latest.id} desc`) })
-      .from(latest)
-      .prepare(freeOnly ? 'home_free_contents' : 'home_new_contents')
+    return jsonListStatement(
+      db,
+      latest,
+      sql`${latest.createdAt} desc, ${latest.id} desc`,
+      freeOnly ? 'home_free_contents' : 'home_new_contents'
+    )
   })
 }
 const newContentsQuery = contentsQuery(false)
@@ -129,10 +131,7 @@ const eventsQuery = preparedFor((db) => {
     .orderBy(asc(liveEvents.startsAt), asc(liveEvents.id))
     .limit(500)
     .as('listed')
-  return db
-    .select({ json: jsonArrayAgg(listed.json, sql`${listed.startsAt}, ${listed.id}`) })
-    .from(listed)
-    .prepare('home_events')
+  return jsonListStatement(db, listed, sql`${listed.startsAt}, ${listed.id}`, 'home_events')
 })
 
 /** The Tunis day of `now`, or the Monday-to-Sunday week `offset` weeks from the current one. */

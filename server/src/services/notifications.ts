@@ -17,7 +17,7 @@ import type {
 } from '../../../src/shared/api/notifications.ts'
 import { parseCredential } from '../../../src/shared/rules/credential.ts'
 import type { Executor } from '../db/client.ts'
-import { jsonArrayAgg } from '../db/json.ts'
+import { jsonArrayAgg, jsonListStatement } from '../db/json.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { inboxMessages, notifications, popupHides, popups, sessions } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
@@ -135,10 +135,7 @@ const popupsQuery = preparedFor((db) => {
     .orderBy(asc(popups.createdAt), asc(popups.id))
     .limit(20)
     .as('shown')
-  return db
-    .select({ json: jsonArrayAgg(shown.json, sql`${shown.createdAt}, ${shown.id}`) })
-    .from(shown)
-    .prepare('popups_shown')
+  return jsonListStatement(db, shown, sql`${shown.createdAt}, ${shown.id}`, 'popups_shown')
 })
 
 /** A page of the user's notifications: its items' JSON and how many the filter holds in all. */

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto'
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { PaymentMethod, PaymentStatus } from '../../../src/shared/api/wallet.ts'
 import type { Db, Executor, Tx } from '../db/client.ts'
-import { jsonArrayAgg } from '../db/json.ts'
+import { jsonListStatement } from '../db/json.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { offerGroups, paymentCodes, pointTransfers, userOffers, users } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
@@ -98,10 +98,7 @@ const codesQuery = preparedFor((db) => {
     .orderBy(desc(paymentCodes.id))
     .limit(LIST_LIMIT)
     .as('listed')
-  return db
-    .select({ json: jsonArrayAgg(listed.json, sql`${listed.id} desc`) })
-    .from(listed)
-    .prepare('points_codes')
+  return jsonListStatement(db, listed, sql`${listed.id} desc`, 'points_codes')
 })
 
 /** The credited points codes (the payments history), latest decision first. */
@@ -115,10 +112,7 @@ const paymentsQuery = preparedFor((db) => {
     .from(paymentCodes)
     .where(and(eq(paymentCodes.userId, me), inArray(paymentCodes.status, ['approved', 'paid'])))
     .as('listed')
-  return db
-    .select({ json: jsonArrayAgg(listed.json, sql`${listed.decidedAt} desc, ${listed.id} desc`) })
-    .from(listed)
-    .prepare('payments_history')
+  return jsonListStatement(db, listed, sql`${listed.decidedAt} desc, ${listed.id} desc`, 'payments_history')
 })
 
 /** The subscriptions, the latest first. */
@@ -132,10 +126,7 @@ const subscriptionsQuery = preparedFor((db) => {
     .innerJoin(offerGroups, eq(offerGroups.id, userOffers.groupId))
     .where(eq(userOffers.userId, me))
     .as('listed')
-  return db
-    .select({ json: jsonArrayAgg(listed.json, sql`${listed.id} desc`) })
-    .from(listed)
-    .prepare('subscriptions_history')
+  return jsonListStatement(db, listed, sql`${listed.id} desc`, 'subscriptions_history')
 })
 
 const historyQueries = { codes: codesQuery, payments: paymentsQuery, subscriptions: subscriptionsQuery }

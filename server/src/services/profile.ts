@@ -12,7 +12,7 @@ import type { z } from 'zod'
 import type { CreateDivisionRequestBodySchema, Language, RequestStatus } from '../../../src/shared/api/profile.ts'
 import type { MessageKey } from '../../../src/shared/rules/messages.ts'
 import type { Db, Executor } from '../db/client.ts'
-import { jsonArrayAgg } from '../db/json.ts'
+import { jsonListStatement } from '../db/json.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { adCards, divisionChangeReasons, divisionRequests, divisions, marksheets, optionalSubjects, users } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
@@ -42,10 +42,7 @@ const reasonsQuery = preparedFor((db) => {
     })
     .from(divisionChangeReasons)
     .as('listed')
-  return db
-    .select({ json: jsonArrayAgg(listed.json, sql`${listed.position}, ${listed.id}`) })
-    .from(listed)
-    .prepare('division_change_reasons')
+  return jsonListStatement(db, listed, sql`${listed.position}, ${listed.id}`, 'division_change_reasons')
 })
 
 /** The class change reasons, worded in `lang`, as the answer's JSON. */
@@ -70,10 +67,7 @@ const ownDivisionRequestsQuery = preparedFor((db) => {
     .orderBy(desc(divisionRequests.createdAt), desc(divisionRequests.id))
     .limit(500)
     .as('listed')
-  return db
-    .select({ json: jsonArrayAgg(listed.json, sql`${listed.createdAt} desc, ${listed.id} desc`) })
-    .from(listed)
-    .prepare('own_division_requests')
+  return jsonListStatement(db, listed, sql`${listed.createdAt} desc, ${listed.id} desc`, 'own_division_requests')
 })
 
 /** A pupil's own class change requests, worded in `lang`, as the answer's JSON. */

@@ -9,7 +9,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { ReactionType } from '../../../src/shared/api/reactions.ts'
 import type { Db, Executor } from '../db/client.ts'
-import { jsonArrayAgg } from '../db/json.ts'
+import { jsonListStatement } from '../db/json.ts'
 import { advisoryLockKey } from '../db/lock.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { chapters, contentBookmarks, contentReactions, contents, subjects } from '../db/schema.ts'
@@ -147,10 +147,7 @@ const bookmarksQuery = preparedFor((db) => {
     )
     .orderBy(desc(contentBookmarks.createdAt), desc(contentBookmarks.id))
     .as('mine')
-  return db
-    .select({ json: jsonArrayAgg(mine.json, sql`${mine.createdAt} desc, ${mine.id} desc`) })
-    .from(mine)
-    .prepare('bookmarked_contents')
+  return jsonListStatement(db, mine, sql`${mine.createdAt} desc, ${mine.id} desc`, 'bookmarked_contents')
 })
 
 export async function bookmarksJson(db: Executor, user: UserRow): Promise<string> {

@@ -8,7 +8,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import type { VideoReportBody, VideoReportDecision } from '../../../src/shared/api/videoReports.ts'
 import { videoReportProblems } from '../../../src/shared/rules/videoReport.ts'
 import type { Db, Executor } from '../db/client.ts'
-import { jsonArrayAgg } from '../db/json.ts'
+import { jsonListStatement } from '../db/json.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { chapters, contents, subjects, users, videoReportReasons, videoReports } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
@@ -35,10 +35,7 @@ const reasonsQuery = preparedFor((db) => {
     .select({ id: videoReportReasons.id, position: videoReportReasons.position, json: reasonJson.as('json') })
     .from(videoReportReasons)
     .as('listed')
-  return db
-    .select({ json: jsonArrayAgg(listed.json, sql`${listed.position}, ${listed.id}`) })
-    .from(listed)
-    .prepare('video_report_reasons')
+  return jsonListStatement(db, listed, sql`${listed.position}, ${listed.id}`, 'video_report_reasons')
 })
 
 /** The reasons, worded in `lang`, as the answer's JSON: one statement (docs/decisions/0030-lists-at-the-p8-bar.md). */
@@ -57,10 +54,7 @@ const ownReportsQuery = preparedFor((db) => {
     .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
     .where(eq(videoReports.userId, sql.placeholder('userId')))
     .as('listed')
-  return db
-    .select({ json: jsonArrayAgg(listed.json, sql`${listed.createdAt} desc, ${listed.id} desc`) })
-    .from(listed)
-    .prepare('own_video_reports')
+  return jsonListStatement(db, listed, sql`${listed.createdAt} desc, ${listed.id} desc`, 'own_video_reports')
 })
 
 /** A pupil's reports, the latest first, worded in `lang`, as the answer's JSON: one statement. */
