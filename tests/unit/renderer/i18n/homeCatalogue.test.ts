@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { describeLazyNamespace } from './lazyNamespaces.ts'
+import { describeLazyNamespace, loadedI18n } from './lazyNamespaces.ts'
 import { ensureHomeCatalogue, homeCatalogues } from '../../../../src/renderer/src/i18n/homeCatalogue.ts'
-import { createI18n } from '../../../../src/renderer/src/i18n/index.ts'
 
 describeLazyNamespace('home', homeCatalogues)
 
 describe('the home namespace, loaded with its screen', () => {
   it('resolves once added, with the specification’s session states', () => {
-    const i18n = createI18n('ar')
-    expect(i18n.exists('home:sessions.title')).toBe(false)
-    ensureHomeCatalogue(i18n)
+    const i18n = loadedI18n('ar', 'home:sessions.title', ensureHomeCatalogue)
     expect(i18n.t('home:sessions.title')).toBe('حصص اليوم المباشرة')
     void i18n.changeLanguage('fr')
     expect(i18n.t('home:sessions.state.inProgress')).toBe('En Cours')

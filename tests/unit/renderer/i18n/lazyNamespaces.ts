@@ -1,5 +1,8 @@
 /** The checks every lazily loaded namespace must pass, shared by their test files. */
+import type { i18n as I18n } from 'i18next'
 import { describe, expect, it } from 'vitest'
+import type { Language } from '../../../../src/shared/ipc.ts'
+import { createI18n } from '../../../../src/renderer/src/i18n/index.ts'
 import type { LazyCatalogues, LazyNamespace } from '../../../../src/renderer/src/i18n/lazyNamespace.ts'
 import { resources } from '../../../../src/renderer/src/i18n/resources.ts'
 
@@ -18,6 +21,14 @@ export function leaves(tree: Tree, prefix = ''): Map<string, string> {
 
 /** The {{names}} a text fills in, sorted. */
 export const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort()
+
+/** A fresh i18n in `language` that lacks `probe` until `ensure` has added its namespace. */
+export function loadedI18n(language: Language, probe: string, ensure: (i18n: I18n) => void): I18n {
+  const i18n = createI18n(language)
+  expect(i18n.exists(probe)).toBe(false)
+  ensure(i18n)
+  return i18n
+}
 
 export function describeLazyNamespace<N extends LazyNamespace>(namespace: N, catalogues: LazyCatalogues<N>): void {
   const source = leaves(catalogues.fr as unknown as Tree)

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { describeLazyNamespace } from './lazyNamespaces.ts'
+import { describeLazyNamespace, loadedI18n } from './lazyNamespaces.ts'
 import { ensureLearningCatalogue, learningCatalogues } from '../../../../src/renderer/src/i18n/learningCatalogue.ts'
-import { createI18n } from '../../../../src/renderer/src/i18n/index.ts'
 
 describeLazyNamespace('learning', learningCatalogues)
 
 describe('the learning namespace, loaded with the subjects screens', () => {
   it('resolves once added, with the spec’s words for what a chapter counts', () => {
-    const i18n = createI18n('fr')
-    expect(i18n.exists('learning:subjects.title')).toBe(false)
-    ensureLearningCatalogue(i18n)
+    const i18n = loadedI18n('fr', 'learning:subjects.title', ensureLearningCatalogue)
     expect(i18n.t('learning:subjects.title')).toBe('Matières')
     expect(i18n.t('learning:details.magazinesOther', { count: 4 })).toBe('4 Magazines')
     expect(i18n.t('learning:details.videosOther', { count: 12 })).toBe('12 vidéos')

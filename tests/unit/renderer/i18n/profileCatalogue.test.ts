@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeLazyNamespace } from './lazyNamespaces.ts'
+import { describeLazyNamespace, loadedI18n } from './lazyNamespaces.ts'
 import { ensureProfileCatalogue, profileCatalogues } from '../../../../src/renderer/src/i18n/profileCatalogue.ts'
 import { createI18n } from '../../../../src/renderer/src/i18n/index.ts'
 import type { TranslationKey } from '../../../../src/renderer/src/i18n/keys.ts'
@@ -8,9 +8,7 @@ describeLazyNamespace('profile', profileCatalogues)
 
 describe('the profile namespace, loaded with its screens', () => {
   it('resolves once added', () => {
-    const i18n = createI18n('fr')
-    expect(i18n.exists('profile:edit.titleIncomplete')).toBe(false)
-    ensureProfileCatalogue(i18n)
+    const i18n = loadedI18n('fr', 'profile:edit.titleIncomplete', ensureProfileCatalogue)
     expect(i18n.t('profile:edit.titleIncomplete')).toBe('Compléter vos données')
     expect(i18n.t('profile:edit.titleCompleted')).toBe('Modifier mon profil')
     expect(i18n.t('profile:edit.processing')).toBe('En traitement...')

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { describeLazyNamespace } from './lazyNamespaces.ts'
+import { describeLazyNamespace, loadedI18n } from './lazyNamespaces.ts'
 import { ensureSupportCatalogue, supportCatalogues } from '../../../../src/renderer/src/i18n/supportCatalogue.ts'
-import { createI18n } from '../../../../src/renderer/src/i18n/index.ts'
 
 describeLazyNamespace('support', supportCatalogues)
 
 describe('the support namespace, loaded with the reports and assistance screens', () => {
   it('resolves once added, with the route titles’ words', () => {
-    const i18n = createI18n('fr')
-    expect(i18n.exists('support:reports.title')).toBe(false)
-    ensureSupportCatalogue(i18n)
+    const i18n = loadedI18n('fr', 'support:reports.title', ensureSupportCatalogue)
     expect(i18n.t('support:reports.title')).toBe(i18n.t('routes:reports'))
     expect(i18n.t('support:status.pending')).toBe('En attente')
     void i18n.changeLanguage('ar')
