@@ -1,28 +1,17 @@
-import { Button, makeStyles, tokens } from '@fluentui/react-components'
+import { makeStyles, tokens } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation } from 'react-router-dom'
 import { useStores } from '../stores/StoreContext.tsx'
 import { BootSplash } from './BootSplash.tsx'
+import { FailurePanel } from './FailurePanel.tsx'
 import { decideAccess } from './guard.ts'
 import { leaveForRegisterPage } from './registerRedirect.ts'
 import { useCurrentRoute } from './useCurrentRoute.ts'
 
 const useStyles = makeStyles({
-  root: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    justifyContent: 'center',
-    gap: tokens.spacingVerticalM,
-    minHeight: '100vh',
-    padding: tokens.spacingHorizontalXXL,
-    textAlign: 'center',
-    backgroundColor: tokens.colorNeutralBackground2,
-    color: tokens.colorNeutralForeground1
-  },
-  title: { margin: 0, fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700 },
+  root: { minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2, color: tokens.colorNeutralForeground1 },
   text: { margin: 0, maxWidth: '480px', color: tokens.colorNeutralForeground2 }
 })
 
@@ -32,13 +21,14 @@ const StartupFailure = observer(function StartupFailure() {
   const { session } = useStores()
   const { t } = useTranslation('auth')
   return (
-    <div className={styles.root} role="alert" data-testid="startup-failure">
-      <h1 className={styles.title}>{t('session.offlineTitle')}</h1>
-      <p className={styles.text}>{session.failure === 'platform' ? t('session.platformText') : t('session.offlineText')}</p>
-      <Button appearance="primary" onClick={() => void session.start()} data-testid="startup-retry">
-        {t('common.retry')}
-      </Button>
-    </div>
+    <FailurePanel
+      testId="startup-failure"
+      className={styles.root}
+      textClassName={styles.text}
+      title={t('session.offlineTitle')}
+      text={session.failure === 'platform' ? t('session.platformText') : t('session.offlineText')}
+      action={{ label: t('common.retry'), onClick: () => void session.start(), testId: 'startup-retry' }}
+    />
   )
 })
 

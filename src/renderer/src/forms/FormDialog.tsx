@@ -1,17 +1,6 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  type MessageBarIntent
-} from '@fluentui/react-components'
-import type { FormEvent, ReactNode } from 'react'
+import { Button, MessageBar, MessageBarActions, MessageBarBody, type MessageBarIntent } from '@fluentui/react-components'
+import type { ReactNode } from 'react'
+import { DialogFrame } from '../components/DialogFrame.tsx'
 import type { Message } from './messages.ts'
 import { SubmitButton } from './SubmitButton.tsx'
 import { useMessageText } from './useMessage.ts'
@@ -45,44 +34,41 @@ export interface FormDialogProps {
 
 /** The frame of a form in a dialog: its title, its body, the form's message, then cancel and submit. */
 export function FormDialog(props: FormDialogProps) {
-  const { open, onClose, onSubmit, cancel, submit } = props
+  const { onClose, cancel, submit } = props
   const text = useMessageText()(props.message)
 
-  const send = (event: FormEvent) => {
-    event.preventDefault()
-    onSubmit()
-  }
-
   return (
-    <Dialog open={open} onOpenChange={(_event, data) => (data.open ? undefined : onClose())}>
-      <DialogSurface data-testid={props.testId} data-step={props.step}>
-        <form onSubmit={send} noValidate>
-          <DialogBody>
-            <DialogTitle>{props.title}</DialogTitle>
-            <DialogContent className={props.className}>
-              {props.children}
-              {text ? (
-                <MessageBar intent={props.messageIntent ?? 'error'} data-testid={props.messageTestId}>
-                  <MessageBarBody>{text}</MessageBarBody>
-                  {props.messageActions ? <MessageBarActions>{props.messageActions}</MessageBarActions> : null}
-                </MessageBar>
-              ) : null}
-            </DialogContent>
-            {/* Fluid: the buttons may use the whole row (not only its second half), so that two labels fit on one line each. */}
-            <DialogActions fluid>
-              {props.actions}
-              {cancel ? (
-                <Button appearance="secondary" onClick={onClose} disabled={cancel.disabled} data-testid={cancel.testId}>
-                  {cancel.label}
-                </Button>
-              ) : null}
-              <SubmitButton disabled={submit.disabled} submitting={submit.submitting} data-testid={submit.testId}>
-                {submit.label}
-              </SubmitButton>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      open={props.open}
+      onClose={onClose}
+      onSubmit={props.onSubmit}
+      testId={props.testId}
+      step={props.step}
+      title={props.title}
+      className={props.className}
+      // Fluid: the buttons may use the whole row (not only its second half), so that two labels fit on one line each.
+      fluidActions
+      actions={
+        <>
+          {props.actions}
+          {cancel ? (
+            <Button appearance="secondary" onClick={onClose} disabled={cancel.disabled} data-testid={cancel.testId}>
+              {cancel.label}
+            </Button>
+          ) : null}
+          <SubmitButton disabled={submit.disabled} submitting={submit.submitting} data-testid={submit.testId}>
+            {submit.label}
+          </SubmitButton>
+        </>
+      }
+    >
+      {props.children}
+      {text ? (
+        <MessageBar intent={props.messageIntent ?? 'error'} data-testid={props.messageTestId}>
+          <MessageBarBody>{text}</MessageBarBody>
+          {props.messageActions ? <MessageBarActions>{props.messageActions}</MessageBarActions> : null}
+        </MessageBar>
+      ) : null}
+    </DialogFrame>
   )
 }

@@ -1,18 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody
-} from '@fluentui/react-components'
+import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { useInbox } from '../../stores/StoreContext.tsx'
 import { useInboxCatalogue } from '../../i18n/inboxCatalogue.ts'
+import { DialogFrame } from '../../components/DialogFrame.tsx'
 
 /** A popup of the platform: its name and body, "close" and "never show again". */
 export const PopupDialog = observer(function PopupDialog() {
@@ -23,36 +14,29 @@ export const PopupDialog = observer(function PopupDialog() {
   const popup = store.current
   if (!popup) return null
   return (
-    <Dialog
+    <DialogFrame
       open
-      modalType="modal"
-      onOpenChange={(_event, data) => {
-        if (!data.open) store.close()
-      }}
+      onClose={() => store.close()}
+      testId="popup-dialog"
+      title={<bdi>{popup.popup.name}</bdi>}
+      style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      actions={
+        <>
+          <Button appearance="secondary" disabled={store.hiding} onClick={() => void store.neverShowAgain()} data-testid="popup-never">
+            {t('inbox:popup.never')}
+          </Button>
+          <Button appearance="primary" disabled={store.hiding} onClick={() => store.close()} data-testid="popup-close">
+            {t('inbox:popup.close')}
+          </Button>
+        </>
+      }
     >
-      <DialogSurface data-testid="popup-dialog">
-        <DialogBody>
-          <DialogTitle>
-            <bdi>{popup.popup.name}</bdi>
-          </DialogTitle>
-          <DialogContent style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            <div dir="auto">{popup.popup.body}</div>
-            {store.failed ? (
-              <MessageBar intent="error" style={{ marginTop: 12 }}>
-                <MessageBarBody>{t('inbox:popup.failed')}</MessageBarBody>
-              </MessageBar>
-            ) : null}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" disabled={store.hiding} onClick={() => void store.neverShowAgain()} data-testid="popup-never">
-              {t('inbox:popup.never')}
-            </Button>
-            <Button appearance="primary" disabled={store.hiding} onClick={() => store.close()} data-testid="popup-close">
-              {t('inbox:popup.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+      <div dir="auto">{popup.popup.body}</div>
+      {store.failed ? (
+        <MessageBar intent="error" style={{ marginTop: 12 }}>
+          <MessageBarBody>{t('inbox:popup.failed')}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+    </DialogFrame>
   )
 })

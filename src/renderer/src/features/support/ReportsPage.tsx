@@ -1,19 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow
-} from '@fluentui/react-components'
+import { Button, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components'
 import { Delete20Regular, Edit20Regular } from '@fluentui/react-icons'
 import type { i18n as I18n } from 'i18next'
 import { observer } from 'mobx-react-lite'
@@ -27,6 +12,7 @@ import type { RootStore } from '../../stores/RootStore.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import type { VideoReportStatus } from './api.ts'
 import { ReportFormDialog } from './ReportDialog.tsx'
+import { DialogFrame } from '../../components/DialogFrame.tsx'
 import { canChange } from './stores/ReportsStore.ts'
 import { supportStoresOf } from './stores/supportStores.ts'
 import { useSupportStyles } from './styles.ts'
@@ -140,22 +126,24 @@ const ReportsPage = observer(function ReportsPage() {
         </div>
       )}
       <ReportFormDialog store={store.editor} lessonName={editing?.content.name ?? ''} open={store.editor.open} onClose={() => undefined} />
-      <Dialog open={store.confirming !== null} onOpenChange={(_event, data) => (data.open ? undefined : store.cancelDelete())}>
-        <DialogSurface data-testid="report-delete-dialog">
-          <DialogBody>
-            <DialogTitle>{t('reports.confirmTitle')}</DialogTitle>
-            <DialogContent>{t('reports.confirmBody', { lesson: store.confirming?.content.name ?? '' })}</DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={store.cancelDelete} data-testid="report-delete-cancel">
-                {t('reports.cancel')}
-              </Button>
-              <Button appearance="primary" onClick={() => void store.confirmDelete()} data-testid="report-delete-confirm">
-                {t('reports.confirmDelete')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <DialogFrame
+        open={store.confirming !== null}
+        onClose={() => store.cancelDelete()}
+        testId="report-delete-dialog"
+        title={t('reports.confirmTitle')}
+        actions={
+          <>
+            <Button appearance="secondary" onClick={store.cancelDelete} data-testid="report-delete-cancel">
+              {t('reports.cancel')}
+            </Button>
+            <Button appearance="primary" onClick={() => void store.confirmDelete()} data-testid="report-delete-confirm">
+              {t('reports.confirmDelete')}
+            </Button>
+          </>
+        }
+      >
+        {t('reports.confirmBody', { lesson: store.confirming?.content.name ?? '' })}
+      </DialogFrame>
     </div>
   )
 })

@@ -1,0 +1,53 @@
+import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
+import type { CSSProperties, FormEvent, ReactNode } from 'react'
+
+export interface DialogFrameProps {
+  open: boolean
+  /** Escape and a click outside the dialog. */
+  onClose: () => void
+  /** The dialog's test id, and the step it shows when it has several. */
+  testId: string
+  step?: string
+  title: ReactNode
+  /** The body's layout. */
+  className?: string
+  style?: CSSProperties
+  /** The buttons, at the foot; `fluidActions` lets them use the whole row. */
+  actions: ReactNode
+  fluidActions?: boolean
+  /** Makes the frame a form: Enter in a field and a submit button send it. */
+  onSubmit?: () => void
+  children: ReactNode
+}
+
+/** The frame every dialog shares: its surface, title, body and buttons, closed by Escape or a click outside. */
+export function DialogFrame(props: DialogFrameProps) {
+  const { onClose, onSubmit } = props
+  const body = (
+    <DialogBody>
+      <DialogTitle>{props.title}</DialogTitle>
+      <DialogContent className={props.className} style={props.style}>
+        {props.children}
+      </DialogContent>
+      <DialogActions fluid={props.fluidActions}>{props.actions}</DialogActions>
+    </DialogBody>
+  )
+  const send = (event: FormEvent) => {
+    event.preventDefault()
+    onSubmit?.()
+  }
+
+  return (
+    <Dialog open={props.open} onOpenChange={(_event, data) => (data.open ? undefined : onClose())}>
+      <DialogSurface data-testid={props.testId} data-step={props.step}>
+        {onSubmit ? (
+          <form onSubmit={send} noValidate>
+            {body}
+          </form>
+        ) : (
+          body
+        )}
+      </DialogSurface>
+    </Dialog>
+  )
+}
