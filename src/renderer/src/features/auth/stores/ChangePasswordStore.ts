@@ -1,11 +1,10 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { MessageKey } from '../../../../../shared/rules/messages.ts'
 import { checkNewPassword } from '../../../../../shared/rules/password.ts'
-import { ApiError, isApiError } from '../../../api/errors.ts'
 import { mapChangePasswordError, type ChangePasswordField } from '../errorMapping.ts'
 import { type Message } from '../../../forms/messages.ts'
 import { FormState } from '../../../forms/FormState.ts'
-import { toast, type AuthDeps } from './deps.ts'
+import { asApiError, refuse, startSubmit, type AuthDeps } from './deps.ts'
 
 /** §5 Password change, for an expired password and from the user menu. */
 export class ChangePasswordStore {
@@ -51,10 +50,7 @@ export class ChangePasswordStore {
   }
 
   async submit(): Promise<boolean> {
-    this.form.attempt()
-    if (!this.canSubmit) return false
-    this.form.setStatus('loading')
-    this.form.setServerErrors({})
+    if (!startSubmit(this.form, () => this.canSubmit)) return false
     const { session, ui } = this.deps
     const progress = ui.notify({ intent: 'info', key: 'auth:password.inProgress' })
     try {
@@ -79,12 +75,7 @@ export class ChangePasswordStore {
       return true
     } catch (error) {
       ui.dismiss(progress)
-      const mapped = mapChangePasswordError(isApiError(error) ? error : new ApiError('server_error', ''))
-      runInAction(() => {
-        this.form.setServerErrors(mapped.fields)
-        this.form.setStatus('failed')
-      })
-      toast(ui, mapped.toast)
+      refuse(this.form, ui, mapChangePasswordError(asApiError(error)))
       return false
     }
   }

@@ -10,7 +10,7 @@ import { ApiError, isApiError } from '../../../api/errors.ts'
 import { mapChangeCredentialError, mapConfirmError } from '../errorMapping.ts'
 import { generalMessage, type MappedError, type Message } from '../../../forms/messages.ts'
 import { FormState } from '../../../forms/FormState.ts'
-import { toast, type AuthDeps } from './deps.ts'
+import { asApiError, refuse, startSubmit, toast, type AuthDeps } from './deps.ts'
 import { browserFlagStorage, type FlagStorage } from '../../../lib/flagStorage.ts'
 
 /** Holds the phone or e-mail the last resent code went to. */
@@ -79,10 +79,7 @@ export class ConfirmFormStore {
   }
 
   async submit(): Promise<boolean> {
-    this.form.attempt()
-    if (!this.canSubmit) return false
-    this.form.setStatus('loading')
-    this.form.setServerErrors({})
+    if (!startSubmit(this.form, () => this.canSubmit)) return false
     const { session } = this.deps
     try {
       const captcha = await session.solveCaptcha()
@@ -162,10 +159,7 @@ export class ConfirmFormStore {
 
   /** Sends the code to the corrected phone or e-mail; the user is reloaded so the page shows the new destination. */
   async changeCredential(): Promise<boolean> {
-    this.changeForm.attempt()
-    if (!this.canChange) return false
-    this.changeForm.setStatus('loading')
-    this.changeForm.setServerErrors({})
+    if (!startSubmit(this.changeForm, () => this.canChange)) return false
     const { session, ui } = this.deps
     try {
       const captcha = await session.solveCaptcha()
@@ -198,7 +192,7 @@ export class ConfirmFormStore {
     map: (error: ApiError) => MappedError<F>,
     verified: () => void
   ): false {
-    const apiError = isApiError(error) ? error : new ApiError('server_error', '')
+    const apiError = asApiError(error)
     if (apiError.code === 'already_verified') {
       runInAction(() => {
         this.alreadyVerified = true
@@ -206,12 +200,7 @@ export class ConfirmFormStore {
       })
       return false
     }
-    const mapped = map(apiError)
-    runInAction(() => {
-      form.setServerErrors(mapped.fields)
-      form.setStatus('failed')
-    })
-    toast(this.deps.ui, mapped.toast)
+    refuse(form, this.deps.ui, map(apiError))
     return false
   }
 }

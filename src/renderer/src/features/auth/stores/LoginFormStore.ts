@@ -1,13 +1,12 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable } from 'mobx'
 import { checkCredential } from '../../../../../shared/rules/credential.ts'
 import { normalizeDigits } from '../../../../../shared/rules/input.ts'
 import { checkLoginPassword } from '../../../../../shared/rules/password.ts'
-import { isApiError, ApiError } from '../../../api/errors.ts'
 import { mapLoginError } from '../errorMapping.ts'
 import { type Message } from '../../../forms/messages.ts'
 import { teacherSiteUrl } from '../externalSites.ts'
 import { FormState } from '../../../forms/FormState.ts'
-import { toast, type AuthDeps } from './deps.ts'
+import { asApiError, refuse, startSubmit, type AuthDeps } from './deps.ts'
 
 type Field = 'username' | 'password'
 
@@ -57,10 +56,7 @@ export class LoginFormStore {
 
   /** `search` is the page's query string (nextPage=offres). */
   async submit(search: string): Promise<LoginOutcome> {
-    this.form.attempt()
-    if (!this.canSubmit) return 'failed'
-    this.form.setStatus('loading')
-    this.form.setServerErrors({})
+    if (!startSubmit(this.form, () => this.canSubmit)) return 'failed'
     const { session, platform, ui } = this.deps
     try {
       const captcha = await session.solveCaptcha()
@@ -81,12 +77,7 @@ export class LoginFormStore {
       this.form.setStatus('succeeded')
       return 'signed-in'
     } catch (error) {
-      const mapped = mapLoginError(isApiError(error) ? error : new ApiError('server_error', ''))
-      runInAction(() => {
-        this.form.setServerErrors(mapped.fields)
-        this.form.setStatus('failed')
-      })
-      toast(ui, mapped.toast)
+      refuse(this.form, ui, mapLoginError(asApiError(error)))
       return 'failed'
     }
   }

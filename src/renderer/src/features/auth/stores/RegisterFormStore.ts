@@ -8,12 +8,11 @@ import { checkName } from '../../../../../shared/rules/names.ts'
 import { checkNewPassword } from '../../../../../shared/rules/password.ts'
 import { checkOptionalSubject, checkRegistrationFields, isTunisianAddress } from '../../../../../shared/rules/registration.ts'
 import type { OptionalSubject, RegisterBody } from '../../../api/accounts.ts'
-import { ApiError, isApiError } from '../../../api/errors.ts'
 import type { LoadStatus } from '../../../stores/status.ts'
 import { mapRegisterError, type RegisterField } from '../errorMapping.ts'
 import { type Message } from '../../../forms/messages.ts'
 import { FormState } from '../../../forms/FormState.ts'
-import { toast, type AuthDeps } from './deps.ts'
+import { asApiError, refuse, startSubmit, type AuthDeps } from './deps.ts'
 
 type Field = RegisterField | 'referral'
 
@@ -215,10 +214,7 @@ export class RegisterFormStore {
   }
 
   async submit(search: string): Promise<boolean> {
-    this.form.attempt()
-    if (!this.canSubmit) return false
-    this.form.setStatus('loading')
-    this.form.setServerErrors({})
+    if (!startSubmit(this.form, () => this.canSubmit)) return false
     const { session, ui } = this.deps
     try {
       const captcha = await session.solveCaptcha()
@@ -228,12 +224,7 @@ export class RegisterFormStore {
       this.form.setStatus('succeeded')
       return true
     } catch (error) {
-      const mapped = mapRegisterError(isApiError(error) ? error : new ApiError('server_error', ''), this.tunisian)
-      runInAction(() => {
-        this.form.setServerErrors(mapped.fields)
-        this.form.setStatus('failed')
-      })
-      toast(ui, mapped.toast)
+      refuse(this.form, ui, mapRegisterError(asApiError(error), this.tunisian))
       return false
     }
   }

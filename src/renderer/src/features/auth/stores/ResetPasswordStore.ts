@@ -4,11 +4,10 @@ import { checkCredential } from '../../../../../shared/rules/credential.ts'
 import { normalizeCodeInput, normalizeDigits } from '../../../../../shared/rules/input.ts'
 import type { MessageKey } from '../../../../../shared/rules/messages.ts'
 import { checkNewPassword } from '../../../../../shared/rules/password.ts'
-import { ApiError, isApiError } from '../../../api/errors.ts'
 import { mapResetError, mapResetRequestError, type ResetField } from '../errorMapping.ts'
 import { type Message } from '../../../forms/messages.ts'
 import { FormState } from '../../../forms/FormState.ts'
-import { toast, type AuthDeps } from './deps.ts'
+import { asApiError, refuse, startSubmit, type AuthDeps } from './deps.ts'
 
 export type ResetStep = 'request' | 'reset' | 'done'
 
@@ -61,10 +60,7 @@ export class ResetPasswordStore {
 
   /** Sends the code; true when the reset step can follow. */
   async request(): Promise<boolean> {
-    this.form.attempt()
-    if (!this.canSubmit) return false
-    this.form.setStatus('loading')
-    this.form.setServerErrors({})
+    if (!startSubmit(this.form, () => this.canSubmit)) return false
     const { session, ui } = this.deps
     try {
       const captcha = await session.solveCaptcha()
@@ -75,12 +71,7 @@ export class ResetPasswordStore {
       ui.notify({ intent: 'success', key: 'auth:requestReset.sent' })
       return true
     } catch (error) {
-      const mapped = mapResetRequestError(isApiError(error) ? error : new ApiError('server_error', ''))
-      runInAction(() => {
-        this.form.setServerErrors(mapped.fields)
-        this.form.setStatus('failed')
-      })
-      toast(ui, mapped.toast)
+      refuse(this.form, ui, mapResetRequestError(asApiError(error)))
       return false
     }
   }
@@ -93,10 +84,7 @@ export class ResetPasswordStore {
   }
 
   async reset(): Promise<boolean> {
-    this.form.attempt()
-    if (!this.canSubmit) return false
-    this.form.setStatus('loading')
-    this.form.setServerErrors({})
+    if (!startSubmit(this.form, () => this.canSubmit)) return false
     const { session, ui } = this.deps
     const v = this.form.values
     try {
@@ -114,12 +102,7 @@ export class ResetPasswordStore {
       })
       return true
     } catch (error) {
-      const mapped = mapResetError(isApiError(error) ? error : new ApiError('server_error', ''))
-      runInAction(() => {
-        this.form.setServerErrors(mapped.fields)
-        this.form.setStatus('failed')
-      })
-      toast(ui, mapped.toast)
+      refuse(this.form, ui, mapResetError(asApiError(error)))
       return false
     }
   }
