@@ -113,3 +113,12 @@ export const progressRowStyles = {
   progressValue: { fontVariantNumeric: 'tabular-nums', fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground2 },
   progressBar: { gridColumn: '1 / -1' }
 } satisfies Record<string, GriffelStyle>
+
+/** Facts as terms and their values (a `dl`): the term muted in its column, the value beside it, wrapped anywhere. */
+export function factListStyles(gridTemplateColumns: string, columnGap: string, rowGap: string) {
+  return {
+    facts: { display: 'grid', gridTemplateColumns, columnGap, rowGap, margin: 0 },
+    term: { color: tokens.colorNeutralForeground2 },
+    value: { margin: 0, overflowWrap: 'anywhere' }
+  } satisfies Record<string, GriffelStyle>
+}

@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
-import { cardScreenStyles } from '../../components/cardStyles.ts'
+import { cardScreenStyles, factListStyles } from '../../components/cardStyles.ts'
 
 /** The layout of the profile and profile-edit screens. */
 export const useProfileStyles = makeStyles({
@@ -13,15 +13,7 @@ export const useProfileStyles = makeStyles({
     alignItems: 'start'
   },
   identity: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
-  facts: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(120px, auto) minmax(0, 1fr)',
-    columnGap: tokens.spacingHorizontalL,
-    rowGap: tokens.spacingVerticalS,
-    margin: 0
-  },
-  term: { color: tokens.colorNeutralForeground2 },
-  value: { margin: 0, overflowWrap: 'anywhere' },
+  ...factListStyles('minmax(120px, auto) minmax(0, 1fr)', tokens.spacingHorizontalL, tokens.spacingVerticalS),
   fields: {
     display: 'grid',
     gap: tokens.spacingVerticalM,

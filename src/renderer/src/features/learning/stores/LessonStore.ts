@@ -6,12 +6,10 @@
  */
 import { makeAutoObservable } from 'mobx'
 import type { PlaybackProgress } from '../../../../../shared/api/learning.ts'
-import { ApiError } from '../../../api/errors.ts'
 import { Resource } from '../../../lib/loadable.ts'
 import type { LearningApi, Lesson, LessonEntry, LessonSection } from '../api.ts'
-import type { DetailsOutcome } from './SubjectDetailsStore.ts'
 import { lessonPath } from '../index.ts'
-import { shownProgress } from './learningRules.ts'
+import { detailsOutcome, shownProgress, type DetailsOutcome } from './learningRules.ts'
 
 /** Where a lesson is: the slugs (or ids) of its subject and chapter, and its own. */
 /** How long a lesson's answer is shown again without asking (its signed address lasts 5 minutes). */
@@ -112,13 +110,7 @@ export class LessonStore {
   }
 
   get outcome(): DetailsOutcome | null {
-    if (!this.lesson.failed) return null
-    const error = this.lesson.error
-    if (error instanceof ApiError) {
-      if (error.code === 'not_found' || error.status === 404) return 'notFound'
-      if (error.code === 'level_not_allowed') return 'levelRefused'
-    }
-    return 'failed'
+    return detailsOutcome(this.lesson)
   }
 
   get data(): Lesson | null {

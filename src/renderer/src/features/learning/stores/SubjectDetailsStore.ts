@@ -6,34 +6,24 @@
  */
 import { makeAutoObservable } from 'mobx'
 import type { ChapterType } from '../../../../../shared/api/home.ts'
-import { ApiError } from '../../../api/errors.ts'
 import { Resource } from '../../../lib/loadable.ts'
 import type { ChapterList, LearningApi } from '../api.ts'
 import {
   OTHER_SUBJECTS_SHOWN,
   defaultTab,
+  detailsOutcome,
   sectionGroups,
   shownProgress,
   tabViews,
+  type DetailsOutcome,
   type SectionGroup,
   type SubjectCard,
+  type SubjectSummary,
   type TabView
 } from './learningRules.ts'
 import { SUBJECTS_FRESH_MS, type SubjectsStore } from './SubjectsStore.ts'
 
-/** What the page shows instead of the subject when it cannot have it. */
-export type DetailsOutcome = 'notFound' | 'levelRefused' | 'failed'
-
-export interface SubjectSummary {
-  id: number
-  name: string
-  slug: string
-  color: string | null
-  thumbnail: string | null
-  progress: number
-  chapters: number
-  videos: number
-}
+export type { DetailsOutcome, SubjectSummary }
 
 export class SubjectDetailsStore {
   readonly subjectId: string
@@ -77,13 +67,7 @@ export class SubjectDetailsStore {
 
   /** Why the subject is not shown: unknown (404), another class's (the level message), or a failure to retry. */
   get outcome(): DetailsOutcome | null {
-    if (!this.chapters.failed) return null
-    const error = this.chapters.error
-    if (error instanceof ApiError) {
-      if (error.code === 'not_found' || error.status === 404) return 'notFound'
-      if (error.code === 'level_not_allowed') return 'levelRefused'
-    }
-    return 'failed'
+    return detailsOutcome(this.chapters)
   }
 
   get tabs(): TabView[] {

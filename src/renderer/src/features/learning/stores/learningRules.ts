@@ -6,6 +6,7 @@
  */
 import { capProgress, type ChapterType } from '../../../../../shared/api/home.ts'
 import { CHAPTER_TAB_ORDER, MAGAZINE_CONTENT_TYPE } from '../../../../../shared/api/learning.ts'
+import { ApiError } from '../../../api/errors.ts'
 import type { ChapterEntry, ChapterList, Subject, SubjectProgress } from '../api.ts'
 import { lessonPath } from '../index.ts'
 
@@ -20,6 +21,26 @@ export interface SubjectCard {
   thumbnail: string | null
   /** 0–100, whole. */
   progress: number
+}
+
+/** A subject as its page's side widget shows it: the card, and what its chapters count. */
+export interface SubjectSummary extends SubjectCard {
+  chapters: number
+  videos: number
+}
+
+/** What a subject's or a lesson's page shows instead of it when it cannot have it. */
+export type DetailsOutcome = 'notFound' | 'levelRefused' | 'failed'
+
+/** Why a page's subject or lesson is not shown: unknown (404), another class's (the level message), or a failure to retry. */
+export function detailsOutcome(load: { failed: boolean; error: unknown }): DetailsOutcome | null {
+  if (!load.failed) return null
+  const error = load.error
+  if (error instanceof ApiError) {
+    if (error.code === 'not_found' || error.status === 404) return 'notFound'
+    if (error.code === 'level_not_allowed') return 'levelRefused'
+  }
+  return 'failed'
 }
 
 /** A figure shown as a whole percentage within 0–100 (part 2, §5). */

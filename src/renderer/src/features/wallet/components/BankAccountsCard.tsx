@@ -1,6 +1,7 @@
 import { MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
+import { factListStyles } from '../../../components/cardStyles.ts'
 import { useWalletStyles } from './styles.ts'
 import { useWalletStores } from '../useWalletStores.ts'
 
@@ -14,15 +15,7 @@ const useStyles = makeStyles({
     borderTop: `1px solid ${tokens.colorNeutralStroke3}`
   },
   institution: { fontWeight: tokens.fontWeightSemibold },
-  details: {
-    display: 'grid',
-    gridTemplateColumns: 'auto 1fr',
-    columnGap: tokens.spacingHorizontalM,
-    rowGap: tokens.spacingVerticalXXS,
-    margin: 0
-  },
-  term: { color: tokens.colorNeutralForeground2 },
-  value: { margin: 0, overflowWrap: 'anywhere' },
+  ...factListStyles('auto 1fr', tokens.spacingHorizontalM, tokens.spacingVerticalXXS),
   number: { fontFamily: tokens.fontFamilyMonospace }
 })
 
@@ -50,7 +43,7 @@ export const BankAccountsCard = observer(function BankAccountsCard() {
           {wallet.bankAccounts.map((account) => (
             <li key={`${account.institution}-${account.account_number}`} className={styles.item} data-testid="wallet-bank-account">
               <span className={styles.institution}>{account.institution}</span>
-              <dl className={styles.details}>
+              <dl className={styles.facts}>
                 <dt className={styles.term}>{t('accounts.owner')}</dt>
                 <dd className={styles.value}>{account.owner}</dd>
                 <dt className={styles.term}>{t('accounts.accountNumber')}</dt>
