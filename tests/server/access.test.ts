@@ -9,6 +9,7 @@
  * only, and a forged or replayed operator notification changes nothing.
  */
 import { and, asc, eq, ne, type SQL } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Quiz } from '../../src/shared/api/quizzes.ts'
@@ -285,48 +286,56 @@ describe('the learning, progress, reaction and video report routes naming a subj
   )
 
   it('plays a lesson video for the pupil it was signed for only, until it expires (403)', async () => {
-    const lessonOf = async (token: string) => {
-      const reply = await call<Lesson>(
-        server.app,
-        'GET',
-        `/api/student/subjects/${own.subjectSlug}/chapters/${own.chapterSlug}/contents/${own.lessonSlug}`,
-        { token }
-      )
-      expect(reply.status).toBe(200)
-      return new URL(reply.body.content.content_videos[0]!.url, 'http://api')
-    }
-    const mine = await lessonOf(student.token)
+    const addressOf = async (token: string) => new URL((await lessonAs(token)).content.content_videos[0]!.url, 'http://api')
+    const mine = await addressOf(student.token)
     expect(mine.searchParams.get('u')).toBe(String(studentId))
-    const classmateId = await createUser(server.app, {
-      credential: uniquePhone(),
-      division: (await db().select({ d: subjects.divisionId }).from(subjects).where(eq(subjects.id, own.subjectId)))[0]!.d
-    })
-    const theirs = await lessonOf((await server.app.services.sessions.start(classmateId)).token)
-    const media = (url: URL, changes: Record<string, string> = {}) => {
-      const query = new URLSearchParams(url.search)
-      for (const [key, value] of Object.entries(changes)) query.set(key, value)
-      return server.app.inject({ method: 'GET', url: `${url.pathname}?${query}`, headers: { range: 'bytes=0-0' } })
-    }
+    const other = await classmate()
+    const theirs = await addressOf(other.token)
+    const media = (url: URL, changes: Record<string, string> = {}) => requestSigned(url, changes, url.pathname, { range: 'bytes=0-0' })
     expect((await media(mine)).statusCode).toBe(206)
     expect((await media(theirs)).statusCode).toBe(206)
     // The pupil's address naming the classmate, and the classmate's signature on the pupil's address.
-    for (const borrowed of [
-      await media(mine, { u: String(classmateId) }),
-      await media(mine, { signature: theirs.searchParams.get('signature')! })
-    ]) {
-      expect(borrowed.statusCode).toBe(403)
-      expect(borrowed.json().code).toBe('forbidden')
+    await expectRefused([media(mine, { u: String(other.id) }), media(mine, { signature: theirs.searchParams.get('signature')! })], () =>
+      media(mine)
+    )
+  })
+
+  /** The demo lesson as the pupil of `token` reads it. */
+  async function lessonAs(token: string): Promise<Lesson> {
+    const reply = await call<Lesson>(
+      server.app,
+      'GET',
+      `/api/student/subjects/${own.subjectSlug}/chapters/${own.chapterSlug}/contents/${own.lessonSlug}`,
+      { token }
+    )
+    expect(reply.status).toBe(200)
+    return reply.body
+  }
+
+  /** A signed media address requested with some fields of its query changed, or at another path. */
+  function requestSigned(url: URL, changes: Record<string, string>, path: string, headers: Record<string, string> = {}) {
+    const query = new URLSearchParams(url.search)
+    for (const [key, value] of Object.entries(changes)) query.set(key, value)
+    return server.app.inject({ method: 'GET', url: `${path}?${query}`, headers })
+  }
+
+  /** Each borrowed address refused (403), one after the other; then the pupil's own once its lifetime has passed. */
+  async function expectRefused(borrowed: Array<Promise<LightMyRequestResponse>>, expiring: () => Promise<LightMyRequestResponse>) {
+    for (const reply of borrowed) {
+      const refused = await reply
+      expect(refused.statusCode).toBe(403)
+      expect(refused.json().code).toBe('forbidden')
     }
     const start = server.clock.now()
     try {
       server.clock.advance(MEDIA_URL_TTL_SECONDS * 1000 + 1000)
-      const expired = await media(mine)
+      const expired = await expiring()
       expect(expired.statusCode).toBe(403)
       expect(expired.json().code).toBe('forbidden')
     } finally {
       server.clock.set(start)
     }
-  })
+  }
 
   /** A classmate of the demo pupil (same class), signed in. */
   async function classmate(): Promise<{ id: number; token: string }> {
@@ -391,26 +400,16 @@ describe('the learning, progress, reaction and video report routes naming a subj
   it('serves a lesson attachment to the pupil it was signed for only, until it expires (403)', async () => {
     const file = await attachFile(db(), server.app.services.storage, own.lessonId, 'fiche.png', ACCESS_PNG, server.clock.now())
     const addressOf = async (token: string) => {
-      const reply = await call<Lesson>(
-        server.app,
-        'GET',
-        `/api/student/subjects/${own.subjectSlug}/chapters/${own.chapterSlug}/contents/${own.lessonSlug}`,
-        { token }
-      )
-      expect(reply.status).toBe(200)
-      const attached = reply.body.attachments.find((item) => item.id === file.id)
-      expect(attached?.url, JSON.stringify(reply.body.attachments)).toBeTruthy()
+      const attachments = (await lessonAs(token)).attachments
+      const attached = attachments.find((item) => item.id === file.id)
+      expect(attached?.url, JSON.stringify(attachments)).toBeTruthy()
       return new URL(attached!.url!, 'http://api')
     }
     const mine = await addressOf(student.token)
     expect(mine.searchParams.get('u')).toBe(String(studentId))
     const other = await classmate()
     const theirs = await addressOf(other.token)
-    const download = (url: URL, changes: Record<string, string> = {}, path = url.pathname) => {
-      const query = new URLSearchParams(url.search)
-      for (const [key, value] of Object.entries(changes)) query.set(key, value)
-      return server.app.inject({ method: 'GET', url: `${path}?${query}` })
-    }
+    const download = (url: URL, changes: Record<string, string> = {}, path = url.pathname) => requestSigned(url, changes, path)
     for (const url of [mine, theirs]) {
       const reply = await download(url)
       expect(reply.statusCode).toBe(200)
@@ -418,23 +417,14 @@ describe('the learning, progress, reaction and video report routes naming a subj
     }
     // The pupil's address naming the classmate, the classmate's signature on it, and its signature on another file.
     const another = await attachFile(db(), server.app.services.storage, own.lessonId, 'autre.png', ACCESS_PNG, server.clock.now())
-    for (const borrowed of [
-      await download(mine, { u: String(other.id) }),
-      await download(mine, { signature: theirs.searchParams.get('signature')! }),
-      await download(mine, {}, `/api/media/attachments/${another.id}`)
-    ]) {
-      expect(borrowed.statusCode).toBe(403)
-      expect(borrowed.json().code).toBe('forbidden')
-    }
-    const start = server.clock.now()
-    try {
-      server.clock.advance(MEDIA_URL_TTL_SECONDS * 1000 + 1000)
-      const expired = await download(mine)
-      expect(expired.statusCode).toBe(403)
-      expect(expired.json().code).toBe('forbidden')
-    } finally {
-      server.clock.set(start)
-    }
+    await expectRefused(
+      [
+        download(mine, { u: String(other.id) }),
+        download(mine, { signature: theirs.searchParams.get('signature')! }),
+        download(mine, {}, `/api/media/attachments/${another.id}`)
+      ],
+      () => download(mine)
+    )
   })
 })
 

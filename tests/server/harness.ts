@@ -17,6 +17,7 @@ import { defaultConfig, type RateLimitSettings, type ServerConfig } from '../../
 import { chapters, contents, subjects, userOffers, users } from '../../server/src/db/schema.ts'
 import { inTransaction, move } from '../../server/src/services/ledger.ts'
 import { DEMO_PASSWORD } from '../../server/src/seed/demo.ts'
+import { OffersResponseSchema, type OfferCard } from '../../src/shared/api/offers.ts'
 import { TEMPLATE_DB } from './globalSetup.ts'
 
 export { DEMO_PASSWORD }
@@ -317,6 +318,12 @@ export async function newPupil(app: DarsiServer, options: PupilOptions = {}): Pr
     await inTransaction(db, (tx) => move(tx, 'opening', `test:${id}`, { system: 'opening' }, { userId: id }, options.points! * 1000))
   const { token } = await app.services.sessions.start(id)
   return { id, token }
+}
+
+/** The offers page's cards as a fresh pupil of class 14 reads them. */
+export async function offerCards(app: DarsiServer): Promise<OfferCard[]> {
+  const reader = await newPupil(app)
+  return OffersResponseSchema.parse((await call(app, 'GET', '/api/student/offers', { token: reader.token })).body).payload
 }
 
 /**

@@ -7,14 +7,13 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../server/src/db/schema.ts'
 import { MeResponseSchema } from '../../src/shared/api/accounts.ts'
-import { OffersResponseSchema, type OfferCard } from '../../src/shared/api/offers.ts'
-import { call, newPupil, useTestServer, type Pupil } from './harness.ts'
+import type { OfferCard } from '../../src/shared/api/offers.ts'
+import { call, newPupil, offerCards, useTestServer, type Pupil } from './harness.ts'
 
 const server = useTestServer()
 let cards: OfferCard[]
 beforeAll(async () => {
-  const reader = await pupil()
-  cards = OffersResponseSchema.parse((await call(server.app, 'GET', '/api/student/offers', { token: reader.token })).body).payload
+  cards = await offerCards(server.app)
 })
 
 const db = () => server.app.services.database.db

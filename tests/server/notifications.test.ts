@@ -144,6 +144,7 @@ describe('notifications', () => {
 
   it('refuses operator notifications with a bad link, an unknown user or an oversized text', async () => {
     const me = await pupil()
+    const statusOf = async (path: string, body: object) => (await call(server.app, 'POST', path, { headers: operator(), body })).status
     // An https page off the platform's sites would be refused by the app at the pupil's click.
     for (const link of [
       'javascript:alert(1)',
@@ -152,58 +153,19 @@ describe('notifications', () => {
       'file:///etc/passwd',
       'https://evil.example/offres'
     ]) {
-      const reply = await call(server.app, 'POST', '/operator/notifications', {
-        headers: operator(),
-        body: { userId: me.id, title: 'T', body: 'B', link }
-      })
-      expect(reply.status, link).toBe(422)
+      expect(await statusOf('/operator/notifications', { userId: me.id, title: 'T', body: 'B', link }), link).toBe(422)
     }
-    const platformPage = await call(server.app, 'POST', '/operator/notifications', {
-      headers: operator(),
-      body: { userId: me.id, title: 'T', body: 'B', link: 'https://forum.darsi.tn/t/12' }
-    })
-    expect(platformPage.status).toBe(201)
-    expect(
-      (
-        await call(server.app, 'POST', '/operator/notifications', {
-          headers: operator(),
-          body: { userId: 99_999_999, title: 'T', body: 'B' }
-        })
-      ).status
-    ).toBe(404)
-    expect(
-      (
-        await call(server.app, 'POST', '/operator/notifications', {
-          headers: operator(),
-          body: { userId: me.id, title: 'T', body: 'x'.repeat(2001) }
-        })
-      ).status
-    ).toBe(422)
+    expect(await statusOf('/operator/notifications', { userId: me.id, title: 'T', body: 'B', link: 'https://forum.darsi.tn/t/12' })).toBe(
+      201
+    )
+    expect(await statusOf('/operator/notifications', { userId: 99_999_999, title: 'T', body: 'B' })).toBe(404)
+    expect(await statusOf('/operator/notifications', { userId: me.id, title: 'T', body: 'x'.repeat(2001) })).toBe(422)
     // Exactly one recipient: an id, or the phone or e-mail the user signs in with.
-    expect(
-      (await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { title: 'T', body: 'B' } })).status
-    ).toBe(422)
-    expect(
-      (
-        await call(server.app, 'POST', '/operator/notifications', {
-          headers: operator(),
-          body: { userId: me.id, to: '20000001', title: 'T', body: 'B' }
-        })
-      ).status
-    ).toBe(422)
-    expect(
-      (await call(server.app, 'POST', '/operator/notifications', { headers: operator(), body: { to: '29999999', title: 'T', body: 'B' } }))
-        .status
-    ).toBe(404)
+    expect(await statusOf('/operator/notifications', { title: 'T', body: 'B' })).toBe(422)
+    expect(await statusOf('/operator/notifications', { userId: me.id, to: '20000001', title: 'T', body: 'B' })).toBe(422)
+    expect(await statusOf('/operator/notifications', { to: '29999999', title: 'T', body: 'B' })).toBe(404)
     // A popup names one recipient at most (none: everybody).
-    expect(
-      (
-        await call(server.app, 'POST', '/operator/popups', {
-          headers: operator(),
-          body: { userId: me.id, to: '20000001', name: 'P', body: 'B' }
-        })
-      ).status
-    ).toBe(422)
+    expect(await statusOf('/operator/popups', { userId: me.id, to: '20000001', name: 'P', body: 'B' })).toBe(422)
   })
 
   it('finds the recipient by the phone or e-mail they sign in with', async () => {

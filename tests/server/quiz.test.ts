@@ -170,23 +170,29 @@ describe('attempts', () => {
   })
 })
 
+/** The demo QCM lesson of a class's mathematics. */
+async function quizLessonOf(divisionId: number): Promise<{ id: number }> {
+  const [lesson] = await db()
+    .select({ id: contents.id })
+    .from(contents)
+    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .where(and(eq(subjects.divisionId, divisionId), eq(subjects.slug, 'mathematiques'), eq(contents.slug, DEMO_QUIZ_LESSON_SLUG)))
+  return lesson!
+}
+
 describe('refusals', () => {
   it('an answer for a question of another quiz, an option of another question or two options of a one-answer question: quiz_answer_invalid, nothing recorded', async () => {
     // The operator gives class 13's QCM lesson a quiz of its own.
-    const [lesson] = await db()
-      .select({ id: contents.id })
-      .from(contents)
-      .innerJoin(chapters, eq(chapters.id, contents.chapterId))
-      .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
-      .where(and(eq(subjects.divisionId, 13), eq(subjects.slug, 'mathematiques'), eq(contents.slug, DEMO_QUIZ_LESSON_SLUG)))
+    const lesson = await quizLessonOf(13)
     const file = join(dir, 'quiz.json')
     writeFileSync(
       file,
       JSON.stringify({ title: 'Autre quiz', questions: [{ text: '1 + 1 ?', options: [{ text: '2', correct: true }, { text: '3' }] }] })
     )
-    expect(await admin('lesson', 'quiz', String(lesson!.id), file)).toMatch(/^Quiz \d+ ajouté à la leçon \d+ \(1 questions\)$/)
-    await expect(admin('lesson', 'quiz', String(lesson!.id), file)).rejects.toThrow(/409 .*a déjà un quiz/)
-    const [other] = await db().select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.contentId, lesson!.id))
+    expect(await admin('lesson', 'quiz', String(lesson.id), file)).toMatch(/^Quiz \d+ ajouté à la leçon \d+ \(1 questions\)$/)
+    await expect(admin('lesson', 'quiz', String(lesson.id), file)).rejects.toThrow(/409 .*a déjà un quiz/)
+    const [other] = await db().select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.contentId, lesson.id))
     const [otherQuestion] = await db().select({ id: quizQuestions.id }).from(quizQuestions).where(eq(quizQuestions.quizId, other!.id))
     const [otherOption] = await db().select({ id: quizOptions.id }).from(quizOptions).where(eq(quizOptions.questionId, otherQuestion!.id))
 
@@ -227,12 +233,7 @@ describe('refusals', () => {
   })
 
   it('the operator’s file is checked: a one-answer question with two right options is refused', async () => {
-    const [lesson] = await db()
-      .select({ id: contents.id })
-      .from(contents)
-      .innerJoin(chapters, eq(chapters.id, contents.chapterId))
-      .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
-      .where(and(eq(subjects.divisionId, 15), eq(subjects.slug, 'mathematiques'), eq(contents.slug, DEMO_QUIZ_LESSON_SLUG)))
+    const lesson = await quizLessonOf(15)
     const file = join(dir, 'bad.json')
     writeFileSync(
       file,
@@ -249,8 +250,8 @@ describe('refusals', () => {
         ]
       })
     )
-    await expect(admin('lesson', 'quiz', String(lesson!.id), file)).rejects.toThrow(/422/)
-    expect(await db().select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.contentId, lesson!.id))).toEqual([])
+    await expect(admin('lesson', 'quiz', String(lesson.id), file)).rejects.toThrow(/422/)
+    expect(await db().select({ id: quizzes.id }).from(quizzes).where(eq(quizzes.contentId, lesson.id))).toEqual([])
   })
 })
 

@@ -10,15 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { referralEarnings, users } from '../../server/src/db/schema.ts'
 import { audit, inTransaction, ledgerTotal } from '../../server/src/services/ledger.ts'
 import { reverseReferralEarning } from '../../server/src/services/referrals.ts'
-import { OffersResponseSchema, type OfferCard } from '../../src/shared/api/offers.ts'
+import type { OfferCard } from '../../src/shared/api/offers.ts'
 import { referrerTokens } from '../../src/shared/pricing/index.ts'
-import { call, newPupil, useTestServer, type Pupil } from './harness.ts'
+import { call, newPupil, offerCards, useTestServer, type Pupil } from './harness.ts'
 
 const server = useTestServer()
 let cards: OfferCard[]
 beforeAll(async () => {
-  const reader = await pupil()
-  cards = OffersResponseSchema.parse((await call(server.app, 'GET', '/api/student/offers', { token: reader.token })).body).payload
+  cards = await offerCards(server.app)
 })
 // Before the server closes (the hooks after the tests run last registered first).
 afterAll(async () => {

@@ -7,15 +7,14 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { userOffers } from '../../server/src/db/schema.ts'
-import { CancelSubscriptionResponseSchema, OffersResponseSchema, type OfferCard } from '../../src/shared/api/offers.ts'
+import { CancelSubscriptionResponseSchema, type OfferCard } from '../../src/shared/api/offers.ts'
 import { tunisDate } from '../../src/shared/tunisDate.ts'
-import { call, newPupil, useTestServer, type Pupil } from './harness.ts'
+import { call, newPupil, offerCards, useTestServer, type Pupil } from './harness.ts'
 
 const server = useTestServer()
 let cards: OfferCard[]
 beforeAll(async () => {
-  const reader = await pupil()
-  cards = OffersResponseSchema.parse((await call(server.app, 'GET', '/api/student/offers', { token: reader.token })).body).payload
+  cards = await offerCards(server.app)
 })
 
 const db = () => server.app.services.database.db
