@@ -1,4 +1,4 @@
-import { Button, Spinner } from '@fluentui/react-components'
+import { Spinner } from '@fluentui/react-components'
 import type { i18n as I18n } from 'i18next'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
@@ -9,6 +9,7 @@ import type { RootStore } from '../../stores/RootStore.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { supportStoresOf } from './stores/supportStores.ts'
 import { useSupportStyles } from './styles.ts'
+import { SupportLoadFailed, SupportScreen } from './SupportScreen.tsx'
 
 /** At start-up on this screen: the videos are asked for while the shell renders. */
 export function prefetch(root: RootStore): void {
@@ -35,16 +36,9 @@ const AssistancePage = observer(function AssistancePage() {
   }, [store])
 
   return (
-    <div className={styles.page} data-testid="assistance-page">
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t('assistance.title')}</h1>
-        <p className={styles.muted}>{t('assistance.subtitle')}</p>
-      </header>
+    <SupportScreen testId="assistance-page" title={t('assistance.title')} subtitle={t('assistance.subtitle')}>
       {store.list.data === null && store.list.failed ? (
-        <div role="alert" className={styles.status}>
-          <p className={styles.muted}>{t('common.failed')}</p>
-          <Button onClick={() => void store.retry()}>{t('common.retry')}</Button>
-        </div>
+        <SupportLoadFailed onRetry={() => void store.retry()} />
       ) : store.list.data === null ? (
         <Spinner size="small" label={t('common.loading')} />
       ) : store.videos.length === 0 ? (
@@ -79,6 +73,6 @@ const AssistancePage = observer(function AssistancePage() {
           ))}
         </ul>
       )}
-    </div>
+    </SupportScreen>
   )
 })

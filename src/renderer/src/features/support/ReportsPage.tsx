@@ -16,6 +16,7 @@ import { DialogFrame } from '../../components/DialogFrame.tsx'
 import { canChange } from './stores/ReportsStore.ts'
 import { supportStoresOf } from './stores/supportStores.ts'
 import { useSupportStyles } from './styles.ts'
+import { SupportLoadFailed, SupportScreen } from './SupportScreen.tsx'
 
 const STATES: Record<VideoReportStatus, VideoReportState> = {
   Pending: 'pending',
@@ -52,18 +53,11 @@ const ReportsPage = observer(function ReportsPage() {
   const editing = store.editor.target?.mode === 'edit' ? store.editor.target.report : null
 
   return (
-    <div className={styles.page} data-testid="reports-page">
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t('reports.title')}</h1>
-        <p className={styles.muted}>{t('reports.subtitle')}</p>
-      </header>
+    <SupportScreen testId="reports-page" title={t('reports.title')} subtitle={t('reports.subtitle')}>
       {store.list.data === null && store.list.pending ? (
         <Spinner size="small" label={t('common.loading')} />
       ) : store.list.data === null && store.list.failed ? (
-        <div role="alert" className={styles.status}>
-          <p className={styles.muted}>{t('common.failed')}</p>
-          <Button onClick={() => void store.enter()}>{t('common.retry')}</Button>
-        </div>
+        <SupportLoadFailed onRetry={() => void store.enter()} />
       ) : store.shown.length === 0 ? (
         <p className={styles.status} data-testid="reports-empty">
           {t('reports.empty')}
@@ -144,6 +138,6 @@ const ReportsPage = observer(function ReportsPage() {
       >
         {t('reports.confirmBody', { lesson: store.confirming?.content.name ?? '' })}
       </DialogFrame>
-    </div>
+    </SupportScreen>
   )
 })

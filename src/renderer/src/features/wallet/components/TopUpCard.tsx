@@ -1,21 +1,10 @@
-import {
-  Button,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
-  Spinner,
-  Tab,
-  TabList,
-  Textarea
-} from '@fluentui/react-components'
+import { Button, Field, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Tab, TabList, Textarea } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { INPUT_MAX } from '../../../../../shared/rules/input.ts'
 import type { PaymentMethod } from '../api.ts'
-import { FormField } from '../../../forms/FormField.tsx'
+import { InputField } from '../../../forms/InputField.tsx'
 import { useWalletStyles } from './styles.ts'
 import { useMessageText } from '../../../forms/useMessage.ts'
 import { useWalletStores } from '../useWalletStores.ts'
@@ -72,36 +61,28 @@ export const TopUpCard = observer(function TopUpCard() {
         </MessageBar>
       ) : null}
       <form className={shared.form} onSubmit={onSubmit} noValidate>
-        <FormField
+        <InputField
           label={t('topUp.amount')}
-          required
-          hint={errors.amount ? undefined : t('topUp.amountHint')}
-          error={errors.amount ?? null}
-        >
-          <Input
-            value={topUp.amount}
-            onChange={(_event, data) => topUp.setAmount(data.value)}
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={INPUT_MAX.amount}
-            data-testid="topup-amount"
-          />
-        </FormField>
+          hint={t('topUp.amountHint')}
+          error={errors.amount}
+          value={topUp.amount}
+          onChange={topUp.setAmount}
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={INPUT_MAX.amount}
+          data-testid="topup-amount"
+        />
         {method === 'transfer' ? (
-          <FormField
+          <InputField
             label={t('topUp.reference')}
-            required
-            hint={errors.reference ? undefined : t('topUp.referenceHint')}
-            error={errors.reference ?? null}
-          >
-            <Input
-              value={topUp.reference}
-              onChange={(_event, data) => topUp.setReference(data.value)}
-              autoComplete="off"
-              maxLength={64}
-              data-testid="topup-reference"
-            />
-          </FormField>
+            hint={t('topUp.referenceHint')}
+            error={errors.reference}
+            value={topUp.reference}
+            onChange={topUp.setReference}
+            autoComplete="off"
+            maxLength={64}
+            data-testid="topup-reference"
+          />
         ) : null}
         <Field label={t('topUp.comment')}>
           <Textarea

@@ -1,10 +1,10 @@
-import { Button, Input, MessageBar, MessageBarBody } from '@fluentui/react-components'
+import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { INPUT_MAX } from '../../../../../shared/rules/input.ts'
 import { isolate } from '../../../lib/bidi.ts'
 import { FormDialog } from '../../../forms/FormDialog.tsx'
-import { FormField } from '../../../forms/FormField.tsx'
+import { InputField } from '../../../forms/InputField.tsx'
 import { useWalletStyles } from './styles.ts'
 import { usePointsText } from './usePointsText.ts'
 import { useMessageText } from '../../../forms/useMessage.ts'
@@ -60,50 +60,42 @@ export const TransferPointsDialog = observer(function TransferPointsDialog() {
       {transfer.step === 'form' ? (
         <>
           <p className={shared.muted}>{t('transfer.intro')}</p>
-          <FormField
+          <InputField
             label={t('transfer.toUser')}
-            required
-            hint={errors.toUser ? undefined : t('transfer.toUserHint')}
-            error={errors.toUser ?? null}
-          >
-            <Input
-              value={transfer.toUser}
-              onChange={(_event, data) => transfer.setToUser(data.value)}
-              autoComplete="off"
-              maxLength={180}
-              data-testid="transfer-to-user"
-            />
-          </FormField>
-          <FormField
+            hint={t('transfer.toUserHint')}
+            error={errors.toUser}
+            value={transfer.toUser}
+            onChange={transfer.setToUser}
+            autoComplete="off"
+            maxLength={180}
+            data-testid="transfer-to-user"
+          />
+          <InputField
             label={t('transfer.points')}
-            required
-            hint={errors.points ? undefined : t('transfer.pointsHint')}
-            error={errors.points ?? null}
-          >
-            <Input
-              value={transfer.points}
-              onChange={(_event, data) => transfer.setPoints(data.value)}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={INPUT_MAX.amount}
-              data-testid="transfer-points"
-            />
-          </FormField>
+            hint={t('transfer.pointsHint')}
+            error={errors.points}
+            value={transfer.points}
+            onChange={transfer.setPoints}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={INPUT_MAX.amount}
+            data-testid="transfer-points"
+          />
         </>
       ) : null}
       {transfer.step === 'code' ? (
         <>
           <p className={shared.muted}>{t('transfer.codeIntro', values)}</p>
-          <FormField label={t('transfer.code')} required error={errors.code ?? null}>
-            <Input
-              value={transfer.code}
-              onChange={(_event, data) => transfer.setCode(data.value)}
-              autoComplete="one-time-code"
-              dir="ltr"
-              maxLength={INPUT_MAX.code}
-              data-testid="transfer-code"
-            />
-          </FormField>
+          <InputField
+            label={t('transfer.code')}
+            error={errors.code}
+            value={transfer.code}
+            onChange={transfer.setCode}
+            autoComplete="one-time-code"
+            dir="ltr"
+            maxLength={INPUT_MAX.code}
+            data-testid="transfer-code"
+          />
         </>
       ) : null}
       {transfer.step === 'done' ? (
