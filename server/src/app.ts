@@ -235,6 +235,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
       await jobs.stop()
       services.outbox.stop()
       services.authCache.close()
+      services.answers.transfers.close()
       if (ownsDatabase) await database.close()
     })
     await app.ready()

@@ -53,6 +53,11 @@ export type ServerConfig = {
    * DARSI_AUTH_CACHE_ENTRIES.
    */
   authCacheEntries: number
+  /**
+   * Users whose transfer history is kept in memory (services/answerCache.ts); 0 turns it off.
+   * DARSI_LIST_CACHE_ENTRIES.
+   */
+  listCacheEntries: number
   refreshTokenTtlDays: number
   /** An administrator's impersonation session ends after this, refreshes included. */
   impersonationTtlHours: number
@@ -109,6 +114,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): ServerConfi
     operatorRemote: env.DARSI_OPERATOR_REMOTE === '1',
     accessTokenTtlSeconds: accessTokenTtl(env.DARSI_ACCESS_TOKEN_TTL_SECONDS),
     authCacheEntries: Number(env.DARSI_AUTH_CACHE_ENTRIES || 10_000),
+    listCacheEntries: Number(env.DARSI_LIST_CACHE_ENTRIES || 10_000),
     refreshTokenTtlDays: 30,
     impersonationTtlHours: 8,
     switchTokenTtlSeconds: 5 * 60,

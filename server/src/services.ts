@@ -2,6 +2,8 @@
 import type { Clock } from './clock.ts'
 import type { ServerConfig } from './config.ts'
 import type { Database } from './db/client.ts'
+import { createAnswerCache, noAnswerCache, type AnswerCache } from './services/answerCache.ts'
+import { TRANSFER_HISTORY_TABLES } from './services/transfers.ts'
 import { createAuthCache, noAuthCache, type AuthCache } from './services/authCache.ts'
 import { createCaptchaService, type CaptchaService } from './services/captcha.ts'
 import { createCodeService, type CodeService } from './services/codes.ts'
@@ -35,6 +37,8 @@ export type Services = {
   access: AccessTokenService
   /** Sessions, their users and the users' views in memory. */
   authCache: AuthCache
+  /** Lists kept in memory, exact (services/answerCache.ts): the transfers a user sees. */
+  answers: { transfers: AnswerCache }
   sessions: SessionService
   codes: CodeService
   captcha: CaptchaService
@@ -82,6 +86,16 @@ export function createServices(
           ...(database.authChanges ? { feed: database.authChanges, maxAgeMs: AUTH_CACHE_MAX_AGE_MS } : {})
         })
       : noAuthCache
+  // The same condition: the lists' caches follow the same statements and the same feed.
+  const transfersCache =
+    database.onStatement && config.listCacheEntries > 0 && (database.kind === 'pglite' || database.authChanges)
+      ? createAnswerCache({
+          tables: TRANSFER_HISTORY_TABLES,
+          maxEntries: config.listCacheEntries,
+          follow: database.onStatement,
+          ...(database.authChanges ? { feed: database.authChanges, maxAgeMs: AUTH_CACHE_MAX_AGE_MS } : {})
+        })
+      : noAnswerCache
   const chosen: Transports = transports ?? {
     ...(config.smtp ? { email: smtpTransport(config.smtp) } : {}),
     ...(config.sms ? { sms: smsTransport(config.sms) } : {})
@@ -94,6 +108,7 @@ export function createServices(
     secrets,
     access,
     authCache,
+    answers: { transfers: transfersCache },
     sessions: createSessionService(db, clock, access, {
       refreshTtlDays: config.refreshTokenTtlDays,
       impersonationTtlHours: config.impersonationTtlHours,

@@ -193,7 +193,12 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
     transfer: presentTransfer(await rejectTransfer(db, auth.user, params.id, now))
   }))
 
-  addRoute(app, services, ep.transferHistory, async ({ auth }) => new Serialized(await transferHistoryJson(db, auth.user, now())))
+  addRoute(
+    app,
+    services,
+    ep.transferHistory,
+    async ({ auth }) => new Serialized(await transferHistoryJson(db, services.answers.transfers, auth.user, now()))
+  )
 
   // ——— histories ———
 

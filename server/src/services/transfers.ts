@@ -17,6 +17,7 @@ import { provenCredentialOf } from '../presenters/user.ts'
 import { fullName, presentTransfer, transferJson } from '../presenters/wallet.ts'
 import { provenHolder } from './users.ts'
 import { InsufficientFundsError, inTransaction, isOverdraftViolation, toMillimes, toPoints } from './ledger.ts'
+import type { AnswerCache } from './answerCache.ts'
 import type { NotificationService } from './notifications.ts'
 import type { OutboxService, OutgoingMessage } from './outbox.ts'
 import { LIST_LIMIT, notFound } from './paymentCodes.ts'
@@ -289,7 +290,10 @@ const transferHistoryQuery = preparedFor((db) => {
       expired:
         sql<boolean>`${pointTransfers.status} = 'waiting_confirmation' and ${pointTransfers.expiresAt} <= ${sql.placeholder('now')}`.as(
           'expired'
-        )
+        ),
+      waitingUntil: sql<Date | null>`case when ${pointTransfers.status} = 'waiting_confirmation' then ${pointTransfers.expiresAt} end`.as(
+        'waiting_until'
+      )
     })
     .from(pointTransfers)
     .innerJoin(sender, eq(sender.id, pointTransfers.fromUserId))
@@ -307,17 +311,37 @@ const transferHistoryQuery = preparedFor((db) => {
     .limit(LIST_LIMIT)
     .as('listed')
   return db
-    .select({ json: jsonArrayAgg(listed.json, sql`${listed.id} desc`), expired: sql<boolean>`coalesce(bool_or(${listed.expired}), false)` })
+    .select({
+      json: jsonArrayAgg(listed.json, sql`${listed.id} desc`),
+      expired: sql<boolean>`coalesce(bool_or(${listed.expired}), false)`,
+      // The first listed transfer to pass its hold: the answer holds until then (answerCache.ts).
+      until: sql<string | null>`(extract(epoch from min(${listed.waitingUntil})) * 1000)::float8::text`
+    })
     .from(listed)
     .prepare('transfer_history')
 })
 
-/** The transfers the user sees as the answer's JSON, those waiting past their hold given back first. */
-export async function transferHistoryJson(db: Db, user: UserRow, at: Date): Promise<string> {
-  const [read] = await transferHistoryQuery(db).execute({ userId: user.id, now: at })
-  if (!read!.expired) return read!.json
-  // Some of them wait past their hold: their points go back first, then the list is read again.
-  await releaseExpiredTransfers(db, at, { senders: await confirmableSenders(db, user), recipient: user.id })
-  const [reread] = await transferHistoryQuery(db).execute({ userId: user.id, now: at })
-  return reread!.json
+/** The tables the transfers a user sees are read from: a change to one empties their cache. */
+export const TRANSFER_HISTORY_TABLES = ['point_transfers', 'users'] as const
+
+/**
+ * The transfers the user sees as the answer's JSON, those waiting past their hold given back
+ * first; kept in `cache` by user until a change to the transfers or users, or until the first
+ * listed transfer passes its hold.
+ */
+export async function transferHistoryJson(db: Db, cache: AnswerCache, user: UserRow, at: Date): Promise<string> {
+  const key = String(user.id)
+  const cached = cache.get(key, at)
+  if (cached !== undefined) return cached
+  const ticket = cache.begin()
+  let [read] = await transferHistoryQuery(db).execute({ userId: user.id, now: at })
+  if (read!.expired) {
+    // Some of them wait past their hold: their points go back first, then the list is read again
+    // (the release empties the cache: nothing read here is stored).
+    await releaseExpiredTransfers(db, at, { senders: await confirmableSenders(db, user), recipient: user.id })
+    ;[read] = await transferHistoryQuery(db).execute({ userId: user.id, now: at })
+    return read!.json
+  }
+  cache.set(ticket, key, read!.json, read!.until === null ? null : new Date(Number(read!.until)))
+  return read!.json
 }

@@ -1,0 +1,115 @@
+/**
+ * Answers of a list kept in memory, by key (a user's id), kept exact the way the cache of
+ * signed-in sessions is (services/authCache.ts, docs/decisions/0012-session-cache-on-postgresql.md):
+ *
+ * - every statement of this process that may change one of the list's tables (anything but a
+ *   read naming one of them) empties the cache when it starts and when it ends, and on
+ *   PostgreSQL once more when its transaction ends;
+ * - on PostgreSQL the commits of every process are told by the database (channel `darsi_auth`,
+ *   migrations 0004 and 0025): any of them empties the cache, which is off while not listening;
+ *   an entry is read again after `maxAgeMs` should a notification go missing;
+ * - a read stores its answer only if the cache was not emptied since the read began (the ticket
+ *   of `begin()`), so a read racing a write never stores what it read before the write;
+ * - an answer that changes with time alone carries the instant it stops being true (`validUntil`:
+ *   the first transfer of the list to pass its hold), and is read again from then on.
+ *
+ * docs/decisions/0030-lists-at-the-p8-bar.md (decision 6) says which lists use it and why.
+ */
+import type { ChangeFeed } from '../db/changeFeed.ts'
+import type { StatementListener } from '../db/pgliteStatements.ts'
+
+export type AnswerCache = {
+  readonly enabled: boolean
+  readonly size: number
+  /** The answer stored under `key`, if it is still true at `at`. */
+  get(key: string, at: Date): string | undefined
+  /** A ticket to take before reading the answer from the database. */
+  begin(): number
+  /** Stores what a read found, unless the cache was emptied since its ticket was taken. */
+  set(ticket: number, key: string, answer: string, validUntil: Date | null): void
+  clear(): void
+  /** Stops following the database (the server is closing). */
+  close(): void
+}
+
+export type AnswerCacheOptions = {
+  /** The tables the answers are read from. */
+  tables: readonly string[]
+  maxEntries: number
+  /** The database's statement listeners (Database.onStatement). */
+  follow?: (listener: StatementListener) => () => void
+  /** The changes committed by every process (Database.authChanges, PostgreSQL). */
+  feed?: ChangeFeed
+  /** An entry older than this is read again; none by default. */
+  maxAgeMs?: number
+  /** Milliseconds of a monotonic clock (performance.now by default). */
+  now?: () => number
+}
+
+/** Whether a statement may change one of `tables`: anything but a read that names one. */
+export function changesTables(tables: readonly string[]): (statement: string) => boolean {
+  const named = new RegExp(`\\b(?:${tables.join('|')})\\b`)
+  return (statement) => {
+    const text = statement.trimStart().toLowerCase()
+    return !text.startsWith('select') && named.test(text)
+  }
+}
+
+type Stored = { answer: string; validUntil: number; storedAt: number }
+
+export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
+  const { maxEntries, feed } = options
+  const maxAgeMs = options.maxAgeMs ?? Number.POSITIVE_INFINITY
+  const now = options.now ?? (() => performance.now())
+  const changes = changesTables(options.tables)
+  // Map order is use order: a hit moves the entry to the end, eviction takes the first.
+  const entries = new Map<string, Stored>()
+  let generation = 0
+  const clear = () => {
+    generation += 1
+    entries.clear()
+  }
+  const stopFollowing = options.follow?.((statement) => {
+    if (changes(statement)) clear()
+  })
+  const stopFeed = feed?.subscribe(clear)
+  return {
+    enabled: true,
+    get size() {
+      return entries.size
+    },
+    get(key, at) {
+      const entry = entries.get(key)
+      if (!entry) return undefined
+      entries.delete(key)
+      if ((feed && !feed.ready) || now() - entry.storedAt > maxAgeMs || at.getTime() >= entry.validUntil) return undefined
+      entries.set(key, entry)
+      return entry.answer
+    },
+    begin() {
+      return generation
+    },
+    set(ticket, key, answer, validUntil) {
+      if (ticket !== generation || (feed && !feed.ready)) return
+      entries.delete(key)
+      entries.set(key, { answer, validUntil: validUntil?.getTime() ?? Number.POSITIVE_INFINITY, storedAt: now() })
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
+    },
+    clear,
+    close() {
+      stopFollowing?.()
+      stopFeed?.()
+    }
+  }
+}
+
+/** A cache turned off: every read goes to the database. */
+export const noAnswerCache: AnswerCache = {
+  enabled: false,
+  size: 0,
+  get: () => undefined,
+  begin: () => 0,
+  set: () => undefined,
+  clear: () => undefined,
+  close: () => undefined
+}
