@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { CONFIRMATION_CODE_LENGTH } from '../constants.ts'
 import { normalizeCodeInput } from './input.ts'
+import { checkedString } from './checkedString.ts'
 import type { MessageKey } from './messages.ts'
 
 const CODE_PATTERN = new RegExp(`^[A-Za-z0-9]{${CONFIRMATION_CODE_LENGTH}}$`)
@@ -28,14 +28,7 @@ export function checkResetCode(value: string): MessageKey | null {
 
 /** Checked as sent, then handed to the route as the bare code. */
 function codeSchema(check: (value: string) => MessageKey | null) {
-  return z
-    .string({ error: 'code.required' })
-    .max(64, { error: 'code.invalid' })
-    .superRefine((value, ctx) => {
-      const key = check(value)
-      if (key) ctx.addIssue({ code: 'custom', message: key })
-    })
-    .transform(normalizeCodeInput)
+  return checkedString(check, { required: 'code.required', max: 64, tooLong: 'code.invalid' }).transform(normalizeCodeInput)
 }
 
 export const confirmationCodeSchema = codeSchema(checkConfirmationCode)

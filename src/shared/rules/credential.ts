@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { isEmail, normalizeEmail } from './email.ts'
 import { normalizeDigits } from './input.ts'
+import { checkedString } from './checkedString.ts'
 import type { MessageKey } from './messages.ts'
 import { isTunisianPhone, normalizeTunisianPhone } from './phone.ts'
 
@@ -21,11 +21,8 @@ export function parseCredential(value: string): Credential | null {
 }
 
 /** Checked as sent, handed to the route in ASCII digits (a phone typed on an Arabic keyboard). */
-export const credentialSchema = z
-  .string({ error: 'credential.required' })
-  .max(180, { error: 'credential.invalid' })
-  .superRefine((value, ctx) => {
-    const key = checkCredential(value)
-    if (key) ctx.addIssue({ code: 'custom', message: key })
-  })
-  .transform(normalizeDigits)
+export const credentialSchema = checkedString(checkCredential, {
+  required: 'credential.required',
+  max: 180,
+  tooLong: 'credential.invalid'
+}).transform(normalizeDigits)

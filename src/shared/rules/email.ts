@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { checkedString } from './checkedString.ts'
 import type { MessageKey } from './messages.ts'
 
 export const EMAIL_MAX = 180
@@ -19,10 +19,4 @@ export function checkEmail(value: string): MessageKey | null {
   return null
 }
 
-export const emailSchema = z
-  .string({ error: 'email.required' })
-  .max(EMAIL_MAX, { error: 'email.invalid' })
-  .superRefine((value, ctx) => {
-    const key = checkEmail(value)
-    if (key) ctx.addIssue({ code: 'custom', message: key })
-  })
+export const emailSchema = checkedString(checkEmail, { required: 'email.required', max: EMAIL_MAX, tooLong: 'email.invalid' })

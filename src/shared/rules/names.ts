@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { NAME_MAX, NAME_MIN } from '../constants.ts'
 import { INPUT_MAX } from './input.ts'
+import { checkedString } from './checkedString.ts'
 import type { MessageKey } from './messages.ts'
 
 const LETTERS_AND_SPACES = /^[\p{L}\p{M} ]+$/u
@@ -16,13 +16,7 @@ export function checkName(value: string, which: 'first' | 'last'): MessageKey | 
 function nameSchema(which: 'first' | 'last') {
   const required = which === 'first' ? 'names.firstNameRequired' : 'names.lastNameRequired'
   const invalid = which === 'first' ? 'names.firstNameInvalid' : 'names.lastNameInvalid'
-  return z
-    .string({ error: required })
-    .max(INPUT_MAX.name, { error: invalid })
-    .superRefine((value, ctx) => {
-      const key = checkName(value, which)
-      if (key) ctx.addIssue({ code: 'custom', message: key })
-    })
+  return checkedString((value) => checkName(value, which), { required, max: INPUT_MAX.name, tooLong: invalid })
 }
 
 export const firstNameSchema = nameSchema('first')

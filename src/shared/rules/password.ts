@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts'
+import { checkedString } from './checkedString.ts'
 import type { MessageKey } from './messages.ts'
 
 /** A character repeated this many times in a row makes a new password weak. */
@@ -25,17 +25,8 @@ export function checkLoginPassword(value: string): MessageKey | null {
   return value.length < PASSWORD_MIN ? 'password.min' : null
 }
 
-export const newPasswordSchema = z
-  .string({ error: 'password.required' })
-  .max(256, { error: 'password.length' })
-  .superRefine((value, ctx) => {
-    for (const key of checkNewPassword(value)) ctx.addIssue({ code: 'custom', message: key })
-  })
+const passwordLimits = { required: 'password.required', max: 256, tooLong: 'password.length' } as const
 
-export const loginPasswordSchema = z
-  .string({ error: 'password.required' })
-  .max(256, { error: 'password.length' })
-  .superRefine((value, ctx) => {
-    const key = checkLoginPassword(value)
-    if (key) ctx.addIssue({ code: 'custom', message: key })
-  })
+export const newPasswordSchema = checkedString(checkNewPassword, passwordLimits)
+
+export const loginPasswordSchema = checkedString(checkLoginPassword, passwordLimits)

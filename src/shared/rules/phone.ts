@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { normalizeDigits } from './input.ts'
+import { checkedString } from './checkedString.ts'
 import type { MessageKey } from './messages.ts'
 
 /** Tunisian mobile or fixed number: optional +216 / 00216, then 8 digits starting with 2, 4, 5 or 9. */
@@ -36,21 +36,13 @@ export function checkParentPhone(value: string): MessageKey | null {
   return null
 }
 
-export const phoneSchema = z
-  .string({ error: 'phone.required' })
-  .max(20, { error: 'phone.invalid' })
-  .superRefine((value, ctx) => {
-    const key = checkPhone(value)
-    if (key) ctx.addIssue({ code: 'custom', message: key })
-  })
-  .transform(normalizeDigits)
+export const phoneSchema = checkedString(checkPhone, { required: 'phone.required', max: 20, tooLong: 'phone.invalid' }).transform(
+  normalizeDigits
+)
 
 /** The parent's phone, checked and then stored as its 8 national digits. */
-export const parentPhoneSchema = z
-  .string({ error: 'parentPhone.required' })
-  .max(20, { error: 'parentPhone.length' })
-  .superRefine((value, ctx) => {
-    const key = checkParentPhone(value)
-    if (key) ctx.addIssue({ code: 'custom', message: key })
-  })
-  .transform(normalizeTunisianPhone)
+export const parentPhoneSchema = checkedString(checkParentPhone, {
+  required: 'parentPhone.required',
+  max: 20,
+  tooLong: 'parentPhone.length'
+}).transform(normalizeTunisianPhone)
