@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MAGAZINE_PAGES_DECODED, MagazineStore } from '../../../../../../src/renderer/src/features/learning/stores/MagazineStore.ts'
-import type { FlagStorage } from '../../../../../../src/renderer/src/lib/flagStorage.ts'
-
-class MemoryStorage implements FlagStorage {
-  values = new Map<string, string>()
-  getItem(key: string) {
-    return this.values.get(key) ?? null
-  }
-  setItem(key: string, value: string) {
-    this.values.set(key, value)
-  }
-}
+import { MemoryStorage } from '../../../memoryStorage.ts'
 
 const pages = (count: number) => Array.from({ length: count }, (_, index) => `http://api.test/p/${index + 1}`)
 

@@ -5,17 +5,8 @@ import { PLAYBACK_RATE_KEY, PlayerStore, startPosition } from '../../../../../..
 import type { ProgressChannel } from '../../../../../../src/renderer/src/features/learning/stores/ProgressChannel.ts'
 import type { Tick } from '../../../../../../src/renderer/src/features/learning/stores/tickRecorder.ts'
 import type { FlagStorage } from '../../../../../../src/renderer/src/lib/flagStorage.ts'
+import { MemoryStorage } from '../../../memoryStorage.ts'
 import type { Lesson, PlaybackProgress, ProgressReply } from '../../../../../../src/shared/api/learning.ts'
-
-class MemoryStorage implements FlagStorage {
-  values = new Map<string, string>()
-  getItem(key: string) {
-    return this.values.get(key) ?? null
-  }
-  setItem(key: string, value: string) {
-    this.values.set(key, value)
-  }
-}
 
 function fakeChannel() {
   const sent: Tick[] = []

@@ -7,18 +7,8 @@ import {
 } from '../../../../../../src/renderer/src/features/learning/stores/ProgressChannel.ts'
 import { JOURNAL_MAX_ENTRIES, ProgressJournal } from '../../../../../../src/renderer/src/features/learning/stores/progressJournal.ts'
 import type { Tick } from '../../../../../../src/renderer/src/features/learning/stores/tickRecorder.ts'
-import type { FlagStorage } from '../../../../../../src/renderer/src/lib/flagStorage.ts'
+import { MemoryStorage } from '../../../memoryStorage.ts'
 import { PROGRESS_SOCKET_CLOSE, type ProgressReply, type ProgressTickBody } from '../../../../../../src/shared/api/learning.ts'
-
-class MemoryStorage implements FlagStorage {
-  values = new Map<string, string>()
-  getItem(key: string) {
-    return this.values.get(key) ?? null
-  }
-  setItem(key: string, value: string) {
-    this.values.set(key, value)
-  }
-}
 
 class FakeSocket {
   readyState = 0
