@@ -39,7 +39,7 @@ import { deliver } from '../../server/src/services/operatorSandbox.ts'
 import { attachFile } from '../../server/src/services/attachments.ts'
 import { createChapter, createLesson, createSubject } from '../../server/src/services/content.ts'
 import { checkedTables, routesOf } from './endpointTables.ts'
-import { captcha, createUser, DEMO_PASSWORD, demo, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+import { captcha, createUser, DEMO_PASSWORD, demo, startTestServer, tinyMp4, uniquePhone, type TestServer } from './harness.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -251,20 +251,8 @@ async function readCatalogue(): Promise<void> {
   Object.assign(tools, { subject: subject.id, chapter: chapter.id, lesson: lesson.id, magazine: magazine.id })
 }
 
-/** A minimal MP4 (file type and movie header boxes): 90 s at a timescale of 600. */
-function tinyMp4(): Uint8Array {
-  const box = (type: string, body: Buffer) => {
-    const out = Buffer.concat([Buffer.alloc(4), Buffer.from(type), body])
-    out.writeUInt32BE(out.length, 0)
-    return out
-  }
-  const mvhd = Buffer.alloc(20)
-  mvhd.writeUInt32BE(600, 12)
-  mvhd.writeUInt32BE(54_000, 16)
-  return new Uint8Array(
-    Buffer.concat([box('ftyp', Buffer.from('isom\0\0\0\0isomavc1')), box('moov', box('mvhd', mvhd)), box('mdat', Buffer.alloc(64))])
-  )
-}
+/** The harness's minimal MP4, as the plain bytes the upload generators send. */
+const tinyMp4Bytes = (): Uint8Array => new Uint8Array(tinyMp4())
 
 /** A small real image (a 1×1 PNG) and the PNG signature, for the upload generators. */
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
@@ -936,9 +924,9 @@ function learningGenerators(): Record<string, fc.Arbitrary<Input>> {
           { weight: 1, arbitrary: fc.integer({ min: 1_000_000, max: 2_147_483_647 }) }
         ),
         content: fc.oneof(
-          { weight: 3, arbitrary: fc.constant(tinyMp4()) },
+          { weight: 3, arbitrary: fc.constant(tinyMp4Bytes()) },
           // A truncated file, or bytes of no video at all.
-          { weight: 1, arbitrary: fc.nat(60).map((length) => tinyMp4().subarray(0, length)) },
+          { weight: 1, arbitrary: fc.nat(60).map((length) => tinyMp4Bytes().subarray(0, length)) },
           { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }) }
         ),
         type: mp4Type

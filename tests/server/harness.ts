@@ -349,3 +349,26 @@ export async function mathsLessons(app: DarsiServer): Promise<{ id: number; chap
     freeId: rows.find((row) => row.slug === 'limite-finie-en-un-point')!.id
   }
 }
+
+/** A minimal MP4 (file type and movie header boxes): 90 s at a timescale of 600. */
+export function tinyMp4(): Buffer {
+  const box = (type: string, body: Buffer) => {
+    const out = Buffer.concat([Buffer.alloc(4), Buffer.from(type), body])
+    out.writeUInt32BE(out.length, 0)
+    return out
+  }
+  const mvhd = Buffer.alloc(20)
+  mvhd.writeUInt32BE(600, 12)
+  mvhd.writeUInt32BE(54_000, 16)
+  return Buffer.concat([box('ftyp', Buffer.from('isom\0\0\0\0isomavc1')), box('moov', box('mvhd', mvhd)), box('mdat', Buffer.alloc(64))])
+}
+
+/** A form-encoded POST, as a browser page sends its form. */
+export function postForm(app: DarsiServer, url: string, fields: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString()
+  })
+}

@@ -12,7 +12,7 @@ import { learningOperatorEndpoints, type Lesson } from '../../src/shared/api/lea
 import { runAdmin } from '../../server/src/admin.ts'
 import { contentVideos } from '../../server/src/db/schema.ts'
 import { DEMO_MEDIA_DIR } from '../../server/src/services/lessonMedia.ts'
-import { call, createUser, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+import { call, createUser, startTestServer, tinyMp4, uniquePhone, type TestServer } from './harness.ts'
 
 let server: TestServer
 let api: string
@@ -30,19 +30,6 @@ afterAll(async () => {
 const admin = (...args: string[]) => runAdmin(['--api', api, ...args], { DARSI_OPERATOR_KEY: server.app.services.secrets.operatorKey })
 const operator = () => ({ 'x-operator-key': server.app.services.secrets.operatorKey })
 const CLIP = join(DEMO_MEDIA_DIR, 'lessons', 'lesson-c.webm')
-
-/** A minimal MP4 (file type and movie header boxes): 90 s at a timescale of 600. */
-function tinyMp4(): Buffer {
-  const box = (type: string, body: Buffer) => {
-    const out = Buffer.concat([Buffer.alloc(4), Buffer.from(type), body])
-    out.writeUInt32BE(out.length, 0)
-    return out
-  }
-  const mvhd = Buffer.alloc(20)
-  mvhd.writeUInt32BE(600, 12)
-  mvhd.writeUInt32BE(54_000, 16)
-  return Buffer.concat([box('ftyp', Buffer.from('isom\0\0\0\0isomavc1')), box('moov', box('mvhd', mvhd)), box('mdat', Buffer.alloc(64))])
-}
 
 describe('npm run admin -- subject|chapter|lesson', () => {
   it('adds a subject, a chapter and a lesson, uploads its video, and a pupil of the class plays it', async () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MeResponseSchema } from '../../src/shared/api/accounts.ts'
 import { OperatorCheckoutResponseSchema } from '../../src/shared/api/operatorBilling.ts'
-import { call, createUser, lastCode, startTestServer, uniquePhone, type TestServer } from './harness.ts'
+import { call, lastCode, newPupil, postForm, startTestServer, uniquePhone, type Pupil, type TestServer } from './harness.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -17,12 +17,8 @@ afterAll(async () => {
   await server?.close()
 })
 
-type Pupil = { id: number; token: string }
-
-async function pupil(): Promise<Pupil> {
-  const id = await createUser(server.app, { credential: uniquePhone(), division: 14 })
-  return { id, token: (await server.app.services.sessions.start(id)).token }
-}
+/** A pupil of class 14 nobody else touches. */
+const pupil = () => newPupil(server.app)
 
 async function isOperatorClient(who: Pupil): Promise<boolean> {
   const reply = await call(server.app, 'GET', '/api/auth/me', { token: who.token })
@@ -30,14 +26,7 @@ async function isOperatorClient(who: Pupil): Promise<boolean> {
   return MeResponseSchema.parse(reply.body).isOperatorClient
 }
 
-function form(url: string, fields: Record<string, string>) {
-  return server.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString()
-  })
-}
+const form = (url: string, fields: Record<string, string>) => postForm(server.app, url, fields)
 
 describe('/auth/me isOperatorClient', () => {
   it('is false for a pending checkout, true once the operator charged the plan, and stays true after unsubscribing', async () => {

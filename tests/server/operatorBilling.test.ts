@@ -22,7 +22,7 @@ import {
 } from '../../src/shared/api/operatorBilling.ts'
 import { tunisDateOf } from '../../src/shared/pricing/calendar.ts'
 import { levelRate } from '../../src/shared/pricing/levelRates.ts'
-import { call, lastCode, newPupil, uniquePhone, useTestServer, type Pupil } from './harness.ts'
+import { call, lastCode, newPupil, postForm, uniquePhone, useTestServer, type Pupil } from './harness.ts'
 
 const server = useTestServer()
 beforeAll(() => {
@@ -39,14 +39,7 @@ async function checkout(who: Pupil, body: Record<string, unknown>) {
   return call(server.app, 'POST', '/api/checkout', { token: who.token, body })
 }
 
-function form(url: string, fields: Record<string, string>) {
-  return server.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString()
-  })
-}
+const form = (url: string, fields: Record<string, string>) => postForm(server.app, url, fields)
 
 /** A plan through the sandbox: checkout, PIN by SMS, PIN typed back. */
 async function subscribe(who: Pupil, phone: string, recurrence: '1' | '7' = '1') {
