@@ -5,15 +5,21 @@ import { FakeInboxApi } from './inboxFakes.ts'
 
 const popup = (id: string) => ({ _id: id, popup: { name: `Popup ${id}`, body: 'Corps' } })
 
+/** User 7's popups, loaded: one for each id, in this order. */
+async function loadedPopups(...ids: string[]) {
+  const api = new FakeInboxApi()
+  api.popupList = ids.map(popup)
+  const store = new PopupStore(
+    () => api,
+    () => 7
+  )
+  await store.load()
+  return { api, store }
+}
+
 describe('PopupStore', () => {
   it('shows popups one at a time; close keeps it for the next start, never show again tells the service', async () => {
-    const api = new FakeInboxApi()
-    api.popupList = [popup('a'), popup('b')]
-    const store = new PopupStore(
-      () => api,
-      () => 7
-    )
-    await store.load()
+    const { api, store } = await loadedPopups('a', 'b')
     expect(store.current?._id).toBe('a')
     await store.neverShowAgain()
     expect(api.hidden).toEqual(['a'])
@@ -26,13 +32,7 @@ describe('PopupStore', () => {
   })
 
   it('keeps the popup and says so when hiding fails', async () => {
-    const api = new FakeInboxApi()
-    api.popupList = [popup('a')]
-    const store = new PopupStore(
-      () => api,
-      () => 7
-    )
-    await store.load()
+    const { api, store } = await loadedPopups('a')
     api.failNext = true
     await store.neverShowAgain()
     expect(store.current?._id).toBe('a')
@@ -65,13 +65,7 @@ describe('MessageStore', () => {
   })
 
   it('"never show again" ends the popup it was asked for, and Close waits for it', async () => {
-    const api = new FakeInboxApi()
-    api.popupList = [popup('a'), popup('b')]
-    const store = new PopupStore(
-      () => api,
-      () => 7
-    )
-    await store.load()
+    const { api, store } = await loadedPopups('a', 'b')
     const hiding = store.neverShowAgain()
     expect(store.hiding).toBe(true)
     // Close (or Escape) while the service is being told: nothing happens to either popup.

@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../../../src/renderer/src/api/errors.ts'
-import type { WalletApi } from '../../../../../../src/renderer/src/features/wallet/api.ts'
+import type { PaymentResult, WalletApi } from '../../../../../../src/renderer/src/features/wallet/api.ts'
 import { createWalletFlows } from '../../../../../../src/renderer/src/features/wallet/stores/walletFlows.ts'
 import { code, fakeWalletApi, flush, manualTimers, networkError, sequentialKeys } from './walletFakes.ts'
+
+/** The platform's word on a paid order: the subscription is active, `points` credited. */
+const paidReturn = (orderId: string, amount = 50, points = 200): PaymentResult => ({
+  order_id: orderId,
+  status: 'paid',
+  success: true,
+  message: 'Abonnement activé',
+  detail: null,
+  amount,
+  points
+})
 
 function setup(overrides: Partial<WalletApi> = {}) {
   const api = fakeWalletApi(overrides)
@@ -241,16 +252,7 @@ describe('WalletStore top-up flows', () => {
       paymentRedirect: () => Promise.resolve({ url: 'http://127.0.0.1:4000/sandbox/pay/order-7', order_id: 'order-7' }),
       codes: () =>
         Promise.resolve([{ id: 7, code: '#7', method: 'online', amount: 50, description: 'Carte', date: '2026-11-21T10:00:00Z', status }]),
-      paymentReturn: () =>
-        Promise.resolve({
-          order_id: 'order-7',
-          status: 'paid',
-          success: true,
-          message: 'Abonnement activé',
-          detail: null,
-          amount: 50,
-          points: 200
-        })
+      paymentReturn: () => Promise.resolve(paidReturn('order-7'))
     })
     store.topUp.setMethod('online')
     store.topUp.setAmount('50')
@@ -318,16 +320,7 @@ describe('WalletStore D17 polling', () => {
 describe('WalletStore payment returns (§4)', () => {
   it('posts the return in the user language, shows success and goes to the offers on close', async () => {
     const { store, api, balanceChanges } = setup({
-      paymentReturn: () =>
-        Promise.resolve({
-          order_id: 'o1',
-          status: 'paid',
-          success: true,
-          message: 'Abonnement activé',
-          detail: null,
-          amount: 50,
-          points: 200
-        })
+      paymentReturn: () => Promise.resolve(paidReturn('o1'))
     })
     await store.wallet.load()
     await store.payments.handlePaymentReturn({ kind: 'payment-return', outcome: 'success', orderId: 'o1' })
@@ -361,15 +354,7 @@ describe('WalletStore payment returns (§4)', () => {
       paymentReturn: () => {
         calls++
         if (calls === 1) return Promise.reject(networkError())
-        return Promise.resolve({
-          order_id: 'o3',
-          status: 'paid',
-          success: true,
-          message: 'Abonnement activé',
-          detail: null,
-          amount: 5,
-          points: 155
-        })
+        return Promise.resolve(paidReturn('o3', 5, 155))
       }
     })
     const link = { kind: 'payment-return', outcome: 'success', orderId: 'o3' } as const
