@@ -36,6 +36,8 @@
  *   offer disable|enable <offerDivisionId>
  *   coupon add <code> --percent <n>|--amount <dinars> [--max-uses <n>] [--expires <YYYY-MM-DD>] [--offers <id,…>] [--offer-divisions <id,…>] [--all-year] [--owner <userId>]
  *   coupon disable <code>
+ *   order show <orderId>             an offer order: its figures, the points its slices took, its subscription, its refund
+ *   order refund <orderId> [--reason "<text>"] [--lang fr|en|ar]   refund it once: points back, subscription ended, coupon released, referral earning reversed, the pupil notified
  * The server URL comes from --api or the data directory's server.json; the key from
  * DARSI_OPERATOR_KEY or the data directory's operator.key. One line of output; exit 1 on failure.
  */
@@ -49,6 +51,7 @@ import {
   type OperatorCoupon,
   type OperatorOffer
 } from '../../src/shared/api/offers.ts'
+import { OperatorRefundBodySchema, type OperatorOrder } from '../../src/shared/api/refunds.ts'
 import { parseArgs, stringFlag } from './cli.ts'
 import { defaultDataDir } from './config.ts'
 import { print, printError } from './print.ts'
@@ -87,7 +90,9 @@ const USAGE = `Usage: npm run admin -- [--api <url>] [--data-dir <dir>] <command
   offer edit <offerDivisionId> [--name <name>] [--color <#RRGGBB>] [--description <text>] [--position <n>] [--prices …]
   offer disable|enable <offerDivisionId>
   coupon add <code> --percent <n>|--amount <dinars> [--max-uses <n>] [--expires <YYYY-MM-DD>] [--offers <id,…>] [--offer-divisions <id,…>] [--all-year] [--owner <userId>]
-  coupon disable <code>`
+  coupon disable <code>
+  order show <orderId>
+  order refund <orderId> [--reason "<text>"] [--lang fr|en|ar]`
 
 class CliError extends Error {}
 
@@ -341,6 +346,8 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
       return offerCommand(api, key, rest, args)
     case 'coupon':
       return couponCommand(api, key, rest, args)
+    case 'order':
+      return orderCommand(api, key, rest, args)
     default:
       throw new CliError(`Unknown command ${command}\n${USAGE}`)
   }
@@ -595,6 +602,36 @@ async function couponCommand(api: string, key: string, rest: string[], args: Ret
   }
   const result = (await call(api, key, request)) as { message: string; coupon: OperatorCoupon }
   return `${result.message}: ${JSON.stringify(result.coupon)}`
+}
+
+function orderLine(order: OperatorOrder): string {
+  const slices = order.slice_count > 0 ? `, tranches ${order.slices_paid}/${order.slice_count}` : ''
+  const access =
+    order.subscription_id != null ? `, abonnement ${order.subscription_id} du ${order.start_date ?? '?'} au ${order.end_date ?? '?'}` : ''
+  const refund = order.refunded_at ? `, remboursée le ${order.refunded_at}${order.refund_reason ? ` (${order.refund_reason})` : ''}` : ''
+  return `${order.offer} [commande ${order.id}] élève ${order.user_id}, ${order.period} × ${order.quantity}, total ${order.total} DT, payé ${order.paid} points${slices}${order.code ? `, code ${order.code}` : ''}, ${order.status}${access}${refund}`
+}
+
+/** `order show|refund`. */
+async function orderCommand(api: string, key: string, rest: string[], args: ReturnType<typeof parseArgs>): Promise<string> {
+  const [action, first] = rest
+  if (action !== 'show' && action !== 'refund') throw new CliError(USAGE)
+  const id = positiveInt(first, 'orderId')
+  let request: Call
+  if (action === 'show') {
+    request = { method: 'GET', path: `/operator/orders/${id}` }
+  } else {
+    const reason = stringFlag(args, 'reason')
+    const language = stringFlag(args, 'lang')
+    const body = validated(
+      OperatorRefundBodySchema,
+      { ...(reason !== undefined ? { reason } : {}), ...(language !== undefined ? { language } : {}) },
+      { reason: '--reason', language: '--lang' }
+    )
+    request = { method: 'POST', path: `/operator/orders/${id}/refund`, body }
+  }
+  const result = (await call(api, key, request)) as { message: string; order: OperatorOrder }
+  return `${result.message}: ${orderLine(result.order)}`
 }
 
 if (import.meta.main) {

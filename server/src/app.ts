@@ -30,6 +30,7 @@ import { registerNotificationRoutes } from './routes/notifications.ts'
 import { registerOfferRoutes } from './routes/offers.ts'
 import { registerOperatorBillingRoutes } from './routes/operatorBilling.ts'
 import { registerOperatorRoutes } from './routes/operator.ts'
+import { registerRefundRoutes } from './routes/refunds.ts'
 import { registerPickerRoutes } from './routes/pickers.ts'
 import { registerProfileRoutes } from './routes/profile.ts'
 import { PROGRESS_SOCKET_MAX_PAYLOAD, registerProgressRoutes } from './routes/progress.ts'
@@ -211,6 +212,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
     registerProgressRoutes(app, services)
     registerContentRoutes(app, services)
     registerOfferRoutes(app, services)
+    registerRefundRoutes(app, services)
     registerOperatorBillingRoutes(app, services)
     registerReactionRoutes(app, services)
     registerVideoReportRoutes(app, services)

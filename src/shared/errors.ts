@@ -79,6 +79,12 @@ const SERVER_ERROR_CODES = [
   'operator_period_already_charged',
   /** An unsubscription without an active operator plan. */
   'operator_plan_not_active',
+  /** An operator's refund of an order that does not exist (decision 0048). */
+  'order_not_found',
+  /** A second refund of one order (decision 0048). */
+  'order_already_refunded',
+  /** A refund of a mobile-operator plan's order: the operator refunds what it billed (decision 0048). */
+  'order_operator_billed',
   'server_error'
 ] as const
 
@@ -148,5 +154,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   operator_notification_out_of_order: 409,
   operator_period_already_charged: 409,
   operator_plan_not_active: 409,
+  order_not_found: 404,
+  order_already_refunded: 409,
+  order_operator_billed: 409,
   server_error: 500
 }

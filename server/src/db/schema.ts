@@ -880,7 +880,10 @@ export const offerOrders = pgTable(
     ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
     /** The engine's quote: every figure and the rules it used. */
     quote: jsonb('quote').notNull(),
-    createdAt: createdAt()
+    createdAt: createdAt(),
+    /** An operator's refund (docs/decisions/0048-order-refunds.md): when, and why; `status` is then 'refunded'. */
+    refundedAt: instant('refunded_at'),
+    refundReason: varchar('refund_reason', { length: 500 })
   },
   (t) => [
     index('offer_orders_user_idx').on(t.userId, t.id),

@@ -390,7 +390,15 @@ async function latestSlicedOrder(db: Executor, userId: number, offerDivisionId: 
   const query = db
     .select()
     .from(offerOrders)
-    .where(and(eq(offerOrders.userId, userId), eq(offerOrders.offerDivisionId, offerDivisionId), gt(offerOrders.sliceCount, 0)))
+    .where(
+      and(
+        eq(offerOrders.userId, userId),
+        eq(offerOrders.offerDivisionId, offerDivisionId),
+        gt(offerOrders.sliceCount, 0),
+        // A refunded order waits for no slice (decision 0048).
+        isNull(offerOrders.refundedAt)
+      )
+    )
     .orderBy(desc(offerOrders.id))
     .limit(1)
   const [row] = lock ? await query.for('update') : await query
@@ -402,7 +410,7 @@ export async function nextSlices(db: Executor, userId: number): Promise<Map<numb
   const rows = await db
     .select({ offerDivisionId: offerOrders.offerDivisionId, slicesPaid: offerOrders.slicesPaid })
     .from(offerOrders)
-    .where(and(eq(offerOrders.userId, userId), lt(offerOrders.slicesPaid, offerOrders.sliceCount)))
+    .where(and(eq(offerOrders.userId, userId), lt(offerOrders.slicesPaid, offerOrders.sliceCount), isNull(offerOrders.refundedAt)))
     .orderBy(asc(offerOrders.id))
   return new Map(rows.map((row) => [row.offerDivisionId, row.slicesPaid + 1]))
 }

@@ -17,6 +17,7 @@ import { assistanceEndpoints, assistanceOperatorEndpoints } from './assistance.t
 import { attachmentEndpoints, attachmentOperatorEndpoints } from './attachments.ts'
 import { quizEndpoints, quizOperatorEndpoints } from './quizzes.ts'
 import { magazineEndpoints, magazineOperatorEndpoints } from './magazines.ts'
+import { refundOperatorEndpoints } from './refunds.ts'
 import type { Endpoint } from './common.ts'
 
 export const endpoints = {
@@ -49,7 +50,8 @@ export const endpoints = {
   quizzes: quizEndpoints,
   quizOperator: quizOperatorEndpoints,
   magazines: magazineEndpoints,
-  magazineOperator: magazineOperatorEndpoints
+  magazineOperator: magazineOperatorEndpoints,
+  refundOperator: refundOperatorEndpoints
 } as const
 
 export function allEndpoints(): Array<{ name: string; endpoint: Endpoint }> {

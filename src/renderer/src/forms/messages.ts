@@ -137,7 +137,11 @@ const CODE_MESSAGES: Record<ApiError['code'], TranslationKey> = {
   operator_signature_invalid: 'auth:errors.purchase.operatorRefused',
   operator_notification_replayed: 'auth:errors.purchase.operatorRefused',
   operator_notification_out_of_order: 'auth:errors.purchase.operatorRefused',
-  operator_period_already_charged: 'auth:errors.purchase.operatorRefused'
+  operator_period_already_charged: 'auth:errors.purchase.operatorRefused',
+  // An operator's refunds (decision 0048): refused to the operator's command line, never met in the app.
+  order_not_found: 'auth:errors.notFound',
+  order_already_refunded: 'auth:errors.operationImpossible',
+  order_operator_billed: 'auth:errors.operationImpossible'
 }
 
 /** The catalogue key of a code, for the stores that word failures themselves. */
