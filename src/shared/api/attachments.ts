@@ -7,7 +7,7 @@
  */
 import { z } from 'zod'
 import { idParam, type Endpoint } from './common.ts'
-import { MediaQuerySchema } from './learning.ts'
+import { signedMediaEndpoint } from './learning.ts'
 
 /** The largest file an operator may attach. */
 export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024
@@ -15,17 +15,11 @@ export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024
 const IdPathSchema = z.strictObject({ id: idParam })
 
 export const attachmentEndpoints = {
-  download: {
-    method: 'GET',
-    service: 'api',
-    path: '/media/attachments/:id',
-    access: 'public',
-    summary: "A lesson attachment's bytes for the holder of its signed address (403 when forged or expired)",
-    params: IdPathSchema,
-    querystring: MediaQuerySchema,
-    response: z.string().describe('binary'),
-    errors: [403, 404]
-  }
+  download: signedMediaEndpoint(
+    '/media/attachments/:id',
+    "A lesson attachment's bytes for the holder of its signed address (403 when forged or expired)",
+    IdPathSchema
+  )
 } as const satisfies Record<string, Endpoint>
 
 export const AttachedFileSchema = z.object({

@@ -289,6 +289,21 @@ export const MediaQuerySchema = z.strictObject({
 })
 export type MediaQuery = z.infer<typeof MediaQuerySchema>
 
+/** A file's bytes for the holder of its signed address (403 when forged or expired): a lesson's attachment, a magazine's page. */
+export function signedMediaEndpoint<P extends string, Q extends z.ZodType>(path: P, summary: string, params: Q) {
+  return {
+    method: 'GET',
+    service: 'api',
+    path,
+    access: 'public',
+    summary,
+    params,
+    querystring: MediaQuerySchema,
+    response: z.string().describe('binary'),
+    errors: [403, 404]
+  } as const satisfies Endpoint
+}
+
 export const TickStateSchema = z.enum(['playing', 'paused', 'skipped_forward'])
 export type TickState = z.infer<typeof TickStateSchema>
 

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod'
 import { idParam, type Endpoint } from './common.ts'
-import { MediaQuerySchema } from './learning.ts'
+import { signedMediaEndpoint } from './learning.ts'
 
 /** The largest PDF an operator may send. */
 export const MAGAZINE_MAX_BYTES = 50 * 1024 * 1024
@@ -17,17 +17,11 @@ export const MAGAZINE_MAX_PAGES = 300
 const IdPathSchema = z.strictObject({ id: idParam })
 
 export const magazineEndpoints = {
-  page: {
-    method: 'GET',
-    service: 'api',
-    path: '/media/pages/:id',
-    access: 'public',
-    summary: "A magazine page's image for the holder of its signed address (403 when forged or expired)",
-    params: IdPathSchema,
-    querystring: MediaQuerySchema,
-    response: z.string().describe('binary'),
-    errors: [403, 404]
-  }
+  page: signedMediaEndpoint(
+    '/media/pages/:id',
+    "A magazine page's image for the holder of its signed address (403 when forged or expired)",
+    IdPathSchema
+  )
 } as const satisfies Record<string, Endpoint>
 
 export const MagazineUploadedSchema = z.object({ content_id: z.number().int(), pages: z.number().int(), message: z.string() })
