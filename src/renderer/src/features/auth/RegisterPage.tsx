@@ -10,7 +10,7 @@ import { markInteractive } from '../../lib/performance.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { AuthCard, AuthSubmit, AuthLinkLine, useFormStyles } from './components/AuthCard.tsx'
 import { FormField } from '../../forms/FormField.tsx'
-import { PasswordInput } from './components/PasswordInput.tsx'
+import { NewPasswordFields } from './components/NewPasswordFields.tsx'
 import { RegisterFormStore } from './stores/RegisterFormStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
 import { ChoiceOptions } from '../../forms/ChoiceOptions.tsx'
@@ -131,25 +131,13 @@ export const Component = observer(function RegisterPage() {
               </Select>
             </FormField>
           ) : null}
-          <FormField label={t('register.password')} hint={t('register.passwordHint')} required error={store.error('password')}>
-            <PasswordInput
-              {...text('password')}
-              autoComplete="new-password"
-              maxLength={INPUT_MAX.password}
-              shown={store.showPassword}
-              onToggle={store.toggleShowPassword}
-              toggleTestId="register-password-toggle"
-            />
-          </FormField>
-          <FormField label={t('register.passwordConfirm')} required error={store.error('passwordConfirm')}>
-            <PasswordInput
-              {...text('passwordConfirm')}
-              autoComplete="new-password"
-              maxLength={INPUT_MAX.password}
-              shown={store.showPassword}
-              onToggle={store.toggleShowPassword}
-            />
-          </FormField>
+          <NewPasswordFields
+            password={{ label: t('register.password'), error: store.error('password'), input: text('password') }}
+            confirmation={{ label: t('register.passwordConfirm'), error: store.error('passwordConfirm'), input: text('passwordConfirm') }}
+            shown={store.showPassword}
+            onToggle={store.toggleShowPassword}
+            toggleTestId="register-password-toggle"
+          />
           {v.referral ? (
             <FormField label={t('register.referral')} error={null}>
               <Input value={v.referral} readOnly dir="ltr" data-testid="register-referral" />

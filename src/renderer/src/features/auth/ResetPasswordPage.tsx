@@ -10,7 +10,7 @@ import { markInteractive } from '../../lib/performance.ts'
 import { AuthCard, AuthSubmit, AuthLinkLine, useFormStyles } from './components/AuthCard.tsx'
 import { FormField } from '../../forms/FormField.tsx'
 import { INPUT_MAX } from '../../../../shared/rules/input.ts'
-import { PasswordInput } from './components/PasswordInput.tsx'
+import { NewPasswordFields } from './components/NewPasswordFields.tsx'
 import { ResetPasswordStore } from './stores/ResetPasswordStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
 
@@ -119,24 +119,12 @@ const ResetPasswordScreen = observer(function ResetPasswordScreen({ step }: { st
         <FormField label={t('reset.token')} required error={store.error('token')}>
           <Input {...field('token')} autoComplete="one-time-code" dir="ltr" maxLength={INPUT_MAX.code} />
         </FormField>
-        <FormField label={t('reset.newPassword')} hint={t('register.passwordHint')} required error={store.error('newPassword')}>
-          <PasswordInput
-            {...field('newPassword')}
-            autoComplete="new-password"
-            maxLength={INPUT_MAX.password}
-            shown={store.showPassword}
-            onToggle={store.toggleShowPassword}
-          />
-        </FormField>
-        <FormField label={t('reset.retypePassword')} required error={store.error('retypePassword')}>
-          <PasswordInput
-            {...field('retypePassword')}
-            autoComplete="new-password"
-            maxLength={INPUT_MAX.password}
-            shown={store.showPassword}
-            onToggle={store.toggleShowPassword}
-          />
-        </FormField>
+        <NewPasswordFields
+          password={{ label: t('reset.newPassword'), error: store.error('newPassword'), input: field('newPassword') }}
+          confirmation={{ label: t('reset.retypePassword'), error: store.error('retypePassword'), input: field('retypePassword') }}
+          shown={store.showPassword}
+          onToggle={store.toggleShowPassword}
+        />
         {submit(t('reset.submit'), 'reset-submit')}
       </form>
       <div className={styles.row}>
