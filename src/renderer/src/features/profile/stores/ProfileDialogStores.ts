@@ -22,6 +22,17 @@ function failure(error: unknown, field: string): { field: Message | null; toast:
   return { field: serverFieldMessage(error, field), toast: generalMessage(error) }
 }
 
+/** A refused submit: the server's word on `serverField` goes under the form's `field`, else into a toast; the form failed. */
+function refuse<F extends string>(form: FormState<F>, field: F, error: unknown, serverField: string, ui: DialogDeps['ui']): false {
+  const mapped = failure(error, serverField)
+  runInAction(() => {
+    form.setStatus('failed')
+    form.setServerError(field, mapped.field)
+  })
+  if (!mapped.field) show(ui, mapped.toast)
+  return false
+}
+
 function show(ui: DialogDeps['ui'], message: Message, intent: 'error' | 'success' = 'error'): void {
   if ('key' in message) ui.notify({ intent, key: message.key })
   else if ('text' in message) ui.notify({ intent, text: message.text })
@@ -74,13 +85,7 @@ export class AddEmailStore {
       this.deps.ui.notify({ intent: 'success', key: 'profile:email.sent' })
       return true
     } catch (error) {
-      const mapped = failure(error, 'email')
-      runInAction(() => {
-        this.email.setStatus('failed')
-        this.email.setServerError('email', mapped.field)
-      })
-      if (!mapped.field) show(this.deps.ui, mapped.toast)
-      return false
+      return refuse(this.email, 'email', error, 'email', this.deps.ui)
     }
   }
 
@@ -103,13 +108,7 @@ export class AddEmailStore {
       await this.deps.session.loadUser().catch(() => undefined)
       return true
     } catch (error) {
-      const mapped = failure(error, 'confirmationToken')
-      runInAction(() => {
-        this.code.setStatus('failed')
-        this.code.setServerError('code', mapped.field)
-      })
-      if (!mapped.field) show(this.deps.ui, mapped.toast)
-      return false
+      return refuse(this.code, 'code', error, 'confirmationToken', this.deps.ui)
     }
   }
 
@@ -144,13 +143,7 @@ export class ParentPhoneStore {
       await this.deps.session.loadUser().catch(() => undefined)
       return true
     } catch (error) {
-      const mapped = failure(error, 'phone2')
-      runInAction(() => {
-        this.phone.setStatus('failed')
-        this.phone.setServerError('phone', mapped.field)
-      })
-      if (!mapped.field) show(this.deps.ui, mapped.toast)
-      return false
+      return refuse(this.phone, 'phone', error, 'phone2', this.deps.ui)
     }
   }
 }
