@@ -10,6 +10,10 @@ import type { Session } from '../../../src/shared/ipc.ts'
 import type { AccountsApi } from '../../../src/renderer/src/api/accounts.ts'
 import { ApiError } from '../../../src/renderer/src/api/errors.ts'
 import { NO_PERMISSIONS } from '../../../src/renderer/src/stores/permissions.ts'
+import { SessionStore } from '../../../src/renderer/src/stores/SessionStore.ts'
+import { UiStore } from '../../../src/renderer/src/stores/UiStore.ts'
+import { UserStore } from '../../../src/renderer/src/stores/UserStore.ts'
+import { fakePlatform } from './fakePlatform.ts'
 
 /** Every notification family on, as for a new account. */
 const ALL_NOTIFICATIONS = Object.fromEntries(
@@ -140,4 +144,14 @@ export function fakeAccountsApi(overrides: Partial<AccountsApi> = {}): FakeAccou
     ...overrides
   }
   return fake
+}
+
+/** A started session over a fake accounts API (its captcha always solved), and what the auth stores need beside it. */
+export async function authDeps(overrides: Partial<AccountsApi> = {}) {
+  const api = fakeAccountsApi(overrides)
+  const platform = fakePlatform()
+  const session = new SessionStore({ platform, user: new UserStore(), createApi: () => api, createCaptcha: () => async () => 'solved' })
+  await session.start()
+  const ui = new UiStore()
+  return { api, platform, session, ui, deps: { session, ui, platform } }
 }

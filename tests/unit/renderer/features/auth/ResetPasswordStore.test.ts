@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { AccountsApi } from '../../../../../src/renderer/src/api/accounts.ts'
 import { ResetPasswordStore } from '../../../../../src/renderer/src/features/auth/stores/ResetPasswordStore.ts'
-import { SessionStore } from '../../../../../src/renderer/src/stores/SessionStore.ts'
-import { UiStore } from '../../../../../src/renderer/src/stores/UiStore.ts'
-import { UserStore } from '../../../../../src/renderer/src/stores/UserStore.ts'
-import { fakeAccountsApi } from '../../fakeAccountsApi.ts'
-import { fakePlatform } from '../../fakePlatform.ts'
+import { authDeps } from '../../fakeAccountsApi.ts'
 
 async function resetStep(overrides: Partial<AccountsApi> = {}) {
-  const api = fakeAccountsApi(overrides)
-  const platform = fakePlatform()
-  const session = new SessionStore({ platform, user: new UserStore(), createApi: () => api, createCaptcha: () => async () => 'solved' })
-  await session.start()
-  const ui = new UiStore()
-  return { ui, store: new ResetPasswordStore({ session, ui, platform }, { step: 'reset', credential: '20000001' }) }
+  const { ui, deps } = await authDeps(overrides)
+  return { ui, store: new ResetPasswordStore(deps, { step: 'reset', credential: '20000001' }) }
 }
 
 describe('ResetPasswordStore: what the pupil types', () => {

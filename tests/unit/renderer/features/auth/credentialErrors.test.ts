@@ -18,23 +18,12 @@ import { profileFr } from '../../../../../src/renderer/src/i18n/locales/profile.
 import { walletAr } from '../../../../../src/renderer/src/i18n/locales/wallet.ar.ts'
 import { walletEnUS } from '../../../../../src/renderer/src/i18n/locales/wallet.en-US.ts'
 import { walletFr } from '../../../../../src/renderer/src/i18n/locales/wallet.fr.ts'
-import { SessionStore } from '../../../../../src/renderer/src/stores/SessionStore.ts'
-import { UiStore } from '../../../../../src/renderer/src/stores/UiStore.ts'
-import { UserStore } from '../../../../../src/renderer/src/stores/UserStore.ts'
 import { fieldMessage } from '../../../../../src/renderer/src/features/wallet/stores/walletSupport.ts'
 import type { Language } from '../../../../../src/shared/ipc.ts'
 import { frMessages, type MessageKey } from '../../../../../src/shared/rules/messages.ts'
-import { fakeAccountsApi } from '../../fakeAccountsApi.ts'
-import { fakePlatform } from '../../fakePlatform.ts'
+import { authDeps } from '../../fakeAccountsApi.ts'
 
-async function deps(overrides: Partial<AccountsApi> = {}) {
-  const api = fakeAccountsApi(overrides)
-  const platform = fakePlatform()
-  const session = new SessionStore({ platform, user: new UserStore(), createApi: () => api, createCaptcha: () => async () => 'solved' })
-  await session.start()
-  const ui = new UiStore()
-  return { api, session, ui, deps: { session, ui, platform } }
-}
+const deps = authDeps
 
 /** The text a message reads in a language, from that language's own catalogue (no fallback). */
 function textIn(language: Language, message: Message | null): string {

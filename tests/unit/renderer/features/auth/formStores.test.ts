@@ -6,20 +6,9 @@ import { LinkSignInStore } from '../../../../../src/renderer/src/features/auth/s
 import { LoginFormStore } from '../../../../../src/renderer/src/features/auth/stores/LoginFormStore.ts'
 import { RegisterFormStore } from '../../../../../src/renderer/src/features/auth/stores/RegisterFormStore.ts'
 import { DeepLinkStore } from '../../../../../src/renderer/src/stores/DeepLinkStore.ts'
-import { SessionStore } from '../../../../../src/renderer/src/stores/SessionStore.ts'
-import { UiStore } from '../../../../../src/renderer/src/stores/UiStore.ts'
-import { UserStore } from '../../../../../src/renderer/src/stores/UserStore.ts'
-import { authResult, fakeAccountsApi, meFixture } from '../../fakeAccountsApi.ts'
-import { fakePlatform } from '../../fakePlatform.ts'
+import { authDeps, authResult, meFixture } from '../../fakeAccountsApi.ts'
 
-async function deps(overrides: Partial<AccountsApi> = {}) {
-  const api = fakeAccountsApi(overrides)
-  const platform = fakePlatform()
-  const session = new SessionStore({ platform, user: new UserStore(), createApi: () => api, createCaptcha: () => async () => 'solved' })
-  await session.start()
-  const ui = new UiStore()
-  return { api, platform, session, ui, deps: { session, ui, platform } }
-}
+const deps = authDeps
 
 const division = (id: number, options: boolean) => ({
   id,
