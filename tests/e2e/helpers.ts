@@ -9,6 +9,14 @@ import { promisify } from 'node:util'
 import { repoRoot, runTemplateDir, startApi, stopProcess } from './harness.ts'
 import type { Language } from '../../src/shared/ipc.ts'
 
+/** The path of the page's address (the app's routes). */
+export const pathname = (page: Page): string => new URL(page.url()).pathname
+
+/** Back to the top of the page (the shell's content column scrolls). */
+export async function scrollToTop(page: Page): Promise<void> {
+  await page.evaluate(() => document.getElementById('main-content')?.parentElement?.scrollTo(0, 0))
+}
+
 /** Chooses a language with the header's language switcher, as a user would. */
 export async function switchLanguage(page: Page, language: Language): Promise<void> {
   await page.getByTestId('language-switcher').click()

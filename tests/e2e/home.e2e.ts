@@ -8,20 +8,13 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { launchApp, type AppHandle } from './harness.ts'
-import { demo, signIn } from './helpers.ts'
+import { demo, pathname, scrollToTop, signIn } from './helpers.ts'
 
 let app: AppHandle | undefined
 test.afterEach(async () => {
   await app?.close()
   app = undefined
 })
-
-const pathname = (page: Page) => new URL(page.url()).pathname
-
-/** Back to the top of the page (the shell's content column scrolls). */
-async function scrollToTop(page: Page): Promise<void> {
-  await page.evaluate(() => document.getElementById('main-content')?.parentElement?.scrollTo(0, 0))
-}
 
 /** Every section has left its loading state. */
 async function homeSettled(page: Page): Promise<void> {

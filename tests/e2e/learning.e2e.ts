@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { launchApp, type AppHandle } from './harness.ts'
-import { admin as runAdmin, demo, expectNoSeriousViolations, sharedApi, signIn, useOperatorKey } from './helpers.ts'
+import { admin as runAdmin, demo, expectNoSeriousViolations, pathname, scrollToTop, sharedApi, signIn, useOperatorKey } from './helpers.ts'
 
 const OPERATOR_KEY = useOperatorKey()
 
@@ -19,12 +19,6 @@ test.afterEach(async () => {
   await app?.close()
   app = undefined
 })
-
-const pathname = (page: Page) => new URL(page.url()).pathname
-
-async function scrollToTop(page: Page): Promise<void> {
-  await page.evaluate(() => document.getElementById('main-content')?.parentElement?.scrollTo(0, 0))
-}
 
 /** The id of a class's subject, read from the operator's catalogue. */
 async function subjectIdOf(division: number, slug: string): Promise<number> {
