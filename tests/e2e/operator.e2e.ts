@@ -231,11 +231,24 @@ test('the operator landing, signed out: the external page in the browser, the le
   expect(opened.origin).toBe(api!.url)
   expect(opened.pathname).toMatch(/^\/sandbox\/operator\/[\w-]+$/)
   await expect(dialog.getByTestId('operator-landing-opened')).toBeVisible()
-  await confirmOnOperatorPage(app, opened.toString(), number)
+  const location = await confirmOnOperatorPage(app, opened.toString(), number)
+
+  // The operator's return: the visitor, still signed out, is told the plan is active, then goes to /.
+  await app.deepLink(location)
+  const result = page.getByTestId('operator-result')
+  await expect(result).toHaveAttribute('data-result', 'activated', { timeout: 20_000 })
+  await expect(result).toContainText('Abonnement activé')
+  await expect(result).toContainText('connectez-vous pour retrouver vos cours')
+  await expect(dialog).toBeHidden()
+  // Back on the landing, the external page is not opened again.
+  expect(app.mainHost.openedExternal).toHaveLength(2)
+  await app.screenshot('operator-landing-result-fr-light')
+  await expectDialogClean(page, 'operator-result')
+  await result.getByTestId('operator-result-close').click()
+  // / is the sign-in page for a visitor.
+  await expect(page.getByTestId('login-page')).toBeVisible()
 
   // The pupil, once signed in, is an operator client with a week of access.
-  await dialog.getByTestId('operator-landing-cancel').click()
-  await page.getByTestId('operator-landing-sign-in').click()
   await signIn(page, number)
   const me = await apiGet<Me & { isOperatorClient: boolean }>(page, '/api/auth/me')
   expect(me.isOperatorClient).toBe(true)
@@ -265,4 +278,46 @@ test('the operator landing in Arabic, dark, at 599 px: the cards and the subscri
   await expect(dialog.getByText('رقم الهاتف إلزامي')).toBeVisible()
   await app.screenshot('operator-landing-modal-ar-dark-599')
   await expectDialogClean(page, 'operator-landing-dialog')
+})
+
+test("a visitor's operator returns in Arabic, dark: a forged success and a failure tell nothing of a plan; their own success is told", async () => {
+  test.setTimeout(120_000)
+  const number = await newPupilNumber()
+  app = await launchApp({ apiUrl: api!.url, locale: 'ar', colorScheme: 'dark', viewport: { width: 599, height: 900 } })
+  const { page } = app
+  await expect(page.getByTestId('login-page')).toBeVisible({ timeout: 15_000 })
+  const result = page.getByTestId('operator-result')
+
+  // A success return without the operator's reference (anyone can type one) says nothing of plan 1.
+  await app.deepLink('darsi://operator/success?subscriptionId=1&transactionId=sbx-1-1&status=charged')
+  await expect(page.getByTestId('operator-landing')).toBeVisible({ timeout: 15_000 })
+  await expect(result).toHaveAttribute('data-result', 'failed', { timeout: 20_000 })
+  await expect(result).toContainText('حدث خطأ')
+  // Coming back from the operator, the external page is not opened again.
+  expect(app.mainHost.openedExternal).toEqual([])
+  await app.screenshot('operator-landing-failed-ar-dark-599')
+  await result.getByTestId('operator-result-close').click()
+  await expect(page.getByTestId('login-page')).toBeVisible()
+
+  await app.deepLink('darsi://operator/echec?subscriptionId=1&status=insufficient_credit')
+  await expect(result).toHaveAttribute('data-result', 'failed', { timeout: 20_000 })
+  await result.getByTestId('operator-result-close').click()
+  await expect(page.getByTestId('login-page')).toBeVisible()
+
+  // The visitor's own plan, confirmed on the operator's page: told active.
+  await app.deepLink('darsi://open?path=%2Foffers%2Fooredoo')
+  const bac = page.locator('[data-testid="operator-landing-card"][data-level="4"]')
+  await bac.getByTestId('operator-landing-daily').click()
+  const dialog = page.getByTestId('operator-landing-dialog')
+  await dialog.getByTestId('operator-landing-phone').fill(number)
+  await dialog.getByTestId('operator-landing-division').selectOption('14')
+  await dialog.getByTestId('operator-landing-submit').click()
+  await expect(dialog.getByTestId('operator-landing-opened')).toBeVisible({ timeout: 15_000 })
+  const opened = app.mainHost.openedExternal.find((url) => url.includes('/sandbox/operator/'))!
+  await app.deepLink(await confirmOnOperatorPage(app, opened, number))
+  await expect(result).toHaveAttribute('data-result', 'activated', { timeout: 20_000 })
+  await expect(result).toContainText('تمّ تفعيل الاشتراك')
+  await expect(result).toContainText('سجّل الدخول')
+  await app.screenshot('operator-landing-result-ar-dark-599')
+  await expectDialogClean(page, 'operator-result')
 })

@@ -709,6 +709,18 @@ function operatorPlanGenerators(anyId: fc.Arbitrary<number>): Record<string, fc.
     'operatorBilling.unsubscribe': none,
     'operatorBilling.success': returnQuery,
     'operatorBilling.failure': returnQuery,
+    'operatorBilling.landingSuccess': fc
+      .record(
+        {
+          subscriptionId: fc.oneof(fc.constant(FRESH.plan), anyId.map(String)),
+          transactionId: fc.stringMatching(/^[\w-]{1,20}$/),
+          status: fc.constantFrom('success', 'charged'),
+          reference: fc.oneof(forged, fc.stringMatching(/^[\w-]{0,40}$/)),
+          front: fc.constantFrom('1', 'true')
+        },
+        { requiredKeys: [] }
+      )
+      .map((query): Input => ({ query })),
     'operatorBilling.notify': fc.oneof(
       {
         weight: 3,

@@ -10,7 +10,12 @@ import { operatorSubscriptions, users } from '../../server/src/db/schema.ts'
 import { levelOf } from '../../server/src/services/offers.ts'
 import { ErrorResponseSchema } from '../../src/shared/api/common.ts'
 import { MeResponseSchema } from '../../src/shared/api/accounts.ts'
-import { OperatorCheckoutResponseSchema, OperatorOffersResponseSchema } from '../../src/shared/api/operatorBilling.ts'
+import {
+  OperatorCheckoutResponseSchema,
+  OperatorOffersResponseSchema,
+  OperatorVisitorReturnResponseSchema
+} from '../../src/shared/api/operatorBilling.ts'
+import { parseDeepLink } from '../../src/shared/deepLink.ts'
 import { LEVEL_RATES, levelRate } from '../../src/shared/pricing/levelRates.ts'
 import { call, createUser, lastCode, startTestServer, uniquePhone, type TestServer, rateLimitsWith } from './harness.ts'
 
@@ -70,6 +75,51 @@ describe('the operator landing', () => {
     const { token } = await server.app.services.sessions.start(id)
     const me = MeResponseSchema.parse((await call(server.app, 'GET', '/api/auth/me', { token })).body)
     expect(me.isOperatorClient).toBe(true)
+  })
+
+  it("tells the visitor the outcome of the operator's success return, with its reference only and nothing about the plan", async () => {
+    const phone = uniquePhone()
+    await pupil(phone)
+    const { payload } = OperatorCheckoutResponseSchema.parse((await landingCheckout({ recurrence: '1', phone, division: 14 })).body)
+    const page = new URL(payload.redirectUrl).pathname
+    const form = (fields: Record<string, string>, url = page) =>
+      server.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString()
+      })
+    const visitorReturn = (query: Record<string, string>) =>
+      call(server.app, 'GET', `/api/operator-billing/landing/success?${new URLSearchParams({ ...query, front: '1' })}`)
+    const id = String(payload.subscription.id)
+    // Before the confirmation: the plan is pending, whatever the reference.
+    const early = await visitorReturn({ subscriptionId: id, reference: 'a'.repeat(64) })
+    expect(early.status).toBe(200)
+    expect(OperatorVisitorReturnResponseSchema.parse(early.body)).toEqual({ message: 'Une erreur est survenue', activated: false })
+
+    await form({}, `${page}/pin`)
+    const back = await form({ decision: 'confirm', pin: await lastCode(server.app, phone) })
+    const link = parseDeepLink(String(back.headers.location))
+    expect(link).toMatchObject({ kind: 'operator-return', outcome: 'success' })
+    const query = link?.kind === 'operator-return' ? link.query : {}
+    expect(query.reference).toMatch(/^[0-9a-f]{64}$/)
+
+    const reply = await visitorReturn(query)
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+    expect(reply.body).toEqual({ message: 'Abonnement activé', activated: true })
+    // Without the reference the operator handed back, or with another plan's, the active plan is not told apart from a failed one.
+    const forgeries: Array<Record<string, string>> = [
+      { subscriptionId: id, transactionId: `sbx-${id}-1`, status: 'charged' },
+      { subscriptionId: id, reference: '0'.repeat(64) },
+      { subscriptionId: String(payload.subscription.id + 1), reference: query.reference! }
+    ]
+    for (const forged of forgeries) {
+      const answer = await visitorReturn(forged)
+      expect(answer.status).toBe(200)
+      expect(answer.body).toEqual({ message: 'Une erreur est survenue', activated: false })
+    }
+    // Another field is refused, as in every query; never a 5xx.
+    expect((await visitorReturn({ subscriptionId: id, phone })).status).toBe(422)
   })
 
   it('refuses a number no pupil proved, another class than the pupil’s and a bad number, on their fields', async () => {

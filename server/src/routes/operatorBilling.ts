@@ -12,7 +12,15 @@ import { addRoute } from '../http.ts'
 import { requestLanguage } from '../language.ts'
 import { presentPlan } from '../presenters/operatorBilling.ts'
 import type { Services } from '../services.ts'
-import { landingOffers, latestPlanOf, planById, startCheckout, startVisitorCheckout, unsubscribe } from '../services/operatorBilling.ts'
+import {
+  landingOffers,
+  latestPlanOf,
+  planById,
+  startCheckout,
+  startVisitorCheckout,
+  unsubscribe,
+  validReturnReference
+} from '../services/operatorBilling.ts'
 import { receiveNotification, stopConfirmation } from '../services/operatorSandbox.ts'
 import { publicBase } from './wallet.ts'
 import { registerOperatorSandboxRoutes } from './operatorSandbox.ts'
@@ -78,6 +86,21 @@ export function registerOperatorBillingRoutes(app: FastifyInstance, services: Se
     const active = own?.status === 'active'
     return { message: active ? 'Abonnement activé' : 'Une erreur est survenue', subscription: own ? presentPlan(own) : null }
   })
+
+  // The visitor's return (signed out, from the landing): the outcome only, and only to the one who
+  // confirmed on the operator's page (the return's reference); otherwise the same failure as a plan not active.
+  addRoute(
+    app,
+    services,
+    ep.landingSuccess,
+    async ({ query }) => {
+      const plan = query.subscriptionId ? await planById(db, query.subscriptionId) : null
+      const activated =
+        plan !== null && validReturnReference(services.secrets.codeSecret, plan.id, query.reference) && plan.status === 'active'
+      return { message: activated ? 'Abonnement activé' : 'Une erreur est survenue', activated }
+    },
+    { limited: true }
+  )
 
   addRoute(app, services, ep.failure, async ({ auth, query, request }) => {
     request.log.info(

@@ -12,7 +12,7 @@ import { formatDeepLink } from '../../../src/shared/deepLink.ts'
 import { isTunisianPhone, normalizeTunisianPhone } from '../../../src/shared/rules/phone.ts'
 import type { Services } from '../services.ts'
 import { toPoints } from '../services/ledger.ts'
-import { planByToken, type PlanRow } from '../services/operatorBilling.ts'
+import { planByToken, returnReference, type PlanRow } from '../services/operatorBilling.ts'
 import { confirmPin, SANDBOX_OPERATOR, sendPin, smsFromSubscriber } from '../services/operatorSandbox.ts'
 import { escapeHtml, sandboxPages, sendSandboxPage } from './sandboxPage.ts'
 
@@ -80,7 +80,13 @@ export function registerOperatorSandboxRoutes(app: FastifyInstance, services: Se
       formatDeepLink({
         kind: 'operator-return',
         outcome,
-        query: { subscriptionId: String(plan.id), transactionId: `sbx-${plan.id}-1`, status }
+        query: {
+          subscriptionId: String(plan.id),
+          transactionId: `sbx-${plan.id}-1`,
+          status,
+          // Only the one who confirmed on this page gets it: the visitor's proof that the return is theirs.
+          ...(outcome === 'success' ? { reference: returnReference(services.secrets.codeSecret, plan.id) } : {})
+        }
       }),
       302
     )

@@ -48,6 +48,20 @@ export function notificationKey(codeSecret: string): string {
   return createHmac('sha256', codeSecret).update('operator-billing:notifications').digest('hex')
 }
 
+/**
+ * The reference the operator's success return carries (decision 0046, the visitor's return): a
+ * proof, given only to whoever confirmed the plan on the operator's page, that this return is
+ * theirs. A signed-out visitor's app shows the outcome with it, and nobody learns anything about a
+ * plan without it.
+ */
+export function returnReference(codeSecret: string, planId: number): string {
+  return createHmac('sha256', codeSecret).update(`operator-billing:return:${planId}`).digest('hex')
+}
+
+export function validReturnReference(codeSecret: string, planId: number, reference: unknown): boolean {
+  return typeof reference === 'string' && sameHash(returnReference(codeSecret, planId), reference)
+}
+
 function notificationText(notification: OperatorNotification): string {
   return [notification.transactionId, notification.subscriptionId, notification.event, notification.period ?? ''].join('|')
 }

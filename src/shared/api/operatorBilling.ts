@@ -67,8 +67,18 @@ export const OperatorReturnQuerySchema = z.strictObject({
   subscriptionId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   transactionId: z.string().max(64).optional(),
   status: z.string().max(32).optional(),
+  /** The operator's proof, on a success return, that the return is the confirming person's own (the visitor's return). */
+  reference: z
+    .string()
+    .max(128)
+    .regex(/^[\w-]*$/)
+    .optional(),
   front: z.string().max(8).optional()
 })
+
+/** The visitor's success return: the outcome only, never the plan. */
+export const OperatorVisitorReturnResponseSchema = z.object({ message: z.string(), activated: z.boolean() })
+export type OperatorVisitorReturnResponse = z.infer<typeof OperatorVisitorReturnResponseSchema>
 
 export const OperatorNotificationEventSchema = z.enum(['charged', 'charge_failed', 'unsubscribed'])
 export type OperatorNotificationEvent = z.infer<typeof OperatorNotificationEventSchema>
@@ -124,6 +134,17 @@ export const operatorBillingEndpoints = {
     body: OperatorCheckoutRequestSchema,
     response: OperatorCheckoutResponseSchema,
     errors: [403, 404, 422]
+  },
+  landingSuccess: {
+    method: 'GET',
+    service: 'api',
+    path: '/operator-billing/landing/success',
+    access: 'public',
+    summary:
+      "The operator's success return for a signed-out visitor: whether the plan is active ('Abonnement activé'), told only with the return's reference; nothing about the plan itself",
+    querystring: OperatorReturnQuerySchema,
+    response: OperatorVisitorReturnResponseSchema,
+    errors: [422]
   },
   checkout: {
     method: 'POST',

@@ -31,6 +31,7 @@ export const RootLayout = observer(function RootLayout() {
     const stop = subscribeDeepLinks(store.platform, {
       navigate: (path) => void navigate(path),
       inbox: store.deepLinks,
+      signedIn: () => store.session.signedIn,
       notificationOpened: (id) => void store.inbox.stores?.notifications.markSeen(id),
       openExternal: (url) => {
         store.platform.shellOpenExternal(url).catch(() => store.ui.notify({ intent: 'error', key: 'shell:externalLink.failed' }))

@@ -6,11 +6,16 @@ import type { DeepLinkStore } from '../stores/DeepLinkStore.ts'
 export interface DeepLinkTargets {
   navigate: (path: string) => void
   inbox: Pick<DeepLinkStore, 'receive'>
+  /** Whether a user is signed in: a visitor's operator return goes to the landing they subscribed on. */
+  signedIn?: () => boolean
   /** A system notification clicked: the notification is marked seen. */
   notificationOpened?: (id: number) => void
   /** And its web page opened in the browser. */
   openExternal?: (url: string) => void
 }
+
+/** Where a signed-out visitor's operator return opens: the operator's landing (the only one the platform has). */
+export const VISITOR_OPERATOR_RETURN = '/offers/ooredoo'
 
 /** A click on a system notification: like opening it in the bell's list (seen, then its link). */
 export function handleNotificationClick(click: NativeNotificationClick, targets: DeepLinkTargets): void {
@@ -37,8 +42,9 @@ export function handleDeepLink(link: DeepLink, targets: DeepLinkTargets): void {
   else if (link.kind === 'switch') targets.navigate('/switch')
   // The wallet posts the return and shows its result dialog (§4).
   else if (link.kind === 'payment-return') targets.navigate('/porte-monnaie')
-  // The offers screen asks the server what the operator did, shows it, then goes to / (§4).
-  else if (link.kind === 'operator-return') targets.navigate('/offres')
+  // The offers screen asks the server what the operator did, shows it, then goes to / (§4); a
+  // visitor (signed out) subscribed on the operator's landing, which does the same for them.
+  else if (link.kind === 'operator-return') targets.navigate(targets.signedIn?.() === false ? VISITOR_OPERATOR_RETURN : '/offres')
 }
 
 /** The one subscription to deep links and notification clicks; returns the unsubscribe. */

@@ -40,6 +40,17 @@ describe('deep links', () => {
     expect(t.inbox.take('operator-return')).toEqual(link)
   })
 
+  it("takes a signed-out visitor's operator return to the operator's landing they subscribed on", () => {
+    const link = { kind: 'operator-return', outcome: 'success', query: { subscriptionId: '7', reference: 'ab12' } } as const
+    const visitor = { ...targets(), signedIn: () => false }
+    handleDeepLink(link, visitor)
+    expect(visitor.visited).toEqual(['/offers/ooredoo'])
+    expect(visitor.inbox.take('operator-return')).toEqual(link)
+    const pupil = { ...targets(), signedIn: () => true }
+    handleDeepLink(link, pupil)
+    expect(pupil.visited).toEqual(['/offres'])
+  })
+
   it('opens the screen of a sign-in link and keeps its secret in the inbox, not in the path', () => {
     const t = targets()
     handleDeepLink({ kind: 'social-callback', provider: 'google', code: 'c0de' }, t)

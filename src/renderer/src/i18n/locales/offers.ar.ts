@@ -100,6 +100,7 @@ export const offersAr: Catalogue['offers'] = {
     opened: 'صفحة المشغّل مفتوحة في متصفّحك: أكّد فيها الاشتراك بالرمز السرّي الذي وصلك برسالة قصيرة.',
     activated: 'تمّ تفعيل الاشتراك',
     activatedText: 'اشتراكك نشط: دروسك مفتوحة.',
+    activatedVisitorText: 'اشتراكك نشط: سجّل الدخول للوصول إلى دروسك.',
     failedTitle: 'حدث خطأ',
     failedText: 'تعذّر إتمام العملية، يُرجى المحاولة لاحقًا',
     close: 'إغلاق',

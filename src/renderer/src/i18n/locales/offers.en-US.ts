@@ -100,6 +100,7 @@ export const offersEnUS: Catalogue['offers'] = {
     opened: 'The operator page is open in your browser: confirm the subscription there with the PIN code received by SMS.',
     activated: 'Subscription activated',
     activatedText: 'Your plan is active: your lessons are open.',
+    activatedVisitorText: 'Your plan is active: sign in to reach your lessons.',
     failedTitle: 'An error occurred',
     failedText: 'The transaction could not be completed, please try again later',
     close: 'Close',

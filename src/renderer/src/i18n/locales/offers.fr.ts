@@ -98,6 +98,7 @@ export const offersFr = {
     opened: 'La page de l’opérateur est ouverte dans votre navigateur : confirmez-y l’abonnement avec le code PIN reçu par SMS.',
     activated: 'Abonnement activé',
     activatedText: 'Votre forfait est actif : vos cours sont ouverts.',
+    activatedVisitorText: 'Votre forfait est actif : connectez-vous pour retrouver vos cours.',
     failedTitle: 'Une erreur est survenue',
     failedText: 'La transaction n’a pas pu aboutir, veuillez réessayer plus tard',
     close: 'Fermer',

@@ -28,8 +28,9 @@ import { formatAmount } from '../../../lib/amounts.ts'
 import { markInteractive } from '../../../lib/performance.ts'
 import { useStores } from '../../../stores/StoreContext.tsx'
 import { OperatorPhoneField } from '../operator/OperatorPhoneField.tsx'
+import { OperatorReturnDialog } from '../operator/OperatorReturnDialog.tsx'
 import { createOperatorLandingApi } from './api.ts'
-import { OperatorLandingStore, type SubscribeForm } from './OperatorLandingStore.ts'
+import { OperatorLandingStore, visitorReturnStore, type SubscribeForm } from './OperatorLandingStore.ts'
 
 const useStyles = makeStyles({
   page: {
@@ -91,15 +92,17 @@ export function Component() {
 const OperatorLandingPage = observer(function OperatorLandingPage() {
   const root = useStores()
   const { operator = '' } = useParams()
-  const [store] = useState(
-    () =>
-      new OperatorLandingStore(operator, {
-        api: lazyClient(root.session, (baseUrls) =>
-          createOperatorLandingApi(createHttp(baseUrls, root.session, { language: root.session.apiLanguage }))
-        ),
-        openExternal: (url) => root.platform.shellOpenExternal(url)
-      })
-  )
+  const [{ store, returns, returning }] = useState(() => {
+    const api = lazyClient(root.session, (baseUrls) =>
+      createOperatorLandingApi(createHttp(baseUrls, root.session, { language: root.session.apiLanguage }))
+    )
+    return {
+      store: new OperatorLandingStore(operator, { api, openExternal: (url) => root.platform.shellOpenExternal(url) }),
+      // The operator's return of a visitor comes here (signed out): its result, then /.
+      returns: visitorReturnStore(api),
+      returning: root.deepLinks.last?.kind === 'operator-return'
+    }
+  })
   const styles = useStyles()
   const { t, i18n } = useTranslation('offers')
   const text = useMessageText()
@@ -109,8 +112,8 @@ const OperatorLandingPage = observer(function OperatorLandingPage() {
   const slider = useRef<HTMLUListElement>(null)
 
   useEffect(() => {
-    void store.start().finally(markInteractive)
-  }, [store])
+    void store.start({ redirect: !returning }).finally(markInteractive)
+  }, [store, returning])
 
   const scroll = (direction: 1 | -1) => {
     const list = slider.current
@@ -196,6 +199,7 @@ const OperatorLandingPage = observer(function OperatorLandingPage() {
         {t('landing.signIn')}
       </Link>
       {store.form ? <SubscribeDialog store={store} form={store.form} /> : null}
+      <OperatorReturnDialog returns={returns} visitor onReturn={store.closeSubscribe} />
     </section>
   )
 })

@@ -12,6 +12,7 @@ import type { Division } from '../../../../../shared/api/pickers.ts'
 import { checkPhone } from '../../../../../shared/rules/phone.ts'
 import { isApiError } from '../../../api/errors.ts'
 import { generalMessage, ruleMessage, type Message } from '../../../forms/messages.ts'
+import { OperatorReturnStore } from '../operator/OperatorReturnStore.ts'
 import type { OperatorLandingApi } from './api.ts'
 
 /** The operators whose landing the platform has, and their external landing pages. */
@@ -98,14 +99,17 @@ export class OperatorLandingStore {
     return this.externalUrl != null
   }
 
-  /** Opens the external landing page (once) and loads the offers. */
-  async start(): Promise<void> {
+  /**
+   * Opens the external landing page (once) and loads the offers. Back from the operator's page
+   * (`redirect: false`), the visitor is not sent to the external page again.
+   */
+  async start(options: { redirect?: boolean } = {}): Promise<void> {
     const url = this.externalUrl
     if (!url) {
       runInAction(() => (this.loading = false))
       return
     }
-    if (!this.redirected) {
+    if (!this.redirected && options.redirect !== false) {
       this.redirected = true
       this.deps.openExternal(url).catch(() => undefined)
     }
@@ -188,4 +192,17 @@ export class OperatorLandingStore {
       return false
     }
   }
+}
+
+/**
+ * The operator's return for a visitor (signed out, decision 0046): the success return asks the
+ * public return check, which tells only whether the plan is active, and only with the reference
+ * the operator handed back to whoever confirmed; a failure return has nothing to ask (the failure
+ * is the pupil's to record, signed in). Either way the result is shown, then the app goes to /.
+ */
+export function visitorReturnStore(api: () => OperatorLandingApi): OperatorReturnStore {
+  return new OperatorReturnStore({
+    api: () => ({ success: (query) => api().returnSuccess(query), failure: () => Promise.resolve() }),
+    onActivated: () => undefined
+  })
 }

@@ -3,7 +3,8 @@ import {
   operatorBillingEndpoints,
   type OperatorCheckoutRequest,
   type OperatorCheckoutResponse,
-  type OperatorOffer
+  type OperatorOffer,
+  type OperatorVisitorReturnResponse
 } from '../../../../../shared/api/operatorBilling.ts'
 import { pickersEndpoints, type Division } from '../../../../../shared/api/pickers.ts'
 import type { HttpClient } from '../../../api/http.ts'
@@ -15,12 +16,25 @@ export interface OperatorLandingApi {
   classes(level: number): Promise<Division[]>
   /** The visitor's checkout: answers the operator's page to open. */
   checkout(body: OperatorCheckoutRequest): Promise<OperatorCheckoutResponse>
+  /** The operator's success return, signed out: whether the plan is active (nothing else about it). */
+  returnSuccess(query: Record<string, string>): Promise<OperatorVisitorReturnResponse>
 }
 
 export function createOperatorLandingApi(http: HttpClient): OperatorLandingApi {
   return {
     offers: async () => (await http.call(operatorBillingEndpoints.offers)).payload,
     classes: (level) => http.call(pickersEndpoints.levelDivisions, { params: { level } }),
-    checkout: (body) => http.call(operatorBillingEndpoints.landingCheckout, { body })
+    checkout: (body) => http.call(operatorBillingEndpoints.landingCheckout, { body }),
+    // The return's own fields only (an unknown one is refused), and the app's front flag.
+    returnSuccess: (query) =>
+      http.call(operatorBillingEndpoints.landingSuccess, {
+        query: {
+          ...(query.subscriptionId ? { subscriptionId: query.subscriptionId } : {}),
+          ...(query.transactionId ? { transactionId: query.transactionId } : {}),
+          ...(query.status ? { status: query.status } : {}),
+          ...(query.reference ? { reference: query.reference } : {}),
+          front: '1'
+        }
+      })
   }
 }

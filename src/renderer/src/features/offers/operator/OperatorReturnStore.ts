@@ -6,14 +6,24 @@
  * n’a pas pu aboutir, veuillez réessayer plus tard'.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
+import type { OperatorPlanResponse, OperatorVisitorReturnResponse } from '../../../../../shared/api/operatorBilling.ts'
 import type { DeepLink } from '../../../../../shared/deepLink.ts'
-import type { OperatorBillingApi } from './api.ts'
+import type { OperatorReturnQuery } from './api.ts'
 
 export type OperatorReturnLink = Extract<DeepLink, { kind: 'operator-return' }>
 export type OperatorReturnResult = 'activated' | 'failed'
 
+/**
+ * What a return asks the server: a signed-in pupil's success return answers the plan; a visitor's
+ * (the landing, signed out) answers only whether it is active.
+ */
+export interface OperatorReturnApi {
+  success(query: OperatorReturnQuery): Promise<OperatorPlanResponse | OperatorVisitorReturnResponse>
+  failure(query: OperatorReturnQuery): Promise<void>
+}
+
 export interface OperatorReturnDeps {
-  api(): OperatorBillingApi
+  api(): OperatorReturnApi
   /** The plan may have opened lessons: the user again (offers, permissions). */
   onActivated(): void
 }
@@ -36,7 +46,8 @@ export class OperatorReturnStore {
     try {
       if (link.outcome === 'success') {
         const answer = await this.deps.api().success(link.query)
-        result = answer.subscription?.status === 'active' ? 'activated' : 'failed'
+        const active = 'activated' in answer ? answer.activated : answer.subscription?.status === 'active'
+        result = active ? 'activated' : 'failed'
       } else {
         await this.deps.api().failure(link.query)
       }

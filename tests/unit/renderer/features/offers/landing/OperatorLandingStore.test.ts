@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import type { OperatorOffer } from '../../../../../../src/shared/api/operatorBilling.ts'
 import { apiErrorFromResponse } from '../../../../../../src/renderer/src/api/errors.ts'
 import type { OperatorLandingApi } from '../../../../../../src/renderer/src/features/offers/landing/api.ts'
-import { OperatorLandingStore } from '../../../../../../src/renderer/src/features/offers/landing/OperatorLandingStore.ts'
+import {
+  OperatorLandingStore,
+  visitorReturnStore
+} from '../../../../../../src/renderer/src/features/offers/landing/OperatorLandingStore.ts'
 
 const offers: OperatorOffer[] = [
   { id: 1, level: 'Primaire', dailyPrice: 0.95, weeklyPrice: 7.75 },
@@ -34,6 +37,10 @@ function setUp(overrides: Partial<OperatorLandingApi> = {}, operator = 'ooredoo'
           subscription: { id: 3, phone: '50111222', recurrence: 7, price: 17.25, status: 'pending', paid_until: null, periods_paid: 0 }
         }
       }
+    },
+    returnSuccess: async (query) => {
+      calls.push(['returnSuccess', query])
+      return { message: 'Abonnement activé', activated: true }
     },
     ...overrides
   }
@@ -114,3 +121,58 @@ describe('OperatorLandingStore: /offers/{operator} (part 1 §2, part 2 §2, §5)
     }
   })
 })
+
+describe("the operator's return of a visitor (signed out, decision 0046)", () => {
+  const query = { subscriptionId: '3', transactionId: 'sbx-3-1', status: 'charged', reference: 'ab'.repeat(32) }
+
+  it('back from the operator, the landing does not send the visitor to the external page again', async () => {
+    const { store, opened } = setUp()
+    await store.start({ redirect: false })
+    expect(opened).toEqual([])
+    expect(store.offers).toEqual(offers)
+  })
+
+  it('a success return asks the public return check with the reference and shows what it answers', async () => {
+    const calls: Array<[string, unknown]> = []
+    const returns = visitorReturnStore(() => apiWith(calls, true))
+    expect(await returns.handle({ kind: 'operator-return', outcome: 'success', query })).toBe('activated')
+    expect(calls).toEqual([['returnSuccess', query]])
+    expect(returns.result).toBe('activated')
+
+    const refused: Array<[string, unknown]> = []
+    const inactive = visitorReturnStore(() => apiWith(refused, false))
+    expect(await inactive.handle({ kind: 'operator-return', outcome: 'success', query })).toBe('failed')
+    expect(inactive.result).toBe('failed')
+  })
+
+  it('a failure return shows the failure without asking anything', async () => {
+    const calls: Array<[string, unknown]> = []
+    const returns = visitorReturnStore(() => apiWith(calls, true))
+    expect(await returns.handle({ kind: 'operator-return', outcome: 'echec', query: { subscriptionId: '3', status: 'cancelled' } })).toBe(
+      'failed'
+    )
+    expect(calls).toEqual([])
+    returns.dismiss()
+    expect(returns.result).toBeNull()
+  })
+
+  it('an unreachable server shows the failure', async () => {
+    const returns = visitorReturnStore(() => ({
+      ...apiWith([], true),
+      returnSuccess: () => Promise.reject(new TypeError('offline'))
+    }))
+    expect(await returns.handle({ kind: 'operator-return', outcome: 'success', query })).toBe('failed')
+  })
+})
+
+function apiWith(calls: Array<[string, unknown]>, activated: boolean): OperatorLandingApi {
+  return {
+    offers: async () => offers,
+    classes: async () => bacClasses,
+    checkout: () => Promise.reject(new Error('not asked')),
+    returnSuccess: async (query) => {
+      calls.push(['returnSuccess', query])
+      return { message: activated ? 'Abonnement activé' : 'Une erreur est survenue', activated }
+    }
+  }
+}
