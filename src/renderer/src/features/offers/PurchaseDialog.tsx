@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite'
 import type { KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import type { Quote } from '../../../../shared/pricing/index.ts'
+import type { QuoteAnswer } from './api.ts'
 import { FormDialog } from '../../forms/FormDialog.tsx'
 import { useMessageText } from '../../forms/useMessage.ts'
 import { isolate } from '../../lib/bidi.ts'
@@ -250,7 +250,7 @@ const PriceSummary = observer(function PriceSummary({ purchase }: { purchase: Pu
   return <QuoteLines quote={quote} />
 })
 
-function QuoteLines({ quote }: { quote: Quote }) {
+function QuoteLines({ quote }: { quote: QuoteAnswer }) {
   const styles = useOffersStyles()
   const { t } = useTranslation('offers')
   const money = useMoney()

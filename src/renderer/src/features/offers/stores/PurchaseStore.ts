@@ -20,7 +20,6 @@ import {
   type AppliedCode,
   type Period,
   type PricingErrorCode,
-  type Quote,
   type QuoteResult
 } from '../../../../../shared/pricing/index.ts'
 import { isApiError } from '../../../api/errors.ts'
@@ -96,6 +95,12 @@ export class PurchaseStore {
   submitting = false
   /** The purchase's failure, shown in the dialog (the snackbar shows it too). */
   error: Message | null = null
+  /**
+   * A later instalment of an order (the card's indexSliceToPay from 2 on) as the server stores and
+   * charges it: the engine's figures of the day the order was made, which the server's quote gives.
+   */
+  laterSlice: QuoteAnswer | null = null
+  laterSliceError: Message | null = null
 
   private readonly deps: PurchaseDeps
   private readonly purchaseKey: RetryKey
@@ -122,6 +127,7 @@ export class PurchaseStore {
       { autoBind: true }
     )
     if (saved) void this.checkCode(saved.code, 'recheck')
+    if (this.paysLaterSlice) void this.loadLaterSlice()
   }
 
   // ——— what the dialog offers ———
@@ -164,6 +170,14 @@ export class PurchaseStore {
     return this.sellsInSlices && this.payInSlices ? (this.card.indexSliceToPay ?? 1) : -1
   }
 
+  /**
+   * Whether the choice pays a later instalment of an order already made: its amount is the order's
+   * (the engine's split of that day's total), not today's engine figure, whose rest of the year is shorter.
+   */
+  get paysLaterSlice(): boolean {
+    return this.sliceIndex >= 2
+  }
+
   /** 3 months or more are labelled multi-month (§4). */
   get multiMonth(): boolean {
     return this.period === 'month' && this.months >= 3
@@ -201,13 +215,16 @@ export class PurchaseStore {
     })
   }
 
-  get quote(): Quote | null {
+  /** The figures the dialog shows: the engine's, or for a later instalment the server's quote of it. */
+  get quote(): QuoteAnswer | null {
+    if (this.paysLaterSlice) return this.laterSlice
     const result = this.result
     return result.ok ? result.quote : null
   }
 
   /** Why the choice has no price yet (no subject chosen …), in the user's language. */
   get refusal(): Message | null {
+    if (this.paysLaterSlice) return this.laterSliceError
     const result = this.result
     return result.ok ? null : { key: codeMessage(result.code as PricingErrorCode) }
   }
@@ -356,6 +373,21 @@ export class PurchaseStore {
       if (dropped && this.codeOnServer) void this.removeSavedCode(dropped)
     }
     this.codeMessage = { message, intent: 'warning' }
+  }
+
+  /** The server's quote of the later instalment: the figure it stores for that slice and charges. */
+  private async loadLaterSlice(): Promise<void> {
+    try {
+      const answer = await this.deps.api().quote(this.request)
+      runInAction(() => {
+        this.laterSlice = answer
+        this.laterSliceError = null
+      })
+    } catch (error) {
+      runInAction(() => {
+        this.laterSliceError = failureMessage(error)
+      })
+    }
   }
 
   // ——— confirmation and purchase ———

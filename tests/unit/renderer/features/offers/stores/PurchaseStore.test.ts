@@ -101,6 +101,42 @@ describe('PurchaseStore: the choice priced by the shared engine (§4, §9)', () 
     expect(store.quote).toMatchObject({ total: 214_950, slices: [214_950], sliceIndex: -1, dueNow: 214_950 })
     expect(store.request.sliceIndex).toBe(-1)
   })
+
+  it("shows a later instalment at the order's stored figure, the server's quote, not the engine's figure of today", async () => {
+    // Bought on 15 October: 390 dinars × 258 / 303 days = 332.079, in slices of 110.693, 110.693 and 110.693.
+    const stored = [110_693, 110_693, 110_693]
+    const second = { ...optimum, indexSliceToPay: 2 }
+    const { store, api } = setup(second, {
+      quote: async (body) => ({
+        ...quoteAnswer(null),
+        total: 332_079,
+        slices: stored,
+        sliceIndex: body.sliceIndex ?? 2,
+        dueNow: stored[1]!
+      })
+    })
+    expect(store.sliceIndex).toBe(2)
+    // Today's engine would split 214.950 (167 days left): 71.650 a slice. Until the server answers, no figure.
+    expect(store.quote).toBeNull()
+    expect(store.canConfirm).toBe(false)
+    await settle()
+    expect(api.calls).toEqual([{ name: 'quote', args: [expect.objectContaining({ offerDivisionDetail: second.id, sliceIndex: 2 })] }])
+    expect(store.quote).toMatchObject({ slices: stored, sliceIndex: 2, dueNow: 110_693 })
+    expect(store.canConfirm).toBe(true)
+    // The whole price at once is a new order: the engine's, at once.
+    store.setPayInSlices(false)
+    expect(store.quote).toMatchObject({ total: 214_950, sliceIndex: -1, dueNow: 214_950 })
+    store.setPayInSlices(true)
+    expect(store.quote).toMatchObject({ sliceIndex: 2, dueNow: 110_693 })
+  })
+
+  it("says why when the server cannot give the later instalment's figure", async () => {
+    const { store } = setup({ ...optimum, indexSliceToPay: 2 }, { quote: () => Promise.reject(new TypeError('offline')) })
+    await settle()
+    expect(store.quote).toBeNull()
+    expect(store.refusal).toEqual({ key: 'auth:errors.server' })
+    expect(store.canConfirm).toBe(false)
+  })
 })
 
 describe('PurchaseStore: one code, checked by the server, removable (§4 Coupons, §5)', () => {
