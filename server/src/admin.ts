@@ -32,7 +32,8 @@
  *   lesson quiz <lessonId> <file.json>   a QCM lesson's quiz: { title, questions: [{ text, multiple?, explanation?, options: [{ text, correct }] }] }
  *   offer add <offerId> <division> <name> [--group <id>] [--type primary|pack] [--color <#RRGGBB>] [--description <text>] [--position <n>] [--prices <period>=<dinars>[/<final dinars>],…]
  *                                    an offer for a class (a new offer id needs --group); periods day|week|month|rest_of_year|fixed
- *   offer edit <offerDivisionId> [--name <name>] [--color <#RRGGBB>] [--description <text>] [--position <n>] [--prices …]
+ *                                    a pack's subjects: --subjects <subjectId>=<dinars>,… (the class's subjects; the list given replaces it)
+ *   offer edit <offerDivisionId> [--name <name>] [--color <#RRGGBB>] [--description <text>] [--position <n>] [--prices …] [--subjects …]
  *   offer disable|enable <offerDivisionId>
  *   coupon add <code> --percent <n>|--amount <dinars> [--max-uses <n>] [--expires <YYYY-MM-DD>] [--offers <id,…>] [--offer-divisions <id,…>] [--all-year] [--owner <userId>]
  *   coupon disable <code>
@@ -86,8 +87,8 @@ const USAGE = `Usage: npm run admin -- [--api <url>] [--data-dir <dir>] <command
   lesson magazine <lessonId> <file.pdf>
   lesson rtl <lessonId> on|off
   lesson quiz <lessonId> <file.json>
-  offer add <offerId> <division> <name> [--group <id>] [--type primary|pack] [--color <#RRGGBB>] [--description <text>] [--position <n>] [--prices month=45,rest_of_year=290/261]
-  offer edit <offerDivisionId> [--name <name>] [--color <#RRGGBB>] [--description <text>] [--position <n>] [--prices …]
+  offer add <offerId> <division> <name> [--group <id>] [--type primary|pack] [--color <#RRGGBB>] [--description <text>] [--position <n>] [--prices month=45,rest_of_year=290/261] [--subjects 12=15,13=15,14=20]
+  offer edit <offerDivisionId> [--name <name>] [--color <#RRGGBB>] [--description <text>] [--position <n>] [--prices …] [--subjects …]
   offer disable|enable <offerDivisionId>
   coupon add <code> --percent <n>|--amount <dinars> [--max-uses <n>] [--expires <YYYY-MM-DD>] [--offers <id,…>] [--offer-divisions <id,…>] [--all-year] [--owner <userId>]
   coupon disable <code>
@@ -504,6 +505,16 @@ function pricesFlag(value: string | undefined): Array<{ period: string; price: n
   })
 }
 
+/** `12=15,13=15,14=20`: a pack's subjects, each the class's subject id and its price in dinars. */
+function subjectsFlag(value: string | undefined): Array<{ subject: number; price: number }> | undefined {
+  if (value === undefined) return undefined
+  return value.split(',').map((part) => {
+    const match = /^\s*(\d+)=(\d+(?:\.\d+)?)\s*$/.exec(part)
+    if (!match) throw new CliError(`--subjects: "${part}" is not <subjectId>=<dinars>`)
+    return { subject: Number(match[1]), price: Number(match[2]) }
+  })
+}
+
 /** `112,115`: ids, each a positive integer. */
 function idsFlag(args: ReturnType<typeof parseArgs>, name: string): number[] | undefined {
   const value = stringFlag(args, name)
@@ -519,11 +530,12 @@ function numberFlag(args: ReturnType<typeof parseArgs>, name: string): number | 
   return Number(value)
 }
 
-const OFFER_FLAGS = { offerId: '<offerId>', division: '<division>', name: '<name>', prices: '--prices' }
+const OFFER_FLAGS = { offerId: '<offerId>', division: '<division>', name: '<name>', prices: '--prices', subjects: '--subjects' }
 
 function offerLine(offer: OperatorOffer): string {
   const prices = offer.pricing.map((entry) => `${entry.period} ${entry.final_price} DT`).join(', ')
-  return `${offer.name} [${offer.id}] (offre ${offer.offer_id}, classe ${offer.division_id}${offer.disabled ? ', désactivée' : ''})${prices ? `: ${prices}` : ''}`
+  const subjects = offer.subjects.map((entry) => `${entry.subject_id} ${entry.price} DT`).join(', ')
+  return `${offer.name} [${offer.id}] (offre ${offer.offer_id}, classe ${offer.division_id}${offer.disabled ? ', désactivée' : ''})${prices ? `: ${prices}` : ''}${subjects ? `; matières ${subjects}` : ''}`
 }
 
 /** `offer add|edit|disable|enable`. */
@@ -533,7 +545,8 @@ async function offerCommand(api: string, key: string, rest: string[], args: Retu
     color: stringFlag(args, 'color'),
     description: stringFlag(args, 'description'),
     position: intFlag(args, 'position'),
-    prices: pricesFlag(stringFlag(args, 'prices'))
+    prices: pricesFlag(stringFlag(args, 'prices')),
+    subjects: subjectsFlag(stringFlag(args, 'subjects'))
   }
   let request: Call
   if (action === 'add') {
@@ -556,7 +569,7 @@ async function offerCommand(api: string, key: string, rest: string[], args: Retu
     const id = positiveInt(first, 'offerDivisionId')
     const edit = action === 'edit' ? { name: stringFlag(args, 'name'), ...common } : { disabled: action === 'disable' }
     if (Object.values(edit).every((value) => value === undefined))
-      throw new CliError('offer edit needs one of --name, --color, --description, --position, --prices')
+      throw new CliError('offer edit needs one of --name, --color, --description, --position, --prices, --subjects')
     request = { method: 'POST', path: `/operator/offers/${id}`, body: validated(OperatorOfferEditSchema, edit, OFFER_FLAGS) }
   } else {
     throw new CliError(USAGE)

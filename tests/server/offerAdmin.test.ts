@@ -5,8 +5,10 @@
  * follows; a coupon added is applied with its terms and refused once disabled or expired. Each bad
  * input is refused with a message naming what is wrong, before or by the server.
  */
+import { asc, eq, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAdmin } from '../../server/src/admin.ts'
+import { subjects } from '../../server/src/db/schema.ts'
 import { OffersResponseSchema, type OfferCard } from '../../src/shared/api/offers.ts'
 import { call, newPupil, startTestServer, type Pupil, type TestServer } from './harness.ts'
 
@@ -119,11 +121,79 @@ describe('npm run admin -- offer', () => {
     expect(await refusal('offer', 'add', '112', '14', 'Gold encore')).toBe('409 La classe 14 a déjà l’offre 112 : utilisez offer edit')
     expect(await refusal('offer', 'add', '112', '15', 'Gold', '--group', '84')).toBe('409 L’offre 112 appartient au groupe 112')
     expect(await refusal('offer', 'edit', '999999', '--name', 'Y')).toBe('404 Offre 999999 introuvable')
-    expect(await refusal('offer', 'edit', '1')).toBe('offer edit needs one of --name, --color, --description, --position, --prices')
+    expect(await refusal('offer', 'edit', '1')).toBe(
+      'offer edit needs one of --name, --color, --description, --position, --prices, --subjects'
+    )
     expect(await refusal('offer', 'remove', '1')).toMatch(/^Usage: /)
     // Nothing of the refused commands was kept.
     const pupil = await newPupil(server.app)
     expect((await cards(pupil)).filter((item) => item.offer_id === 141)).toEqual([])
+  })
+})
+
+describe('npm run admin -- offer … --subjects', () => {
+  it("gives a pack its subject list, checked against the class's subjects; the pupils pick and pay those subjects", async () => {
+    const db = server.app.services.database.db
+    const own = await db.select({ id: subjects.id }).from(subjects).where(eq(subjects.divisionId, 14)).orderBy(asc(subjects.id))
+    const [first, second, third] = own.map((row) => row.id)
+    const [other] = await db.select({ id: subjects.id }).from(subjects).where(ne(subjects.divisionId, 14)).limit(1)
+    expect(third).toBeDefined()
+
+    const line = await admin(
+      'offer',
+      'add',
+      '143',
+      '14',
+      'Pack révisions',
+      '--group',
+      '107',
+      '--type',
+      'pack',
+      '--prices',
+      'month=0',
+      '--subjects',
+      `${first}=12,${second}=15.5`
+    )
+    const id = Number(/\[(\d+)\]/.exec(line)?.[1])
+    expect(line).toBe(
+      `Offre 143 ajoutée à la classe 14 (offre de classe ${id}): Pack révisions [${id}] (offre 143, classe 14): month 0 DT; matières ${first} 12 DT, ${second} 15.5 DT`
+    )
+    const pupil = await newPupil(server.app, { points: 100 })
+    const card = (await cards(pupil)).find((item) => item.id === id)!
+    expect(card.type).toBe('pack')
+    expect(card.subject_details.map(({ subjectId, price }) => ({ subjectId, price }))).toEqual([
+      { subjectId: first, price: 12 },
+      { subjectId: second, price: 15.5 }
+    ])
+    const details = card.subject_details.map((detail) => detail.id)
+    expect((await quote(pupil, { offerDivisionDetail: id, period: 'month', offer_subject_details: details })).body).toMatchObject({
+      base: 27_500
+    })
+
+    // Given to offer edit, the list replaces the pack's.
+    expect(await admin('offer', 'edit', String(id), '--subjects', `${third}=20`)).toBe(
+      `Offre de classe ${id} modifiée: Pack révisions [${id}] (offre 143, classe 14): month 0 DT; matières ${third} 20 DT`
+    )
+    const edited = (await cards(pupil)).find((item) => item.id === id)!
+    expect(edited.subject_details.map((detail) => detail.subjectId)).toEqual([third])
+    expect(
+      (await quote(pupil, { offerDivisionDetail: id, period: 'month', offer_subject_details: [edited.subject_details[0]!.id] })).body
+    ).toMatchObject({ base: 20_000 })
+
+    // Refused, each naming what is wrong, and nothing kept.
+    expect(await refusal('offer', 'edit', String(id), '--subjects', `${first}=10,${other!.id}=10`)).toBe(
+      `404 Matière ${other!.id} introuvable dans la classe 14`
+    )
+    expect(await refusal('offer', 'edit', String(id), '--subjects', `${first}=10,${first}=12`)).toBe('--subjects is invalid')
+    expect(await refusal('offer', 'edit', String(id), '--subjects', `${first}:10`)).toBe(
+      `--subjects: "${first}:10" is not <subjectId>=<dinars>`
+    )
+    expect(await refusal('offer', 'edit', String(id), '--subjects', `${first}=10.0005`)).toBe('--subjects (0.price) is invalid')
+    expect(await refusal('offer', 'add', '144', '14', 'Pas un pack', '--group', '112', '--subjects', `${first}=10`)).toBe(
+      '409 Seule une offre pack (--type pack) a une liste de matières'
+    )
+    expect((await cards(pupil)).find((item) => item.id === id)!.subject_details.map((detail) => detail.subjectId)).toEqual([third])
+    expect((await cards(pupil)).filter((item) => item.offer_id === 144)).toEqual([])
   })
 })
 

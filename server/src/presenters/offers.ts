@@ -206,7 +206,8 @@ export function presentOperatorOffer(row: AdminOffer): OperatorOffer {
       period: entry.period as OperatorOffer['pricing'][number]['period'],
       price: toDinars(entry.price),
       final_price: toDinars(entry.finalPrice)
-    }))
+    })),
+    subjects: row.subjects.map((entry) => ({ subject_id: entry.subjectId, price: toDinars(entry.price) }))
   }
 }
 

@@ -19,6 +19,8 @@ import {
   offerGroups,
   offerPrices,
   offers,
+  offerSubjectDetails,
+  subjects,
   users
 } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
@@ -29,6 +31,8 @@ export type AdminOffer = {
   offer: typeof offers.$inferSelect
   group: { id: number; name: string }
   prices: Array<typeof offerPrices.$inferSelect>
+  /** A pack's subject details, by position. */
+  subjects: Array<typeof offerSubjectDetails.$inferSelect>
 }
 
 const millimesOf = (dinars: number): number => toMillimes(dinars) ?? 0
@@ -53,6 +57,36 @@ async function writePrices(tx: Tx, offerDivisionId: number, prices: NonNullable<
   )
 }
 
+/**
+ * Replaces a pack division's subject list with the subjects given, in their order: a pack only,
+ * and each subject one of the division's class (404 naming those that are not).
+ */
+async function writeSubjects(
+  tx: Tx,
+  offerDivision: { id: number; divisionId: number; type: string },
+  list: NonNullable<OperatorOfferBody['subjects']>
+): Promise<void> {
+  if (offerDivision.type !== 'pack')
+    throw new ApiError('operation_impossible', 'Seule une offre pack (--type pack) a une liste de matières')
+  const ids = list.map((entry) => entry.subject)
+  const found = await tx
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(and(inArray(subjects.id, ids), eq(subjects.divisionId, offerDivision.divisionId)))
+  const missing = ids.filter((id) => !found.some((row) => row.id === id))
+  if (missing.length > 0)
+    throw new ApiError('not_found', `Matière ${missing.join(', ')} introuvable dans la classe ${offerDivision.divisionId}`)
+  await tx.delete(offerSubjectDetails).where(eq(offerSubjectDetails.offerDivisionId, offerDivision.id))
+  await tx.insert(offerSubjectDetails).values(
+    list.map((entry, position) => ({
+      offerDivisionId: offerDivision.id,
+      subjectId: entry.subject,
+      price: millimesOf(entry.price),
+      position: position + 1
+    }))
+  )
+}
+
 /** An offer division with its offer, group and prices; 404 for none. */
 export async function adminOffer(db: Db | Tx, id: number): Promise<AdminOffer> {
   const [row] = await db
@@ -64,7 +98,12 @@ export async function adminOffer(db: Db | Tx, id: number): Promise<AdminOffer> {
     .limit(1)
   if (!row) throw new ApiError('not_found', `Offre ${id} introuvable`)
   const prices = await db.select().from(offerPrices).where(eq(offerPrices.offerDivisionId, id)).orderBy(asc(offerPrices.position))
-  return { ...row, prices }
+  const subjectList = await db
+    .select()
+    .from(offerSubjectDetails)
+    .where(eq(offerSubjectDetails.offerDivisionId, id))
+    .orderBy(asc(offerSubjectDetails.position), asc(offerSubjectDetails.id))
+  return { ...row, prices, subjects: subjectList }
 }
 
 /**
@@ -103,6 +142,7 @@ export async function addOffer(db: Db, input: OperatorOfferBody): Promise<AdminO
     if (!row)
       throw new ApiError('operation_impossible', `La classe ${input.division} a déjà l’offre ${input.offerId} : utilisez offer edit`)
     if (input.prices) await writePrices(tx, row.id, input.prices)
+    if (input.subjects) await writeSubjects(tx, { id: row.id, divisionId: input.division, type: input.type }, input.subjects)
     return adminOffer(tx, row.id)
   })
 }
@@ -120,6 +160,7 @@ export async function editOffer(db: Db, id: number, input: OperatorOfferEdit): P
     if (Object.keys(changes).length > 0) await tx.update(offerDivisions).set(changes).where(eq(offerDivisions.id, id))
     if (input.position !== undefined) await tx.update(offers).set({ position: input.position }).where(eq(offers.id, current.offer.id))
     if (input.prices) await writePrices(tx, id, input.prices)
+    if (input.subjects) await writeSubjects(tx, current.division, input.subjects)
     return adminOffer(tx, id)
   })
 }

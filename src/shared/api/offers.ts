@@ -279,6 +279,16 @@ const operatorPrices = z
   .max(5, { error: 'common.invalid' })
   .refine((entries) => new Set(entries.map((entry) => entry.period)).size === entries.length, { error: 'common.invalid' })
 
+/** A pack's subject as the operator gives it: one of the class's subjects and its price in dinars (the pack's Finalprice). */
+export const OperatorSubjectSchema = z.strictObject({ subject: rowId, price: DinarsSchema })
+
+/** A pack's subject list: each subject once; given, it replaces the list. */
+const operatorSubjects = z
+  .array(OperatorSubjectSchema)
+  .min(1, { error: 'common.required' })
+  .max(60, { error: 'common.invalid' })
+  .refine((entries) => new Set(entries.map((entry) => entry.subject)).size === entries.length, { error: 'common.invalid' })
+
 /** `offer add`: an offer for one class (created with its group when the offer id is new), with its prices. */
 export const OperatorOfferBodySchema = z.strictObject({
   offerId: rowId,
@@ -291,7 +301,9 @@ export const OperatorOfferBodySchema = z.strictObject({
   description: operatorText.optional(),
   /** The offer's place on the offers page. */
   position: operatorPosition.optional(),
-  prices: operatorPrices.optional()
+  prices: operatorPrices.optional(),
+  /** A pack's subjects (a pack division only), each one of the class's. */
+  subjects: operatorSubjects.optional()
 })
 export type OperatorOfferBody = z.infer<typeof OperatorOfferBodySchema>
 
@@ -303,6 +315,7 @@ export const OperatorOfferEditSchema = z
     description: operatorText.optional(),
     position: operatorPosition.optional(),
     prices: operatorPrices.optional(),
+    subjects: operatorSubjects.optional(),
     disabled: z.boolean().optional()
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { error: 'common.required' })
@@ -319,7 +332,9 @@ export const OperatorOfferSchema = z.object({
   disabled: z.boolean(),
   position: z.number().int(),
   group: IdNameSchema,
-  pricing: z.array(z.object({ period: PeriodSchema, price: z.number(), final_price: z.number() }))
+  pricing: z.array(z.object({ period: PeriodSchema, price: z.number(), final_price: z.number() })),
+  /** A pack's subjects, by position: the class's subject and its price in dinars. */
+  subjects: z.array(z.object({ subject_id: z.number().int(), price: z.number() }))
 })
 export type OperatorOffer = z.infer<typeof OperatorOfferSchema>
 export const OperatorOfferResponseSchema = MessageResponseSchema.extend({ offer: OperatorOfferSchema })
