@@ -164,6 +164,17 @@ export function serializeResponse<E extends Endpoint>(endpoint: E, value: z.inpu
   return new Serialized(JSON.stringify(endpoint.response.encode(value as z.output<E['response']>)))
 }
 
+/**
+ * An answer its presenter writes in the response schema's own shape (its keys in the schema's
+ * order, nothing the schema would drop or convert): JSON.stringify once, without the schema's
+ * encoding of the whole answer first. For the large answers of the lists a screen opens
+ * (docs/decisions/0030-lists-at-the-p8-bar.md); tests/server/lists.test.ts checks that each
+ * equals its schema's encoding.
+ */
+export function presented<E extends Endpoint>(_endpoint: E, value: z.input<E['response']>): Serialized {
+  return new Serialized(JSON.stringify(value))
+}
+
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
 
 export type RouteOptions = {

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { learningEndpoints as ep, VIDEO_CONTENT_TYPES } from '../../../src/shared/api/learning.ts'
-import { addRoute, type UserRow } from '../http.ts'
+import { addRoute, presented, type UserRow } from '../http.ts'
 import { presentChapterContents, presentChapterList, presentLesson } from '../presenters/learning.ts'
 import type { Services } from '../services.ts'
 import {
@@ -48,7 +48,7 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
     const subject = await findSubject(db, auth.user, params.slug)
     const rows = await subjectCatalogue(db, auth.user.id, subject.id)
     const videos = rows.filter((row) => row.content && VIDEO_CONTENT_TYPES.includes(row.content.typeId)).length
-    return presentChapterList(subject, { progress: meanProgress(rows), subjectVideos: videos }, rows)
+    return presented(ep.chapters, presentChapterList(subject, { progress: meanProgress(rows), subjectVideos: videos }, rows))
   })
 
   for (const [endpoint, recordingsOnly] of [
@@ -59,7 +59,7 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
       const { subject, rows, access } = await loadSubject(auth.user, params.subject)
       const chapter = pickChapter(rows, params.chapter)
       if (!chapter || (recordingsOnly && chapter.type !== 'recording')) throw notFound('chapter')
-      return presentChapterContents(subject, chapter, rows, access)
+      return presented(endpoint, presentChapterContents(subject, chapter, rows, access))
     })
   }
 
@@ -83,7 +83,10 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
     const downloadable = attachmentsDownloadable(locked, blockedGroups)
     const attachments = files.map((file) => ({ row: file, url: downloadable ? attachmentSigner.sign(file.id, auth.user.id) : null }))
     const pages = pageRows.map((page) => ({ url: pageSigner.sign(page.id, auth.user.id) }))
-    return presentLesson(subject, { ...row, content: row.content }, rows, access, { videos, bookmarked, attachments, pages })
+    return presented(
+      ep.lesson,
+      presentLesson(subject, { ...row, content: row.content }, rows, access, { videos, bookmarked, attachments, pages })
+    )
   })
 
   addRoute(app, services, ep.lessonVideo, async ({ params, query, request, reply }) =>

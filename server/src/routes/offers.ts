@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { offerEndpoints as ep, offerOperatorEndpoints as op, type PurchaseRequest } from '../../../src/shared/api/offers.ts'
-import { addRoute, type UserRow } from '../http.ts'
+import { addRoute, presented, type UserRow } from '../http.ts'
 import { requestLanguage } from '../language.ts'
 import { normalizeDiscountCode } from '../../../src/shared/pricing/index.ts'
 import { ApiError } from '../errors.ts'
@@ -56,7 +56,7 @@ export function registerOfferRoutes(app: FastifyInstance, services: Services): v
     const divisionId = auth.user.divisionId
     if (divisionId == null) return { payload: [] }
     const { catalogue, slices } = await offerList(db, divisionId, auth.user.id)
-    return {
+    return presented(ep.offers, {
       payload: presentOffers(
         catalogue.divisions,
         catalogue.prices,
@@ -65,7 +65,7 @@ export function registerOfferRoutes(app: FastifyInstance, services: Services): v
         requestLanguage(request, reply),
         slices
       )
-    }
+    })
   })
 
   addRoute(app, services, ep.quote, async ({ auth, body }) => {

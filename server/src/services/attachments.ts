@@ -5,13 +5,14 @@
  * MEDIA_URL_TTL_SECONDS, and the operator's attaching of a file.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { MEDIA_URL_TTL_SECONDS, type MediaQuery } from '../../../src/shared/api/learning.ts'
 import { servicePrefixes } from '../../../src/shared/api/common.ts'
 import { activeGroups } from '../../../src/shared/rules/activeOffers.ts'
 import { ATTACHMENT_BLOCKED_GROUP_IDS } from '../../../src/shared/rules/attachments.ts'
 import type { Clock } from '../clock.ts'
 import type { Executor } from '../db/client.ts'
+import { preparedFor } from '../db/prepared.ts'
 import { contentAttachments, contents, userOffers } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import { detectFileType, storedName } from './marksheets.ts'
@@ -19,16 +20,31 @@ import type { FileStorage } from './storage.ts'
 
 export type AttachmentRow = typeof contentAttachments.$inferSelect
 
+// Both read by every lesson the pupil opens: prepared once per database handle.
+const lessonAttachmentsQuery = preparedFor((db) =>
+  db
+    .select()
+    .from(contentAttachments)
+    .where(eq(contentAttachments.contentId, sql.placeholder('contentId')))
+    .orderBy(asc(contentAttachments.id))
+    .prepare('lesson_attachments')
+)
+
+const blockedOffersQuery = preparedFor((db) =>
+  db
+    .select({ group_id: userOffers.groupId, start_date: userOffers.startDate, end_date: userOffers.endDate })
+    .from(userOffers)
+    .where(and(eq(userOffers.userId, sql.placeholder('userId')), inArray(userOffers.groupId, [...ATTACHMENT_BLOCKED_GROUP_IDS])))
+    .prepare('lesson_blocked_offers')
+)
+
 export async function lessonAttachments(db: Executor, contentId: number): Promise<AttachmentRow[]> {
-  return db.select().from(contentAttachments).where(eq(contentAttachments.contentId, contentId)).orderBy(asc(contentAttachments.id))
+  return lessonAttachmentsQuery(db).execute({ contentId })
 }
 
 /** The blocked offer groups (83, 84) of which the pupil holds an active offer (src/shared/rules/activeOffers.ts). */
 export async function blockedGroupsHeld(db: Executor, userId: number, now: Date): Promise<number[]> {
-  const rows = await db
-    .select({ group_id: userOffers.groupId, start_date: userOffers.startDate, end_date: userOffers.endDate })
-    .from(userOffers)
-    .where(and(eq(userOffers.userId, userId), inArray(userOffers.groupId, [...ATTACHMENT_BLOCKED_GROUP_IDS])))
+  const rows = await blockedOffersQuery(db).execute({ userId })
   return [...activeGroups(rows, now)].sort((a, b) => a - b)
 }
 

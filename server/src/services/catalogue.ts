@@ -214,28 +214,27 @@ export type SubjectAccess = {
 export type LessonAccess = { locked: boolean; freeHours: boolean }
 
 /**
- * The pupil's subscriptions active today that open lessons: per subscription, the chapter it
- * opens, or whether it opens this subject (every subject when it names none).
+ * What opens a subject's lessons for the pupil, in ONE statement: the seconds of free playback
+ * used, and the subscriptions active today that open lessons (per subscription, the chapter it
+ * opens, or whether it opens this subject: every subject when it names none) as a JSON array.
  */
-const openingOffersQuery = preparedFor((db) =>
+const subjectAccessQuery = preparedFor((db) =>
   db
     .select({
-      chapterId: userOffers.chapterId,
-      opensSubject: sql<boolean>`not exists (select 1 from ${userOfferSubjects} where ${userOfferSubjects.userOfferId} = ${userOffers.id})
-    or exists (select 1 from ${userOfferSubjects} where ${userOfferSubjects.userOfferId} = ${userOffers.id}
-      and ${userOfferSubjects.subjectId} = ${sql.placeholder('subjectId')})`
+      used: sql<number>`coalesce(sum(${contentProgress.freeSeconds}), 0)::int`,
+      // Qualified by hand: in a statement of one table drizzle writes columns without their table.
+      offers: sql<string>`(select coalesce(json_agg(json_build_object('chapterId', uo.chapter_id, 'opensSubject',
+    not exists (select 1 from ${userOfferSubjects} s where s.user_offer_id = uo.id)
+    or exists (select 1 from ${userOfferSubjects} s where s.user_offer_id = uo.id and s.subject_id = ${sql.placeholder('subjectId')}))),
+    '[]'::json)::text
+  from ${userOffers} uo inner join ${offerGroups} g on g.id = uo.group_id
+  where uo.user_id = ${sql.placeholder('userId')} and g.unlocks_content = true
+    and (uo.start_date is null or uo.start_date <= ${sql.placeholder('today')})
+    and (uo.end_date is null or uo.end_date >= ${sql.placeholder('today')}))`
     })
-    .from(userOffers)
-    .innerJoin(offerGroups, eq(offerGroups.id, userOffers.groupId))
-    .where(
-      and(
-        eq(userOffers.userId, sql.placeholder('userId')),
-        eq(offerGroups.unlocksContent, true),
-        sql`(${userOffers.startDate} is null or ${userOffers.startDate} <= ${sql.placeholder('today')})`,
-        sql`(${userOffers.endDate} is null or ${userOffers.endDate} >= ${sql.placeholder('today')})`
-      )
-    )
-    .prepare('learning_opening_offers')
+    .from(contentProgress)
+    .where(eq(contentProgress.userId, sql.placeholder('userId')))
+    .prepare('learning_subject_access')
 )
 
 const usedFreeSecondsQuery = preparedFor((db) =>
@@ -257,11 +256,12 @@ export async function usedFreeSeconds(db: Executor, userId: number): Promise<num
 }
 
 export async function subjectAccess(db: Executor, user: UserRow, subjectId: number, now: Date): Promise<SubjectAccess> {
-  const offers = await openingOffersQuery(db).execute({ userId: user.id, subjectId, today: tunisDate(now) })
+  const [read] = await subjectAccessQuery(db).execute({ userId: user.id, subjectId, today: tunisDate(now) })
+  const offers = JSON.parse(read!.offers) as Array<{ chapterId: number | null; opensSubject: boolean }>
   const chapterIds = new Set(offers.flatMap((offer) => (offer.chapterId != null ? [offer.chapterId] : [])))
   const subjectOpen = offers.some((offer) => offer.chapterId == null && offer.opensSubject)
   const allowance = freeAllowanceSeconds(user)
-  const freeSecondsLeft = allowance > 0 ? Math.max(0, allowance - (await usedFreeSeconds(db, user.id))) : 0
+  const freeSecondsLeft = allowance > 0 ? Math.max(0, allowance - Number(read!.used)) : 0
   return { subjectOpen, chapterIds, hasFreeHours: allowance > 0, freeSecondsLeft }
 }
 
