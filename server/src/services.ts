@@ -24,6 +24,9 @@ import { createAccessTokenService, type AccessTokenService } from './services/to
  */
 export const AUTH_CACHE_MAX_AGE_MS = 10_000
 
+/** The transfer histories kept in memory hold this many characters at most, all users together (about 64 MB). */
+export const LIST_CACHE_MAX_CHARS = 32 * 1024 * 1024
+
 export type PasswordService = {
   hash(password: string): Promise<string>
   verify(stored: string | null, password: string): Promise<boolean>
@@ -92,6 +95,7 @@ export function createServices(
       ? createAnswerCache({
           tables: TRANSFER_HISTORY_TABLES,
           maxEntries: config.listCacheEntries,
+          maxChars: LIST_CACHE_MAX_CHARS,
           follow: database.onStatement,
           ...(database.authChanges ? { feed: database.authChanges, maxAgeMs: AUTH_CACHE_MAX_AGE_MS } : {})
         })

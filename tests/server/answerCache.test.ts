@@ -48,6 +48,20 @@ describe('createAnswerCache', () => {
     expect(cache.size).toBe(2)
   })
 
+  it('keeps at most its number of characters, the least recently used dropped first, a larger answer not at all', () => {
+    const cache = createAnswerCache({ tables: TRANSFER_HISTORY_TABLES, maxEntries: 10, maxChars: 10 })
+    cache.set(cache.begin(), 'a', '[1,2]', null)
+    cache.set(cache.begin(), 'b', '[3,4]', null)
+    expect(cache.get('a', at)).toBe('[1,2]')
+    cache.set(cache.begin(), 'c', '[5]', null)
+    expect(cache.get('b', at)).toBeUndefined()
+    expect(cache.get('a', at)).toBe('[1,2]')
+    expect(cache.get('c', at)).toBe('[5]')
+    cache.set(cache.begin(), 'd', '[1,2,3,4,5]', null)
+    expect(cache.get('d', at)).toBeUndefined()
+    expect(cache.size).toBe(2)
+  })
+
   it('stores nothing read before the last clear: a read that raced a write is dropped', () => {
     const cache = createAnswerCache({ tables: TRANSFER_HISTORY_TABLES, maxEntries: 10 })
     const ticket = cache.begin()

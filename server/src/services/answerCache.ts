@@ -36,6 +36,8 @@ export type AnswerCacheOptions = {
   /** The tables the answers are read from. */
   tables: readonly string[]
   maxEntries: number
+  /** Characters of answers kept at most, all entries together (none by default). */
+  maxChars?: number
   /** The database's statement listeners (Database.onStatement). */
   follow?: (listener: StatementListener) => () => void
   /** The changes committed by every process (Database.authChanges, PostgreSQL). */
@@ -60,14 +62,23 @@ type Stored = { answer: string; validUntil: number; storedAt: number }
 export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
   const { maxEntries, feed } = options
   const maxAgeMs = options.maxAgeMs ?? Number.POSITIVE_INFINITY
+  const maxChars = options.maxChars ?? Number.POSITIVE_INFINITY
   const now = options.now ?? (() => performance.now())
   const changes = changesTables(options.tables)
   // Map order is use order: a hit moves the entry to the end, eviction takes the first.
   const entries = new Map<string, Stored>()
   let generation = 0
+  let chars = 0
+  const drop = (key: string) => {
+    const entry = entries.get(key)
+    if (!entry) return
+    chars -= entry.answer.length
+    entries.delete(key)
+  }
   const clear = () => {
     generation += 1
     entries.clear()
+    chars = 0
   }
   const stopFollowing = options.follow?.((statement) => {
     if (changes(statement)) clear()
@@ -81,19 +92,21 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
     get(key, at) {
       const entry = entries.get(key)
       if (!entry) return undefined
-      entries.delete(key)
+      drop(key)
       if ((feed && !feed.ready) || now() - entry.storedAt > maxAgeMs || at.getTime() >= entry.validUntil) return undefined
       entries.set(key, entry)
+      chars += entry.answer.length
       return entry.answer
     },
     begin() {
       return generation
     },
     set(ticket, key, answer, validUntil) {
-      if (ticket !== generation || (feed && !feed.ready)) return
-      entries.delete(key)
+      if (ticket !== generation || (feed && !feed.ready) || answer.length > maxChars) return
+      drop(key)
       entries.set(key, { answer, validUntil: validUntil?.getTime() ?? Number.POSITIVE_INFINITY, storedAt: now() })
-      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
+      chars += answer.length
+      while (entries.size > maxEntries || chars > maxChars) drop(entries.keys().next().value!)
     },
     clear,
     close() {
