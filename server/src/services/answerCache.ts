@@ -15,8 +15,7 @@
  *
  * docs/decisions/0030-lists-at-the-p8-bar.md (decision 6) says which lists use it and why.
  */
-import type { ChangeFeed } from '../db/changeFeed.ts'
-import type { StatementListener } from '../db/pgliteStatements.ts'
+import { clearOnChanges, offCache, type Following } from './cacheFollowing.ts'
 
 export type AnswerCache = {
   readonly enabled: boolean
@@ -32,16 +31,12 @@ export type AnswerCache = {
   close(): void
 }
 
-export type AnswerCacheOptions = {
+export type AnswerCacheOptions = Following & {
   /** The tables the answers are read from. */
   tables: readonly string[]
   maxEntries: number
   /** Characters of answers kept at most, all entries together (none by default). */
   maxChars?: number
-  /** The database's statement listeners (Database.onStatement). */
-  follow?: (listener: StatementListener) => () => void
-  /** The changes committed by every process (Database.authChanges, PostgreSQL). */
-  feed?: ChangeFeed
   /** An entry older than this is read again; none by default. */
   maxAgeMs?: number
   /** Milliseconds of a monotonic clock (performance.now by default). */
@@ -80,10 +75,7 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
     entries.clear()
     chars = 0
   }
-  const stopFollowing = options.follow?.((statement) => {
-    if (changes(statement)) clear()
-  })
-  const stopFeed = feed?.subscribe(clear)
+  const stop = clearOnChanges(options, changes, clear)
   return {
     enabled: true,
     get size() {
@@ -109,20 +101,9 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
       while (entries.size > maxEntries || chars > maxChars) drop(entries.keys().next().value!)
     },
     clear,
-    close() {
-      stopFollowing?.()
-      stopFeed?.()
-    }
+    close: stop
   }
 }
 
 /** A cache turned off: every read goes to the database. */
-export const noAnswerCache: AnswerCache = {
-  enabled: false,
-  size: 0,
-  get: () => undefined,
-  begin: () => 0,
-  set: () => undefined,
-  clear: () => undefined,
-  close: () => undefined
-}
+export const noAnswerCache: AnswerCache = offCache

@@ -20,9 +20,9 @@
  * (docs/decisions/0012-session-cache-on-postgresql.md). Entries are bounded: beyond
  * `maxEntries` the least recently used is dropped.
  */
-import type { ChangeFeed } from '../db/changeFeed.ts'
 import type { UserRow } from '../http.ts'
 import type { UserViewRow } from '../presenters/user.ts'
+import { clearOnChanges, offCache, type Following } from './cacheFollowing.ts'
 
 export type AuthCacheEntry = {
   /** The user row as read with the session (frozen: it is shared between requests). */
@@ -95,15 +95,9 @@ function freezeRow<T extends object>(row: T): Readonly<T> {
   return Object.freeze(row)
 }
 
-export type AuthCacheOptions = {
+/** The cache empties itself on the changes it follows, and is off while the feed is not listening. */
+export type AuthCacheOptions = Following & {
   maxEntries: number
-  /** The database's statement listeners (Database.onStatement): the cache empties itself on changes. */
-  follow?: (listener: (statement: string) => void) => () => void
-  /**
-   * The changes committed by every process (Database.authChanges): the cache empties itself on
-   * each, and is off while the feed is not listening.
-   */
-  feed?: ChangeFeed
   /** An entry older than this is read again (a bound on staleness); none by default. */
   maxAgeMs?: number
   /** Milliseconds of a monotonic clock (performance.now by default). */
@@ -123,11 +117,7 @@ export function createAuthCache(options: AuthCacheOptions): AuthCache {
     generation += 1
     entries.clear()
   }
-  const stopFollowing = options.follow?.((statement) => {
-    if (changesAuthRows(statement)) clear()
-  })
-  // Whatever the feed tells (a change, a loss, listening again) empties the cache.
-  const stopFeed = feed?.subscribe(clear)
+  const stop = clearOnChanges(options, changesAuthRows, clear)
   return {
     enabled: true,
     get size() {
@@ -156,20 +146,9 @@ export function createAuthCache(options: AuthCacheOptions): AuthCache {
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
     },
     clear,
-    close() {
-      stopFollowing?.()
-      stopFeed?.()
-    }
+    close: stop
   }
 }
 
 /** The cache of a server with it turned off (DARSI_AUTH_CACHE_ENTRIES=0). */
-export const noAuthCache: AuthCache = {
-  enabled: false,
-  size: 0,
-  get: () => undefined,
-  begin: () => 0,
-  set: () => undefined,
-  clear: () => undefined,
-  close: () => undefined
-}
+export const noAuthCache: AuthCache = offCache
