@@ -126,8 +126,20 @@ export function presentQuote(quote: Quote): QuoteAnswer {
   return { ...quote, snapshot: quote.snapshot as unknown as Record<string, unknown> }
 }
 
+/** A subscription as both the purchase and the cancellation answer it: its class's group, price paid and dates. */
+function presentSubscription({ subscription, group }: Pick<Purchase, 'subscription' | 'group'>) {
+  return {
+    id: subscription.id,
+    name: group.name,
+    group,
+    amount_paid: toDinars(subscription.amountPaid),
+    start_date: subscription.startDate,
+    end_date: subscription.endDate
+  }
+}
+
 export function presentPurchase(purchase: Purchase): PurchaseResponse {
-  const { order, subscription, group } = purchase
+  const { order, subscription } = purchase
   return {
     message: 'Abonnement activé',
     order: {
@@ -138,14 +150,7 @@ export function presentPurchase(purchase: Purchase): PurchaseResponse {
       points: toDinars(purchase.balance),
       chapter_id: subscription.chapterId
     },
-    subscription: {
-      id: subscription.id,
-      name: group.name,
-      group,
-      amount_paid: toDinars(subscription.amountPaid),
-      start_date: subscription.startDate,
-      end_date: subscription.endDate
-    },
+    subscription: presentSubscription(purchase),
     quote: presentQuote(purchase.quote)
   }
 }
@@ -174,18 +179,10 @@ export function presentAppliedCode(row: AppliedRow, coupon: CouponRow | null): A
 }
 
 /** A cancelled subscription: its dates kept (access to its end), and when it was cancelled. */
-export function presentCancelledSubscription({ subscription, group }: CancelledSubscription): CancelSubscriptionResponse {
+export function presentCancelledSubscription(cancelled: CancelledSubscription): CancelSubscriptionResponse {
   return {
     message: 'Abonnement résilié',
-    subscription: {
-      id: subscription.id,
-      name: group.name,
-      group,
-      amount_paid: toDinars(subscription.amountPaid),
-      start_date: subscription.startDate,
-      end_date: subscription.endDate,
-      cancelled_at: subscription.cancelledAt!.toISOString()
-    }
+    subscription: { ...presentSubscription(cancelled), cancelled_at: cancelled.subscription.cancelledAt!.toISOString() }
   }
 }
 
