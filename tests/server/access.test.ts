@@ -6,7 +6,9 @@
  * video report is refused, and one no longer pending is neither changed nor deleted; a lesson
  * video's and a lesson attachment's addresses serve their pupil only, until they expire (S6);
  * another pupil's subscription is not cancelled, an operator plan is sold for the pupil's own class
- * only, and a forged or replayed operator notification changes nothing.
+ * only, and a forged or replayed operator notification changes nothing; the operator's routes naming
+ * an order or an offer refuse any caller without the key, known id or not, and answer 404 for an
+ * unknown one.
  */
 import { and, asc, eq, ne, type SQL } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
@@ -20,6 +22,7 @@ import {
   chapters,
   contents,
   contentVideos,
+  offerOrders,
   operatorCharges,
   subjects,
   userOffers,
@@ -32,7 +35,18 @@ import { OperatorCheckoutResponseSchema, type OperatorNotification } from '../..
 import { tunisDate } from '../../src/shared/tunisDate.ts'
 import { attachFile } from '../../server/src/services/attachments.ts'
 import { checkedTables, routesOf } from './endpointTables.ts'
-import { call, createUser, demo, login, newPupil, startTestServer, uniquePhone, type TestServer, type Tokens } from './harness.ts'
+import {
+  call,
+  createUser,
+  demo,
+  login,
+  newPupil,
+  offerCards,
+  startTestServer,
+  uniquePhone,
+  type TestServer,
+  type Tokens
+} from './harness.ts'
 
 let server: TestServer
 let student: Tokens
@@ -675,4 +689,76 @@ describe('the subscription cancellation and the operator plans (S6)', () => {
       expect(extra.status, url).toBe(422)
     }
   })
+})
+
+describe('the operator routes naming an order or an offer (S6)', () => {
+  const db = () => server.app.services.database.db
+  /** A month of offer 112 bought with points by a fresh pupil of class 14. */
+  async function boughtOrder(): Promise<{ id: number; offerDivisionId: number }> {
+    const buyer = await newPupil(server.app, { points: 100 })
+    const card = (await offerCards(server.app)).find((item) => item.offer_id === 112)!
+    const bought = await call<{ order: { id: number } }>(server.app, 'POST', '/api/student/checkout/buy', {
+      token: buyer.token,
+      body: { offerDivisionDetail: card.id, period: 'month' }
+    })
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201)
+    return { id: bought.body.order.id, offerDivisionId: card.id }
+  }
+  /** The id each route names (the order's, or its offer division's) and the body it is sent. */
+  const requests: Record<string, (order: { id: number; offerDivisionId: number }) => { id: number; body?: Record<string, unknown> }> = {
+    'offerOperator.editOffer': (order) => ({ id: order.offerDivisionId, body: { disabled: false } }),
+    'refundOperator.showOrder': (order) => ({ id: order.id }),
+    'refundOperator.refundOrder': (order) => ({ id: order.id, body: { reason: 'Demande du parent' } })
+  }
+  const idRoutes = routes.filter(
+    (r) => r.endpoint.access === 'operator' && r.endpoint.params && ['offerOperator.', 'refundOperator.'].some((p) => r.name.startsWith(p))
+  )
+  const sendTo = (
+    endpoint: Endpoint,
+    request: { id: number; body?: Record<string, unknown> },
+    headers: Record<string, string>,
+    token?: string
+  ) =>
+    call<{ code: string }>(
+      server.app,
+      endpoint.method,
+      `${servicePrefixes[endpoint.service]}${endpoint.path.replace(':id', String(request.id))}`,
+      {
+        headers,
+        token,
+        body: request.body
+      }
+    )
+  const orderStatus = async (id: number) =>
+    (await db().select({ status: offerOrders.status }).from(offerOrders).where(eq(offerOrders.id, id)))[0]!.status
+
+  it('covers every operator route of the offer and refund tables that names an id', () => {
+    expect(Object.keys(requests).sort()).toEqual(idRoutes.map((r) => r.name).sort())
+  })
+
+  it.each(idRoutes.map((r) => [r.name, r.endpoint] as const))(
+    '%s refuses a missing or wrong operator key and a pupil (401) whatever the id, answers 404 for an unknown one, and changes nothing until the key is right',
+    async (name, endpoint) => {
+      const key = server.app.services.secrets.operatorKey
+      const order = await boughtOrder()
+      const request = requests[name]!(order)
+      const pupil = await newPupil(server.app)
+      for (const [headers, token] of [
+        [{}, undefined],
+        [{ 'x-operator-key': `${key}x` }, undefined],
+        [{ 'x-operator-key': '' }, undefined],
+        [{}, pupil.token]
+      ] as const) {
+        for (const id of [request.id, 2_000_000_000]) {
+          const refused = await sendTo(endpoint, { ...request, id }, headers, token)
+          expect(refused.status, JSON.stringify(refused.body)).toBe(401)
+        }
+      }
+      expect(await orderStatus(order.id)).not.toBe('refunded')
+      const unknown = await sendTo(endpoint, { ...request, id: 2_000_000_000 }, { 'x-operator-key': key })
+      expect(unknown.status, JSON.stringify(unknown.body)).toBe(404)
+      const answered = await sendTo(endpoint, request, { 'x-operator-key': key })
+      expect(answered.status, JSON.stringify(answered.body)).toBe(endpoint.status ?? 200)
+    }
+  )
 })

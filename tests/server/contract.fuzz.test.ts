@@ -1,8 +1,9 @@
 /**
  * T1: random valid and invalid requests for every route of the accounts, pickers, operator,
  * development, health, learning, progress, content tool, reactions, video reports, assistance,
- * attachments, offers (with the subscription cancellation) and operator plans tables (the quote and
- * the purchase are offers.fuzz.test.ts's; the operator's notifications signed, forged or replayed), through
+ * attachments, offers (with the subscription cancellation), operator's offer and coupon tools,
+ * operator plans and order refunds tables (the quote and the purchase are offers.fuzz.test.ts's; the
+ * operator's notifications signed, forged or replayed), through
  * fastify.inject. Never a 5xx; a documented status; a body that parses with the route's response
  * schema (success) or the error schema. The learning routes draw their subjects, chapters and
  * lessons from the demo catalogue of the caller's class.
@@ -27,6 +28,7 @@ import {
   chapters,
   contents,
   contentVideos,
+  offerGroups,
   subjects,
   userOffers,
   users,
@@ -36,10 +38,12 @@ import {
 import { addAssistanceVideo } from '../../server/src/services/assistance.ts'
 import { notificationKey, signNotification } from '../../server/src/services/operatorBilling.ts'
 import { deliver } from '../../server/src/services/operatorSandbox.ts'
+import { addCoupon, addOffer } from '../../server/src/services/offerAdmin.ts'
+import { refundOrder } from '../../server/src/services/refunds.ts'
 import { attachFile } from '../../server/src/services/attachments.ts'
 import { createChapter, createLesson, createSubject } from '../../server/src/services/content.ts'
 import { checkedTables, routesOf } from './endpointTables.ts'
-import { captcha, createUser, DEMO_PASSWORD, demo, startTestServer, tinyMp4, uniquePhone, type TestServer } from './harness.ts'
+import { captcha, createUser, DEMO_PASSWORD, demo, newPupil, startTestServer, tinyMp4, uniquePhone, type TestServer } from './harness.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -111,8 +115,12 @@ const catalogue = {
   reasons: [] as Array<{ id: number }>,
   assistance: [] as Array<{ id: number }>
 }
-/** What the content tools' generators add to: a subject, a chapter, a video lesson and a magazine made for them in class 16. */
-const tools = { subject: 0, chapter: 0, lesson: 0, magazine: 0 }
+/**
+ * What the content tools' generators add to: a subject, a chapter, a video lesson and a magazine
+ * made for them in class 16; the offer tools' pack and primary offer divisions of that class (the
+ * pack's offer id), an offer group, and the card of offer 112 in the fuzz class (the orders refunded).
+ */
+const tools = { subject: 0, chapter: 0, lesson: 0, magazine: 0, pack: 0, packOffer: 0, primary: 0, group: 0, orderCard: 0 }
 const FUZZ_CLASS = 14
 const demoRef = (list: keyof typeof catalogue, n: number, field: string) => `<demo:${list}:${n}:${field}>`
 const toolRef = (key: keyof typeof tools) => `<tools:${key}>`
@@ -136,7 +144,12 @@ const FRESH = {
   /** A subscription of the caller's that runs, one that ended yesterday, and another pupil's. */
   subscription: '<fresh:subscription>',
   endedSubscription: '<fresh:endedSubscription>',
-  othersSubscription: '<fresh:othersSubscription>'
+  othersSubscription: '<fresh:othersSubscription>',
+  /** A month of offer 112 bought by a fresh pupil of the fuzz class, and one already refunded. */
+  order: '<fresh:order>',
+  refundedOrder: '<fresh:refundedOrder>',
+  /** The code of a coupon made at send time (the one the operator disables). */
+  coupon: '<fresh:coupon>'
 } as const
 /** The code, once the code the caller applied (if any) is removed. */
 const unappliedRef = (code: string) => `<unapplied:${code}>`
@@ -229,11 +242,9 @@ async function readCatalogue(): Promise<void> {
     url: '/api/student/offers',
     headers: { authorization: `Bearer ${(await server.app.services.sessions.start(otherPupil)).token}` }
   })
-  catalogue.offerCards.push(
-    ...OffersResponseSchema.parse(offersReply.json())
-      .payload.filter((card) => card.type !== 'pack')
-      .map(({ id }) => ({ id }))
-  )
+  const offerCards = OffersResponseSchema.parse(offersReply.json()).payload
+  catalogue.offerCards.push(...offerCards.filter((card) => card.type !== 'pack').map(({ id }) => ({ id })))
+  tools.orderCard = offerCards.find((card) => card.offer_id === 112)!.id
   for (const list of Object.values(catalogue)) expect(list.length).toBeGreaterThan(0)
 
   const subject = await createSubject(db, { division: 16, name: 'Matière du contrat', slug: 'matiere-du-contrat', visible: true })
@@ -249,6 +260,27 @@ async function readCatalogue(): Promise<void> {
     server.clock.now()
   )
   Object.assign(tools, { subject: subject.id, chapter: chapter.id, lesson: lesson.id, magazine: magazine.id })
+  // The offer tools' own offers, in class 16: the fuzz changes them, never an offer a pupil of the fuzz class sees.
+  const [group] = await db.select({ id: offerGroups.id }).from(offerGroups).orderBy(offerGroups.id).limit(1)
+  const prices = [{ period: 'month' as const, price: 30 }]
+  const pack = await addOffer(db, {
+    offerId: 900_001,
+    division: 16,
+    name: 'Pack du contrat',
+    group: group!.id,
+    type: 'pack',
+    prices,
+    subjects: [{ subject: subject.id, price: 10 }]
+  })
+  const primary = await addOffer(db, {
+    offerId: 900_002,
+    division: 16,
+    name: 'Offre du contrat',
+    group: group!.id,
+    type: 'primary',
+    prices
+  })
+  Object.assign(tools, { pack: pack.division.id, packOffer: pack.offer.id, primary: primary.division.id, group: group!.id })
 }
 
 /** The harness's minimal MP4, as the plain bytes the upload generators send. */
@@ -450,7 +482,134 @@ const valid: Record<string, fc.Arbitrary<Input>> = {
   'health.sandbox': none,
   ...learningGenerators(),
   ...lessonToolGenerators(),
-  ...aroundLessonGenerators()
+  ...aroundLessonGenerators(),
+  ...offerToolGenerators()
+}
+
+/**
+ * The operator's offer and coupon tools (decision 0047) and the refunds of orders (decision 0048):
+ * offers added to class 16 under new ids (or an id the class has, a class or group of nothing), the
+ * fuzz's own pack and primary offer changed (a pack's subjects given to a primary offer refused),
+ * coupons of fresh codes (or of one that exists, for offers of nothing), a coupon made at send time
+ * disabled, and fresh orders shown and refunded (one refunded already, an id of nothing).
+ */
+function offerToolGenerators(): Record<string, fc.Arbitrary<Input>> {
+  const nothing = fc.integer({ min: 1_000_000, max: 2_147_483_647 })
+  const dinars = fc.integer({ min: 0, max: 500_000 }).map((millimes) => millimes / 1000)
+  const prices = fc
+    .uniqueArray(fc.record({ period: fc.constantFrom('month', 'week', 'rest_of_year'), price: dinars }), {
+      minLength: 1,
+      maxLength: 3,
+      selector: (entry) => entry.period
+    })
+    .map((entries) => entries.map((entry) => ({ ...entry, finalPrice: entry.price })))
+  const subjectList = fc.oneof(
+    { weight: 4, arbitrary: dinars.map((price) => [{ subject: toolRef('subject'), price }]) },
+    // A subject of another class (or of nothing).
+    { weight: 1, arbitrary: fc.tuple(fc.oneof(smallId(300), nothing), dinars).map(([subject, price]) => [{ subject, price }]) }
+  )
+  const color = fc.stringMatching(/^#[0-9A-Fa-f]{6}$/)
+  const position = fc.integer({ min: 0, max: 100_000 })
+  const orderId = (refunded: boolean) =>
+    fc
+      .oneof(
+        { weight: 4, arbitrary: fc.constant<string | number>(FRESH.order) },
+        { weight: refunded ? 1 : 0, arbitrary: fc.constant<string | number>(FRESH.refundedOrder) },
+        { weight: 1, arbitrary: nothing }
+      )
+      .map((id): Input => ({ params: { id } }))
+  return {
+    'offerOperator.addOffer': body(
+      fc
+        .record(
+          {
+            offerId: fc.oneof(
+              { weight: 4, arbitrary: fc.integer({ min: 1_000_000, max: 2_000_000_000 }) },
+              { weight: 1, arbitrary: fc.constant(900_002) }
+            ),
+            division: fc.oneof({ weight: 4, arbitrary: fc.constant(16) }, { weight: 1, arbitrary: nothing }),
+            name,
+            group: fc.oneof({ weight: 6, arbitrary: fc.constant(toolRef('group')) }, { weight: 1, arbitrary: nothing }),
+            type: fc.constantFrom('primary', 'pack'),
+            color,
+            description: fc.string({ maxLength: 80 }),
+            position,
+            prices
+          },
+          { requiredKeys: ['offerId', 'division', 'name', 'group'] }
+        )
+        // A pack's subjects, for a pack only.
+        .chain((offer) =>
+          offer.type === 'pack'
+            ? fc.option(subjectList, { nil: undefined }).map((subjects) => (subjects ? { ...offer, subjects } : offer))
+            : fc.constant(offer)
+        )
+    ),
+    'offerOperator.editOffer': fc
+      .record({
+        id: fc.oneof(
+          { weight: 3, arbitrary: fc.constant<string | number>(toolRef('pack')) },
+          { weight: 2, arbitrary: fc.constant<string | number>(toolRef('primary')) },
+          { weight: 1, arbitrary: nothing }
+        ),
+        changes: fc.record(
+          { name, color, description: fc.string({ maxLength: 80 }), position, prices, subjects: subjectList, disabled: fc.boolean() },
+          { requiredKeys: [] }
+        )
+      })
+      .filter(({ changes }) => Object.keys(changes).length > 0)
+      .map(({ id, changes }): Input => ({ params: { id }, body: changes })),
+    'offerOperator.addCoupon': body(
+      fc
+        .record(
+          {
+            code: fc.oneof(
+              { weight: 6, arbitrary: fc.stringMatching(/^FZ[A-Z0-9]{10}$/) },
+              { weight: 1, arbitrary: fc.constant('BIENVENUE10') }
+            ),
+            discount: fc.oneof(
+              fc.record({
+                discountType: fc.constant('percentage_discount'),
+                discountValue: fc.integer({ min: 1, max: 10_000 }).map((n) => n / 100)
+              }),
+              fc.record({ discountType: fc.constant('fixed'), discountValue: fc.integer({ min: 1, max: 50_000 }).map((n) => n / 1000) })
+            ),
+            maxUses: fc.integer({ min: 1, max: 1_000_000 }),
+            expires: fc
+              .date({ min: new Date('2020-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+              .map((d) => d.toISOString().slice(0, 10)),
+            offers: fc.oneof(
+              { weight: 4, arbitrary: fc.constant([toolRef('packOffer')]) },
+              { weight: 1, arbitrary: fc.array(nothing, { maxLength: 2 }) }
+            ),
+            offerDivisions: fc.oneof(
+              { weight: 4, arbitrary: fc.constant([toolRef('primary')]) },
+              { weight: 1, arbitrary: fc.array(nothing, { maxLength: 2 }) }
+            ),
+            allYear: fc.boolean(),
+            owner: fc.oneof({ weight: 4, arbitrary: fc.constant<string | number>(SELF) }, { weight: 1, arbitrary: nothing })
+          },
+          { requiredKeys: ['code', 'discount'] }
+        )
+        .map(({ discount, ...coupon }) => ({ ...coupon, ...discount }))
+    ),
+    'offerOperator.disableCoupon': fc
+      .oneof({ weight: 3, arbitrary: fc.constant(FRESH.coupon) }, { weight: 1, arbitrary: fc.stringMatching(/^[A-Z0-9]{3,12}$/) })
+      .map((code): Input => ({ body: { code } })),
+    'refundOperator.showOrder': orderId(false),
+    'refundOperator.refundOrder': fc
+      .tuple(
+        orderId(true),
+        fc.record(
+          {
+            reason: fc.string({ minLength: 1, maxLength: 80 }).filter((text) => text.trim().length > 0),
+            language: fc.constantFrom('fr', 'en', 'ar')
+          },
+          { requiredKeys: [] }
+        )
+      )
+      .map(([input, refund]): Input => ({ ...input, body: refund }))
+  }
 }
 
 /**
@@ -1243,7 +1402,7 @@ async function freshReport(userId: number, status: 'pending' | 'in_progress'): P
   return row!.id
 }
 
-async function freshValue(kind: keyof typeof FRESH, caller: Caller): Promise<number> {
+async function freshValue(kind: keyof typeof FRESH, caller: Caller): Promise<number | string> {
   switch (kind) {
     case 'pending':
       return freshReport(caller.userId, 'pending')
@@ -1293,7 +1452,43 @@ async function freshValue(kind: keyof typeof FRESH, caller: Caller): Promise<num
       return subscriptionOf(caller.userId, '2020-12-31')
     case 'othersSubscription':
       return subscriptionOf(otherPupil, '2100-01-01')
+    case 'order':
+      return freshOrder()
+    case 'refundedOrder': {
+      const id = await freshOrder()
+      await refundOrder(server.app.services.database.db, id, {
+        reason: null,
+        at: server.clock.now(),
+        notifications: server.app.services.notifications,
+        language: 'fr'
+      })
+      return id
+    }
+    case 'coupon':
+      return (await addCoupon(server.app.services.database.db, { ...couponBody(), allYear: false }, server.clock.now())).code
   }
+}
+
+/** A coupon of a fresh code (never a CP… referral code): 10 % off. */
+function couponBody() {
+  return {
+    code: `FZ${Math.random().toString(36).slice(2, 12).toUpperCase()}`,
+    discountType: 'percentage_discount' as const,
+    discountValue: 10
+  }
+}
+
+/** A month of offer 112 bought with points by a fresh pupil of the fuzz class: an order to refund. */
+async function freshOrder(): Promise<number> {
+  const buyer = await newPupil(server.app, { points: 100 })
+  const reply = await server.app.inject({
+    method: 'POST',
+    url: '/api/student/checkout/buy',
+    headers: { authorization: `Bearer ${buyer.token}` },
+    payload: { offerDivisionDetail: tools.orderCard, period: 'month' }
+  })
+  expect(reply.statusCode, reply.body).toBe(201)
+  return (reply.json() as { order: { id: number } }).order.id
 }
 
 /** A subscription (group 112) of the pupil's from 2020 to `endDate`. */
@@ -1366,7 +1561,8 @@ async function fill(value: unknown, caller: Caller): Promise<unknown> {
   if (value === REFRESH) return caller.refresh
   // A fresh administrator's switch token for the caller (its exchange is single use).
   if (value === SWITCH) return (await server.app.services.sessions.startImpersonation(caller.userId, caller.userId)).token
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
+  if (Array.isArray(value)) return Promise.all(value.map((item) => fill(item, caller)))
+  if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {}
     for (const [key, inner] of Object.entries(value)) out[key] = await fill(inner, caller)
     return out
@@ -1376,7 +1572,9 @@ async function fill(value: unknown, caller: Caller): Promise<unknown> {
 
 async function send(endpoint: Endpoint, input: Input, caller: Caller) {
   const params = input.params ? ((await fill(input.params, caller)) as Record<string, unknown>) : undefined
-  const path = endpoint.path.replace(/:(\w+)/g, (_, param: string) => encodeURIComponent(String(params?.[param] ?? 'x')))
+  // A junk object is sent as its JSON (String() throws for one whose toString is no function).
+  const segment = (value: unknown) => (value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value ?? 'x'))
+  const path = endpoint.path.replace(/:(\w+)/g, (_, param: string) => encodeURIComponent(segment(params?.[param])))
   const headers: Record<string, string> = { ...input.headers }
   if (endpoint.access === 'operator') headers['x-operator-key'] = server.app.services.secrets.operatorKey
   else if (endpoint.access !== 'public') headers.authorization = `Bearer ${caller.token}`

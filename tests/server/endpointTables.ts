@@ -22,7 +22,9 @@ export const checkedTables = {
   attachments: endpoints.attachments,
   attachmentOperator: endpoints.attachmentOperator,
   offers: endpoints.offers,
-  operatorBilling: endpoints.operatorBilling
+  offerOperator: endpoints.offerOperator,
+  operatorBilling: endpoints.operatorBilling,
+  refundOperator: endpoints.refundOperator
 }
 
 export type Route = { name: string; endpoint: Endpoint }

@@ -9,7 +9,7 @@ import { asc, eq, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAdmin } from '../../server/src/admin.ts'
 import { subjects } from '../../server/src/db/schema.ts'
-import { OffersResponseSchema, type OfferCard } from '../../src/shared/api/offers.ts'
+import { OffersResponseSchema, offerOperatorEndpoints, type OfferCard } from '../../src/shared/api/offers.ts'
 import { call, newPupil, startTestServer, type Pupil, type TestServer } from './harness.ts'
 
 let server: TestServer
@@ -192,6 +192,13 @@ describe('npm run admin -- offer … --subjects', () => {
     expect(await refusal('offer', 'add', '144', '14', 'Pas un pack', '--group', '112', '--subjects', `${first}=10`)).toBe(
       '409 Seule une offre pack (--type pack) a une liste de matières'
     )
+    // Given to a primary offer's edit: refused too (409, one of the route's documented answers).
+    const primary = (await cards(pupil)).find((item) => item.offer_id === 112)!
+    expect(primary.type).toBe('primary')
+    expect(await refusal('offer', 'edit', String(primary.id), '--subjects', `${first}=10`)).toBe(
+      '409 Seule une offre pack (--type pack) a une liste de matières'
+    )
+    expect(offerOperatorEndpoints.editOffer.errors).toContain(409)
     expect((await cards(pupil)).find((item) => item.id === id)!.subject_details.map((detail) => detail.subjectId)).toEqual([third])
     expect((await cards(pupil)).filter((item) => item.offer_id === 144)).toEqual([])
   })

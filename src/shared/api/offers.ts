@@ -414,7 +414,8 @@ export const offerOperatorEndpoints = {
     params: z.strictObject({ id: idParam }),
     body: OperatorOfferEditSchema,
     response: OperatorOfferResponseSchema,
-    errors: [401, 403, 404]
+    // 409: a subject list given to an offer that is no pack.
+    errors: [401, 403, 404, 409]
   },
   addCoupon: {
     method: 'POST',
