@@ -12,8 +12,9 @@
  *       GET /api/auth/me and of every list a screen of the app opens (LIST_ROUTES), the demo
  *       pupil given a few years of volume first (scripts/benchVolume.ts); on PGlite and, when
  *       PostgreSQL's binaries are installed, on a private PostgreSQL cluster. The transfer history
- *       is answered from memory once read (services/answerCache.ts); DARSI_LIST_CACHE_ENTRIES=0
- *       in the bench's environment measures it read from the database every time
+ *       and the offers' class catalogue are answered from memory once read (services/answerCache.ts);
+ *       DARSI_LIST_CACHE_ENTRIES=0 in the bench's environment measures them read from the database
+ *       every time
  *   home the eight requests of the home screen on PGlite (demo student): each, in a row, at once,
  *        and all at once the first time after the server's start
  *   lesson (P9) a lesson click → its video's first frame, a seek to a point not buffered → playing, and a

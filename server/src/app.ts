@@ -238,6 +238,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
       services.outbox.stop()
       services.authCache.close()
       services.answers.transfers.close()
+      services.answers.offers.close()
       if (ownsDatabase) await database.close()
     })
     await app.ready()

@@ -3,6 +3,7 @@ import type { Clock } from './clock.ts'
 import type { ServerConfig } from './config.ts'
 import type { Database } from './db/client.ts'
 import { createAnswerCache, noAnswerCache, type AnswerCache } from './services/answerCache.ts'
+import { OFFER_CATALOGUE_TABLES } from './services/offerList.ts'
 import { TRANSFER_HISTORY_TABLES } from './services/transfers.ts'
 import { createAuthCache, noAuthCache, type AuthCache } from './services/authCache.ts'
 import { createCaptchaService, type CaptchaService } from './services/captcha.ts'
@@ -24,7 +25,7 @@ import { createAccessTokenService, type AccessTokenService } from './services/to
  */
 export const AUTH_CACHE_MAX_AGE_MS = 10_000
 
-/** The transfer histories kept in memory hold this many characters at most, all users together (about 64 MB). */
+/** Each list kept in memory (the transfer histories, the offers catalogues) holds this many characters at most, all keys together (about 64 MB). */
 export const LIST_CACHE_MAX_CHARS = 32 * 1024 * 1024
 
 export type PasswordService = {
@@ -40,8 +41,8 @@ export type Services = {
   access: AccessTokenService
   /** Sessions, their users and the users' views in memory. */
   authCache: AuthCache
-  /** Lists kept in memory, exact (services/answerCache.ts): the transfers a user sees. */
-  answers: { transfers: AnswerCache }
+  /** Lists kept in memory, exact (services/answerCache.ts): the transfers a user sees, a class's offers catalogue. */
+  answers: { transfers: AnswerCache; offers: AnswerCache }
   sessions: SessionService
   codes: CodeService
   captcha: CaptchaService
@@ -90,10 +91,10 @@ export function createServices(
         })
       : noAuthCache
   // The same condition: the lists' caches follow the same statements and the same feed.
-  const transfersCache =
+  const listCache = (tables: readonly string[]): AnswerCache =>
     database.onStatement && config.listCacheEntries > 0 && (database.kind === 'pglite' || database.authChanges)
       ? createAnswerCache({
-          tables: TRANSFER_HISTORY_TABLES,
+          tables,
           maxEntries: config.listCacheEntries,
           maxChars: LIST_CACHE_MAX_CHARS,
           follow: database.onStatement,
@@ -112,7 +113,7 @@ export function createServices(
     secrets,
     access,
     authCache,
-    answers: { transfers: transfersCache },
+    answers: { transfers: listCache(TRANSFER_HISTORY_TABLES), offers: listCache(OFFER_CATALOGUE_TABLES) },
     sessions: createSessionService(db, clock, access, {
       refreshTtlDays: config.refreshTokenTtlDays,
       impersonationTtlHours: config.impersonationTtlHours,

@@ -55,7 +55,7 @@ export function registerOfferRoutes(app: FastifyInstance, services: Services): v
   addRoute(app, services, ep.offers, async ({ auth, request, reply }) => {
     const divisionId = auth.user.divisionId
     if (divisionId == null) return { payload: [] }
-    const { catalogue, slices } = await offerList(db, divisionId, auth.user.id)
+    const { catalogue, slices } = await offerList(db, divisionId, auth.user.id, services.answers.offers)
     return presented(ep.offers, {
       payload: presentOffers(
         catalogue.divisions,
