@@ -3,12 +3,18 @@ import type { CSSProperties, FormEvent, ReactNode } from 'react'
 
 export interface DialogFrameProps {
   open: boolean
-  /** Escape and a click outside the dialog. */
-  onClose: () => void
-  /** The dialog's test id, and the step it shows when it has several. */
+  /** Escape and a click outside the dialog; without it, only the dialog's own buttons close it. */
+  onClose?: () => void
+  /** 'alert': a click outside does not close it (a message to acknowledge). */
+  modalType?: 'modal' | 'alert'
+  /** The dialog's test id, the step it shows when it has several, or its state. */
   testId: string
   step?: string
+  state?: string
   title: ReactNode
+  titleTestId?: string
+  /** The body's id, which then describes the dialog to assistive technology. */
+  contentId?: string
   /** The body's layout. */
   className?: string
   style?: CSSProperties
@@ -25,8 +31,8 @@ export function DialogFrame(props: DialogFrameProps) {
   const { onClose, onSubmit } = props
   const body = (
     <DialogBody>
-      <DialogTitle>{props.title}</DialogTitle>
-      <DialogContent className={props.className} style={props.style}>
+      <DialogTitle data-testid={props.titleTestId}>{props.title}</DialogTitle>
+      <DialogContent id={props.contentId} className={props.className} style={props.style}>
         {props.children}
       </DialogContent>
       <DialogActions fluid={props.fluidActions}>{props.actions}</DialogActions>
@@ -38,8 +44,13 @@ export function DialogFrame(props: DialogFrameProps) {
   }
 
   return (
-    <Dialog open={props.open} onOpenChange={(_event, data) => (data.open ? undefined : onClose())}>
-      <DialogSurface data-testid={props.testId} data-step={props.step}>
+    <Dialog open={props.open} modalType={props.modalType} onOpenChange={onClose && ((_event, data) => (data.open ? undefined : onClose()))}>
+      <DialogSurface
+        data-testid={props.testId}
+        data-step={props.step}
+        data-state={props.state}
+        {...(props.contentId ? { 'aria-describedby': props.contentId } : {})}
+      >
         {onSubmit ? (
           <form onSubmit={send} noValidate>
             {body}

@@ -1,7 +1,8 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
+import { Button } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DialogFrame } from '../../components/DialogFrame.tsx'
 import { useFormStyles } from './components/AuthCard.tsx'
 import { ChangePasswordFields } from './components/ChangePasswordFields.tsx'
 import { ChangePasswordStore } from './stores/ChangePasswordStore.ts'
@@ -10,43 +11,35 @@ import { SubmitButton } from '../../forms/SubmitButton.tsx'
 
 /** The voluntary password change (§5). */
 export const ChangePasswordDialog = observer(function ChangePasswordDialog(props: { open: boolean; onClose: () => void }) {
-  return (
-    <Dialog open={props.open} onOpenChange={(_event, data) => (data.open ? undefined : props.onClose())}>
-      {/* The dialog mounts its content only while open: each opening starts a fresh form. */}
-      <ChangePasswordSurface onClose={props.onClose} />
-    </Dialog>
-  )
-})
-
-const ChangePasswordSurface = observer(function ChangePasswordSurface({ onClose }: { onClose: () => void }) {
   const deps = useAuthDeps()
-  const [store] = useState(() => new ChangePasswordStore(deps))
+  const [form, setForm] = useState(() => ({ open: props.open, store: new ChangePasswordStore(deps) }))
+  // Each opening starts a fresh form.
+  if (form.open !== props.open) setForm({ open: props.open, store: props.open ? new ChangePasswordStore(deps) : form.store })
+  const { store } = form
   const styles = useFormStyles()
   const { t } = useTranslation('auth')
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (await store.submit()) onClose()
-  }
+  const { onClose } = props
 
   return (
-    <DialogSurface data-testid="change-password-dialog">
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <DialogBody>
-          <DialogTitle>{t('password.heading')}</DialogTitle>
-          <DialogContent className={styles.form}>
-            <ChangePasswordFields store={store} />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose} data-testid="password-cancel">
-              {t('password.cancel')}
-            </Button>
-            <SubmitButton disabled={!store.canSubmit} submitting={store.form.submitting} data-testid="password-submit">
-              {t('password.submit')}
-            </SubmitButton>
-          </DialogActions>
-        </DialogBody>
-      </form>
-    </DialogSurface>
+    <DialogFrame
+      open={props.open}
+      onClose={onClose}
+      onSubmit={() => void store.submit().then((done) => (done ? onClose() : undefined))}
+      testId="change-password-dialog"
+      title={t('password.heading')}
+      className={styles.form}
+      actions={
+        <>
+          <Button onClick={onClose} data-testid="password-cancel">
+            {t('password.cancel')}
+          </Button>
+          <SubmitButton disabled={!store.canSubmit} submitting={store.form.submitting} data-testid="password-submit">
+            {t('password.submit')}
+          </SubmitButton>
+        </>
+      }
+    >
+      <ChangePasswordFields store={store} />
+    </DialogFrame>
   )
 })

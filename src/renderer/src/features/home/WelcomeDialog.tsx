@@ -1,6 +1,7 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
+import { Button } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
+import { DialogFrame } from '../../components/DialogFrame.tsx'
 import { isolate } from '../../lib/bidi.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import type { HomeStore } from './stores/HomeStore.ts'
@@ -14,24 +15,19 @@ export const WelcomeDialog = observer(function WelcomeDialog({ home }: { home: H
   const { session } = useStores()
   const { t } = useTranslation('home')
   return (
-    <Dialog
+    <DialogFrame
       open={home.welcomeVisible}
-      modalType="modal"
-      onOpenChange={(_event, data) => {
-        if (!data.open) home.closeWelcome()
-      }}
+      onClose={home.closeWelcome}
+      testId="home-welcome"
+      contentId="home-welcome-body"
+      title={t('welcome.title', { name: isolate(session.me?.user.name ?? '') })}
+      actions={
+        <Button appearance="primary" onClick={home.closeWelcome} data-testid="home-welcome-close">
+          {t('welcome.start')}
+        </Button>
+      }
     >
-      <DialogSurface data-testid="home-welcome" aria-describedby="home-welcome-body">
-        <DialogBody>
-          <DialogTitle>{t('welcome.title', { name: isolate(session.me?.user.name ?? '') })}</DialogTitle>
-          <DialogContent id="home-welcome-body">{t('welcome.body')}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={home.closeWelcome} data-testid="home-welcome-close">
-              {t('welcome.start')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+      {t('welcome.body')}
+    </DialogFrame>
   )
 })

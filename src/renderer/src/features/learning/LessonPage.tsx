@@ -1,13 +1,4 @@
-import {
-  Button,
-  Dialog,
-  ToggleButton,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle
-} from '@fluentui/react-components'
+import { Button, ToggleButton } from '@fluentui/react-components'
 import {
   ArrowDownload20Regular,
   ArrowLeft20Regular,
@@ -29,6 +20,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { shortAttachmentName } from '../../../../shared/rules/attachments.ts'
+import { DialogFrame } from '../../components/DialogFrame.tsx'
 import { useLearningCatalogue } from '../../i18n/learningCatalogue.ts'
 import { lazyComponent } from '../../lib/lazyComponent.ts'
 import { countForm } from '../../lib/countForm.ts'
@@ -180,19 +172,20 @@ const FreeHoursEnded = observer(function FreeHoursEnded({ store }: { store: Less
   const { t } = useTranslation('learning')
   const navigate = useNavigate()
   return (
-    <Dialog open={store.freeHoursEnded} modalType="alert" onOpenChange={(_, data) => (data.open ? undefined : navigate('/offres'))}>
-      <DialogSurface data-testid="free-hours-ended">
-        <DialogBody>
-          <DialogTitle>{t('lesson.freeEndedTitle')}</DialogTitle>
-          <DialogContent>{t('lesson.freeEndedText')}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={() => navigate('/offres')} data-testid="free-hours-offers">
-              {t('lesson.freeEndedAction')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      open={store.freeHoursEnded}
+      modalType="alert"
+      onClose={() => navigate('/offres')}
+      testId="free-hours-ended"
+      title={t('lesson.freeEndedTitle')}
+      actions={
+        <Button appearance="primary" onClick={() => navigate('/offres')} data-testid="free-hours-offers">
+          {t('lesson.freeEndedAction')}
+        </Button>
+      }
+    >
+      {t('lesson.freeEndedText')}
+    </DialogFrame>
   )
 })
 

@@ -1,8 +1,9 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components'
+import { Button, Spinner } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { useWalletStyles } from './styles.ts'
+import { DialogFrame } from '../../../components/DialogFrame.tsx'
 import { usePointsText } from './usePointsText.ts'
 import { useMessageText } from '../../../forms/useMessage.ts'
 import { useWalletStores } from '../useWalletStores.ts'
@@ -32,42 +33,46 @@ export const PaymentResultDialog = observer(function PaymentResultDialog() {
           : t('result.failureTitle')
 
   return (
-    <Dialog open modalType="alert" onOpenChange={(_event, data) => (data.open ? undefined : close())}>
-      <DialogSurface data-testid="payment-result-dialog" data-state={view.state}>
-        <DialogBody>
-          <DialogTitle data-testid="payment-result-title">{title}</DialogTitle>
-          <DialogContent className={shared.form}>
-            {view.state === 'loading' ? <Spinner size="small" /> : null}
-            {view.state === 'success' ? <p className={shared.muted}>{t('result.successText', pointsText(view.amount))}</p> : null}
-            {view.state === 'pending' ? <p className={shared.muted}>{t('result.pendingText')}</p> : null}
-            {view.state === 'failure' ? (
-              <p className={shared.muted} data-testid="payment-result-detail">
-                {t('result.failureText')}
-              </p>
-            ) : null}
-            {view.state === 'error' ? (
-              <p className={shared.muted} data-testid="payment-result-detail">
-                {text(view.message)}
-              </p>
-            ) : null}
-          </DialogContent>
-          <DialogActions>
-            {view.state === 'error' ? (
-              <Button appearance="primary" onClick={payments.retryPaymentReturn} data-testid="payment-result-retry">
-                {t('result.retry')}
-              </Button>
-            ) : null}
-            <Button
-              appearance={view.state === 'success' ? 'primary' : 'secondary'}
-              disabled={view.state === 'loading'}
-              onClick={close}
-              data-testid="payment-result-close"
-            >
-              {view.state === 'success' ? t('result.toOffers') : t('result.close')}
+    <DialogFrame
+      open
+      modalType="alert"
+      onClose={close}
+      testId="payment-result-dialog"
+      state={view.state}
+      title={title}
+      titleTestId="payment-result-title"
+      className={shared.form}
+      actions={
+        <>
+          {view.state === 'error' ? (
+            <Button appearance="primary" onClick={payments.retryPaymentReturn} data-testid="payment-result-retry">
+              {t('result.retry')}
             </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+          ) : null}
+          <Button
+            appearance={view.state === 'success' ? 'primary' : 'secondary'}
+            disabled={view.state === 'loading'}
+            onClick={close}
+            data-testid="payment-result-close"
+          >
+            {view.state === 'success' ? t('result.toOffers') : t('result.close')}
+          </Button>
+        </>
+      }
+    >
+      {view.state === 'loading' ? <Spinner size="small" /> : null}
+      {view.state === 'success' ? <p className={shared.muted}>{t('result.successText', pointsText(view.amount))}</p> : null}
+      {view.state === 'pending' ? <p className={shared.muted}>{t('result.pendingText')}</p> : null}
+      {view.state === 'failure' ? (
+        <p className={shared.muted} data-testid="payment-result-detail">
+          {t('result.failureText')}
+        </p>
+      ) : null}
+      {view.state === 'error' ? (
+        <p className={shared.muted} data-testid="payment-result-detail">
+          {text(view.message)}
+        </p>
+      ) : null}
+    </DialogFrame>
   )
 })
