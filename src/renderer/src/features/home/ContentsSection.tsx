@@ -28,16 +28,7 @@ export const ContentsSection = observer(function ContentsSection({ id, title, em
   const { t } = useTranslation('home')
   const minutes = (count: number) => t(`content.minutes${countForm(count)}`, { count })
   return (
-    <HomeSection
-      id={id}
-      title={title}
-      icon={icon}
-      pending={section.pending}
-      failed={section.failed}
-      onRetry={() => void section.load()}
-      empty={items.length === 0}
-      emptyText={emptyText}
-    >
+    <HomeSection id={id} title={title} icon={icon} resource={section} empty={items.length === 0} emptyText={emptyText}>
       <ul className={styles.list}>
         {items.map((item) => (
           <li key={item.content.id} className={styles.item} data-testid={`home-${id}-item`}>

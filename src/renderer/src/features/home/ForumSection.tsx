@@ -22,9 +22,7 @@ export const ForumSection = observer(function ForumSection({ home }: { home: Hom
       id="forum"
       title={t('forum.title')}
       icon={<Chat24Regular />}
-      pending={section.pending}
-      failed={section.failed}
-      onRetry={() => void section.load()}
+      resource={section}
       empty={(section.data ?? []).length === 0}
       emptyText={t('forum.empty')}
       action={

@@ -1,18 +1,17 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner } from '@fluentui/react-components'
 import { ArrowClockwise16Regular } from '@fluentui/react-icons'
+import { observer } from 'mobx-react-lite'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { SectionLoad } from './stores/HomeStore.ts'
 import { useHomeStyles } from './styles.ts'
 
 export interface HomeSectionProps {
   id: string
   title: string
   icon: ReactNode
-  /** Nothing to show yet: the first load runs. */
-  pending: boolean
-  /** The load failed and there is nothing to show: a retry is offered. */
-  failed: boolean
-  onRetry: () => void
+  /** What the card shows: its loading, its failure (retried by `load`). */
+  resource: SectionLoad
   empty: boolean
   emptyText: string
   /** A link beside the title (all sessions, the forum …). */
@@ -21,7 +20,9 @@ export interface HomeSectionProps {
 }
 
 /** A card of the home with its own loading, failure (and retry) and empty states. */
-export function HomeSection({ id, title, icon, pending, failed, onRetry, empty, emptyText, action, children }: HomeSectionProps) {
+export const HomeSection = observer(function HomeSection(props: HomeSectionProps) {
+  const { id, title, icon, resource, empty, emptyText, action, children } = props
+  const { pending, failed } = resource
   const styles = useHomeStyles()
   const { t } = useTranslation('home')
   const titleId = `home-${id}-title`
@@ -43,7 +44,7 @@ export function HomeSection({ id, title, icon, pending, failed, onRetry, empty, 
         <MessageBar intent="error" data-testid={`home-${id}-failed`}>
           <MessageBarBody>{t('section.failed')}</MessageBarBody>
           <MessageBarActions>
-            <Button size="small" icon={<ArrowClockwise16Regular />} onClick={onRetry} data-testid={`home-${id}-retry`}>
+            <Button size="small" icon={<ArrowClockwise16Regular />} onClick={() => void resource.load()} data-testid={`home-${id}-retry`}>
               {t('section.retry')}
             </Button>
           </MessageBarActions>
@@ -57,4 +58,4 @@ export function HomeSection({ id, title, icon, pending, failed, onRetry, empty, 
       )}
     </section>
   )
-}
+})

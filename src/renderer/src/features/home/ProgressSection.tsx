@@ -17,9 +17,7 @@ export const ProgressSection = observer(function ProgressSection({ home }: { hom
       id="progress"
       title={t('progress.title')}
       icon={<DataTrending24Regular />}
-      pending={home.progressPending}
-      failed={home.progressFailed}
-      onRetry={home.retryProgress}
+      resource={home.progressSection}
       empty={home.progressList.length === 0}
       emptyText={t('progress.empty')}
       action={

@@ -21,9 +21,7 @@ export const SessionsSection = observer(function SessionsSection({ home }: { hom
       id="sessions"
       title={t('sessions.title')}
       icon={<Live24Regular />}
-      pending={section.pending}
-      failed={section.failed}
-      onRetry={() => void section.load()}
+      resource={section}
       empty={home.todaySessions.length === 0}
       emptyText={t('sessions.empty')}
       action={

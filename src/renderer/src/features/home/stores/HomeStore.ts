@@ -109,6 +109,13 @@ export const HOME_FRESH_MS = 60_000
 /** One section's data and status (lib/loadable.ts): a second load while one runs joins it. */
 export type Section<T> = Resource<T>
 
+/** A card's loading as the home shows it: nothing yet while pending, a retry (`load`) once failed. */
+export interface SectionLoad {
+  readonly pending: boolean
+  readonly failed: boolean
+  load(): unknown
+}
+
 export const welcomeKey = (userId: number) => `darsi.home.welcomed.${userId}`
 
 export interface HomeDeps {
@@ -244,6 +251,11 @@ export class HomeStore {
   retryProgress(): void {
     if (this.subjects.data === null) void this.subjects.load()
     if (this.progress.data === null) void this.progress.load()
+  }
+
+  /** The progress card's loading: the subjects and their progress as one. */
+  get progressSection(): SectionLoad {
+    return { pending: this.progressPending, failed: this.progressFailed, load: this.retryProgress }
   }
 
   get progressList(): ProgressRow[] {

@@ -269,6 +269,27 @@ describe('the progress list (part 2 §2, §5)', () => {
     ])
     expect(api.calls.filter((name) => name === 'subjects')).toHaveLength(1)
   })
+
+  it('gives its card one loading state: failed while either call failed, retried through its load', async () => {
+    let fail = true
+    let asked = 0
+    const { store } = setup({
+      api: {
+        subjectsProgress: () => {
+          asked += 1
+          return fail ? Promise.reject(new ApiError('network', 'down')) : Promise.resolve([])
+        }
+      }
+    })
+    await store.load()
+    expect(store.progressSection).toMatchObject({ pending: false, failed: true })
+    fail = false
+    store.progressSection.load()
+    expect(store.progressSection.pending).toBe(true)
+    await store.progress.load()
+    expect(store.progressSection).toMatchObject({ pending: false, failed: false })
+    expect(asked).toBe(2)
+  })
 })
 
 describe('the other sections', () => {
