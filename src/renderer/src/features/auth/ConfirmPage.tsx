@@ -1,11 +1,11 @@
-import { Button, Input, Link as FluentLink, makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components'
+import { Input, Link as FluentLink, makeStyles, tokens } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { INPUT_MAX } from '../../../../shared/rules/input.ts'
 import { markInteractive } from '../../lib/performance.ts'
-import { AuthCard, AuthSubmit, useFormStyles } from './components/AuthCard.tsx'
+import { AuthCard, AuthDoneCard, AuthSubmit, useFormStyles } from './components/AuthCard.tsx'
 import { FormField } from '../../forms/FormField.tsx'
 import { ConfirmFormStore } from './stores/ConfirmFormStore.ts'
 import { useAuthDeps } from './useAuthDeps.ts'
@@ -63,19 +63,14 @@ export const Component = observer(function ConfirmPage() {
   const justConfirmed = form.status === 'succeeded' && !store.alreadyVerified
   if (store.verified && !justConfirmed) {
     return (
-      <AuthCard heading={t('confirm.heading')} testId="confirm-page">
-        <MessageBar intent="success" data-testid="confirm-verified">
-          <MessageBarBody>{t('confirm.verified')}</MessageBarBody>
-        </MessageBar>
-        <Button
-          appearance="primary"
-          size="large"
-          className={styles.submit}
-          onClick={() => void navigate(deps.session.landing, { replace: true })}
-        >
-          {t('confirm.continue')}
-        </Button>
-      </AuthCard>
+      <AuthDoneCard
+        heading={t('confirm.heading')}
+        testId="confirm-page"
+        text={t('confirm.verified')}
+        textTestId="confirm-verified"
+        action={t('confirm.continue')}
+        onAction={() => void navigate(deps.session.landing, { replace: true })}
+      />
     )
   }
 

@@ -1,4 +1,4 @@
-import { Button, Input, MessageBar, MessageBarBody } from '@fluentui/react-components'
+import { Input } from '@fluentui/react-components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,7 +7,7 @@ import { leaveForRegisterPage } from '../../app/registerRedirect.ts'
 import { useCurrentRoute } from '../../app/useCurrentRoute.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { markInteractive } from '../../lib/performance.ts'
-import { AuthCard, AuthSubmit, AuthLinkLine, useFormStyles } from './components/AuthCard.tsx'
+import { AuthCard, AuthDoneCard, AuthSubmit, AuthLinkLine, useFormStyles } from './components/AuthCard.tsx'
 import { FormField } from '../../forms/FormField.tsx'
 import { INPUT_MAX } from '../../../../shared/rules/input.ts'
 import { NewPasswordFields } from './components/NewPasswordFields.tsx'
@@ -68,20 +68,14 @@ const ResetPasswordScreen = observer(function ResetPasswordScreen({ step }: { st
 
   if (store.step === 'done') {
     return (
-      <AuthCard heading={t('reset.successTitle')} testId="reset-done">
-        <MessageBar intent="success">
-          <MessageBarBody>{t('reset.successText')}</MessageBarBody>
-        </MessageBar>
-        <Button
-          appearance="primary"
-          size="large"
-          className={styles.submit}
-          onClick={() => void navigate(`/login${carried}`)}
-          data-testid="reset-sign-in"
-        >
-          {t('reset.signIn')}
-        </Button>
-      </AuthCard>
+      <AuthDoneCard
+        heading={t('reset.successTitle')}
+        testId="reset-done"
+        text={t('reset.successText')}
+        action={t('reset.signIn')}
+        actionTestId="reset-sign-in"
+        onAction={() => void navigate(`/login${carried}`)}
+      />
     )
   }
 

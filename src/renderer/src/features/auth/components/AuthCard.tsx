@@ -1,4 +1,4 @@
-import { makeStyles, tokens } from '@fluentui/react-components'
+import { Button, makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { SubmitButton } from '../../../forms/SubmitButton.tsx'
@@ -82,6 +82,29 @@ export function AuthSubmit(props: { disabled: boolean; submitting: boolean; test
     <SubmitButton size="large" className={styles.submit} disabled={props.disabled} submitting={props.submitting} data-testid={props.testId}>
       {props.children}
     </SubmitButton>
+  )
+}
+
+/** A finished step's card: its success message, then the one large button that goes on. */
+export function AuthDoneCard(props: {
+  heading: string
+  testId: string
+  text: string
+  textTestId?: string
+  action: string
+  actionTestId?: string
+  onAction: () => void
+}) {
+  const styles = useFormStyles()
+  return (
+    <AuthCard heading={props.heading} testId={props.testId}>
+      <MessageBar intent="success" data-testid={props.textTestId}>
+        <MessageBarBody>{props.text}</MessageBarBody>
+      </MessageBar>
+      <Button appearance="primary" size="large" className={styles.submit} onClick={props.onAction} data-testid={props.actionTestId}>
+        {props.action}
+      </Button>
+    </AuthCard>
   )
 }
 
