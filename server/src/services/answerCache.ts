@@ -1,19 +1,20 @@
 /**
- * Answers of a list kept in memory, by key (a user's id), kept exact the way the cache of
+ * Answers of a list kept in memory, by key (a user's id, a class), kept exact the way the cache of
  * signed-in sessions is (services/authCache.ts, docs/decisions/0012-session-cache-on-postgresql.md):
  *
  * - every statement of this process that may change one of the list's tables (anything but a
  *   read naming one of them) empties the cache when it starts and when it ends, and on
  *   PostgreSQL once more when its transaction ends;
  * - on PostgreSQL the commits of every process are told by the database (channel `darsi_auth`,
- *   migrations 0004 and 0025): any of them empties the cache, which is off while not listening;
+ *   migrations 0004, 0026 and 0027): any of them empties the cache, which is off while not listening;
  *   an entry is read again after `maxAgeMs` should a notification go missing;
  * - a read stores its answer only if the cache was not emptied since the read began (the ticket
  *   of `begin()`), so a read racing a write never stores what it read before the write;
  * - an answer that changes with time alone carries the instant it stops being true (`validUntil`:
- *   the first transfer of the list to pass its hold), and is read again from then on.
+ *   the transfer history's first transfer to pass its hold), and is read again from then on.
  *
- * docs/decisions/0030-lists-at-the-p8-bar.md (decision 6) says which lists use it and why.
+ * docs/decisions/0030-lists-at-the-p8-bar.md (decision 6) says which lists use it and why: the
+ * transfer history (by user) and the offers page's class catalogue (by class).
  */
 import { clearOnChanges, offCache, type Following } from './cacheFollowing.ts'
 
