@@ -273,11 +273,12 @@ describe('the lists a screen opens', () => {
     const lesson = free[0]!
     const chapter = `/api/student/subjects/${lesson.subject.slug}/chapters/${lesson.chapter.slug}`
     // Statements: the subject and its catalogue; then what opens it (subscriptions and free time
-    // used, one statement); then the lesson's videos, bookmark, attachments and blocked groups.
+    // used, one statement); the lesson reads all these, its videos, pages, bookmark, attachments
+    // and blocked groups in one.
     const screens = [
       { url: `/api/student/subjects/${lesson.subject.slug}/chapters`, endpoint: learningEndpoints.chapters, statements: 2 },
       { url: `${chapter}/contents`, endpoint: learningEndpoints.chapterContents, statements: 3 },
-      { url: `${chapter}/contents/${lesson.content.slug}`, endpoint: learningEndpoints.lesson, statements: 7 }
+      { url: `${chapter}/contents/${lesson.content.slug}`, endpoint: learningEndpoints.lesson, statements: 1 }
     ]
     // A pupil of the class with free hours (given before he signs in): what opens a lesson counts
     // the free time he has used.

@@ -13,7 +13,6 @@ import {
   findSubject,
   findVideo,
   lessonAccess,
-  lessonVideos,
   meanProgress,
   notFound,
   pickChapter,
@@ -22,10 +21,10 @@ import {
   subjectCatalogue
 } from '../services/catalogue.ts'
 import { attachmentsDownloadable } from '../../../src/shared/rules/attachments.ts'
-import { blockedGroupsHeld, createAttachmentSigner, lessonAttachments } from '../services/attachments.ts'
+import { blockedGroupsActive, createAttachmentSigner } from '../services/attachments.ts'
 import { createMediaSigner } from '../services/lessonMedia.ts'
-import { createPageSigner, lessonPages, MAGAZINE_CONTENT_TYPE } from '../services/magazines.ts'
-import { isBookmarked } from '../services/reactions.ts'
+import { lessonPage } from '../services/lessonPage.ts'
+import { createPageSigner, MAGAZINE_CONTENT_TYPE } from '../services/magazines.ts'
 import { serveMedia } from './media.ts'
 
 export function registerLearningRoutes(app: FastifyInstance, services: Services): void {
@@ -64,25 +63,27 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
   }
 
   addRoute(app, services, ep.lesson, async ({ auth, params }) => {
-    const { subject, rows, access } = await loadSubject(auth.user, params.subject)
+    // The subject, its catalogue, its access and the lesson's side reads: one statement.
+    const now = services.clock.now()
+    const { subject, rows, access, blockedOffers, lesson } = await lessonPage(db, auth.user, params, now)
     const chapter = pickChapter(rows, params.chapter)
     if (!chapter) throw notFound('chapter')
     const row = pickContent(rows, chapter.id, params.content)
     if (!row?.content) throw notFound('lesson')
+    // The statement names the lesson as pickContent does, from the same rows: never another one.
+    if (lesson?.contentId !== row.content.id) throw new Error(`lesson ${row.content.id} picked, ${lesson?.contentId} read`)
     const { locked } = lessonAccess(access, chapter.id, row.content.isFree)
-    const [videoRows, pageRows, bookmarked, files, blockedGroups] = await Promise.all([
-      // Nothing is signed for a locked lesson.
-      locked ? [] : lessonVideos(db, row.content.id),
-      locked || row.content.typeId !== MAGAZINE_CONTENT_TYPE ? [] : lessonPages(db, row.content.id),
-      isBookmarked(db, auth.user.id, row.content.id),
-      lessonAttachments(db, row.content.id),
-      blockedGroupsHeld(db, auth.user.id, services.clock.now())
-    ])
-    const videos = videoRows.map((video) => ({ row: video, signed: media.sign(video.id, auth.user.id) }))
+    // Nothing is signed for a locked lesson.
+    const videos = locked ? [] : lesson.videos.map((video) => ({ row: video, signed: media.sign(video.id, auth.user.id) }))
     // Listed always; an address only for a pupil who may download them (part 2, §5).
-    const downloadable = attachmentsDownloadable(locked, blockedGroups)
-    const attachments = files.map((file) => ({ row: file, url: downloadable ? attachmentSigner.sign(file.id, auth.user.id) : null }))
-    const pages = pageRows.map((page) => ({ url: pageSigner.sign(page.id, auth.user.id) }))
+    const downloadable = attachmentsDownloadable(locked, blockedGroupsActive(blockedOffers, now))
+    const attachments = lesson.attachments.map((file) => ({
+      row: file,
+      url: downloadable ? attachmentSigner.sign(file.id, auth.user.id) : null
+    }))
+    const pageIds = locked || row.content.typeId !== MAGAZINE_CONTENT_TYPE ? [] : lesson.pages
+    const pages = pageIds.map((id) => ({ url: pageSigner.sign(id, auth.user.id) }))
+    const bookmarked = lesson.bookmarked
     return presented(
       ep.lesson,
       presentLesson(subject, { ...row, content: row.content }, rows, access, { videos, bookmarked, attachments, pages })

@@ -5,47 +5,24 @@
  * MEDIA_URL_TTL_SECONDS, and the operator's attaching of a file.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { MEDIA_URL_TTL_SECONDS, type MediaQuery } from '../../../src/shared/api/learning.ts'
 import { servicePrefixes } from '../../../src/shared/api/common.ts'
-import { activeGroups } from '../../../src/shared/rules/activeOffers.ts'
+import { activeGroups, type DatedOffer } from '../../../src/shared/rules/activeOffers.ts'
 import { ATTACHMENT_BLOCKED_GROUP_IDS } from '../../../src/shared/rules/attachments.ts'
 import type { Clock } from '../clock.ts'
 import type { Executor } from '../db/client.ts'
-import { preparedFor } from '../db/prepared.ts'
-import { contentAttachments, contents, userOffers } from '../db/schema.ts'
+import { contentAttachments, contents } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import { detectFileType, storedName } from './marksheets.ts'
 import type { FileStorage } from './storage.ts'
 
 export type AttachmentRow = typeof contentAttachments.$inferSelect
 
-// Both read by every lesson the pupil opens: prepared once per database handle.
-const lessonAttachmentsQuery = preparedFor((db) =>
-  db
-    .select()
-    .from(contentAttachments)
-    .where(eq(contentAttachments.contentId, sql.placeholder('contentId')))
-    .orderBy(asc(contentAttachments.id))
-    .prepare('lesson_attachments')
-)
-
-const blockedOffersQuery = preparedFor((db) =>
-  db
-    .select({ group_id: userOffers.groupId, start_date: userOffers.startDate, end_date: userOffers.endDate })
-    .from(userOffers)
-    .where(and(eq(userOffers.userId, sql.placeholder('userId')), inArray(userOffers.groupId, [...ATTACHMENT_BLOCKED_GROUP_IDS])))
-    .prepare('lesson_blocked_offers')
-)
-
-export async function lessonAttachments(db: Executor, contentId: number): Promise<AttachmentRow[]> {
-  return lessonAttachmentsQuery(db).execute({ contentId })
-}
-
-/** The blocked offer groups (83, 84) of which the pupil holds an active offer (src/shared/rules/activeOffers.ts). */
-export async function blockedGroupsHeld(db: Executor, userId: number, now: Date): Promise<number[]> {
-  const rows = await blockedOffersQuery(db).execute({ userId })
-  return [...activeGroups(rows, now)].sort((a, b) => a - b)
+/** The blocked offer groups (83, 84) among the pupil's offers that are active at `now` (src/shared/rules/activeOffers.ts), in order. */
+export function blockedGroupsActive(offers: readonly DatedOffer[], now: Date): number[] {
+  const held = offers.filter((offer) => ATTACHMENT_BLOCKED_GROUP_IDS.includes(offer.group_id))
+  return [...activeGroups(held, now)].sort((a, b) => a - b)
 }
 
 export type AttachmentSigner = {

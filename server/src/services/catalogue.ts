@@ -10,7 +10,7 @@
  *   hold the permission: once those are used up, it is locked for them too;
  * - an administrator acting for a pupil sees exactly what the pupil sees.
  */
-import { and, asc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { CHAPTER_TAB_ORDER, VIDEO_CONTENT_TYPES } from '../../../src/shared/api/learning.ts'
 import type { ChapterType } from '../../../src/shared/api/home.ts'
 import { tunisDate } from '../clock.ts'
@@ -22,7 +22,6 @@ import {
   contentProgress,
   contents,
   contentVideos,
-  liveEvents,
   offerGroups,
   subjects,
   userOffers,
@@ -44,7 +43,7 @@ export function notFound(what: 'subject' | 'chapter' | 'lesson'): ApiError {
 }
 
 /** The id a path segment names: all digits, or (for a lesson) the digits before the first hyphen. */
-function idIn(ref: string, leadingId: boolean): number {
+export function idIn(ref: string, leadingId: boolean): number {
   const match = (leadingId ? /^(\d{1,10})(?:-|$)/ : /^(\d{1,10})$/).exec(ref)
   const id = match ? Number(match[1]) : 0
   return id > 0 && id <= 2_147_483_647 ? id : 0
@@ -74,13 +73,17 @@ const anySubjectQuery = preparedFor((db) =>
 
 /** A visible subject of the pupil's class by slug or id; 403 for another class's, 404 for none. */
 export async function findSubject(db: Executor, user: UserRow, ref: string): Promise<SubjectRow> {
-  const params = { ref, id: idIn(ref, false) }
   if (user.divisionId != null) {
-    const [own] = await ownSubjectQuery(db).execute({ ...params, divisionId: user.divisionId })
+    const [own] = await ownSubjectQuery(db).execute({ ref, id: idIn(ref, false), divisionId: user.divisionId })
     if (own) return own
   }
-  const [other] = await anySubjectQuery(db).execute(params)
-  throw other ? levelNotAllowed() : notFound('subject')
+  throw await subjectRefusal(db, ref)
+}
+
+/** Why no subject of the pupil's class answers `ref`: 403 when another class's does, else 404. */
+export async function subjectRefusal(db: Executor, ref: string): Promise<ApiError> {
+  const [other] = await anySubjectQuery(db).execute({ ref, id: idIn(ref, false) })
+  return other ? levelNotAllowed() : notFound('subject')
 }
 
 /** A subject by id, checked to be the pupil's (progress service). */
@@ -136,7 +139,7 @@ function objectOf(fields: Record<string, AnyColumn | SQL>): SQL {
  * each row on its own was most of the cost; docs/decisions/0030-lists-at-the-p8-bar.md). A joined
  * row that is absent is null, as drizzle gives it; `createdAt` is written to the millisecond.
  */
-const subjectCatalogueQuery = preparedFor((db) => {
+function catalogueSelect(db: Executor, subjectId: SQLWrapper) {
   const row = objectOf({
     chapter: objectOf({
       id: chapters.id,
@@ -183,17 +186,27 @@ const subjectCatalogueQuery = preparedFor((db) => {
     .leftJoin(chapterSections, eq(chapterSections.id, chapters.sectionId))
     .leftJoin(contents, eq(contents.chapterId, chapters.id))
     .leftJoin(contentProgress, and(eq(contentProgress.contentId, contents.id), eq(contentProgress.userId, sql.placeholder('userId'))))
-    .where(eq(chapters.subjectId, sql.placeholder('subjectId')))
-    .prepare('learning_subject_catalogue')
-})
+    .where(eq(chapters.subjectId, subjectId))
+}
 
-type CatalogueJson = Omit<CatalogueRow, 'content'> & {
+const subjectCatalogueQuery = preparedFor((db) => catalogueSelect(db, sql.placeholder('subjectId')).prepare('learning_subject_catalogue'))
+
+/** The catalogue's statement as a subquery of another, for the subject `subjectId` names (its one field: the rows as JSON text). */
+export function subjectCatalogueSql(db: Executor, subjectId: SQLWrapper): SQL {
+  return sql`(${catalogueSelect(db, subjectId)})`
+}
+
+export type CatalogueJson = Omit<CatalogueRow, 'content'> & {
   content: (Omit<NonNullable<CatalogueRow['content']>, 'createdAt'> & { createdAt: string }) | null
 }
 
 export async function subjectCatalogue(db: Executor, userId: number, subjectId: number): Promise<CatalogueRow[]> {
   const [read] = await subjectCatalogueQuery(db).execute({ userId, subjectId })
-  const rows = JSON.parse(read!.json) as CatalogueJson[]
+  return catalogueRows(JSON.parse(read!.json) as CatalogueJson[])
+}
+
+/** The catalogue's rows as its statement writes them in JSON, their dates made dates again. */
+export function catalogueRows(rows: CatalogueJson[]): CatalogueRow[] {
   return rows.map((row) =>
     row.content ? { ...row, content: { ...row.content, createdAt: new Date(row.content.createdAt) } } : (row as CatalogueRow)
   )
@@ -218,19 +231,28 @@ export type LessonAccess = { locked: boolean; freeHours: boolean }
  * used, and the subscriptions active today that open lessons (per subscription, the chapter it
  * opens, or whether it opens this subject: every subject when it names none) as a JSON array.
  */
-const subjectAccessQuery = preparedFor((db) =>
-  db
-    .select({
-      used: sql<number>`coalesce(sum(${contentProgress.freeSeconds}), 0)::int`,
-      // Qualified by hand: in a statement of one table drizzle writes columns without their table.
-      offers: sql<string>`(select coalesce(json_agg(json_build_object('chapterId', uo.chapter_id, 'opensSubject',
+export function accessOffersSql(subjectId: SQLWrapper): SQL {
+  // Qualified by hand: in a statement of one table drizzle writes columns without their table.
+  return sql`(select coalesce(json_agg(json_build_object('chapterId', uo.chapter_id, 'opensSubject',
     not exists (select 1 from ${userOfferSubjects} s where s.user_offer_id = uo.id)
-    or exists (select 1 from ${userOfferSubjects} s where s.user_offer_id = uo.id and s.subject_id = ${sql.placeholder('subjectId')}))),
+    or exists (select 1 from ${userOfferSubjects} s where s.user_offer_id = uo.id and s.subject_id = ${subjectId}))),
     '[]'::json)::text
   from ${userOffers} uo inner join ${offerGroups} g on g.id = uo.group_id
   where uo.user_id = ${sql.placeholder('userId')} and g.unlocks_content = true
     and (uo.start_date is null or uo.start_date <= ${sql.placeholder('today')})
     and (uo.end_date is null or uo.end_date >= ${sql.placeholder('today')}))`
+}
+
+/** The seconds of free playback the pupil (the `userId` placeholder) has used, as a subquery of another statement. */
+export function usedFreeSecondsSql(): SQL {
+  return sql`(select coalesce(sum(p.free_seconds), 0)::int from ${contentProgress} p where p.user_id = ${sql.placeholder('userId')})`
+}
+
+const subjectAccessQuery = preparedFor((db) =>
+  db
+    .select({
+      used: sql<number>`coalesce(sum(${contentProgress.freeSeconds}), 0)::int`,
+      offers: sql<string>`${accessOffersSql(sql.placeholder('subjectId'))}`
     })
     .from(contentProgress)
     .where(eq(contentProgress.userId, sql.placeholder('userId')))
@@ -257,11 +279,18 @@ export async function usedFreeSeconds(db: Executor, userId: number): Promise<num
 
 export async function subjectAccess(db: Executor, user: UserRow, subjectId: number, now: Date): Promise<SubjectAccess> {
   const [read] = await subjectAccessQuery(db).execute({ userId: user.id, subjectId, today: tunisDate(now) })
-  const offers = JSON.parse(read!.offers) as Array<{ chapterId: number | null; opensSubject: boolean }>
+  return accessFrom(user, Number(read!.used), JSON.parse(read!.offers) as AccessOffer[])
+}
+
+/** A subscription active today that opens lessons, as accessOffersSql writes it. */
+export type AccessOffer = { chapterId: number | null; opensSubject: boolean }
+
+/** What opens the subject's lessons, from the free seconds used and the active subscriptions that open lessons. */
+export function accessFrom(user: Pick<UserRow, 'freeHours'>, used: number, offers: readonly AccessOffer[]): SubjectAccess {
   const chapterIds = new Set(offers.flatMap((offer) => (offer.chapterId != null ? [offer.chapterId] : [])))
   const subjectOpen = offers.some((offer) => offer.chapterId == null && offer.opensSubject)
   const allowance = freeAllowanceSeconds(user)
-  const freeSecondsLeft = allowance > 0 ? Math.max(0, allowance - Number(read!.used)) : 0
+  const freeSecondsLeft = allowance > 0 ? Math.max(0, allowance - used) : 0
   return { subjectOpen, chapterIds, hasFreeHours: allowance > 0, freeSecondsLeft }
 }
 
@@ -274,27 +303,6 @@ export function lessonAccess(access: SubjectAccess, chapterId: number, isFree: b
 }
 
 export type VideoRow = { id: number; storageKey: string; mimeType: string; size: number; durationSeconds: number; eventStart: Date | null }
-
-const lessonVideosQuery = preparedFor((db) =>
-  db
-    .select({
-      id: contentVideos.id,
-      storageKey: contentVideos.storageKey,
-      mimeType: contentVideos.mimeType,
-      size: contentVideos.size,
-      durationSeconds: contentVideos.durationSeconds,
-      eventStart: liveEvents.startsAt
-    })
-    .from(contentVideos)
-    .leftJoin(liveEvents, eq(liveEvents.id, contentVideos.liveEventId))
-    .where(eq(contentVideos.contentId, sql.placeholder('contentId')))
-    .orderBy(asc(contentVideos.position), asc(contentVideos.id))
-    .prepare('learning_lesson_videos')
-)
-
-export async function lessonVideos(db: Executor, contentId: number): Promise<VideoRow[]> {
-  return lessonVideosQuery(db).execute({ contentId })
-}
 
 const videoQuery = preparedFor((db) =>
   db

@@ -11,12 +11,11 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { asc, eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { MAGAZINE_MAX_PAGES } from '../../../src/shared/api/magazines.ts'
 import { MAGAZINE_CONTENT_TYPE, MEDIA_URL_TTL_SECONDS, type MediaQuery } from '../../../src/shared/api/learning.ts'
 import { servicePrefixes } from '../../../src/shared/api/common.ts'
 import type { Db, Executor } from '../db/client.ts'
-import { preparedFor } from '../db/prepared.ts'
 import { contentPages, contents } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import type { FileStorage } from './storage.ts'
@@ -81,19 +80,6 @@ export async function renderPdfPages(pdf: Uint8Array): Promise<Uint8Array[]> {
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
-}
-
-const lessonPagesQuery = preparedFor((db) =>
-  db
-    .select()
-    .from(contentPages)
-    .where(eq(contentPages.contentId, sql.placeholder('contentId')))
-    .orderBy(asc(contentPages.position))
-    .prepare('lesson_pages')
-)
-
-export async function lessonPages(db: Executor, contentId: number): Promise<PageRow[]> {
-  return lessonPagesQuery(db).execute({ contentId })
 }
 
 export async function findPage(db: Executor, id: number): Promise<PageRow | null> {

@@ -6,7 +6,7 @@
  * transaction), so that any number of them sent at once end as that many toggles one after the
  * other: bookmarked after an odd number, not after an even one.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { ReactionType } from '../../../src/shared/api/reactions.ts'
 import type { Db, Executor } from '../db/client.ts'
 import { jsonListStatement } from '../db/json.ts'
@@ -98,19 +98,6 @@ export async function setReaction(db: Executor, userId: number, contentId: numbe
 }
 
 // ── Bookmarks ────────────────────────────────────────────────────────────────────────────────
-
-const bookmarkedQuery = preparedFor((db) =>
-  db
-    .select({ n: count() })
-    .from(contentBookmarks)
-    .where(and(eq(contentBookmarks.userId, sql.placeholder('userId')), eq(contentBookmarks.contentId, sql.placeholder('contentId'))))
-    .prepare('bookmark_exists')
-)
-
-export async function isBookmarked(db: Executor, userId: number, contentId: number): Promise<boolean> {
-  const [row] = await bookmarkedQuery(db).execute({ userId, contentId })
-  return (row?.n ?? 0) > 0
-}
 
 /** Bookmarks the lesson, or removes its bookmark: the state after the toggle. */
 export async function toggleBookmark(db: Db, userId: number, contentId: number, now: Date): Promise<boolean> {
