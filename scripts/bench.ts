@@ -11,8 +11,8 @@
  *       p95 latency and the API process's CPU time per answer (20 connections, loopback) of
  *       GET /api/auth/me and of every list a screen of the app opens (LIST_ROUTES), the demo
  *       pupil given a few years of volume first (scripts/benchVolume.ts); on PGlite and, when
- *       PostgreSQL's binaries are installed, on a private PostgreSQL cluster. The transfer history
- *       and the offers' class catalogue are answered from memory once read (services/answerCache.ts);
+ *       PostgreSQL's binaries are installed, on a private PostgreSQL cluster. The transfer history,
+ *       the points codes and the offers' class catalogue are answered from memory once read (services/answerCache.ts);
  *       DARSI_LIST_CACHE_ENTRIES=0 in the bench's environment measures them read from the database
  *       every time
  *   home the eight requests of the home screen on PGlite (demo student): each, in a row, at once,

@@ -239,6 +239,7 @@ export async function buildServer(options: BuildServerOptions = {}): Promise<Dar
       services.authCache.close()
       services.answers.transfers.close()
       services.answers.offers.close()
+      services.answers.codes.close()
       if (ownsDatabase) await database.close()
     })
     await app.ready()

@@ -4,6 +4,7 @@ import type { ServerConfig } from './config.ts'
 import type { Database } from './db/client.ts'
 import { createAnswerCache, noAnswerCache, type AnswerCache } from './services/answerCache.ts'
 import { OFFER_CATALOGUE_TABLES } from './services/offerList.ts'
+import { POINTS_CODES_TABLES } from './services/paymentCodes.ts'
 import { TRANSFER_HISTORY_TABLES } from './services/transfers.ts'
 import { createAuthCache, noAuthCache, type AuthCache } from './services/authCache.ts'
 import { createCaptchaService, type CaptchaService } from './services/captcha.ts'
@@ -41,8 +42,8 @@ export type Services = {
   access: AccessTokenService
   /** Sessions, their users and the users' views in memory. */
   authCache: AuthCache
-  /** Lists kept in memory, exact (services/answerCache.ts): the transfers a user sees, a class's offers catalogue. */
-  answers: { transfers: AnswerCache; offers: AnswerCache }
+  /** Lists kept in memory, exact (services/answerCache.ts): the transfers a user sees, a class's offers catalogue, a user's points codes. */
+  answers: { transfers: AnswerCache; offers: AnswerCache; codes: AnswerCache }
   sessions: SessionService
   codes: CodeService
   captcha: CaptchaService
@@ -113,7 +114,11 @@ export function createServices(
     secrets,
     access,
     authCache,
-    answers: { transfers: listCache(TRANSFER_HISTORY_TABLES), offers: listCache(OFFER_CATALOGUE_TABLES) },
+    answers: {
+      transfers: listCache(TRANSFER_HISTORY_TABLES),
+      offers: listCache(OFFER_CATALOGUE_TABLES),
+      codes: listCache(POINTS_CODES_TABLES)
+    },
     sessions: createSessionService(db, clock, access, {
       refreshTtlDays: config.refreshTokenTtlDays,
       impersonationTtlHours: config.impersonationTtlHours,

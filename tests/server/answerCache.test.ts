@@ -167,6 +167,18 @@ async function history(app: DarsiServer, who: Person): Promise<{ rows: Row[]; te
   }
 }
 
+async function codes(app: DarsiServer, who: Person): Promise<{ rows: { id: number; status: string }[]; text: string; statements: number }> {
+  let statements = 0
+  const stop = app.services.database.onStatement!(() => (statements += 1))
+  try {
+    const reply = await app.inject({ method: 'GET', url: '/api/codes', headers: { authorization: `Bearer ${who.token}` } })
+    expect(reply.statusCode).toBe(200)
+    return { rows: JSON.parse(reply.body) as { id: number; status: string }[], text: reply.body, statements }
+  } finally {
+    stop()
+  }
+}
+
 async function send(app: DarsiServer, from: Person, to: Person, points: number): Promise<number> {
   const reply = await call<{ transfer: { id: number } }>(app, 'POST', '/api/student/transfer-points', {
     token: from.token,
@@ -257,6 +269,30 @@ describe('the transfers a user sees, kept in memory', () => {
   })
 })
 
+describe("a user's points codes, kept in memory", () => {
+  const server = useTestServer()
+  const fromMemory = (who: Person) => until(async () => (await codes(server.app, who)).statements === 0, 1_000)
+
+  it('answers from memory once read; a new code and an operator decision are seen at once', async () => {
+    const pupil = await person(server.app, 0)
+    expect((await codes(server.app, pupil)).rows).toEqual([])
+    const created = await call<{ id: number }>(server.app, 'POST', '/api/student/codes', {
+      token: pupil.token,
+      body: { reference: `VIR${pupil.id}`, amount: 20, paymentMethod: 'transfer' }
+    })
+    expect(created.status).toBe(201)
+    const listed = await codes(server.app, pupil)
+    expect(listed.rows.map((row) => [row.id, row.status])).toEqual([[created.body.id, 'pending']])
+    expect(await fromMemory(pupil)).toBe(true)
+    expect((await codes(server.app, pupil)).text).toBe(listed.text)
+    const decided = await call(server.app, 'POST', `/operator/payments/${created.body.id}/approve`, {
+      headers: { 'x-operator-key': server.app.services.secrets.operatorKey }
+    })
+    expect(decided.status).toBe(200)
+    expect((await codes(server.app, pupil)).rows.map((row) => [row.id, row.status])).toEqual([[created.body.id, 'approved']])
+  })
+})
+
 describe('the transfers a user sees, with the cache turned off', () => {
   const server = useTestServer({ listCacheEntries: 0 })
 
@@ -290,9 +326,32 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     await database?.drop()
   })
 
-  it('the database notifies every change of the transfers (migration 0026)', async () => {
-    const result = await a.services.database.db.execute(sql`select tgname from pg_trigger where tgname = 'point_transfers_answers_changed'`)
-    expect((result as unknown as { rows: unknown[] }).rows).toHaveLength(1)
+  it('the database notifies every change of the transfers and the points codes (migrations 0026 and 0028)', async () => {
+    const result = await a.services.database.db.execute(
+      sql`select tgname from pg_trigger where tgname in ('point_transfers_answers_changed', 'payment_codes_answers_changed') order by 1`
+    )
+    expect((result as unknown as { rows: { tgname: string }[] }).rows.map((row) => row.tgname)).toEqual([
+      'payment_codes_answers_changed',
+      'point_transfers_answers_changed'
+    ])
+  })
+
+  it('a points code decided by plain SQL is seen by both servers as soon as the notification arrives', async () => {
+    const pupil = await person(a, 0)
+    const created = await call<{ id: number }>(a, 'POST', '/api/student/codes', {
+      token: pupil.token,
+      body: { reference: `VIR${pupil.id}`, amount: 20, paymentMethod: 'transfer' }
+    })
+    expect(created.status).toBe(201)
+    for (const app of [a, b]) expect((await codes(app, pupil)).rows[0]!.status).toBe('pending')
+    const outsider = new pg.Client({ connectionString: database.databaseUrl! })
+    await outsider.connect()
+    try {
+      await outsider.query(`UPDATE payment_codes SET status = 'rejected', decided_at = now() WHERE id = $1`, [created.body.id])
+    } finally {
+      await outsider.end()
+    }
+    for (const app of [a, b]) expect(await until(async () => (await codes(app, pupil)).rows[0]!.status === 'rejected', 1_000)).toBe(true)
   })
 
   it('a transfer made on A, or changed by plain SQL, is seen by B as soon as the notification arrives', async () => {

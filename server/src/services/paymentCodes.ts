@@ -13,6 +13,7 @@ import { jsonListStatement } from '../db/json.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { offerGroups, paymentCodes, pointTransfers, userOffers, users } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
+import type { AnswerCache } from './answerCache.ts'
 import { paymentHistoryRowJson, paymentReceiptJson, subscriptionJson } from '../presenters/wallet.ts'
 import { inTransaction, toMillimes, toPoints, walletBalance } from './ledger.ts'
 import type { NotificationService } from './notifications.ts'
@@ -135,6 +136,20 @@ const historyQueries = { codes: codesQuery, payments: paymentsQuery, subscriptio
 export async function historyJson(db: Executor, history: keyof typeof historyQueries, userId: number): Promise<string> {
   const [read] = await historyQueries[history](db).execute({ userId })
   return read!.json
+}
+
+/** The table the points codes are read from: a change to it empties their cache. */
+export const POINTS_CODES_TABLES = ['payment_codes'] as const
+
+/** The user's points codes as the answer's JSON, kept in `cache` by user until a change to the codes. */
+export async function pointsCodesJson(db: Executor, cache: AnswerCache, userId: number): Promise<string> {
+  const key = String(userId)
+  const cached = cache.get(key, new Date())
+  if (cached !== undefined) return cached
+  const ticket = cache.begin()
+  const json = await historyJson(db, 'codes', userId)
+  cache.set(ticket, key, json, null)
+  return json
 }
 
 export type PaymentOwner = { id: number; name: string; lastName: string }
