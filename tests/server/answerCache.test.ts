@@ -7,16 +7,14 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { buildServer, type DarsiServer } from '../../server/src/app.ts'
-import { fakeClock } from '../../server/src/clock.ts'
-import { defaultConfig } from '../../server/src/config.ts'
+import { describe, expect, inject, it } from 'vitest'
+import type { DarsiServer } from '../../server/src/app.ts'
 import { users } from '../../server/src/db/schema.ts'
 import { changesTables, createAnswerCache } from '../../server/src/services/answerCache.ts'
 import { inTransaction, move } from '../../server/src/services/ledger.ts'
 import { TRANSFER_HISTORY_TABLES } from '../../server/src/services/transfers.ts'
 import { TRANSFER_HOLD_MS } from '../../server/src/services/wallet.ts'
-import { call, createUser, lastCode, login, prepareDatabase, testConfig, uniquePhone, useTestServer, type TestDatabase } from './harness.ts'
+import { call, createUser, lastCode, listening, login, uniquePhone, until, useTestServer, useTwoServers } from './harness.ts'
 
 const onPostgres = inject('backend') === 'postgres'
 
@@ -128,15 +126,6 @@ describe('createAnswerCache', () => {
   })
 })
 
-async function until(condition: () => Promise<boolean>, timeoutMs = 3_000): Promise<boolean> {
-  const end = Date.now() + timeoutMs
-  while (Date.now() < end) {
-    if (await condition()) return true
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-  return condition()
-}
-
 type Row = { id: number; status: string; updated_at: string; to_user: { id: number; name: string }; points: number }
 type Person = { id: number; phone: string; token: string }
 
@@ -191,17 +180,11 @@ async function send(app: DarsiServer, from: Person, to: Person, points: number):
 describe('the transfers a user sees, kept in memory', () => {
   const server = useTestServer()
 
-  /** On PostgreSQL the cache is on once the server listens for the other processes' changes. */
-  async function listening(): Promise<void> {
-    const feed = server.app.services.database.authChanges
-    for (let i = 0; feed && !feed.ready && i < 200; i++) await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-
   /** Whether the list is answered from memory, once the notifications of earlier commits have arrived. */
   const fromMemory = (who: Person) => until(async () => (await history(server.app, who)).statements === 0, 1_000)
 
   it('answers a list read once from memory, the same bytes, until something changes', async () => {
-    await listening()
+    await listening(server.app)
     expect(server.app.services.answers.transfers.enabled).toBe(true)
     const sender = await person(server.app, 100)
     const recipient = await person(server.app, 0)
@@ -217,7 +200,7 @@ describe('the transfers a user sees, kept in memory', () => {
   })
 
   it('a new transfer, its confirmation and a rejection are seen at once by both people', async () => {
-    await listening()
+    await listening(server.app)
     const sender = await person(server.app, 100)
     const recipient = await person(server.app, 0)
     for (const who of [sender, recipient]) expect((await history(server.app, who)).rows).toEqual([])
@@ -241,7 +224,7 @@ describe('the transfers a user sees, kept in memory', () => {
   })
 
   it('a new code for a waiting transfer (its updated_at) and a renamed recipient are seen at once', async () => {
-    await listening()
+    await listening(server.app)
     const sender = await person(server.app, 100)
     const recipient = await person(server.app, 0)
     const id = await send(server.app, sender, recipient, 10)
@@ -255,7 +238,7 @@ describe('the transfers a user sees, kept in memory', () => {
   })
 
   it('a transfer waiting past its hold is given back at the next read, with no write in between', async () => {
-    await listening()
+    await listening(server.app)
     const sender = await person(server.app, 100)
     const recipient = await person(server.app, 0)
     const id = await send(server.app, sender, recipient, 10)
@@ -309,25 +292,10 @@ describe('the transfers a user sees, with the cache turned off', () => {
 })
 
 describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', () => {
-  let database: TestDatabase
-  let a: DarsiServer
-  let b: DarsiServer
-
-  beforeAll(async () => {
-    database = await prepareDatabase()
-    const config = { ...defaultConfig({}), ...testConfig, dataDir: database.dataDir, databaseUrl: database.databaseUrl }
-    a = await buildServer({ config, clock: fakeClock(new Date()), logger: false })
-    b = await buildServer({ config, clock: fakeClock(new Date()), logger: false })
-    expect(await until(async () => a.services.database.authChanges!.ready && b.services.database.authChanges!.ready)).toBe(true)
-  })
-  afterAll(async () => {
-    await a?.close()
-    await b?.close()
-    await database?.drop()
-  })
+  const servers = useTwoServers()
 
   it('the database notifies every change of the transfers and the points codes (migrations 0026 and 0028)', async () => {
-    const result = await a.services.database.db.execute(
+    const result = await servers.a.services.database.db.execute(
       sql`select tgname from pg_trigger where tgname in ('point_transfers_answers_changed', 'payment_codes_answers_changed') order by 1`
     )
     expect((result as unknown as { rows: { tgname: string }[] }).rows.map((row) => row.tgname)).toEqual([
@@ -337,38 +305,39 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
   })
 
   it('a points code decided by plain SQL is seen by both servers as soon as the notification arrives', async () => {
-    const pupil = await person(a, 0)
-    const created = await call<{ id: number }>(a, 'POST', '/api/student/codes', {
+    const pupil = await person(servers.a, 0)
+    const created = await call<{ id: number }>(servers.a, 'POST', '/api/student/codes', {
       token: pupil.token,
       body: { reference: `VIR${pupil.id}`, amount: 20, paymentMethod: 'transfer' }
     })
     expect(created.status).toBe(201)
-    for (const app of [a, b]) expect((await codes(app, pupil)).rows[0]!.status).toBe('pending')
-    const outsider = new pg.Client({ connectionString: database.databaseUrl! })
+    for (const app of [servers.a, servers.b]) expect((await codes(app, pupil)).rows[0]!.status).toBe('pending')
+    const outsider = new pg.Client({ connectionString: servers.databaseUrl })
     await outsider.connect()
     try {
       await outsider.query(`UPDATE payment_codes SET status = 'rejected', decided_at = now() WHERE id = $1`, [created.body.id])
     } finally {
       await outsider.end()
     }
-    for (const app of [a, b]) expect(await until(async () => (await codes(app, pupil)).rows[0]!.status === 'rejected', 1_000)).toBe(true)
+    for (const app of [servers.a, servers.b])
+      expect(await until(async () => (await codes(app, pupil)).rows[0]!.status === 'rejected', 1_000)).toBe(true)
   })
 
   it('a transfer made on A, or changed by plain SQL, is seen by B as soon as the notification arrives', async () => {
-    const sender = await person(a, 100)
-    const recipient = await person(a, 0)
-    expect((await history(b, recipient)).rows).toEqual([])
-    expect((await history(b, recipient)).statements).toBe(0)
-    const id = await send(a, sender, recipient, 10)
-    expect(await until(async () => (await history(b, recipient)).rows.length === 1, 1_000)).toBe(true)
-    await history(b, recipient)
-    const outsider = new pg.Client({ connectionString: database.databaseUrl! })
+    const sender = await person(servers.a, 100)
+    const recipient = await person(servers.a, 0)
+    expect((await history(servers.b, recipient)).rows).toEqual([])
+    expect((await history(servers.b, recipient)).statements).toBe(0)
+    const id = await send(servers.a, sender, recipient, 10)
+    expect(await until(async () => (await history(servers.b, recipient)).rows.length === 1, 1_000)).toBe(true)
+    await history(servers.b, recipient)
+    const outsider = new pg.Client({ connectionString: servers.databaseUrl })
     await outsider.connect()
     try {
       await outsider.query(`UPDATE point_transfers SET admin_id = $1 WHERE id = $2`, [sender.id, id])
     } finally {
       await outsider.end()
     }
-    expect(await until(async () => (await history(b, recipient)).text.includes(`"admin_id":${sender.id}`), 1_000)).toBe(true)
+    expect(await until(async () => (await history(servers.b, recipient)).text.includes(`"admin_id":${sender.id}`), 1_000)).toBe(true)
   })
 })

@@ -25,6 +25,7 @@ import {
   createUser,
   DEMO_PASSWORD,
   lastCode,
+  listening,
   login,
   startTestServer,
   uniquePhone,
@@ -180,22 +181,16 @@ describe('sessions in memory, through the API', () => {
     return seen.filter((_, index) => index % 2 === 0)
   }
 
-  /** On PostgreSQL the cache is on once the server listens for the other processes' changes. */
-  async function listening(): Promise<void> {
-    const feed = server.app.services.database.authChanges
-    for (let i = 0; feed && !feed.ready && i < 200; i++) await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-
   it('is on for both backends, following the other processes on PostgreSQL', async () => {
     const { authCache, database } = server.app.services
     expect(authCache.enabled).toBe(true)
     expect(database.authChanges !== undefined).toBe(database.kind === 'postgres')
-    await listening()
+    await listening(server.app)
     expect(database.authChanges?.ready ?? true).toBe(true)
   })
 
   it('answers /auth/me from memory once read: no statement at all', async () => {
-    await listening()
+    await listening(server.app)
     const { tokens } = await student()
     // First request: session, user and view in one query, then kept.
     expect(await statementsOf(() => me(tokens.token))).toHaveLength(1)
@@ -204,7 +199,7 @@ describe('sessions in memory, through the API', () => {
   })
 
   it('keeps what it has through new sign-ins (they only add sessions)', async () => {
-    await listening()
+    await listening(server.app)
     const { phone, tokens } = await student()
     expect((await me(tokens.token)).status).toBe(200)
     await login(server.app, phone)

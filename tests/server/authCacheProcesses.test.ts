@@ -7,41 +7,20 @@
  */
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { buildServer, type DarsiServer } from '../../server/src/app.ts'
-import { fakeClock } from '../../server/src/clock.ts'
-import { defaultConfig } from '../../server/src/config.ts'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import type { DarsiServer } from '../../server/src/app.ts'
 import { createChangeFeed } from '../../server/src/db/changeFeed.ts'
 import { sessions, users } from '../../server/src/db/schema.ts'
-import { call, createUser, login, prepareDatabase, testConfig, uniquePhone, type TestDatabase } from './harness.ts'
+import { call, createUser, login, prepareDatabase, uniquePhone, until, useTwoServers } from './harness.ts'
 
 const onPostgres = inject('backend') === 'postgres'
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 3_000): Promise<boolean> {
-  const end = Date.now() + timeoutMs
-  while (Date.now() < end) {
-    if (await condition()) return true
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-  return condition()
-}
-
 describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', () => {
-  let database: TestDatabase
+  const servers = useTwoServers()
   let a: DarsiServer
   let b: DarsiServer
-
-  beforeAll(async () => {
-    database = await prepareDatabase()
-    const config = { ...defaultConfig({}), ...testConfig, dataDir: database.dataDir, databaseUrl: database.databaseUrl }
-    a = await buildServer({ config, clock: fakeClock(new Date()), logger: false })
-    b = await buildServer({ config, clock: fakeClock(new Date()), logger: false })
-    expect(await until(() => a.services.database.authChanges!.ready && b.services.database.authChanges!.ready)).toBe(true)
-  })
-  afterAll(async () => {
-    await a?.close()
-    await b?.close()
-    await database?.drop()
+  beforeAll(() => {
+    ;({ a, b } = servers)
   })
 
   const me = (app: DarsiServer, token: string) =>
@@ -85,7 +64,7 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
   it('a session revoked by any other client of the database (here, plain SQL) is refused by both', async () => {
     const token = await signedIn()
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }
-    const outsider = new pg.Client({ connectionString: database.databaseUrl! })
+    const outsider = new pg.Client({ connectionString: servers.databaseUrl })
     await outsider.connect()
     try {
       await outsider.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = 'test' WHERE id = $1`, [claims.sid])
@@ -110,7 +89,7 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
   it('a lost listening connection turns the cache off until it listens again, and misses nothing', async () => {
     const token = await signedIn()
     const feed = b.services.database.authChanges!
-    const admin = new pg.Client({ connectionString: database.databaseUrl! })
+    const admin = new pg.Client({ connectionString: servers.databaseUrl })
     await admin.connect()
     try {
       // The listening connections of both servers.

@@ -160,6 +160,63 @@ export function useTestServer(overrides: Partial<ServerConfig> = {}): TestServer
   }
 }
 
+/** Whether `condition` came to hold within `timeoutMs`, asked every 5 ms. */
+export async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 3_000): Promise<boolean> {
+  const end = Date.now() + timeoutMs
+  while (Date.now() < end) {
+    if (await condition()) return true
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  return condition()
+}
+
+/** On PostgreSQL, until the server listens for the other processes' changes (its caches are on from then); at once on PGlite. */
+export async function listening(app: DarsiServer): Promise<void> {
+  const feed = app.services.database.authChanges
+  if (feed) await until(() => feed.ready, 2_000)
+}
+
+export type TwoServers = { a: DarsiServer; b: DarsiServer; databaseUrl: string }
+
+/**
+ * PostgreSQL: two servers on one fresh database, each with its own pool, listening connection and
+ * caches, as two processes would be; started (and listening) before the file's tests, closed after.
+ */
+export function useTwoServers(): TwoServers {
+  let database: TestDatabase | undefined
+  let servers: { a: DarsiServer; b: DarsiServer } | undefined
+  beforeAll(async () => {
+    database = await prepareDatabase()
+    const config = { ...defaultConfig({}), ...testConfig, dataDir: database.dataDir, databaseUrl: database.databaseUrl }
+    const a = await buildServer({ config, clock: fakeClock(new Date()), logger: false })
+    const b = await buildServer({ config, clock: fakeClock(new Date()), logger: false })
+    servers = { a, b }
+    if (!(await until(() => a.services.database.authChanges!.ready && b.services.database.authChanges!.ready))) {
+      throw new Error('the two servers do not listen for changes')
+    }
+  })
+  afterAll(async () => {
+    await servers?.a.close()
+    await servers?.b.close()
+    await database?.drop()
+  })
+  const running = () => {
+    if (!servers || !database) throw new Error('the two servers start before the tests')
+    return { ...servers, databaseUrl: database.databaseUrl! }
+  }
+  return {
+    get a() {
+      return running().a
+    },
+    get b() {
+      return running().b
+    },
+    get databaseUrl() {
+      return running().databaseUrl
+    }
+  }
+}
+
 export type Reply<T = Record<string, unknown>> = { status: number; body: T; headers: Record<string, unknown> }
 
 export type RequestOptions = {

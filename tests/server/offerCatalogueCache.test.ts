@@ -14,19 +14,10 @@ import { offerDivisions, offerOrders, subjects } from '../../server/src/db/schem
 import { changesTables } from '../../server/src/services/answerCache.ts'
 import { OFFER_CATALOGUE_TABLES } from '../../server/src/services/offerList.ts'
 import type { OfferCard } from '../../src/shared/api/offers.ts'
-import { call, newPupil, useTestServer, type Pupil } from './harness.ts'
+import { call, listening, newPupil, until, useTestServer, type Pupil } from './harness.ts'
 
 const onPostgres = inject('backend') === 'postgres'
 const DAY_MS = 24 * 60 * 60 * 1000
-
-async function until(condition: () => Promise<boolean>, timeoutMs = 3_000): Promise<boolean> {
-  const end = Date.now() + timeoutMs
-  while (Date.now() < end) {
-    if (await condition()) return true
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-  return condition()
-}
 
 describe('the tables of the offers catalogue', () => {
   const changes = changesTables(OFFER_CATALOGUE_TABLES)
@@ -44,11 +35,6 @@ describe('the tables of the offers catalogue', () => {
 
 describe('the offers page, its class catalogue kept in memory', () => {
   const server = useTestServer()
-
-  async function listening(): Promise<void> {
-    const feed = server.app.services.database.authChanges
-    for (let i = 0; feed && !feed.ready && i < 200; i++) await new Promise((resolve) => setTimeout(resolve, 10))
-  }
 
   async function offers(who: Pupil, language = 'fr'): Promise<{ cards: OfferCard[]; text: string; statements: string[] }> {
     const statements: string[] = []
@@ -71,7 +57,7 @@ describe('the offers page, its class catalogue kept in memory', () => {
     until(async () => !(await offers(who)).statements.some((statement) => statement.includes('offer_prices')), 1_000)
 
   it('answers a second read with the pupil’s statement alone, the same bytes in every language', async () => {
-    await listening()
+    await listening(server.app)
     expect(server.app.services.answers.offers.enabled).toBe(true)
     const pupil = await newPupil(server.app)
     // Once uncounted: the session is read and kept.
@@ -94,7 +80,7 @@ describe('the offers page, its class catalogue kept in memory', () => {
   })
 
   it('an operator’s edit of an offer and of its prices, and a renamed subject, are seen at once', async () => {
-    await listening()
+    await listening(server.app)
     const api = await server.app.listen({ port: 0, host: '127.0.0.1' })
     const admin = (...args: string[]) => runAdmin(['--api', api, ...args], { DARSI_OPERATOR_KEY: server.app.services.secrets.operatorKey })
     const pupil = await newPupil(server.app)
@@ -122,7 +108,7 @@ describe('the offers page, its class catalogue kept in memory', () => {
   })
 
   it('the pupil’s own orders in instalments are read each time; a refunded one waits for no slice', async () => {
-    await listening()
+    await listening(server.app)
     const pupil = await newPupil(server.app)
     const db = server.app.services.database.db
     const card = (await offers(pupil)).cards.find((item) => item.slices.length === 0)!
@@ -143,7 +129,7 @@ describe('the offers page, its class catalogue kept in memory', () => {
   })
 
   it('a new day changes no figure of the list: the rest of the year is priced again by the quote', async () => {
-    await listening()
+    await listening(server.app)
     let pupil = await newPupil(server.app, { points: 1000 })
     const before = await offers(pupil)
     const card = before.cards.find(
