@@ -5,8 +5,19 @@
  * and duplicates, the 402 with the points missing, and the subscription the lessons read at once.
  */
 import { and, eq, like, sql } from 'drizzle-orm'
+import { DateTime } from 'luxon'
 import { afterAll, describe, expect, it } from 'vitest'
-import { chapters, ledgerTransactions, offerOrders, subjects, userOffers, userOfferSubjects, users } from '../../server/src/db/schema.ts'
+import {
+  chapters,
+  eventParticipants,
+  ledgerTransactions,
+  liveEvents,
+  offerOrders,
+  subjects,
+  userOffers,
+  userOfferSubjects,
+  users
+} from '../../server/src/db/schema.ts'
 import { audit, ledgerTotal } from '../../server/src/services/ledger.ts'
 import { ErrorResponseSchema } from '../../src/shared/api/common.ts'
 import {
@@ -425,6 +436,62 @@ describe('POST student/checkout/buy', () => {
     // Again later: refused, nothing charged.
     expect((await buy(me.token, body)).body.code).toBe('chapter_already_purchased')
     expect(await points(me.token)).toBe(455)
+  })
+
+  it("joins the bought chapter's live sessions still to come, once, and the home's week tells it", async () => {
+    const me = await pupil(14, 500)
+    const [chapter] = await db()
+      .select({ id: chapters.id, subjectId: chapters.subjectId })
+      .from(chapters)
+      .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+      .where(and(eq(subjects.divisionId, 14), eq(chapters.slug, 'oscillations-mecaniques-libres')))
+    const now = server.clock.now().getTime()
+    const event = (name: string, startsIn: number, disabled = false) => ({
+      subjectId: chapter!.subjectId,
+      chapterId: chapter!.id,
+      name,
+      startsAt: new Date(now + startsIn),
+      endsAt: new Date(now + startsIn + 3_600_000),
+      disabled
+    })
+    const rows = await db()
+      .insert(liveEvents)
+      .values([event('À venir', 60_000), event('En cours', -1_800_000), event('Passée', -7_200_000), event('Annulée', 60_000, true)])
+      .returning({ id: liveEvents.id, name: liveEvents.name })
+    const gold = card(await catalogue(me.token), 112)
+    const bought = await buy(me.token, { offerDivisionDetail: gold.id, period: 'month', chapter: chapter!.id })
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201)
+    const joined = await db()
+      .select({ eventId: eventParticipants.eventId, source: eventParticipants.source })
+      .from(eventParticipants)
+      .where(eq(eventParticipants.userId, me.id))
+    const names = new Map(rows.map((row) => [row.id, row.name]))
+    expect(joined.map((row) => [names.get(row.eventId), row.source]).sort()).toEqual([
+      ['En cours', 'chapter_purchase'],
+      ['À venir', 'chapter_purchase']
+    ])
+    // The home's live sessions of the week (or the next, past Sunday's end in Tunis) tell the pupil takes part.
+    const start = DateTime.fromMillis(now + 60_000, { zone: 'Africa/Tunis' })
+    const offset = start.startOf('week').equals(DateTime.fromMillis(now, { zone: 'Africa/Tunis' }).startOf('week')) ? 0 : 1
+    const week = await call<Array<{ id: number; participated: boolean }>>(server.app, 'GET', '/api/events', {
+      token: me.token,
+      query: { offset: String(offset) }
+    })
+    const upcoming = week.body.find((item) => names.get(item.id) === 'À venir')
+    expect(upcoming?.participated).toBe(true)
+    const other = await pupil(14, 0)
+    const seen = await call<Array<{ id: number; participated: boolean }>>(server.app, 'GET', '/api/events', {
+      token: other.token,
+      query: { offset: String(offset) }
+    })
+    expect(seen.body.find((item) => names.get(item.id) === 'À venir')?.participated).toBe(false)
+    // Refunded, the chapter's sessions still to end are left.
+    const refunded = await call(server.app, 'POST', `/operator/orders/${bought.body.order.id}/refund`, {
+      headers: { 'x-operator-key': server.app.services.secrets.operatorKey },
+      body: {}
+    })
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200)
+    expect(await db().select().from(eventParticipants).where(eq(eventParticipants.userId, me.id))).toEqual([])
   })
 
   it("buys the free offer for nothing, and refuses another class's chapter", async () => {

@@ -681,6 +681,21 @@ export const liveEvents = pgTable(
   ]
 )
 
+/**
+ * The pupils taking part in a live session: joined by buying the chapter it belongs to (issue 28),
+ * the live sessions' join to come (`source`). Once per pupil and session.
+ */
+export const eventParticipants = pgTable(
+  'event_participants',
+  {
+    eventId: belongsTo('event_id', () => liveEvents.id),
+    userId: belongsTo('user_id', () => users.id),
+    source: varchar('source', { length: 32 }).notNull(),
+    joinedAt: instant('joined_at').notNull()
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_participants_user_idx').on(t.userId)]
+)
+
 /** Latest forum topics shown on the home (the forum itself is an external site). */
 export const forumPosts = pgTable(
   'forum_posts',

@@ -19,7 +19,7 @@ import {
 } from '../../../src/shared/api/home.ts'
 import { FORUM_URL, TUNIS_TIME_ZONE } from '../../../src/shared/constants.ts'
 import { jsonConstant, jsonObject, jsonOrNull, jsonTime, jsonValue, jsonZonedIso, jsonZonedText } from '../db/json.ts'
-import { chapters, contents, divisions, liveEvents, subjects } from '../db/schema.ts'
+import { chapters, contents, divisions, eventParticipants, liveEvents, subjects } from '../db/schema.ts'
 import { localNameSql } from '../language.ts'
 import type { ExpiringSubscription, ForumPostRow, SubjectWithStats } from '../services/home.ts'
 
@@ -160,7 +160,9 @@ export const liveEventJson = jsonObject(LiveEventSchema, {
   traineeship: jsonConstant(null),
   comingContentHessaty: jsonConstant(null),
   depassedContentHessaty: jsonConstant(null),
-  participated: jsonConstant(false),
+  participated: jsonValue(
+    sql`exists (select 1 from ${eventParticipants} where ${eventParticipants.eventId} = ${liveEvents.id} and ${eventParticipants.userId} = ${sql.placeholder('userId')})`
+  ),
   disabled: jsonValue(liveEvents.disabled),
   teacher: jsonValue(liveEvents.teacher)
 })

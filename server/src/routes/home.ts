@@ -55,7 +55,7 @@ export function registerHomeRoutes(app: FastifyInstance, services: Services): vo
     const divisionId = auth.user.divisionId
     if (divisionId == null) return []
     const window = eventWindow(services.clock.now(), query.offset ?? 0, query.today === '1')
-    return new Serialized(await liveEventsJson(db, divisionId, window))
+    return new Serialized(await liveEventsJson(db, divisionId, auth.user.id, window))
   })
 
   addRoute(app, services, ep.alerts, async ({ auth }) => {

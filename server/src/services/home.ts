@@ -142,9 +142,9 @@ export function eventWindow(now: Date, offset: number, todayOnly: boolean): { fr
   return { from: monday.toJSDate(), to: monday.plus({ weeks: 1 }).toJSDate() }
 }
 
-/** The live sessions of a class in a window (eventWindow), as the answer's JSON. */
-export async function liveEventsJson(db: Executor, divisionId: number, window: { from: Date; to: Date }): Promise<string> {
-  const [read] = await eventsQuery(db).execute({ divisionId, from: window.from, to: window.to })
+/** The live sessions of a class in a window (eventWindow), as the answer's JSON, each telling whether the pupil takes part. */
+export async function liveEventsJson(db: Executor, divisionId: number, userId: number, window: { from: Date; to: Date }): Promise<string> {
+  const [read] = await eventsQuery(db).execute({ divisionId, userId, from: window.from, to: window.to })
   return read!.json
 }
 

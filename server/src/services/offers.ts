@@ -13,7 +13,7 @@
  *   rules read at once;
  * - the referrer's 5 % in tokens when the order carries a CP code (services/referrals.ts).
  */
-import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { DateTime } from 'luxon'
 import {
   normalizeDiscountCode,
@@ -31,7 +31,9 @@ import { preparedFor } from '../db/prepared.ts'
 import {
   chapters,
   divisions,
+  eventParticipants,
   levels,
+  liveEvents,
   offerDivisions,
   offerGroups,
   offerOrders,
@@ -349,6 +351,43 @@ export async function checkChapterNotHeld(tx: Tx, user: UserRow, chapterId: numb
   if (held) throw new ApiError('chapter_already_purchased', 'chapter already purchased')
 }
 
+/** Joins the pupil to the chapter's live sessions that have not ended and are not disabled; once each. */
+export async function joinChapterEvents(tx: Tx, userId: number, chapterId: number, at: Date): Promise<number> {
+  const joined = await tx
+    .insert(eventParticipants)
+    .select(
+      tx
+        .select({
+          eventId: liveEvents.id,
+          userId: sql<number>`${userId}::int`.as('user_id'),
+          source: sql<string>`'chapter_purchase'`.as('source'),
+          joinedAt: sql<Date>`${at.toISOString()}::timestamptz`.as('joined_at')
+        })
+        .from(liveEvents)
+        .where(and(eq(liveEvents.chapterId, chapterId), eq(liveEvents.disabled, false), gt(liveEvents.endsAt, at)))
+    )
+    .onConflictDoNothing()
+    .returning({ eventId: eventParticipants.eventId })
+  return joined.length
+}
+
+/** Leaves the chapter's live sessions not yet ended that its purchase joined (a refunded chapter). */
+export async function leaveChapterEvents(tx: Tx, userId: number, chapterId: number, at: Date): Promise<void> {
+  await tx.delete(eventParticipants).where(
+    and(
+      eq(eventParticipants.userId, userId),
+      eq(eventParticipants.source, 'chapter_purchase'),
+      inArray(
+        eventParticipants.eventId,
+        tx
+          .select({ id: liveEvents.id })
+          .from(liveEvents)
+          .where(and(eq(liveEvents.chapterId, chapterId), gt(liveEvents.endsAt, at)))
+      )
+    )
+  )
+}
+
 export type Purchase = {
   order: typeof offerOrders.$inferSelect
   subscription: typeof userOffers.$inferSelect
@@ -560,6 +599,8 @@ export async function recordPurchase(
       amountPaid: priced.dueNow
     })
     .returning()
+  // A chapter bought on its own joins the pupil to its live sessions still to end (spec part 1 §4).
+  if (chapterId != null) await joinChapterEvents(tx, user.id, chapterId, at)
   const opened = [...new Set(priced.snapshot.subjects.map((subject) => subject.subjectId))]
   if (chapterId == null && opened.length > 0) {
     await tx

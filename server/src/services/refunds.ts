@@ -7,6 +7,7 @@
  *   the amount it took, under its own reference (`refund:order:{id}…`): never paid back twice;
  * - the subscription it opened ended the day before (Tunis) and marked cancelled: the learning
  *   access rules, which read `user_offers`, lock its lessons at once, and no slice is paid on it;
+ * - a chapter's live sessions still to end left (those the purchase joined);
  * - its coupon released (one use given back, the pupil's redemption removed: the pupil may use it
  *   again), its referral earning reversed (services/referrals.ts);
  * - the order marked refunded (`status`, `refunded_at`, `refund_reason`), and the pupil told.
@@ -32,6 +33,7 @@ import { ApiError } from '../errors.ts'
 import { localName } from '../language.ts'
 import { inTransaction, move, toPoints } from './ledger.ts'
 import type { NotificationService } from './notifications.ts'
+import { leaveChapterEvents } from './offers.ts'
 import { OPERATOR_OFFER_ID } from './operatorBilling.ts'
 import { reverseReferralEarning, type EarningRow } from './referrals.ts'
 
@@ -186,6 +188,8 @@ export async function refundOrder(db: Db, orderId: number, options: RefundOption
         .update(userOffers)
         .set({ endDate, cancelledAt: subscription.cancelledAt ?? at })
         .where(eq(userOffers.id, subscription.id))
+      // A chapter bought on its own had joined its live sessions: those still to end are left.
+      if (subscription.chapterId != null) await leaveChapterEvents(tx, order.userId, subscription.chapterId, at)
     }
     const couponReleased = await releaseCoupon(tx, order.id)
     const earning = await reverseReferralEarning(tx, order.id, at)
