@@ -3,18 +3,14 @@
  * (a pending checkout is no client record), true from the notification of the first charge on, and
  * still true once the plan is unsubscribed; the signed-in session's cached view follows at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { MeResponseSchema } from '../../src/shared/api/accounts.ts'
 import { OperatorCheckoutResponseSchema } from '../../src/shared/api/operatorBilling.ts'
-import { call, lastCode, newPupil, postForm, startTestServer, uniquePhone, type Pupil, type TestServer } from './harness.ts'
+import { call, lastCode, newPupil, postForm, uniquePhone, useTestServer, type Pupil } from './harness.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
+const server = useTestServer()
+beforeAll(() => {
   server.clock.set('2026-03-10T11:00:00Z')
-})
-afterAll(async () => {
-  await server?.close()
 })
 
 /** A pupil of class 14 nobody else touches. */

@@ -5,7 +5,7 @@
  * or a bad number refused on their fields, never a 5xx.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { operatorSubscriptions, users } from '../../server/src/db/schema.ts'
 import { levelOf } from '../../server/src/services/offers.ts'
 import { ErrorResponseSchema } from '../../src/shared/api/common.ts'
@@ -17,15 +17,11 @@ import {
 } from '../../src/shared/api/operatorBilling.ts'
 import { parseDeepLink } from '../../src/shared/deepLink.ts'
 import { LEVEL_RATES, levelRate } from '../../src/shared/pricing/levelRates.ts'
-import { call, createUser, lastCode, startTestServer, uniquePhone, type TestServer, rateLimitsWith } from './harness.ts'
+import { call, createUser, lastCode, postForm, rateLimitsWith, startTestServer, uniquePhone, useTestServer } from './harness.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
+const server = useTestServer()
+beforeAll(() => {
   server.clock.set('2026-03-10T11:00:00Z')
-})
-afterAll(async () => {
-  await server?.close()
 })
 
 const db = () => server.app.services.database.db
@@ -63,13 +59,7 @@ describe('the operator landing', () => {
     expect(plan!.userId).toBe(id)
 
     const page = new URL(payload.redirectUrl).pathname
-    const form = (fields: Record<string, string>, url = page) =>
-      server.app.inject({
-        method: 'POST',
-        url,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(fields).toString()
-      })
+    const form = (fields: Record<string, string>, url = page) => postForm(server.app, url, fields)
     expect((await form({}, `${page}/pin`)).statusCode).toBe(200)
     await form({ decision: 'confirm', pin: await lastCode(server.app, phone) })
     const { token } = await server.app.services.sessions.start(id)
@@ -82,13 +72,7 @@ describe('the operator landing', () => {
     await pupil(phone)
     const { payload } = OperatorCheckoutResponseSchema.parse((await landingCheckout({ recurrence: '1', phone, division: 14 })).body)
     const page = new URL(payload.redirectUrl).pathname
-    const form = (fields: Record<string, string>, url = page) =>
-      server.app.inject({
-        method: 'POST',
-        url,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(fields).toString()
-      })
+    const form = (fields: Record<string, string>, url = page) => postForm(server.app, url, fields)
     const visitorReturn = (query: Record<string, string>) =>
       call(server.app, 'GET', `/api/operator-billing/landing/success?${new URLSearchParams({ ...query, front: '1' })}`)
     const id = String(payload.subscription.id)

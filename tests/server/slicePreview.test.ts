@@ -6,21 +6,17 @@
  * quote for: recomputed today, the rest of the year is shorter and the engine's figure is another.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { offerOrders, users } from '../../server/src/db/schema.ts'
 import { levelOfCard } from '../../src/renderer/src/features/offers/stores/offerRules.ts'
 import { OffersResponseSchema, PurchaseResponseSchema, QuoteSchema, type OfferCard } from '../../src/shared/api/offers.ts'
 import { quote as priceQuote, type Period, type Quote } from '../../src/shared/pricing/index.ts'
-import { call, newPupil, startTestServer, type Pupil, type TestServer } from './harness.ts'
+import { call, newPupil, useTestServer, type Pupil } from './harness.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
+const server = useTestServer()
+beforeAll(() => {
   // 15 January 2026 in Tunis: the rest of the school year is prorated.
   server.clock.set('2026-01-15T09:00:00Z')
-})
-afterAll(async () => {
-  await server?.close()
 })
 
 const db = () => server.app.services.database.db
