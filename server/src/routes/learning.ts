@@ -16,7 +16,6 @@ import {
   meanProgress,
   notFound,
   pickChapter,
-  pickContent,
   subjectAccess,
   subjectCatalogue
 } from '../services/catalogue.ts'
@@ -68,10 +67,9 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
     const { subject, rows, access, blockedOffers, lesson } = await lessonPage(db, auth.user, params, now)
     const chapter = pickChapter(rows, params.chapter)
     if (!chapter) throw notFound('chapter')
-    const row = pickContent(rows, chapter.id, params.content)
-    if (!row?.content) throw notFound('lesson')
-    // The statement names the lesson as pickContent does, from the same rows: never another one.
-    if (lesson?.contentId !== row.content.id) throw new Error(`lesson ${row.content.id} picked, ${lesson?.contentId} read`)
+    // The lesson the statement named (as pickContent names it) and read the side of.
+    const row = lesson && rows.find((item) => item.chapter.id === chapter.id && item.content?.id === lesson.contentId)
+    if (!row?.content || !lesson) throw notFound('lesson')
     const { locked } = lessonAccess(access, chapter.id, row.content.isFree)
     // Nothing is signed for a locked lesson.
     const videos = locked ? [] : lesson.videos.map((video) => ({ row: video, signed: media.sign(video.id, auth.user.id) }))
