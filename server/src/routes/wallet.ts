@@ -93,7 +93,12 @@ export function registerWalletRoutes(app: FastifyInstance, services: Services): 
     )
   })
 
-  addRoute(app, services, ep.codes, async ({ auth }) => new Serialized(await pointsCodesJson(db, services.answers.codes, auth.user.id)))
+  addRoute(
+    app,
+    services,
+    ep.codes,
+    async ({ auth }) => new Serialized(await pointsCodesJson(db, services.answers.codes, auth.user.id, now()))
+  )
 
   addRoute(app, services, ep.paymentRedirect, async ({ auth, params, request }) => {
     const row = await ownedCode(db, auth.user.id, params.id)

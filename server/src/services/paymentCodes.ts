@@ -142,9 +142,9 @@ export async function historyJson(db: Executor, history: keyof typeof historyQue
 export const POINTS_CODES_TABLES = ['payment_codes'] as const
 
 /** The user's points codes as the answer's JSON, kept in `cache` by user until a change to the codes. */
-export async function pointsCodesJson(db: Executor, cache: AnswerCache, userId: number): Promise<string> {
+export async function pointsCodesJson(db: Executor, cache: AnswerCache, userId: number, at: Date): Promise<string> {
   const key = String(userId)
-  const cached = cache.get(key, new Date())
+  const cached = cache.get(key, at)
   if (cached !== undefined) return cached
   const ticket = cache.begin()
   const json = await historyJson(db, 'codes', userId)
