@@ -149,10 +149,9 @@ export const LessonPlayer = observer(function LessonPlayer({ player, name, url, 
           const { play } = restore.current
           const position = player.loadedAt(restore.current.position)
           restore.current = { position: 0, play: false }
-          if (position > 0) {
-            element.currentTime = position
-            player.timeUpdated(position)
-          }
+          if (position > 0) element.currentTime = position
+          // The store showed the resume point (or the pupil's early move) while loading: now the video's own.
+          if (player.position !== position) player.timeUpdated(position)
           setFailed(false)
           if (play) void element.play().catch(() => undefined)
         }}

@@ -42,6 +42,8 @@ export interface VideoControl {
 export interface PlayerDeps {
   contentId: number
   duration: number
+  /** The pupil's resume point on any device (the lesson's `lastWatchedSecond`): shown before the video loads. */
+  resumeAt?: number
   freeHours: boolean
   viewToken: string
   api: () => LearningApi
@@ -81,6 +83,7 @@ export class PlayerStore {
   constructor(deps: PlayerDeps) {
     this.deps = deps
     this.duration = deps.duration
+    this.position = startPosition(deps.resumeAt ?? 0, deps.duration)
     this.recorder = new TickRecorder(deps.viewToken)
     this.clock = deps.clock ?? Date.now
     this.rate = rememberedRate(deps.prefs)
@@ -164,6 +167,7 @@ export class PlayerStore {
    */
   movedEarly(position: number): void {
     this.movedBeforeLoad = position
+    this.position = position
   }
 
   /** The video has loaded: where it starts, the pupil's own early move or else `resumePoint`. */

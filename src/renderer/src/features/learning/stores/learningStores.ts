@@ -154,6 +154,7 @@ export function startViewing(
   player = new PlayerStore({
     contentId,
     duration: video.duration,
+    resumeAt: data.progress.lastWatchedSecond,
     freeHours: data.freeHours,
     viewToken: newViewToken(),
     api,

@@ -24,7 +24,7 @@ const used = (remaining: number): UsedDuration => ({
   expired: remaining <= 0
 })
 
-function player(options: { prefs?: FlagStorage; freeHours?: boolean; remaining?: number[] } = {}) {
+function player(options: { prefs?: FlagStorage; freeHours?: boolean; remaining?: number[]; resumeAt?: number } = {}) {
   const { channel, sent, disposed } = fakeChannel()
   const remaining = [...(options.remaining ?? [])]
   const asked: number[] = []
@@ -41,6 +41,7 @@ function player(options: { prefs?: FlagStorage; freeHours?: boolean; remaining?:
   const store = new PlayerStore({
     contentId: 7,
     duration: 24,
+    resumeAt: options.resumeAt,
     freeHours: options.freeHours ?? false,
     viewToken: 'view-token-p',
     api: () => api,
@@ -157,6 +158,17 @@ describe('the player', () => {
     // The move counts once: a later load (a renewed address) goes back where the player was.
     expect(store.loadedAt(7)).toBe(7)
     expect(player().store.loadedAt(12)).toBe(12)
+  })
+
+  it('shows the resume point before the video loads, and an early move at once (issue 27)', () => {
+    const { store } = player({ resumeAt: 12 })
+    // The slider shows 12 while loading: dragging it to 0 is a move, not the value it already had.
+    expect(store.position).toBe(12)
+    store.movedEarly(0)
+    expect(store.position).toBe(0)
+    expect(store.loadedAt(12)).toBe(0)
+    expect(player({ resumeAt: 22 }).store.position).toBe(0)
+    expect(player().store.position).toBe(0)
   })
 
   it('starts at the resume point, or at the beginning when it is at the very end', () => {
