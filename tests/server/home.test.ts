@@ -4,7 +4,7 @@
  * forum topics, the free-hours use; authentication, another pupil's data, bad query strings,
  * random input, and the rolling seed of live sessions.
  */
-import { count, eq, max, sql } from 'drizzle-orm'
+import { and, count, eq, max, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
@@ -213,19 +213,28 @@ describe('GET /api/events', () => {
 
 describe('GET /api/alerts', () => {
   it("warns about the demo pupil's subscription ending in 6 days, then counts down to its last day", async () => {
-    const reply = await get<Warning[]>('/api/alerts', sami.token)
-    expect(reply.status).toBe(200)
-    const [warning] = reply.body.map((item) => WarningSchema.parse(item))
-    expect(reply.body).toHaveLength(1)
-    expect(warning).toEqual({
-      groupeName: 'Silver+',
-      restDays: 6,
-      expirationDate: tunisToday().plus({ days: 6 }).toISODate(),
-      isSlice: false,
-      sliceIndex: null
-    })
-    const start = server.clock.now()
+    // The seed dates the subscription from its own day: the clock goes to noon in Tunis six days
+    // before its end, so a run crossing midnight in Tunis reads the same days.
+    const [silver] = await server.app.services.database.db
+      .select({ endDate: userOffers.endDate })
+      .from(userOffers)
+      .where(and(eq(userOffers.userId, sami.id), eq(userOffers.groupId, 107)))
+    const endDay = DateTime.fromISO(String(silver!.endDate), { zone: 'Africa/Tunis' })
+    const previous = server.clock.now()
+    const start = endDay.minus({ days: 6 }).set({ hour: 12 }).toJSDate()
     try {
+      server.clock.set(start)
+      const reply = await get<Warning[]>('/api/alerts', (await server.app.services.sessions.start(sami.id)).token)
+      expect(reply.status).toBe(200)
+      const [warning] = reply.body.map((item) => WarningSchema.parse(item))
+      expect(reply.body).toHaveLength(1)
+      expect(warning).toEqual({
+        groupeName: 'Silver+',
+        restDays: 6,
+        expirationDate: tunisToday().plus({ days: 6 }).toISODate(),
+        isSlice: false,
+        sliceIndex: null
+      })
       // Access tokens live minutes: each later day signs in afresh.
       server.clock.set(new Date(start.getTime() + 6 * DAY))
       const lastDay = (await server.app.services.sessions.start(sami.id)).token
@@ -234,7 +243,7 @@ describe('GET /api/alerts', () => {
       const dayAfter = (await server.app.services.sessions.start(sami.id)).token
       expect((await get<Warning[]>('/api/alerts', dayAfter)).body).toEqual([])
     } finally {
-      server.clock.set(start)
+      server.clock.set(previous)
     }
   })
 
