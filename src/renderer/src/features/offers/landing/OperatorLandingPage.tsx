@@ -264,11 +264,11 @@ const SubscribeDialog = observer(function SubscribeDialog({ store, form }: { sto
           label={t('landing.phone')}
           hint={t('landing.phoneHint')}
           value={form.phone}
-          error={form.phoneError}
+          error={form.fields.error('phone')}
           onChange={(value) => form.setPhone(value)}
           testId="operator-landing-phone"
         />
-        <FormField label={t('landing.division')} required error={form.divisionError}>
+        <FormField label={t('landing.division')} required error={form.fields.error('division')}>
           <Select
             value={form.division}
             onChange={(_, data) => form.setDivision(data.value)}

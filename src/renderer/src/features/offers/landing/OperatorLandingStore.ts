@@ -11,7 +11,9 @@ import type { OperatorOffer, OperatorRecurrence } from '../../../../../shared/ap
 import type { Division } from '../../../../../shared/api/pickers.ts'
 import { checkPhone } from '../../../../../shared/rules/phone.ts'
 import { isApiError } from '../../../api/errors.ts'
-import { generalMessage, ruleMessage, type Message } from '../../../forms/messages.ts'
+import { FormState } from '../../../forms/FormState.ts'
+import { generalMessage, type Message } from '../../../forms/messages.ts'
+import { sendOperatorCheckout } from '../operator/operatorCheckout.ts'
 import { OperatorReturnStore } from '../operator/OperatorReturnStore.ts'
 import type { OperatorLandingApi } from './api.ts'
 
@@ -26,25 +28,43 @@ export interface OperatorLandingDeps {
   openExternal(url: string): Promise<void>
 }
 
+export type SubscribeField = 'phone' | 'division'
+
 /** The subscribe modal: a plan of one level's card. */
 export class SubscribeForm {
   readonly offer: OperatorOffer
   recurrence: OperatorRecurrence
-  phone = ''
-  division = ''
+  /**
+   * The phone and the class (kept as chosen whatever the answer), their messages and the submit
+   * status. A rule's message is placed by the submit and goes when its field is edited.
+   */
+  readonly fields = new FormState<SubscribeField>(
+    { phone: '', division: '' },
+    { rules: { phone: checkPhone, division: (value) => (value === '' ? 'division.required' : null) }, feedback: 'untilEdit' }
+  )
   classes: Division[] = []
   classesLoading = true
-  phoneError: Message | null = null
-  divisionError: Message | null = null
+  /** A failure not tied to a field. */
   error: Message | null = null
-  submitting = false
   /** The operator's page is open in the browser. */
   opened = false
 
   constructor(offer: OperatorOffer, recurrence: OperatorRecurrence) {
     this.offer = offer
     this.recurrence = recurrence
-    makeAutoObservable(this, { offer: false }, { autoBind: true })
+    makeAutoObservable(this, { offer: false, fields: false }, { autoBind: true })
+  }
+
+  get phone(): string {
+    return this.fields.values.phone
+  }
+
+  get division(): string {
+    return this.fields.values.division
+  }
+
+  get submitting(): boolean {
+    return this.fields.submitting
   }
 
   setRecurrence(value: OperatorRecurrence): void {
@@ -53,20 +73,24 @@ export class SubscribeForm {
   }
 
   setPhone(value: string): void {
-    this.phone = value
-    this.phoneError = null
+    this.fields.set('phone', value)
     this.error = null
   }
 
   setDivision(value: string): void {
-    this.division = value
-    this.divisionError = null
+    this.fields.set('division', value)
     this.error = null
   }
 
   /** The price of one period of the chosen plan, in dinars. */
   get price(): number {
     return this.recurrence === 7 ? this.offer.weeklyPrice : this.offer.dailyPrice
+  }
+
+  /** The checkout's outcome: the operator's page open, else the message not tied to a field. */
+  settle(outcome: true | Message | null): void {
+    if (outcome === true) this.opened = true
+    else this.error = outcome
   }
 }
 
@@ -142,7 +166,7 @@ export class OperatorLandingStore {
       runInAction(() => {
         form.classes = classes
         form.classesLoading = false
-        if (classes.length === 1) form.division = String(classes[0]!.id)
+        if (classes.length === 1) form.fields.set('division', String(classes[0]!.id))
       })
     } catch (error) {
       runInAction(() => {
@@ -160,37 +184,21 @@ export class OperatorLandingStore {
   async subscribe(): Promise<boolean> {
     const form = this.form
     if (!form || form.submitting) return false
-    const phoneRule = checkPhone(form.phone)
-    form.phoneError = phoneRule ? ruleMessage(phoneRule) : null
-    form.divisionError = form.division === '' ? ruleMessage('division.required') : null
-    if (form.phoneError || form.divisionError) return false
-    form.submitting = true
+    if (!form.fields.check()) return false
     form.error = null
-    try {
-      const answer = await this.deps
-        .api()
-        .checkout({ recurrence: String(form.recurrence) as '1' | '7', phone: form.phone, division: Number(form.division) })
-      await this.deps.openExternal(answer.payload.redirectUrl)
-      runInAction(() => {
-        form.submitting = false
-        form.opened = true
-      })
-      return true
-    } catch (error) {
-      runInAction(() => {
-        form.submitting = false
-        if (!isApiError(error)) {
-          form.error = { key: 'auth:errors.server' }
-          return
-        }
-        const message = generalMessage(error)
-        // 'Le numéro existe déjà' and a number no pupil proved are shown on the phone field (§8).
-        if (error.keys.phone?.length) form.phoneError = message
-        else if (error.keys.division?.length) form.divisionError = message
-        else form.error = message
-      })
-      return false
-    }
+    const outcome = await sendOperatorCheckout(
+      form.fields,
+      {
+        checkout: () =>
+          this.deps
+            .api()
+            .checkout({ recurrence: String(form.recurrence) as '1' | '7', phone: form.phone, division: Number(form.division) }),
+        openExternal: this.deps.openExternal
+      },
+      ['phone', 'division']
+    )
+    form.settle(outcome)
+    return outcome === true
   }
 }
 

@@ -5,12 +5,13 @@
  * operator page opens in the system browser as the card gateway's does. The plan starts only when
  * the operator tells the server (decision 0046); its return link comes back to the app.
  */
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable } from 'mobx'
 import type { OperatorRecurrence } from '../../../../../shared/api/operatorBilling.ts'
 import { checkPhone } from '../../../../../shared/rules/phone.ts'
-import { isApiError } from '../../../api/errors.ts'
-import { generalMessage, ruleMessage, type Message } from '../../../forms/messages.ts'
+import { FormState } from '../../../forms/FormState.ts'
+import type { Message } from '../../../forms/messages.ts'
 import type { OperatorBillingApi } from './api.ts'
+import { sendOperatorCheckout } from './operatorCheckout.ts'
 
 export interface OperatorCheckoutDeps {
   api(): OperatorBillingApi
@@ -22,10 +23,13 @@ export interface OperatorCheckoutDeps {
 
 export class OperatorCheckoutStore {
   readonly recurrence: OperatorRecurrence
-  phone: string
-  phoneError: Message | null = null
+  /**
+   * The phone (kept as typed whatever the answer), its message and the submit status. The rule's
+   * message is placed by the submit and goes when the phone is edited, as the server's does.
+   */
+  readonly form: FormState<'phone'>
+  /** A failure not tied to the phone. */
   error: Message | null = null
-  submitting = false
   /** The operator's page is open in the browser: the app waits for its return. */
   opened = false
 
@@ -34,52 +38,47 @@ export class OperatorCheckoutStore {
   constructor(recurrence: OperatorRecurrence, deps: OperatorCheckoutDeps, phone = '') {
     this.recurrence = recurrence
     this.deps = deps
-    this.phone = phone
-    makeAutoObservable<OperatorCheckoutStore, 'deps'>(this, { recurrence: false, deps: false }, { autoBind: true })
+    this.form = new FormState({ phone }, { rules: { phone: checkPhone }, feedback: 'untilEdit' })
+    makeAutoObservable<OperatorCheckoutStore, 'deps'>(this, { recurrence: false, deps: false, form: false }, { autoBind: true })
+  }
+
+  get phone(): string {
+    return this.form.values.phone
+  }
+
+  get submitting(): boolean {
+    return this.form.submitting
   }
 
   setPhone(value: string): void {
-    this.phone = value
-    this.phoneError = null
+    this.form.set('phone', value)
     this.error = null
   }
 
   /** Checks the phone, asks the checkout and opens the operator's page; false when it did not. */
   async submit(): Promise<boolean> {
     if (this.submitting) return false
-    const rule = checkPhone(this.phone)
-    if (rule) {
-      this.phoneError = ruleMessage(rule)
-      return false
-    }
+    if (!this.form.check()) return false
     const division = this.deps.divisionId()
     if (division == null) {
       this.error = { key: 'auth:errors.server' }
       return false
     }
-    this.submitting = true
     this.error = null
-    try {
-      const answer = await this.deps.api().checkout({ recurrence: String(this.recurrence) as '1' | '7', phone: this.phone, division })
-      await this.deps.openExternal(answer.payload.redirectUrl)
-      runInAction(() => {
-        this.submitting = false
-        this.opened = true
-      })
-      return true
-    } catch (error) {
-      runInAction(() => {
-        this.submitting = false
-        if (!isApiError(error)) {
-          this.error = { key: 'auth:errors.server' }
-          return
-        }
-        const message = generalMessage(error)
-        // 'Le numéro existe déjà' is shown on the phone field (§8).
-        if (error.keys.phone?.length) this.phoneError = message
-        else this.error = message
-      })
-      return false
-    }
+    const outcome = await sendOperatorCheckout(
+      this.form,
+      {
+        checkout: () => this.deps.api().checkout({ recurrence: String(this.recurrence) as '1' | '7', phone: this.phone, division }),
+        openExternal: this.deps.openExternal
+      },
+      ['phone']
+    )
+    this.settle(outcome)
+    return outcome === true
+  }
+
+  private settle(outcome: true | Message | null): void {
+    if (outcome === true) this.opened = true
+    else this.error = outcome
   }
 }

@@ -59,7 +59,7 @@ export const OperatorStep = observer(function OperatorStep({ recurrence, offerNa
           label={t('operator.phone')}
           hint={t('operator.phoneHint')}
           value={store.phone}
-          error={store.phoneError}
+          error={store.form.error('phone')}
           onChange={(value) => store.setPhone(value)}
           testId="operator-phone"
         />

@@ -84,8 +84,8 @@ describe('OperatorLandingStore: /offers/{operator} (part 1 §2, part 2 §2, §5)
 
     form.setPhone('12345678')
     expect(await store.subscribe()).toBe(false)
-    expect(form.phoneError).toEqual({ key: 'auth:rules.phone.invalid' })
-    expect(form.divisionError).toEqual({ key: 'auth:rules.division.required' })
+    expect(form.fields.error('phone')).toEqual({ key: 'auth:rules.phone.invalid' })
+    expect(form.fields.error('division')).toEqual({ key: 'auth:rules.division.required' })
     expect(calls.some(([name]) => name === 'checkout')).toBe(false)
   })
 
@@ -116,9 +116,30 @@ describe('OperatorLandingStore: /offers/{operator} (part 1 §2, part 2 §2, §5)
       store.form!.setPhone('50111222')
       store.form!.setDivision('1')
       expect(await store.subscribe()).toBe(false)
-      expect(store.form!.phoneError).toEqual({ key: `auth:rules.${key}` })
+      expect(store.form!.fields.error('phone')).toEqual({ key: `auth:rules.${key}` })
       expect(store.form!.error).toBeNull()
     }
+  })
+  it('a refused checkout keeps the phone and the class as typed; editing the phone takes its message away', async () => {
+    const { store } = setUp({
+      checkout: async () => {
+        throw apiErrorFromResponse(422, {
+          code: 'phone_taken',
+          message: 'refusé',
+          errors: { phone: ['refusé'] },
+          keys: { phone: ['phone.operatorTaken'] }
+        })
+      }
+    })
+    await store.openSubscribe(offers[1]!, 1)
+    const form = store.form!
+    form.setPhone('50111222')
+    form.setDivision('15')
+    expect(await store.subscribe()).toBe(false)
+    expect(form.submitting).toBe(false)
+    expect([form.phone, form.division]).toEqual(['50111222', '15'])
+    form.setPhone('50111223')
+    expect(form.fields.error('phone')).toBeNull()
   })
 })
 

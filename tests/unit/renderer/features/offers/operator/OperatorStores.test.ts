@@ -43,10 +43,10 @@ describe('OperatorCheckoutStore: the operator step of a plan per day (§4, part 
     const store = new OperatorCheckoutStore(7, { api: () => api, divisionId: () => 14, openExternal: async () => undefined })
     store.setPhone('12345678')
     expect(await store.submit()).toBe(false)
-    expect(store.phoneError).toEqual({ key: 'auth:rules.phone.invalid' })
+    expect(store.form.error('phone')).toEqual({ key: 'auth:rules.phone.invalid' })
     store.setPhone('')
     expect(await store.submit()).toBe(false)
-    expect(store.phoneError).toEqual({ key: 'auth:rules.phone.required' })
+    expect(store.form.error('phone')).toEqual({ key: 'auth:rules.phone.required' })
     expect(calls).toEqual([])
   })
 
@@ -81,7 +81,7 @@ describe('OperatorCheckoutStore: the operator step of a plan per day (§4, part 
     })
     const store = new OperatorCheckoutStore(1, { api: () => api, divisionId: () => 14, openExternal: async () => undefined }, '50111222')
     expect(await store.submit()).toBe(false)
-    expect(store.phoneError).toEqual({ key: 'auth:rules.phone.operatorTaken' })
+    expect(store.form.error('phone')).toEqual({ key: 'auth:rules.phone.operatorTaken' })
     expect(store.error).toBeNull()
 
     const server = apiErrorFromResponse(422, { code: 'operation_impossible', message: 'Server unavailable' })
