@@ -23,34 +23,36 @@ function routeOf(path: string, keys: readonly RouteKey[]) {
 
 const LESSON_ROUTES: RouteKey[] = ['lesson', 'recording', 'subjectDetails']
 
+/** The path lessonPath builds, and the route it reaches among the lesson routes. */
+function lessonRoute(...args: Parameters<typeof lessonPath>) {
+  const path = lessonPath(...args)
+  return { path, route: routeOf(path, LESSON_ROUTES) }
+}
+
 describe('lessonPath', () => {
   it('leads a course, exam or divers chapter’s lesson to the lessons route', () => {
     for (const type of ['course', 'exam', 'divers']) {
-      const path = lessonPath('mathematiques-14', { slug: 'les-suites', type }, 'suites-arithmetiques')
-      expect(path).toBe('/subjects/mathematiques-14/chapters/les-suites/lessons/suites-arithmetiques/content')
-      expect(routeOf(path, LESSON_ROUTES)).toEqual({
-        key: 'lesson',
-        params: { subjectSlug: 'mathematiques-14', chapterSlug: 'les-suites', lessonSlug: 'suites-arithmetiques' }
+      expect(lessonRoute('mathematiques-14', { slug: 'les-suites', type }, 'suites-arithmetiques')).toEqual({
+        path: '/subjects/mathematiques-14/chapters/les-suites/lessons/suites-arithmetiques/content',
+        route: { key: 'lesson', params: { subjectSlug: 'mathematiques-14', chapterSlug: 'les-suites', lessonSlug: 'suites-arithmetiques' } }
       })
     }
   })
 
   it('leads a recording chapter’s lesson to the recordings route', () => {
-    const path = lessonPath('physique-14', { slug: 'seances-enregistrees', type: 'recording' }, 'seance-du-lundi')
-    expect(path).toBe('/subjects/physique-14/chapters/seances-enregistrees/recordings/seance-du-lundi/content')
-    expect(routeOf(path, LESSON_ROUTES)).toEqual({
-      key: 'recording',
-      params: { subjectSlug: 'physique-14', chapterSlug: 'seances-enregistrees', recordingSlug: 'seance-du-lundi' }
+    expect(lessonRoute('physique-14', { slug: 'seances-enregistrees', type: 'recording' }, 'seance-du-lundi')).toEqual({
+      path: '/subjects/physique-14/chapters/seances-enregistrees/recordings/seance-du-lundi/content',
+      route: {
+        key: 'recording',
+        params: { subjectSlug: 'physique-14', chapterSlug: 'seances-enregistrees', recordingSlug: 'seance-du-lundi' }
+      }
     })
   })
 
   it('encodes each slug, so a slash, a space or Arabic letters stay inside their segment', () => {
-    const path = lessonPath('علوم/14', { slug: 'ch 1?x', type: 'course' }, 'درس#1')
+    const { path, route } = lessonRoute('علوم/14', { slug: 'ch 1?x', type: 'course' }, 'درس#1')
     expect(path.split('/')).toHaveLength(8)
-    expect(routeOf(path, LESSON_ROUTES)).toEqual({
-      key: 'lesson',
-      params: { subjectSlug: 'علوم/14', chapterSlug: 'ch 1?x', lessonSlug: 'درس#1' }
-    })
+    expect(route).toEqual({ key: 'lesson', params: { subjectSlug: 'علوم/14', chapterSlug: 'ch 1?x', lessonSlug: 'درس#1' } })
   })
 })
 

@@ -137,25 +137,18 @@ describe('the expiry card (§9)', () => {
   })
 
   it('counts days while some remain, then the hours left until midnight in Tunis', () => {
-    expect(expiryCountdown({ restDays: 6, expirationDate: '2026-11-28' }, Date.parse('2026-11-22T10:00:00Z'))).toEqual({
-      unit: 'days',
-      count: 6
-    })
-    // 22:30 UTC on the 27th is 23:30 in Tunis (UTC+1) of the last day: half an hour left, shown as 1 hour.
-    expect(expiryCountdown({ restDays: 0, expirationDate: '2026-11-27' }, Date.parse('2026-11-27T22:30:00Z'))).toEqual({
-      unit: 'hours',
-      count: 1
-    })
-    // 08:00 in Tunis: 16 hours until midnight.
-    expect(expiryCountdown({ restDays: 0, expirationDate: '2026-11-27' }, Date.parse('2026-11-27T07:00:00Z'))).toEqual({
-      unit: 'hours',
-      count: 16
-    })
-    // Already past: nothing left, never negative.
-    expect(expiryCountdown({ restDays: 0, expirationDate: '2026-11-27' }, Date.parse('2026-11-28T05:00:00Z'))).toEqual({
-      unit: 'hours',
-      count: 0
-    })
+    const cases: [restDays: number, expirationDate: string, now: string, expected: ReturnType<typeof expiryCountdown>][] = [
+      [6, '2026-11-28', '2026-11-22T10:00:00Z', { unit: 'days', count: 6 }],
+      // 22:30 UTC on the 27th is 23:30 in Tunis (UTC+1) of the last day: half an hour left, shown as 1 hour.
+      [0, '2026-11-27', '2026-11-27T22:30:00Z', { unit: 'hours', count: 1 }],
+      // 08:00 in Tunis: 16 hours until midnight.
+      [0, '2026-11-27', '2026-11-27T07:00:00Z', { unit: 'hours', count: 16 }],
+      // Already past: nothing left, never negative.
+      [0, '2026-11-27', '2026-11-28T05:00:00Z', { unit: 'hours', count: 0 }]
+    ]
+    for (const [restDays, expirationDate, now, expected] of cases) {
+      expect(expiryCountdown({ restDays, expirationDate }, Date.parse(now))).toEqual(expected)
+    }
   })
 
   it('words 1, 2, 3 to 10 and other counts apart (Arabic plural of 2–10, part 2 §9, with its dual for 2)', () => {

@@ -16,6 +16,14 @@ async function setup(u: User = user(), api = fakeApi()) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
+/** Tunis, its delegation 101 and the institute 11 there, each chosen once its list has loaded. */
+async function chooseInstitute(store: ProfileEditStore) {
+  store.set('state', '1')
+  await settle()
+  store.set('delegation', '101')
+  store.set('institute', '11')
+}
+
 describe('ProfileEditStore: the address cascade', () => {
   it('enables each level only once the previous one is chosen, governorates only for Tunisia', async () => {
     const { store } = await setup()
@@ -34,10 +42,7 @@ describe('ProfileEditStore: the address cascade', () => {
 
   it('choosing a country clears governorate, delegation and institute', async () => {
     const { store } = await setup()
-    store.set('state', '1')
-    await settle()
-    store.set('delegation', '101')
-    store.set('institute', '11')
+    await chooseInstitute(store)
     store.set('country', '7')
     expect(store.values).toMatchObject({ country: '7', state: '', delegation: '', institute: '' })
     expect(store.stateEnabled).toBe(false)
@@ -50,10 +55,7 @@ describe('ProfileEditStore: the address cascade', () => {
 
   it('a new governorate clears delegation and institute; a new delegation clears the institute', async () => {
     const { store } = await setup()
-    store.set('state', '1')
-    await settle()
-    store.set('delegation', '101')
-    store.set('institute', '11')
+    await chooseInstitute(store)
     store.set('delegation', '102')
     expect(store.values.institute).toBe('')
     store.set('institute', '12')
@@ -100,10 +102,7 @@ describe('ProfileEditStore: validation and saving', () => {
 
   it('saves with the bot-check token, reloads the user and says where to go', async () => {
     const { store, api, session, ui } = await setup()
-    store.set('state', '1')
-    await settle()
-    store.set('delegation', '101')
-    store.set('institute', '11')
+    await chooseInstitute(store)
     store.set('birthDate', '14/03/2010')
     store.set('division', '7')
     store.set('gender', 'female')
