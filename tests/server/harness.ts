@@ -384,6 +384,18 @@ export async function offerCards(app: DarsiServer): Promise<OfferCard[]> {
 }
 
 /**
+ * The offer division id of an offer's card (offerCards), the cards read before the file's tests
+ * once its server runs (useTestServer).
+ */
+export function useOfferDivisions(server: TestServer): (offerId: number) => number {
+  let cards: OfferCard[] = []
+  beforeAll(async () => {
+    cards = await offerCards(server.app)
+  })
+  return (offerId) => cards.find((card) => card.offer_id === offerId)!.id
+}
+
+/**
  * Two maths lessons of class 14 in the seed (limits and continuity): 'continuite-sur-un-intervalle',
  * not free, with its chapter and subject, and the free first one, 'limite-finie-en-un-point'.
  */

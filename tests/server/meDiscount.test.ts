@@ -4,23 +4,19 @@
  * a referral code's 5 % — seen at once when applied, removed or used by a purchase.
  */
 import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { users } from '../../server/src/db/schema.ts'
 import { MeResponseSchema } from '../../src/shared/api/accounts.ts'
-import type { OfferCard } from '../../src/shared/api/offers.ts'
-import { call, newPupil, offerCards, useTestServer, type Pupil } from './harness.ts'
+import { call, newPupil, useOfferDivisions, useTestServer, type Pupil } from './harness.ts'
 
 const server = useTestServer()
-let cards: OfferCard[]
-beforeAll(async () => {
-  cards = await offerCards(server.app)
-})
+const divisionOf = useOfferDivisions(server)
 
 const db = () => server.app.services.database.db
 /** A pupil of class 14 nobody else touches, with `points` in the wallet. */
 const pupil = (points = 0) => newPupil(server.app, { points })
 
-const gold = () => cards.find((card) => card.offer_id === 112)!.id
+const gold = () => divisionOf(112)
 const discount = async (who: Pupil) => {
   const me = MeResponseSchema.parse((await call(server.app, 'GET', '/api/auth/me', { token: who.token })).body)
   return { discountCode: me.discountCode, discountType: me.discountType, discountAmount: me.discountAmount }

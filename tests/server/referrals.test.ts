@@ -6,19 +6,15 @@
  * buyer's own code is refused.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { referralEarnings, users } from '../../server/src/db/schema.ts'
 import { audit, inTransaction, ledgerTotal } from '../../server/src/services/ledger.ts'
 import { reverseReferralEarning } from '../../server/src/services/referrals.ts'
-import type { OfferCard } from '../../src/shared/api/offers.ts'
 import { referrerTokens } from '../../src/shared/pricing/index.ts'
-import { call, newPupil, offerCards, useTestServer, type Pupil } from './harness.ts'
+import { call, newPupil, useOfferDivisions, useTestServer, type Pupil } from './harness.ts'
 
 const server = useTestServer()
-let cards: OfferCard[]
-beforeAll(async () => {
-  cards = await offerCards(server.app)
-})
+const divisionOf = useOfferDivisions(server)
 // Before the server closes (the hooks after the tests run last registered first).
 afterAll(async () => {
   expect(await audit(db())).toEqual([])
@@ -41,7 +37,6 @@ async function referrer(): Promise<Pupil & { code: string }> {
   return { ...(await pupil(0, code)), code }
 }
 
-const divisionOf = (offerId: number) => cards.find((card) => card.offer_id === offerId)!.id
 const buy = (who: Pupil, body: Record<string, unknown>, key?: string) =>
   call<{ order: { amount_paid: number; id: number }; code?: string }>(server.app, 'POST', '/api/student/checkout/buy', {
     token: who.token,

@@ -5,23 +5,19 @@
  * another pupil's is unknown and an ended one is refused.
  */
 import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { userOffers } from '../../server/src/db/schema.ts'
-import { CancelSubscriptionResponseSchema, type OfferCard } from '../../src/shared/api/offers.ts'
+import { CancelSubscriptionResponseSchema } from '../../src/shared/api/offers.ts'
 import { tunisDate } from '../../src/shared/tunisDate.ts'
-import { call, newPupil, offerCards, useTestServer, type Pupil } from './harness.ts'
+import { call, newPupil, useOfferDivisions, useTestServer, type Pupil } from './harness.ts'
 
 const server = useTestServer()
-let cards: OfferCard[]
-beforeAll(async () => {
-  cards = await offerCards(server.app)
-})
+const divisionOf = useOfferDivisions(server)
 
 const db = () => server.app.services.database.db
 /** A pupil of class 14 nobody else touches, with `points` in the wallet. */
 const pupil = (points = 0) => newPupil(server.app, { points })
 
-const divisionOf = (offerId: number) => cards.find((card) => card.offer_id === offerId)!.id
 const buy = (who: Pupil, body: Record<string, unknown>) =>
   call<{ subscription: { id: number; end_date: string } }>(server.app, 'POST', '/api/student/checkout/buy', { token: who.token, body })
 const cancel = (who: Pupil, id: number) => call(server.app, 'POST', `/api/student/subscriptions/${id}/cancel`, { token: who.token })
