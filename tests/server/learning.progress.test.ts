@@ -76,6 +76,14 @@ type TickFields = {
   contentId?: number
 }
 
+type View = { token: string; sequence: number; at: number }
+/** The view's next tick: its token and the sequence number after the last one it sent. */
+const next = (view: View, fields: Omit<TickFields, 'viewToken' | 'sequence'>): TickFields => ({
+  viewToken: view.token,
+  sequence: view.sequence++,
+  ...fields
+})
+
 function post(token: string, tick: TickFields & Record<string, unknown>) {
   return call<ProgressReply & { code?: string }>(server.app, 'POST', '/progress-service/progress', {
     token,
@@ -95,14 +103,7 @@ async function play(
   for (let start = from; start < to; start = Math.min(to, start + 5)) {
     const end = Math.min(to, start + 5)
     view.at += (end - start) * 1000
-    const reply = await post(token, {
-      viewToken: view.token,
-      sequence: view.sequence++,
-      from: start,
-      watchedTime: end,
-      at: view.at,
-      contentId
-    })
+    const reply = await post(token, next(view, { from: start, watchedTime: end, at: view.at, contentId }))
     expect(reply.status, JSON.stringify(reply.body)).toBe(200)
     last = ProgressReplySchema.parse(reply.body)
   }
@@ -137,14 +138,7 @@ describe('completion counts distinct seconds watched', () => {
     const view = { token: newView(), sequence: 0, at: T0() }
     await play(me.token, 0, 5, view)
     view.at += 500
-    const skip = await post(me.token, {
-      viewToken: view.token,
-      sequence: view.sequence++,
-      from: 5,
-      watchedTime: 21,
-      state: 'skipped_forward',
-      at: view.at
-    })
+    const skip = await post(me.token, next(view, { from: 5, watchedTime: 21, state: 'skipped_forward', at: view.at }))
     expect(skip.body).toMatchObject({ watchedSeconds: 5, lastWatchedSecond: 21, completed: false })
     const end = await play(me.token, 21, 24, view)
     expect(end).toMatchObject({ watchedSeconds: 8, percentage: 33, completed: false, lastWatchedSecond: 24 })
@@ -207,7 +201,7 @@ describe('the resume point', () => {
     const second = { token: newView(), sequence: 0, at: view.at + 60_000 }
     expect(await play(other.token, 12, 17, second)).toMatchObject({ lastWatchedSecond: 17 })
     // … and a tick of the first device, journalled before, arrives now: the resume point stays.
-    const late = await post(me.token, { viewToken: view.token, sequence: view.sequence++, from: 12.4, watchedTime: 14, at: view.at + 1000 })
+    const late = await post(me.token, next(view, { from: 12.4, watchedTime: 14, at: view.at + 1000 }))
     expect(late.body).toMatchObject({ lastWatchedSecond: 17, watchedSeconds: 17 })
   })
 })
@@ -347,14 +341,7 @@ describe('free hours', () => {
       .update(contentProgress)
       .set({ freeSeconds: sql`${contentProgress.freeSeconds} + 3587` })
       .where(and(eq(contentProgress.userId, me.id), eq(contentProgress.contentId, lessons.free)))
-    const last = await post(me.token, {
-      viewToken: view.token,
-      sequence: view.sequence++,
-      from: 10,
-      watchedTime: 15,
-      at: view.at + 5000,
-      contentId: lessons.free
-    })
+    const last = await post(me.token, next(view, { from: 10, watchedTime: 15, at: view.at + 5000, contentId: lessons.free }))
     expect(last.body).toMatchObject({ counted: true, expired: true, freeHours: true })
     expect(await used()).toMatchObject({ used_duration: 3600, remaining_duration: 0, expired: true, can_play: false })
     const lesson = await call<Lesson>(
@@ -364,14 +351,7 @@ describe('free hours', () => {
       { token: me.token }
     )
     expect(lesson.body).toMatchObject({ locked: true, lockedVideo: true, otp: null })
-    const refused = await post(me.token, {
-      viewToken: view.token,
-      sequence: view.sequence++,
-      from: 15,
-      watchedTime: 20,
-      at: view.at + 10_000,
-      contentId: lessons.free
-    })
+    const refused = await post(me.token, next(view, { from: 15, watchedTime: 20, at: view.at + 10_000, contentId: lessons.free }))
     expect(refused.status).toBe(403)
     expect(refused.body.code).toBe('content_locked')
   })

@@ -36,6 +36,14 @@ function ole2(stream: string): Buffer {
   return Buffer.concat([header, directory])
 }
 
+/** A ZIP record of `size` bytes: little-endian fields of 4 and of 2 bytes at their offsets, zeros elsewhere. */
+function zipRecord(size: number, uint32: Record<number, number>, uint16: Record<number, number>): Buffer {
+  const record = Buffer.alloc(size)
+  for (const [offset, value] of Object.entries(uint32)) record.writeUInt32LE(value, Number(offset))
+  for (const [offset, value] of Object.entries(uint16)) record.writeUInt16LE(value, Number(offset))
+  return record
+}
+
 /** A ZIP archive of stored (uncompressed) entries, as Office Open XML files are. */
 function zip(entries: Record<string, string>): Buffer {
   const locals: Buffer[] = []
@@ -45,33 +53,20 @@ function zip(entries: Record<string, string>): Buffer {
     const data = Buffer.from(text)
     const nameBytes = Buffer.from(name)
     const crc = crc32(data)
-    const local = Buffer.alloc(30)
-    local.writeUInt32LE(0x04034b50, 0)
-    local.writeUInt16LE(20, 4)
-    local.writeUInt32LE(crc, 14)
-    local.writeUInt32LE(data.length, 18)
-    local.writeUInt32LE(data.length, 22)
-    local.writeUInt16LE(nameBytes.length, 26)
-    const central = Buffer.alloc(46)
-    central.writeUInt32LE(0x02014b50, 0)
-    central.writeUInt16LE(20, 4)
-    central.writeUInt16LE(20, 6)
-    central.writeUInt32LE(crc, 16)
-    central.writeUInt32LE(data.length, 20)
-    central.writeUInt32LE(data.length, 24)
-    central.writeUInt16LE(nameBytes.length, 28)
-    central.writeUInt32LE(offset, 42)
+    // Signature, CRC-32, both sizes (and the central entry's local offset); version needed (and made by), the name's length.
+    const local = zipRecord(30, { 0: 0x04034b50, 14: crc, 18: data.length, 22: data.length }, { 4: 20, 26: nameBytes.length })
+    const central = zipRecord(
+      46,
+      { 0: 0x02014b50, 16: crc, 20: data.length, 24: data.length, 42: offset },
+      { 4: 20, 6: 20, 28: nameBytes.length }
+    )
     locals.push(local, nameBytes, data)
     centrals.push(central, nameBytes)
     offset += 30 + nameBytes.length + data.length
   }
   const directory = Buffer.concat(centrals)
-  const end = Buffer.alloc(22)
-  end.writeUInt32LE(0x06054b50, 0)
-  end.writeUInt16LE(centrals.length / 2, 8)
-  end.writeUInt16LE(centrals.length / 2, 10)
-  end.writeUInt32LE(directory.length, 12)
-  end.writeUInt32LE(offset, 16)
+  const count = centrals.length / 2
+  const end = zipRecord(22, { 0: 0x06054b50, 12: directory.length, 16: offset }, { 8: count, 10: count })
   return Buffer.concat([...locals, directory, end])
 }
 const officeXml = (part: string) => zip({ '[Content_Types].xml': '<Types/>', '_rels/.rels': '<Relationships/>', [part]: '<x/>' })
