@@ -45,6 +45,7 @@ import pg from 'pg'
 import { openDatabase } from '../server/src/db/client.ts'
 import { hasPostgresBinaries, startPgCluster } from '../tests/server/pgCluster.ts'
 import { benchProgress } from './benchProgress.ts'
+import { HOME_ROUTES } from './homeRoutes.ts'
 import { BENCH_VOLUME, seedBenchVolume } from './benchVolume.ts'
 
 const root = join(import.meta.dirname, '..')
@@ -549,18 +550,6 @@ async function quotes(): Promise<void> {
     rmSync(dir, { recursive: true, force: true })
   }
 }
-
-/** What the home screen asks for at once right after sign-in (src/renderer's home page). */
-const HOME_ROUTES = [
-  '/api/events?offset=0&today=1',
-  '/api/student/subjects',
-  '/progress-service/progress/subjects',
-  '/api/student/chapters/new-contents',
-  '/api/student/chapters/free-contents',
-  '/api/alerts',
-  '/api/student/pubs-cards',
-  '/api/forum/latest-posts'
-]
 
 /**
  * The home screen's requests on PGlite (demo seed, the demo student): each alone (median of the

@@ -54,6 +54,18 @@ export const BENCH_VOLUME = {
 const DAY = 86_400_000
 const HOUR = 3_600_000
 
+/** The ids of a class's lessons (every subject and chapter of it), in the order of their ids. */
+export async function classLessons(db: Db, divisionId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: contents.id })
+    .from(contents)
+    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
+    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
+    .where(eq(subjects.divisionId, divisionId))
+    .orderBy(asc(contents.id))
+  return rows.map((row) => row.id)
+}
+
 /** The same figures every run: the rows of one run and the next are alike. */
 function sequence(seed: number): () => number {
   let state = seed
@@ -209,14 +221,8 @@ export async function seedBenchVolume(db: Db, now: Date): Promise<void> {
   )
 
   // The lessons of his class, in the catalogue's order: the first ones bookmarked, reacted to and reported.
-  const lessons = await db
-    .select({ id: contents.id })
-    .from(contents)
-    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
-    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
-    .where(eq(subjects.divisionId, 14))
-    .orderBy(asc(contents.id))
-  const lessonAt = (i: number) => lessons[i % lessons.length]!.id
+  const lessons = await classLessons(db, 14)
+  const lessonAt = (i: number) => lessons[i % lessons.length]!
   const bookmarkTimes = times(Math.min(BENCH_VOLUME.bookmarks, lessons.length), 365 * DAY)
   await db.insert(contentBookmarks).values(bookmarkTimes.map((createdAt, i) => ({ userId: pupil, contentId: lessonAt(i), createdAt })))
   const reactionTimes = times(Math.min(BENCH_VOLUME.reactions, lessons.length), 365 * DAY)

@@ -27,6 +27,7 @@ import {
 } from '../../src/shared/api/home.ts'
 import { contentProgress, contents, forumPosts, liveEvents, subjects, userOffers, users } from '../../server/src/db/schema.ts'
 import { EVENTS_HORIZON_DAYS, seedLearning } from '../../server/src/seed/learning.ts'
+import { HOME_ROUTES } from '../../scripts/homeRoutes.ts'
 import { call, useTestServer, useDemoPupil, newPupil } from './harness.ts'
 
 const server = useTestServer()
@@ -305,16 +306,7 @@ describe('GET /api/forum/latest-posts', () => {
 })
 
 describe('the home screen at once', () => {
-  const routes = [
-    '/api/events?offset=0&today=1',
-    '/api/student/subjects',
-    '/progress-service/progress/subjects',
-    '/api/student/chapters/new-contents',
-    '/api/student/chapters/free-contents',
-    '/api/alerts',
-    '/api/student/pubs-cards',
-    '/api/forum/latest-posts'
-  ]
+  const routes = HOME_ROUTES
 
   /** The statements a request runs (each reported at its start and its end; none of these run in a transaction). */
   async function statementsOf(url: string, token: string): Promise<string[]> {

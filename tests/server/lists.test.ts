@@ -42,6 +42,7 @@ import { reportsByStatus } from '../../server/src/services/videoReports.ts'
 import { subjectCatalogue } from '../../server/src/services/catalogue.ts'
 import { offerList } from '../../server/src/services/offerList.ts'
 import { classCatalogue, nextSlices } from '../../server/src/services/offers.ts'
+import { classLessons } from '../../scripts/benchVolume.ts'
 import { createUser, login, startTestServer, uniquePhone, type TestServer } from './harness.ts'
 
 let server: TestServer
@@ -152,15 +153,7 @@ beforeAll(async () => {
     { userId: pupil.id, oldDivisionId: 13, newDivisionId: 14, reasonId: 1, status: 'rejected' }
   ])
   // Video reports in every status, on lessons of the class; a rejection with and without its reason.
-  const lessons = await db
-    .select({ id: contents.id })
-    .from(contents)
-    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
-    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
-    .where(eq(subjects.divisionId, 14))
-    .orderBy(asc(contents.id))
-    .limit(4)
-  const lessonIds = lessons.map((row) => row.id)
+  const lessonIds = (await classLessons(db, 14)).slice(0, 4)
   await db.insert(videoReports).values([
     { userId: pupil.id, contentId: lessonIds[0]!, reasonId: 1, description: ODD_TEXT, status: 'pending' },
     { userId: pupil.id, contentId: lessonIds[1]!, reasonId: 2, description: 'Son décalé', status: 'rejected', rejectReason: ODD_TEXT },
