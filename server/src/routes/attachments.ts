@@ -8,30 +8,26 @@ import { ATTACHMENT_MAX_BYTES, attachmentEndpoints as ep, attachmentOperatorEndp
 import { addRoute } from '../http.ts'
 import type { Services } from '../services.ts'
 import { attachFile, createAttachmentSigner, findAttachment } from '../services/attachments.ts'
-import { serveMedia, withFileBody } from './media.ts'
+import { signedFileHandler, withFileBody } from './media.ts'
 
 export function registerAttachmentRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
   const signer = createAttachmentSigner(services.secrets.storageSecret, services.clock)
 
-  addRoute(app, services, ep.download, async ({ params, query, request, reply }) =>
-    serveMedia(services, {
-      request,
-      reply,
-      signed: { valid: signer.verify(params.id, query), message: 'Lien de téléchargement invalide ou expiré' },
-      find: async () => {
-        const attachment = await findAttachment(db, params.id)
-        if (!attachment) return null
-        const { name, storageKey } = attachment
-        const disposition = `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`
-        return {
-          storageKey,
-          contentType: 'application/octet-stream',
-          headers: { 'content-disposition': disposition, 'cache-control': 'private, no-store' }
-        }
-      },
-      notFound: 'Fichier introuvable',
-      ranges: false
+  addRoute(
+    app,
+    services,
+    ep.download,
+    signedFileHandler(services, signer, 'Lien de téléchargement invalide ou expiré', 'Fichier introuvable', async (id) => {
+      const attachment = await findAttachment(db, id)
+      if (!attachment) return null
+      const { name, storageKey } = attachment
+      const disposition = `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`
+      return {
+        storageKey,
+        contentType: 'application/octet-stream',
+        headers: { 'content-disposition': disposition, 'cache-control': 'private, no-store' }
+      }
     })
   )
 

@@ -8,31 +8,27 @@ import { MAGAZINE_MAX_BYTES, magazineEndpoints as ep, magazineOperatorEndpoints 
 import { addRoute } from '../http.ts'
 import type { Services } from '../services.ts'
 import { createPageSigner, findPage, storeMagazine } from '../services/magazines.ts'
-import { serveMedia, withFileBody } from './media.ts'
+import { signedFileHandler, withFileBody } from './media.ts'
 
 export function registerMagazineRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
   const signer = createPageSigner(services.secrets.storageSecret, services.clock)
 
-  addRoute(app, services, ep.page, async ({ params, query, request, reply }) =>
-    serveMedia(services, {
-      request,
-      reply,
-      signed: { valid: signer.verify(params.id, query), message: 'Lien de page invalide ou expiré' },
-      find: async () => {
-        const page = await findPage(db, params.id)
-        // The address is the pupil's own and expires within minutes: kept by their browser only, until then.
-        const maxAge = Math.max(0, query.expires - Math.floor(services.clock.now().getTime() / 1000))
-        return (
-          page && {
-            storageKey: page.storageKey,
-            contentType: page.mimeType,
-            headers: { 'cache-control': `private, max-age=${maxAge}, immutable` }
-          }
-        )
-      },
-      notFound: 'Page introuvable',
-      ranges: false
+  addRoute(
+    app,
+    services,
+    ep.page,
+    signedFileHandler(services, signer, 'Lien de page invalide ou expiré', 'Page introuvable', async (id, query) => {
+      const page = await findPage(db, id)
+      // The address is the pupil's own and expires within minutes: kept by their browser only, until then.
+      const maxAge = Math.max(0, query.expires - Math.floor(services.clock.now().getTime() / 1000))
+      return (
+        page && {
+          storageKey: page.storageKey,
+          contentType: page.mimeType,
+          headers: { 'cache-control': `private, max-age=${maxAge}, immutable` }
+        }
+      )
     })
   )
 

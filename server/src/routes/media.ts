@@ -5,6 +5,7 @@
  * (app://darsi), whole or by HTTP ranges (206, or 416 for a range outside the file).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { MediaQuery } from '../../../src/shared/api/learning.ts'
 import { ApiError } from '../errors.ts'
 import type { Services } from '../services.ts'
 import { parseRange } from '../services/storage.ts'
@@ -28,6 +29,30 @@ export type MediaAnswer = {
   /** Served by ranges (videos, which the player seeks in) or whole (a download, an image). */
   ranges: boolean
 }
+
+/**
+ * The handler of a file's route whose address is signed for a pupil (`signedMediaEndpoint`):
+ * 403 with `refusal` unless `signer` verifies the address, then the file `find` reads, whole.
+ */
+export function signedFileHandler(
+  services: Services,
+  signer: { verify(id: number, query: MediaQuery): boolean },
+  refusal: string,
+  notFound: string,
+  find: (id: number, query: MediaQuery) => Promise<StoredMedia | null>
+) {
+  return async ({ params, query, request, reply }: SignedFileRequest): Promise<string> =>
+    serveMedia(services, {
+      request,
+      reply,
+      signed: { valid: signer.verify(params.id, query), message: refusal },
+      find: () => find(params.id, query),
+      notFound,
+      ranges: false
+    })
+}
+
+type SignedFileRequest = { params: { id: number }; query: MediaQuery; request: FastifyRequest; reply: FastifyReply }
 
 /** The file's bytes, or a stream of them; typed as the route's answer, as Fastify sends either. */
 export async function serveMedia(services: Services, answer: MediaAnswer): Promise<string> {

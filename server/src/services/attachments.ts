@@ -4,10 +4,9 @@
  * open and no current offer of group 83 or 84), addresses signed for the pupil that expire after
  * MEDIA_URL_TTL_SECONDS, and the operator's attaching of a file.
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { MEDIA_URL_TTL_SECONDS, type MediaQuery } from '../../../src/shared/api/learning.ts'
-import { servicePrefixes } from '../../../src/shared/api/common.ts'
 import { activeGroups, type DatedOffer } from '../../../src/shared/rules/activeOffers.ts'
 import { ATTACHMENT_BLOCKED_GROUP_IDS } from '../../../src/shared/rules/attachments.ts'
 import type { Clock } from '../clock.ts'
@@ -15,6 +14,7 @@ import type { Executor } from '../db/client.ts'
 import { contentAttachments, contents } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import { detectFileType, storedName } from './marksheets.ts'
+import { createAddressSigner } from './lessonMedia.ts'
 import type { FileStorage } from './storage.ts'
 
 export type AttachmentRow = typeof contentAttachments.$inferSelect
@@ -33,20 +33,10 @@ export type AttachmentSigner = {
 }
 
 export function createAttachmentSigner(secret: string, clock: Clock, ttlSeconds = MEDIA_URL_TTL_SECONDS): AttachmentSigner {
-  const mac = (id: number, userId: number, expires: number) =>
-    createHmac('sha256', secret).update(`lesson-attachment\n${id}\n${userId}\n${expires}`).digest('base64url')
+  const signer = createAddressSigner('lesson-attachment', '/media/attachments', secret, clock, ttlSeconds)
   return {
-    sign(attachmentId, userId) {
-      const expires = Math.floor(clock.now().getTime() / 1000) + ttlSeconds
-      const query = new URLSearchParams({ u: String(userId), expires: String(expires), signature: mac(attachmentId, userId, expires) })
-      return `${servicePrefixes.api}/media/attachments/${attachmentId}?${query}`
-    },
-    verify(attachmentId, query) {
-      if (query.expires * 1000 <= clock.now().getTime()) return false
-      const expected = Buffer.from(mac(attachmentId, query.u, query.expires))
-      const given = Buffer.from(query.signature)
-      return expected.length === given.length && timingSafeEqual(expected, given)
-    }
+    sign: (attachmentId, userId) => signer.sign(attachmentId, userId).url,
+    verify: (attachmentId, query) => signer.verify(attachmentId, query)
   }
 }
 

@@ -34,21 +34,35 @@ export type MediaSigner = {
   verify(videoId: number, query: MediaQuery): number | null
 }
 
-export function createMediaSigner(secret: string, clock: Clock, ttlSeconds = MEDIA_URL_TTL_SECONDS): MediaSigner {
-  const mac = (videoId: number, userId: number, expires: number) =>
-    createHmac('sha256', secret).update(`lesson-video\n${videoId}\n${userId}\n${expires}`).digest('base64url')
+/**
+ * Addresses under `path` (`/media/…`) signed for a pupil, valid `ttlSeconds`: the signature binds
+ * `purpose` (one per kind of file), the file's id, the pupil and the expiry. The one signing of
+ * lesson videos, attachments and magazine pages.
+ */
+export function createAddressSigner(purpose: string, path: string, secret: string, clock: Clock, ttlSeconds: number) {
+  const mac = (id: number, userId: number, expires: number) =>
+    createHmac('sha256', secret).update(`${purpose}\n${id}\n${userId}\n${expires}`).digest('base64url')
   return {
-    sign(videoId, userId) {
+    sign(id: number, userId: number): SignedMedia {
       const expires = Math.floor(clock.now().getTime() / 1000) + ttlSeconds
-      const token = mac(videoId, userId, expires)
+      const token = mac(id, userId, expires)
       const query = new URLSearchParams({ u: String(userId), expires: String(expires), signature: token })
-      return { url: `${servicePrefixes.api}/media/lessons/${videoId}?${query}`, token, expires }
+      return { url: `${servicePrefixes.api}${path}/${id}?${query}`, token, expires }
     },
-    verify(videoId, query) {
-      if (query.expires * 1000 <= clock.now().getTime()) return null
-      const expected = Buffer.from(mac(videoId, query.u, query.expires))
+    /** Whether the query was signed for this file and has not expired. */
+    verify(id: number, query: MediaQuery): boolean {
+      if (query.expires * 1000 <= clock.now().getTime()) return false
+      const expected = Buffer.from(mac(id, query.u, query.expires))
       const given = Buffer.from(query.signature)
-      return expected.length === given.length && timingSafeEqual(expected, given) ? query.u : null
+      return expected.length === given.length && timingSafeEqual(expected, given)
     }
+  }
+}
+
+export function createMediaSigner(secret: string, clock: Clock, ttlSeconds = MEDIA_URL_TTL_SECONDS): MediaSigner {
+  const signer = createAddressSigner('lesson-video', '/media/lessons', secret, clock, ttlSeconds)
+  return {
+    sign: (videoId, userId) => signer.sign(videoId, userId),
+    verify: (videoId, query) => (signer.verify(videoId, query) ? query.u : null)
   }
 }

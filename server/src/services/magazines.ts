@@ -6,7 +6,7 @@
  * MEDIA_URL_TTL_SECONDS.
  */
 import { execFile } from 'node:child_process'
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,10 +14,10 @@ import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { MAGAZINE_MAX_PAGES } from '../../../src/shared/api/magazines.ts'
 import { MAGAZINE_CONTENT_TYPE, MEDIA_URL_TTL_SECONDS, type MediaQuery } from '../../../src/shared/api/learning.ts'
-import { servicePrefixes } from '../../../src/shared/api/common.ts'
 import type { Db, Executor } from '../db/client.ts'
 import { contentPages, contents } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
+import { createAddressSigner } from './lessonMedia.ts'
 import type { FileStorage } from './storage.ts'
 
 export { MAGAZINE_CONTENT_TYPE }
@@ -128,19 +128,6 @@ export type PageSigner = {
 }
 
 export function createPageSigner(secret: string, clock: { now(): Date }, ttlSeconds = MEDIA_URL_TTL_SECONDS): PageSigner {
-  const mac = (id: number, userId: number, expires: number) =>
-    createHmac('sha256', secret).update(`magazine-page\n${id}\n${userId}\n${expires}`).digest('base64url')
-  return {
-    sign(pageId, userId) {
-      const expires = Math.floor(clock.now().getTime() / 1000) + ttlSeconds
-      const query = new URLSearchParams({ u: String(userId), expires: String(expires), signature: mac(pageId, userId, expires) })
-      return `${servicePrefixes.api}/media/pages/${pageId}?${query}`
-    },
-    verify(pageId, query) {
-      if (query.expires * 1000 <= clock.now().getTime()) return false
-      const expected = Buffer.from(mac(pageId, query.u, query.expires))
-      const given = Buffer.from(query.signature)
-      return expected.length === given.length && timingSafeEqual(expected, given)
-    }
-  }
+  const signer = createAddressSigner('magazine-page', '/media/pages', secret, clock, ttlSeconds)
+  return { sign: (pageId, userId) => signer.sign(pageId, userId).url, verify: (pageId, query) => signer.verify(pageId, query) }
 }
