@@ -24,10 +24,10 @@ import { FormDialog } from '../../../forms/FormDialog.tsx'
 import { FormField } from '../../../forms/FormField.tsx'
 import { useMessageText } from '../../../forms/useMessage.ts'
 import { useOffersCatalogue } from '../../../i18n/offersCatalogue.ts'
-import { formatAmount } from '../../../lib/amounts.ts'
 import { markInteractive } from '../../../lib/performance.ts'
 import { useStores } from '../../../stores/StoreContext.tsx'
 import { OperatorPhoneField } from '../operator/OperatorPhoneField.tsx'
+import { useDinars } from '../useMoney.ts'
 import { OperatorReturnDialog } from '../operator/OperatorReturnDialog.tsx'
 import { createOperatorLandingApi } from './api.ts'
 import { OperatorLandingStore, visitorReturnStore, type SubscribeForm } from './OperatorLandingStore.ts'
@@ -206,9 +206,8 @@ const OperatorLandingPage = observer(function OperatorLandingPage() {
 
 const OfferSlide = observer(function OfferSlide({ offer, store }: { offer: OperatorOffer; store: OperatorLandingStore }) {
   const styles = useStyles()
-  const { settings } = useStores()
   const { t } = useTranslation('offers')
-  const amount = (value: number) => formatAmount(value, settings.language)
+  const amount = useDinars()
   return (
     <li className={styles.card} data-testid="operator-landing-card" data-level={offer.id}>
       <h3 className={styles.level}>{offer.level}</h3>
@@ -228,9 +227,8 @@ const OfferSlide = observer(function OfferSlide({ offer, store }: { offer: Opera
 
 const SubscribeDialog = observer(function SubscribeDialog({ store, form }: { store: OperatorLandingStore; form: SubscribeForm }) {
   const styles = useStyles()
-  const { settings } = useStores()
   const { t } = useTranslation('offers')
-  const amount = (value: number) => formatAmount(value, settings.language)
+  const amount = useDinars()
   return (
     <FormDialog
       open

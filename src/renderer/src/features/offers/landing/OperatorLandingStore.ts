@@ -10,9 +10,9 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import type { OperatorOffer, OperatorRecurrence } from '../../../../../shared/api/operatorBilling.ts'
 import type { Division } from '../../../../../shared/api/pickers.ts'
 import { checkPhone } from '../../../../../shared/rules/phone.ts'
-import { isApiError } from '../../../api/errors.ts'
 import { FormState } from '../../../forms/FormState.ts'
-import { generalMessage, type Message } from '../../../forms/messages.ts'
+import type { Message } from '../../../forms/messages.ts'
+import { failureMessage } from '../failures.ts'
 import { sendOperatorCheckout } from '../operator/operatorCheckout.ts'
 import { OperatorReturnStore } from '../operator/OperatorReturnStore.ts'
 import type { OperatorLandingApi } from './api.ts'
@@ -152,7 +152,7 @@ export class OperatorLandingStore {
     } catch (error) {
       runInAction(() => {
         this.loading = false
-        this.loadError = isApiError(error) ? generalMessage(error) : { key: 'auth:errors.server' }
+        this.loadError = failureMessage(error)
       })
     }
   }
@@ -171,7 +171,7 @@ export class OperatorLandingStore {
     } catch (error) {
       runInAction(() => {
         form.classesLoading = false
-        form.error = isApiError(error) ? generalMessage(error) : { key: 'auth:errors.server' }
+        form.error = failureMessage(error)
       })
     }
   }

@@ -5,10 +5,9 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { OperatorPlan } from '../../../../../shared/api/operatorBilling.ts'
-import { isApiError } from '../../../api/errors.ts'
-import { generalMessage } from '../../../forms/messages.ts'
 import { formatReportDate } from '../../../lib/time.ts'
 import type { SnackbarInput } from '../../../stores/UiStore.ts'
+import { failureMessage } from '../failures.ts'
 import type { OperatorBillingApi } from './api.ts'
 
 export interface OperatorPlanDeps {
@@ -77,7 +76,7 @@ export class OperatorPlanStore {
         this.submitting = false
         this.confirming = false
       })
-      const message = isApiError(error) ? generalMessage(error) : { key: 'auth:errors.server' as const }
+      const message = failureMessage(error)
       this.deps.notify({ intent: 'warning', key: 'key' in message ? message.key : 'auth:errors.server' })
       return false
     }

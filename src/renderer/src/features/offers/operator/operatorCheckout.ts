@@ -1,7 +1,8 @@
 import { runInAction } from 'mobx'
 import { isApiError } from '../../../api/errors.ts'
 import type { FormState } from '../../../forms/FormState.ts'
-import { generalMessage, type Message } from '../../../forms/messages.ts'
+import type { Message } from '../../../forms/messages.ts'
+import { failureMessage } from '../failures.ts'
 
 export interface OperatorCheckoutCall {
   /** Asks the checkout of the plan (the phone billed and the class, the form's values). */
@@ -31,9 +32,8 @@ export async function sendOperatorCheckout<F extends string>(
   } catch (error) {
     return runInAction((): Message | null => {
       form.setStatus('failed')
-      if (!isApiError(error)) return { key: 'auth:errors.server' }
-      const message = generalMessage(error)
-      const field = fields.find((name) => error.keys[name]?.length)
+      const message = failureMessage(error)
+      const field = isApiError(error) ? fields.find((name) => error.keys[name]?.length) : undefined
       if (field === undefined) return message
       form.setServerError(field, message)
       return null

@@ -24,9 +24,10 @@ import {
 } from '../../../../../shared/pricing/index.ts'
 import { isApiError } from '../../../api/errors.ts'
 import { RetryKey } from '../../../api/retryKey.ts'
-import { codeMessage, generalMessage, type Message } from '../../../forms/messages.ts'
+import { codeMessage, type Message } from '../../../forms/messages.ts'
 import type { SnackbarInput } from '../../../stores/UiStore.ts'
 import { walletPathForMissingPoints } from '../../wallet/index.ts'
+import { failureMessage } from '../failures.ts'
 import type { OfferCard, OffersApi, PurchaseRequest, PurchaseResponse, QuoteAnswer } from '../api.ts'
 import { dayCounts, enginePeriod, levelOfCard, periodChoices, sellsInSlices, type DayCount, type PeriodChoice } from './offerRules.ts'
 
@@ -71,11 +72,6 @@ export interface AppliedDiscount {
  * engine's, and the two about use counts, which the server alone knows.
  */
 const CODE_REFUSALS = new Set<string>([...CODE_ERROR_CODES, 'code_max_uses_reached', 'code_already_used'])
-
-/** A failure in the user's language (a 'Server' text is the generic one, §8). */
-function failureMessage(error: unknown): Message {
-  return isApiError(error) ? generalMessage(error) : { key: 'auth:errors.server' }
-}
 
 export class PurchaseStore {
   readonly card: OfferCard
