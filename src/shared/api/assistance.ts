@@ -4,7 +4,7 @@
  * What the specification leaves open is decided in docs/decisions/0040-assistance-videos.md.
  */
 import { z } from 'zod'
-import { MessageResponseSchema, idParam, type Endpoint } from './common.ts'
+import { MessageResponseSchema, type Endpoint, IdPathSchema } from './common.ts'
 
 export const AssistanceVideoSchema = z.object({
   id: z.number().int(),
@@ -18,8 +18,6 @@ export const AssistanceVideoSchema = z.object({
   position: z.number().int()
 })
 export type AssistanceVideo = z.infer<typeof AssistanceVideoSchema>
-
-const IdParamsSchema = z.strictObject({ id: idParam })
 
 export const assistanceEndpoints = {
   videoLinks: {
@@ -37,7 +35,7 @@ export const assistanceEndpoints = {
     path: '/media/assistance/:id',
     access: 'public',
     summary: "An assistance video's bytes (HTTP ranges: 206, 416)",
-    params: IdParamsSchema,
+    params: IdPathSchema,
     response: z.string(),
     errors: [404, 416]
   }
@@ -91,7 +89,7 @@ export const assistanceOperatorEndpoints = {
     path: '/video-links/:id',
     access: 'operator',
     summary: 'Remove an assistance video',
-    params: IdParamsSchema,
+    params: IdPathSchema,
     response: MessageResponseSchema,
     errors: [401, 403, 404]
   }

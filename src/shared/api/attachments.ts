@@ -6,13 +6,11 @@
  * What the specification leaves open is decided in docs/decisions/0041-lesson-attachments.md.
  */
 import { z } from 'zod'
-import { idParam, type Endpoint } from './common.ts'
+import { type Endpoint, IdPathSchema } from './common.ts'
 import { signedMediaEndpoint } from './learning.ts'
 
 /** The largest file an operator may attach. */
 export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024
-
-const IdPathSchema = z.strictObject({ id: idParam })
 
 export const attachmentEndpoints = {
   download: signedMediaEndpoint(

@@ -42,6 +42,9 @@ export const idParam = z.coerce
   .positive({ error: 'common.invalid' })
   .max(2_147_483_647, { error: 'common.invalid' })
 
+/** The path of an endpoint that names one row by its id (`/orders/{id}`). */
+export const IdPathSchema = z.strictObject({ id: idParam })
+
 /** Route groups of the platform API, all on one origin. */
 export const servicePrefixes = {
   api: '/api',

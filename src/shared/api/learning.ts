@@ -13,7 +13,7 @@
  */
 import { z } from 'zod'
 import { LESSON_COMPLETE_PERCENT, PROGRESS_TICK_SECONDS } from '../constants.ts'
-import { idParam, type Endpoint } from './common.ts'
+import { idParam, type Endpoint, IdPathSchema } from './common.ts'
 import { ChapterTypeSchema, SubjectProgressSchema, SubjectSchema, type ChapterType } from './home.ts'
 
 /** A signed video address is valid this long (5 minutes at most); the lesson is asked again for a new one. */
@@ -58,7 +58,6 @@ const slugOrId = z.string({ error: 'common.required' }).regex(/^[A-Za-z0-9][A-Za
 export const ChapterPathSchema = z.strictObject({ slug: slugOrId })
 export const ChapterContentsPathSchema = z.strictObject({ subject: slugOrId, chapter: slugOrId })
 export const LessonPathSchema = z.strictObject({ subject: slugOrId, chapter: slugOrId, content: slugOrId })
-const IdPathSchema = z.strictObject({ id: idParam })
 
 /** Section (part 2, §3) of the subject page: a named group of chapters under one tab. */
 export const SectionSchema = z.object({

@@ -6,15 +6,13 @@
  * docs/decisions/0044-magazine-pages.md.
  */
 import { z } from 'zod'
-import { idParam, type Endpoint } from './common.ts'
+import { type Endpoint, IdPathSchema } from './common.ts'
 import { signedMediaEndpoint } from './learning.ts'
 
 /** The largest PDF an operator may send. */
 export const MAGAZINE_MAX_BYTES = 50 * 1024 * 1024
 /** The most pages a magazine may have. */
 export const MAGAZINE_MAX_PAGES = 300
-
-const IdPathSchema = z.strictObject({ id: idParam })
 
 export const magazineEndpoints = {
   page: signedMediaEndpoint(

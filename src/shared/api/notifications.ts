@@ -12,7 +12,7 @@ import { z } from 'zod'
 import { NOTIFICATION_PAGE_SIZE } from '../constants.ts'
 import { isPlatformWebLink } from '../externalLinks.ts'
 import { credentialSchema } from '../rules/credential.ts'
-import { MessageResponseSchema, idParam, pagedSchema, type Endpoint } from './common.ts'
+import { MessageResponseSchema, idParam, pagedSchema, type Endpoint, IdPathSchema } from './common.ts'
 
 /** The preference flags of §3, by family; a notification of a family the user turned off is not shown natively. */
 export const NOTIFICATION_FAMILIES = {
@@ -118,8 +118,6 @@ export const STREAM_EVENTS = ['notification', 'message', 'popup'] as const
 export type StreamEvent = (typeof STREAM_EVENTS)[number]
 export const STREAM_KEEPALIVE_MS = 25_000
 
-const IdParamsSchema = z.strictObject({ id: idParam })
-
 export const notificationEndpoints = {
   notifications: {
     method: 'GET',
@@ -137,7 +135,7 @@ export const notificationEndpoints = {
     path: '/student/notifications/:id/mark-as-seen',
     access: 'user',
     summary: 'Mark one of your notifications as seen',
-    params: IdParamsSchema,
+    params: IdPathSchema,
     response: MarkSeenResponseSchema,
     errors: [401, 403, 404]
   },

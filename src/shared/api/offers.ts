@@ -13,7 +13,7 @@
 import { z } from 'zod'
 import { DinarsSchema, OfferDivisionSchema, OfferPurchasePayloadSchema, PeriodSchema, SliceIndexSchema } from '../pricing/schema.ts'
 import { PricingErrorCodeSchema } from '../pricing/errors.ts'
-import { IdNameSchema, idParam, MessageResponseSchema, type Endpoint } from './common.ts'
+import { IdNameSchema, MessageResponseSchema, type Endpoint, IdPathSchema } from './common.ts'
 
 /** An offer division as the offers page shows it: the engine's shape, with the offer's id, group and menu. */
 export const OfferCardSchema = OfferDivisionSchema.extend({
@@ -237,7 +237,7 @@ export const offerEndpoints = {
     path: '/student/discount-code/:id',
     access: 'user',
     summary: 'Removes the applied code',
-    params: z.strictObject({ id: idParam }),
+    params: IdPathSchema,
     response: MessageResponseSchema,
     errors: [401, 403, 404]
   },
@@ -248,7 +248,7 @@ export const offerEndpoints = {
     access: 'user',
     summary:
       "Cancels one of the pupil's subscriptions that has not ended: access stays to its end date, no renewal, no later instalment; cancelling again answers the same",
-    params: z.strictObject({ id: idParam }),
+    params: IdPathSchema,
     response: CancelSubscriptionResponseSchema,
     errors: [401, 403, 404, 409]
   }
@@ -411,7 +411,7 @@ export const offerOperatorEndpoints = {
     path: '/offers/:id',
     access: 'operator',
     summary: "Change an offer division (name, colour, description, position, prices, disabled); a pupil's next quote reads it",
-    params: z.strictObject({ id: idParam }),
+    params: IdPathSchema,
     body: OperatorOfferEditSchema,
     response: OperatorOfferResponseSchema,
     // 409: a subject list given to an offer that is no pack.

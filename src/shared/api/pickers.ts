@@ -5,7 +5,7 @@
  * (Arabic where known, French otherwise); countries and governorates carry each language's name.
  */
 import { z } from 'zod'
-import { idParam, type Endpoint } from './common.ts'
+import { idParam, type Endpoint, IdPathSchema } from './common.ts'
 
 export const CountrySchema = z.object({
   id: z.number().int(),
@@ -39,8 +39,6 @@ export const DivisionSchema = z.object({
 export type Division = z.infer<typeof DivisionSchema>
 export const OptionalSubjectSchema = z.object({ id: z.number().int(), name: z.string(), division_id: z.number().int() })
 
-const IdParams = z.strictObject({ id: idParam })
-
 export const pickersEndpoints = {
   countries: {
     method: 'GET',
@@ -56,7 +54,7 @@ export const pickersEndpoints = {
     path: '/countries/:id/states',
     access: 'public',
     summary: 'Governorates of a country (only Tunisia has them)',
-    params: IdParams,
+    params: IdPathSchema,
     response: z.array(StateSchema),
     errors: [404]
   },
@@ -76,7 +74,7 @@ export const pickersEndpoints = {
     path: '/state/:id/institutes',
     access: 'public',
     summary: 'Institutes of a governorate (each names its delegation)',
-    params: IdParams,
+    params: IdPathSchema,
     response: z.array(InstituteSchema),
     errors: [404]
   },
@@ -104,7 +102,7 @@ export const pickersEndpoints = {
     path: '/optional-subjects/:id',
     access: 'public',
     summary: 'Optional subjects of a class (empty when it has none)',
-    params: IdParams,
+    params: IdPathSchema,
     response: z.array(OptionalSubjectSchema),
     errors: [404]
   }

@@ -9,7 +9,7 @@
  * language does not need to ask again (docs/decisions/0005-profile-language-and-files.md).
  */
 import { z } from 'zod'
-import { IdNameSchema, MessageResponseSchema, idParam, type Endpoint } from './common.ts'
+import { IdNameSchema, MessageResponseSchema, idParam, type Endpoint, IdPathSchema } from './common.ts'
 
 export const LanguageSchema = z.enum(['fr', 'en', 'ar'])
 export type Language = z.infer<typeof LanguageSchema>
@@ -133,8 +133,6 @@ export const FileDownloadQuerySchema = z.strictObject({
   signature: z.string().max(128)
 })
 
-const IdParamsSchema = z.strictObject({ id: idParam })
-
 export const profileEndpoints = {
   divisionChangeReasons: {
     method: 'GET',
@@ -192,7 +190,7 @@ export const profileEndpoints = {
     path: '/student/mark-sheet/:id',
     access: 'user',
     summary: 'Delete a report card while it is pending',
-    params: IdParamsSchema,
+    params: IdPathSchema,
     response: MessageResponseSchema,
     errors: [401, 403, 404, 409]
   },

@@ -12,7 +12,7 @@
  * option of another question or two options of a one-answer question: `quiz_answer_invalid`.
  */
 import { z } from 'zod'
-import { idParam, type Endpoint } from './common.ts'
+import { type Endpoint, IdPathSchema } from './common.ts'
 
 /** The sizes a quiz keeps to (the operator's file is checked against them). */
 export const QUIZ_LIMITS = { title: 200, questions: 50, options: 8, questionText: 1000, optionText: 300, explanation: 2000 } as const
@@ -131,7 +131,7 @@ export const quizEndpoints = {
     access: 'user',
     summary:
       "A lesson's quiz (its content_qcm_id) without its right answers, with the pupil's best score; refused on a locked lesson (content_locked)",
-    params: z.strictObject({ id: idParam }),
+    params: IdPathSchema,
     response: QuizSchema,
     errors: [401, 403, 404]
   },
@@ -143,7 +143,7 @@ export const quizEndpoints = {
     status: 201,
     summary:
       "Submit an attempt (Idempotency-Key or attempt_id: counted once): the score, each question's correction and explanation, the best score; quiz_answer_invalid for an answer outside the quiz",
-    params: z.strictObject({ id: idParam }),
+    params: IdPathSchema,
     body: QuizAttemptBodySchema,
     response: QuizAttemptResultSchema,
     errors: [401, 403, 404, 409, 422]
@@ -159,7 +159,7 @@ export const quizOperatorEndpoints = {
     status: 201,
     summary:
       "Give a QCM lesson (type 7) its quiz, from the operator's JSON file (409 for another type of lesson or one that has a quiz already)",
-    params: z.strictObject({ id: idParam }),
+    params: IdPathSchema,
     body: QuizDefinitionSchema,
     response: CreatedQuizSchema,
     errors: [401, 403, 404, 409]

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { LanguageSchema } from './profile.ts'
-import { MessageResponseSchema, idParam, type Endpoint } from './common.ts'
+import { MessageResponseSchema, type Endpoint, IdPathSchema } from './common.ts'
 
 /** Longest reason an operator gives for a refund (kept on the order). */
 export const REFUND_REASON_MAX = 500
@@ -50,7 +50,7 @@ export const refundOperatorEndpoints = {
     path: '/orders/:id',
     access: 'operator',
     summary: 'An offer order: its figures in dinars, the points its slices took, its subscription and its refund',
-    params: z.strictObject({ id: idParam }),
+    params: IdPathSchema,
     response: OperatorOrderResponseSchema,
     errors: [401, 403, 404]
   },
@@ -61,7 +61,7 @@ export const refundOperatorEndpoints = {
     access: 'operator',
     summary:
       'Refund an order once: its points back to the wallet, its subscription ended, its coupon released, its referral earning reversed, the pupil notified',
-    params: z.strictObject({ id: idParam }),
+    params: IdPathSchema,
     body: OperatorRefundBodySchema,
     response: OperatorOrderResponseSchema,
     errors: [401, 403, 404, 409]

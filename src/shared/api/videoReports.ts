@@ -8,7 +8,7 @@
  */
 import { z } from 'zod'
 import { VIDEO_REPORT_DESCRIPTION_MAX } from '../rules/videoReport.ts'
-import { MessageResponseSchema, idParam, type Endpoint } from './common.ts'
+import { MessageResponseSchema, idParam, type Endpoint, IdPathSchema } from './common.ts'
 
 /** The states of a report (part 2, §4), as the API writes them. */
 export const VIDEO_REPORT_STATUSES = ['Pending', 'In progress', 'Rejected', 'Resolved'] as const
@@ -62,8 +62,6 @@ export type VideoReportBody = z.infer<typeof VideoReportBodySchema>
 
 export const SavedVideoReportSchema = MessageResponseSchema.extend({ report: VideoReportSchema })
 
-const IdParamsSchema = z.strictObject({ id: idParam })
-
 export const videoReportEndpoints = {
   reasons: {
     method: 'GET',
@@ -100,7 +98,7 @@ export const videoReportEndpoints = {
     path: '/student/video-reports/:id',
     access: 'user',
     summary: "Change one of the pupil's reports while it is Pending (409 video_report_not_pending after)",
-    params: IdParamsSchema,
+    params: IdPathSchema,
     body: VideoReportBodySchema,
     response: SavedVideoReportSchema,
     errors: [401, 403, 404, 409]
@@ -111,7 +109,7 @@ export const videoReportEndpoints = {
     path: '/student/video-reports/:id',
     access: 'user',
     summary: "Delete one of the pupil's reports while it is Pending (409 video_report_not_pending after)",
-    params: IdParamsSchema,
+    params: IdPathSchema,
     response: MessageResponseSchema,
     errors: [401, 403, 404, 409]
   }

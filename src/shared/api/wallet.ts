@@ -12,7 +12,7 @@ import { z } from 'zod'
 import { confirmationCodeSchema } from '../rules/code.ts'
 import { normalizeDigits } from '../rules/input.ts'
 import { paymentAmountSchema, transferPointsSchema } from '../rules/amounts.ts'
-import { IdNameSchema, MessageResponseSchema, idParam, type Endpoint } from './common.ts'
+import { IdNameSchema, MessageResponseSchema, type Endpoint, IdPathSchema } from './common.ts'
 
 export const PaymentMethodSchema = z.enum(['transfer', 'd17', 'online'])
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>
@@ -184,7 +184,6 @@ export const PaymentReceiptSchema = z.object({
   payment_date: z.string()
 })
 
-export const IdParamsSchema = z.strictObject({ id: idParam })
 export const OrderParamsSchema = z.strictObject({ orderId: PaymentReturnQuerySchema.shape.orderId })
 
 const userErrors = [401, 403, 404] as const
@@ -234,7 +233,7 @@ export const walletEndpoints = {
     path: '/payment/redirect/:id',
     access: 'user',
     summary: 'The payment page of an online (card) points code',
-    params: IdParamsSchema,
+    params: IdPathSchema,
     response: PaymentRedirectResponseSchema,
     errors: [401, 403, 404, 409]
   },
@@ -244,7 +243,7 @@ export const walletEndpoints = {
     path: '/payment/d17/:id',
     access: 'user',
     summary: 'The QR payload of a D17 points code',
-    params: IdParamsSchema,
+    params: IdPathSchema,
     response: D17PaymentSchema,
     errors: [401, 403, 404, 409]
   },
@@ -254,7 +253,7 @@ export const walletEndpoints = {
     path: '/payment/d17/check/:id',
     access: 'user',
     summary: 'Whether a D17 points code has been paid',
-    params: IdParamsSchema,
+    params: IdPathSchema,
     response: D17CheckResponseSchema,
     errors: userErrors
   },
@@ -306,7 +305,7 @@ export const walletEndpoints = {
     path: '/student/confirm-transfer-points/:id',
     access: 'user',
     summary: 'Send a new confirmation code for a waiting transfer',
-    params: IdParamsSchema,
+    params: IdPathSchema,
     response: MessageResponseSchema,
     errors: [401, 403, 404, 409]
   },
@@ -316,7 +315,7 @@ export const walletEndpoints = {
     path: '/student/transfer-points/:id/reject',
     access: 'user',
     summary: 'Reject (cancel) a waiting transfer: the held points go back to the sender',
-    params: IdParamsSchema,
+    params: IdPathSchema,
     response: TransferResponseSchema,
     errors: [401, 403, 404, 409]
   },
@@ -376,7 +375,7 @@ export const walletOperatorEndpoints = {
     path: '/payments/:id/approve',
     access: 'operator',
     summary: 'Approve a pending bank transfer: the wallet is credited once',
-    params: IdParamsSchema,
+    params: IdPathSchema,
     response: OperatorDecisionResponseSchema,
     errors: [401, 403, 404, 409]
   },
@@ -386,7 +385,7 @@ export const walletOperatorEndpoints = {
     path: '/payments/:id/reject',
     access: 'operator',
     summary: 'Reject a pending bank transfer',
-    params: IdParamsSchema,
+    params: IdPathSchema,
     response: OperatorDecisionResponseSchema,
     errors: [401, 403, 404, 409]
   },
