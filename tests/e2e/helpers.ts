@@ -48,6 +48,20 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
 const run = promisify(execFile)
 
 /**
+ * From the subjects grid: a subject's page, then its chapter row `chapter` (its first lesson),
+ * whose content route the address then names.
+ */
+export async function openChapter(page: Page, subject: string, chapter: number): Promise<void> {
+  await page.getByTestId('nav-subjects').click()
+  await expect(page.getByTestId('subject-card').first()).toBeVisible({ timeout: 15_000 })
+  await page.getByTestId('subject-card').filter({ hasText: subject }).getByRole('link').click()
+  await expect(page.getByTestId('subject-details')).toBeVisible({ timeout: 15_000 })
+  await page.getByTestId('chapter-link').nth(chapter).click()
+  await expect(page.getByTestId('lesson-page')).toBeVisible({ timeout: 15_000 })
+  await expect.poll(() => pathname(page)).toMatch(/^\/subjects\/[^/]+\/chapters\/[^/]+\/(lessons|recordings)\/[^/]+\/content$/)
+}
+
+/**
  * A fresh operator key for this test file: the API the harness starts takes it from the
  * environment, as the CLI does. Call at the top level of the file.
  */

@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { launchApp, startApi, stopProcess, type AppHandle } from './harness.ts'
-import { admin, demo, expectNoSeriousViolations, sharedApi, signIn, useOperatorKey } from './helpers.ts'
+import { admin, demo, expectNoSeriousViolations, openChapter, pathname, sharedApi, signIn, useOperatorKey } from './helpers.ts'
 
 const OPERATOR_KEY = useOperatorKey()
 
@@ -22,19 +22,7 @@ test.afterEach(async () => {
   app = undefined
 })
 
-const pathname = (page: Page) => new URL(page.url()).pathname
 const videoTime = (page: Page) => page.getByTestId('lesson-video').evaluate((video: HTMLVideoElement) => video.currentTime)
-
-/** From the subjects grid: a subject's page, then the chapter row `chapter` (its first lesson). */
-async function openChapter(page: Page, subject: string, chapter: number): Promise<void> {
-  await page.getByTestId('nav-subjects').click()
-  await expect(page.getByTestId('subject-card').first()).toBeVisible({ timeout: 15_000 })
-  await page.getByTestId('subject-card').filter({ hasText: subject }).getByRole('link').click()
-  await expect(page.getByTestId('subject-details')).toBeVisible({ timeout: 15_000 })
-  await page.getByTestId('chapter-link').nth(chapter).click()
-  await expect(page.getByTestId('lesson-page')).toBeVisible({ timeout: 15_000 })
-  await expect.poll(() => pathname(page)).toMatch(/^\/subjects\/[^/]+\/chapters\/[^/]+\/(lessons|recordings)\/[^/]+\/content$/)
-}
 
 /** Signed in as the demo pupil: the lesson `title` of the first chapter of Mathématiques' miscellaneous tab. */
 async function openMathsMiscLesson(page: Page, title: string): Promise<void> {

@@ -10,7 +10,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { launchApp, type AppHandle } from './harness.ts'
-import { demo, expectNoSeriousViolations, sharedApi, signIn } from './helpers.ts'
+import { demo, expectNoSeriousViolations, openChapter, sharedApi, signIn } from './helpers.ts'
 
 const api = sharedApi('offers')
 let app: AppHandle | undefined
@@ -55,16 +55,6 @@ async function openDialog(page: Page, offerId: number): Promise<Locator> {
 }
 
 const millimes = async (locator: Locator) => Number(await locator.getAttribute('data-millimes'))
-
-/** From the subjects grid: a subject's page, then its chapter row `chapter` (its first lesson). */
-async function openChapter(page: Page, subject: string, chapter: number): Promise<void> {
-  await page.getByTestId('nav-subjects').click()
-  await expect(page.getByTestId('subject-card').first()).toBeVisible({ timeout: 15_000 })
-  await page.getByTestId('subject-card').filter({ hasText: subject }).getByRole('link').click()
-  await expect(page.getByTestId('subject-details')).toBeVisible({ timeout: 15_000 })
-  await page.getByTestId('chapter-link').nth(chapter).click()
-  await expect(page.getByTestId('lesson-page')).toBeVisible({ timeout: 15_000 })
-}
 
 test('each purchase-dialog variant, in French, light', async () => {
   test.setTimeout(90_000)
