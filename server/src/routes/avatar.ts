@@ -10,6 +10,7 @@ import { addRoute, type UserRow } from '../http.ts'
 import type { Services } from '../services.ts'
 import { avatarKeyOf, avatarUrl, detectAvatarType, isAvatarKey, newAvatarKey, normalizeAvatar } from '../services/avatars.ts'
 import { currentAvatar, setAvatar } from '../services/users.ts'
+import { readParts } from './multipart.ts'
 
 /** Test accounts may not edit the profile (§4); the avatar waits for a complete profile (§2). */
 export function checkMayEditAvatar(user: UserRow): void {
@@ -24,27 +25,22 @@ export function checkMayEditAvatar(user: UserRow): void {
 
 /** The one `avatar` file part; the size is limited by the multipart plugin. */
 async function readAvatar(request: FastifyRequest): Promise<Buffer | null> {
-  if (!request.isMultipart()) throw new ApiError('unsupported_media_type', 'Envoyez la photo en multipart/form-data')
   let avatar: Buffer | null = null
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue
+  await readParts(
+    request,
+    {
+      notMultipart: 'Envoyez la photo en multipart/form-data',
+      field: 'avatar',
+      tooLarge: 'La photo dépasse la taille maximale de 10 Mo',
+      tooLargeKey: 'avatar.fileTooLarge',
+      tooMany: 'Une seule photo à la fois'
+    },
+    async (part) => {
+      if (part.type !== 'file') return
       const bytes = await part.toBuffer()
       if (part.fieldname === 'avatar' && !avatar) avatar = bytes
     }
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new ApiError('payload_too_large', 'La photo dépasse la taille maximale de 10 Mo', {
-        status: 413,
-        fieldKeys: { avatar: ['avatar.fileTooLarge'] }
-      })
-    }
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new ApiError('validation_failed', 'Une seule photo à la fois', { status: 422, fieldKeys: { avatar: ['common.invalid'] } })
-    }
-    throw error
-  }
+  )
   return avatar
 }
 

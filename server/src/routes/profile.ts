@@ -38,6 +38,7 @@ import {
   storeMarksheet,
   visibleAdCards
 } from '../services/profile.ts'
+import { readParts } from './multipart.ts'
 
 /** Class changes are for pupils; test accounts (administrators aside) may not ask. */
 function checkMayRequestDivision(user: UserRow): void {
@@ -55,10 +56,17 @@ type UploadForm = { file: { name: string; bytes: Buffer } | null; trimester: str
 
 /** Reads the parts of the upload; the file is limited by the multipart plugin (MARKSHEET_MAX_BYTES). */
 async function readUpload(request: FastifyRequest): Promise<UploadForm> {
-  if (!request.isMultipart()) throw new ApiError('unsupported_media_type', 'Envoyez le bulletin en multipart/form-data')
   const form: UploadForm = { file: null, trimester: null, division: null }
-  try {
-    for await (const part of request.parts()) {
+  await readParts(
+    request,
+    {
+      notMultipart: 'Envoyez le bulletin en multipart/form-data',
+      field: 'file',
+      tooLarge: 'Le fichier dépasse la taille maximale de 10 Mo',
+      tooLargeKey: 'marksheet.fileTooLarge',
+      tooMany: 'Un seul fichier par bulletin'
+    },
+    async (part) => {
       if (part.type === 'file') {
         const bytes = await part.toBuffer()
         if (part.fieldname === 'file' && !form.file) form.file = { name: part.filename, bytes }
@@ -66,19 +74,7 @@ async function readUpload(request: FastifyRequest): Promise<UploadForm> {
         form[part.fieldname] = typeof part.value === 'string' ? part.value : null
       }
     }
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new ApiError('payload_too_large', 'Le fichier dépasse la taille maximale de 10 Mo', {
-        status: 413,
-        fieldKeys: { file: ['marksheet.fileTooLarge'] }
-      })
-    }
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new ApiError('validation_failed', 'Un seul fichier par bulletin', { status: 422, fieldKeys: { file: ['common.invalid'] } })
-    }
-    throw error
-  }
+  )
   return form
 }
 
