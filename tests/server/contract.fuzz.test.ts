@@ -1402,71 +1402,61 @@ async function freshReport(userId: number, status: 'pending' | 'in_progress'): P
   return row!.id
 }
 
-async function freshValue(kind: keyof typeof FRESH, caller: Caller): Promise<number | string> {
-  switch (kind) {
-    case 'pending':
-      return freshReport(caller.userId, 'pending')
-    case 'started':
-      return freshReport(caller.userId, 'in_progress')
-    case 'othersReport':
-      return freshReport(otherPupil, 'pending')
-    case 'assistance':
-      return (
-        await addAssistanceVideo(
-          server.app.services.database.db,
-          server.app.services.storage,
-          { title: 'Aide', url: 'https://example.org/aide.mp4' },
-          server.clock.now()
-        )
-      ).id
-    case 'quizLesson':
-      return (
-        await createLesson(
-          server.app.services.database.db,
-          {
-            chapter: tools.chapter,
-            name: 'Quiz du fuzz',
-            slug: `quiz-du-fuzz-${Math.random().toString(36).slice(2, 10)}`,
-            type: 7,
-            free: false,
-            rtl: false
-          },
-          server.clock.now()
-        )
-      ).id
-    case 'code': {
-      const reply = await server.app.inject({
-        method: 'POST',
-        url: '/api/student/discount-code',
-        headers: { authorization: `Bearer ${caller.token}` },
-        payload: { code: 'BIENVENUE10', offerId: catalogue.offerCards[0]!.id }
-      })
-      expect(reply.statusCode, reply.body).toBe(200)
-      return (reply.json() as { discount_code: { id: number } }).discount_code.id
-    }
-    case 'plan':
-      return pendingPlan(caller)
-    case 'subscription':
-      return subscriptionOf(caller.userId, '2100-01-01')
-    case 'endedSubscription':
-      return subscriptionOf(caller.userId, '2020-12-31')
-    case 'othersSubscription':
-      return subscriptionOf(otherPupil, '2100-01-01')
-    case 'order':
-      return freshOrder()
-    case 'refundedOrder': {
-      const id = await freshOrder()
-      await refundOrder(server.app.services.database.db, id, {
-        reason: null,
-        at: server.clock.now(),
-        notifications: server.app.services.notifications,
-        language: 'fr'
-      })
-      return id
-    }
-    case 'coupon':
-      return (await addCoupon(server.app.services.database.db, { ...couponBody(), allYear: false }, server.clock.now())).code
-  }
+/** How each value of FRESH is made at send time for the caller. */
+const freshValues: Record<keyof typeof FRESH, (caller: Caller) => Promise<number | string>> = {
+  pending: (caller) => freshReport(caller.userId, 'pending'),
+  started: (caller) => freshReport(caller.userId, 'in_progress'),
+  othersReport: () => freshReport(otherPupil, 'pending'),
+  assistance: async () =>
+    (
+      await addAssistanceVideo(
+        server.app.services.database.db,
+        server.app.services.storage,
+        { title: 'Aide', url: 'https://example.org/aide.mp4' },
+        server.clock.now()
+      )
+    ).id,
+  quizLesson: async () =>
+    (
+      await createLesson(
+        server.app.services.database.db,
+        {
+          chapter: tools.chapter,
+          name: 'Quiz du fuzz',
+          slug: `quiz-du-fuzz-${Math.random().toString(36).slice(2, 10)}`,
+          type: 7,
+          free: false,
+          rtl: false
+        },
+        server.clock.now()
+      )
+    ).id,
+  code: async (caller) => {
+    const reply = await server.app.inject({
+      method: 'POST',
+      url: '/api/student/discount-code',
+      headers: { authorization: `Bearer ${caller.token}` },
+      payload: { code: 'BIENVENUE10', offerId: catalogue.offerCards[0]!.id }
+    })
+    expect(reply.statusCode, reply.body).toBe(200)
+    return (reply.json() as { discount_code: { id: number } }).discount_code.id
+  },
+  plan: (caller) => pendingPlan(caller),
+  subscription: (caller) => subscriptionOf(caller.userId, '2100-01-01'),
+  endedSubscription: (caller) => subscriptionOf(caller.userId, '2020-12-31'),
+  othersSubscription: () => subscriptionOf(otherPupil, '2100-01-01'),
+  order: () => freshOrder(),
+  refundedOrder: async () => {
+    const id = await freshOrder()
+    await refundOrder(server.app.services.database.db, id, {
+      reason: null,
+      at: server.clock.now(),
+      notifications: server.app.services.notifications,
+      language: 'fr'
+    })
+    return id
+  },
+  coupon: async () => (await addCoupon(server.app.services.database.db, { ...couponBody(), allYear: false }, server.clock.now())).code
 }
 
 /** A coupon of a fresh code (never a CP… referral code): 10 % off. */
@@ -1544,7 +1534,7 @@ async function fill(value: unknown, caller: Caller): Promise<unknown> {
       return unapplied[1]
     }
     const fresh = /^<fresh:(\w+)>$/.exec(value)
-    if (fresh) return freshValue(fresh[1] as keyof typeof FRESH, caller)
+    if (fresh) return freshValues[fresh[1] as keyof typeof FRESH](caller)
   }
   if (value === SELF) return caller.userId
   if (value === OWN_AVATAR) return ownAvatar(caller)
