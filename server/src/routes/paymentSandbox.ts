@@ -4,7 +4,7 @@
  * SERVER-SIDE — the only way a card or D17 points code is credited, once — and the card page
  * then hands back to the app through `darsi://payment/success|echec?orderId=…`.
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { formatDeepLink } from '../../../src/shared/deepLink.ts'
@@ -76,12 +76,17 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, services: Ser
 
   const order = (orderId: string, method: 'online' | 'd17') => orderOf(db, orderId, method)
 
-  typed.get('/sandbox/pay/:orderId', { schema: { params, hide: true } }, async (request, reply) => {
-    const row = await order(request.params.orderId, 'online')
+  /** The page of a pending order of `method`: 404 for an unknown order, 409 for one already settled. */
+  async function pendingOrderPage(reply: FastifyReply, orderId: string, method: 'online' | 'd17', page: (row: PaymentCodeRow) => string) {
+    const row = await order(orderId, method)
     if (!row) return html(reply, 404, statusPage('Commande introuvable', "Cette commande n'existe pas."))
     if (row.status !== 'pending') return html(reply, 409, statusPage('Commande déjà réglée', `Statut : ${row.status}.`))
-    return html(reply, 200, cardPage(row))
-  })
+    return html(reply, 200, page(row))
+  }
+
+  typed.get('/sandbox/pay/:orderId', { schema: { params, hide: true } }, async (request, reply) =>
+    pendingOrderPage(reply, request.params.orderId, 'online', cardPage)
+  )
 
   typed.post('/sandbox/pay/:orderId', { schema: { params, body: decisionBody, hide: true } }, async (request, reply) => {
     const row = await order(request.params.orderId, 'online')
@@ -94,12 +99,9 @@ export function registerPaymentSandboxRoutes(app: FastifyInstance, services: Ser
     return reply.redirect(formatDeepLink({ kind: 'payment-return', outcome, orderId: settled.orderId }), 302)
   })
 
-  typed.get('/sandbox/d17/:orderId', { schema: { params, hide: true } }, async (request, reply) => {
-    const row = await order(request.params.orderId, 'd17')
-    if (!row) return html(reply, 404, statusPage('Commande introuvable', "Cette commande n'existe pas."))
-    if (row.status !== 'pending') return html(reply, 409, statusPage('Commande déjà réglée', `Statut : ${row.status}.`))
-    return html(reply, 200, d17Page(row))
-  })
+  typed.get('/sandbox/d17/:orderId', { schema: { params, hide: true } }, async (request, reply) =>
+    pendingOrderPage(reply, request.params.orderId, 'd17', d17Page)
+  )
 
   typed.post('/sandbox/d17/:orderId', { schema: { params, body: decisionBody, hide: true } }, async (request, reply) => {
     const row = await order(request.params.orderId, 'd17')
