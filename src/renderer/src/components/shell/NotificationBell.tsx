@@ -1,7 +1,7 @@
 import { Button, CounterBadge, makeStyles, Popover, PopoverSurface, PopoverTrigger, tokens } from '@fluentui/react-components'
 import { Alert24Regular, Mail24Regular } from '@fluentui/react-icons'
 import { observer } from 'mobx-react-lite'
-import { useState, type ReactElement } from 'react'
+import { useState, type ComponentType, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NOTIFICATION_DROPDOWN_MAX_WIDTH } from '../../../../shared/constants.ts'
 import { useInboxCatalogue } from '../../i18n/inboxCatalogue.ts'
@@ -92,58 +92,53 @@ function HeaderDropdown(props: {
   )
 }
 
-/** The bell: unread count, and the notification dropdown (All / Unread, 24 a page). */
-export const NotificationBell = observer(function NotificationBell() {
+type Inbox = ReturnType<typeof useInbox>
+
+/** The inbox's two header dropdowns: the notifications (All / Unread, 24 a page) and the messages (all / unread). */
+const DROPDOWNS = {
+  notifications: {
+    Icon: Alert24Regular,
+    testId: 'notification-bell',
+    unread: (inbox: Inbox) => inbox.notifications.unreadCount,
+    Panel: NotificationPanel
+  },
+  messages: { Icon: Mail24Regular, testId: 'messages-button', unread: (inbox: Inbox) => inbox.messages.unread, Panel: MessagesPanel }
+} satisfies Record<
+  string,
+  { Icon: ComponentType; testId: string; unread: (inbox: Inbox) => number; Panel: ComponentType<{ onClose: () => void }> }
+>
+
+/** A header dropdown of the inbox: its unread count in the badge and the label, its list inside once opened. */
+const InboxDropdown = observer(function InboxDropdown({ family }: { family: keyof typeof DROPDOWNS }) {
   useInboxCatalogue()
   const inbox = useInbox()
   const { t } = useTranslation(['inbox', 'shell'])
   const [open, setOpen] = useState(false)
-  const count = inbox.notifications.unreadCount
+  const { Icon, testId, unread, Panel } = DROPDOWNS[family]
+  const count = unread(inbox)
   if (inbox.userId === null) return null
   return (
     <HeaderDropdown
-      icon={<Alert24Regular />}
+      icon={<Icon />}
       count={count}
       label={
         count === 1
-          ? t('inbox:notifications.labelWithOne')
+          ? t(`inbox:${family}.labelWithOne`)
           : count > 0
-            ? t('inbox:notifications.labelWithCount', { count })
-            : t('inbox:notifications.label')
+            ? t(`inbox:${family}.labelWithCount`, { count })
+            : t(`inbox:${family}.label`)
       }
-      testId="notification-bell"
+      testId={testId}
       open={open}
       onOpenChange={setOpen}
     >
-      <NotificationPanel onClose={() => setOpen(false)} />
+      <Panel onClose={() => setOpen(false)} />
     </HeaderDropdown>
   )
 })
 
-/** The messages button: unread badge, and the inbox dropdown (all / unread). */
-export const MessagesButton = observer(function MessagesButton() {
-  useInboxCatalogue()
-  const inbox = useInbox()
-  const { t } = useTranslation(['inbox', 'shell'])
-  const [open, setOpen] = useState(false)
-  const count = inbox.messages.unread
-  if (inbox.userId === null) return null
-  return (
-    <HeaderDropdown
-      icon={<Mail24Regular />}
-      count={count}
-      label={
-        count === 1
-          ? t('inbox:messages.labelWithOne')
-          : count > 0
-            ? t('inbox:messages.labelWithCount', { count })
-            : t('inbox:messages.label')
-      }
-      testId="messages-button"
-      open={open}
-      onOpenChange={setOpen}
-    >
-      <MessagesPanel onClose={() => setOpen(false)} />
-    </HeaderDropdown>
-  )
-})
+/** The bell: unread count, and the notification dropdown. */
+export const NotificationBell = () => <InboxDropdown family="notifications" />
+
+/** The messages button: unread badge, and the inbox dropdown. */
+export const MessagesButton = () => <InboxDropdown family="messages" />

@@ -1,23 +1,18 @@
 import { Spinner } from '@fluentui/react-components'
-import type { i18n as I18n } from 'i18next'
 import { observer } from 'mobx-react-lite'
-import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ensureSupportCatalogue, useSupportCatalogue } from '../../i18n/supportCatalogue.ts'
-import { markInteractive } from '../../lib/performance.ts'
+import { useSupportCatalogue } from '../../i18n/supportCatalogue.ts'
 import type { RootStore } from '../../stores/RootStore.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
 import { supportStoresOf } from './stores/supportStores.ts'
 import { useSupportStyles } from './styles.ts'
-import { SupportLoadFailed, SupportScreen } from './SupportScreen.tsx'
+import { SupportLoadFailed, SupportScreen, useEnter } from './SupportScreen.tsx'
+
+export { prepare } from './SupportScreen.tsx'
 
 /** At start-up on this screen: the videos are asked for while the shell renders. */
 export function prefetch(root: RootStore): void {
   void supportStoresOf(root).assistance.enter()
-}
-
-export function prepare(_root: RootStore, i18n: I18n): void {
-  ensureSupportCatalogue(i18n)
 }
 
 /** 'Assistance' (part 2, §2): the assistance videos by position, each played in the app. */
@@ -31,9 +26,7 @@ const AssistancePage = observer(function AssistancePage() {
   const styles = useSupportStyles()
   const { t } = useTranslation('support')
 
-  useEffect(() => {
-    void store.enter().finally(markInteractive)
-  }, [store])
+  useEnter(store)
 
   return (
     <SupportScreen testId="assistance-page" title={t('assistance.title')} subtitle={t('assistance.subtitle')}>

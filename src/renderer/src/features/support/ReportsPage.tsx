@@ -1,12 +1,9 @@
 import { Button, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components'
 import { Delete20Regular, Edit20Regular } from '@fluentui/react-icons'
-import type { i18n as I18n } from 'i18next'
 import { observer } from 'mobx-react-lite'
-import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { StatusBadge, type VideoReportState } from '../../components/StatusBadge.tsx'
-import { ensureSupportCatalogue, useSupportCatalogue } from '../../i18n/supportCatalogue.ts'
-import { markInteractive } from '../../lib/performance.ts'
+import { useSupportCatalogue } from '../../i18n/supportCatalogue.ts'
 import { formatReportDate } from '../../lib/time.ts'
 import type { RootStore } from '../../stores/RootStore.ts'
 import { useStores } from '../../stores/StoreContext.tsx'
@@ -16,7 +13,7 @@ import { DialogFrame } from '../../components/DialogFrame.tsx'
 import { canChange } from './stores/ReportsStore.ts'
 import { supportStoresOf } from './stores/supportStores.ts'
 import { useSupportStyles } from './styles.ts'
-import { SupportLoadFailed, SupportScreen } from './SupportScreen.tsx'
+import { SupportLoadFailed, SupportScreen, useEnter } from './SupportScreen.tsx'
 
 const STATES: Record<VideoReportStatus, VideoReportState> = {
   Pending: 'pending',
@@ -25,14 +22,11 @@ const STATES: Record<VideoReportStatus, VideoReportState> = {
   Resolved: 'resolved'
 }
 
+export { prepare } from './SupportScreen.tsx'
+
 /** At start-up on this screen: the reports are asked for while the shell renders. */
 export function prefetch(root: RootStore): void {
   void supportStoresOf(root).reports.enter()
-}
-
-/** In idle time, for a signed-in pupil: the screen's texts. */
-export function prepare(_root: RootStore, i18n: I18n): void {
-  ensureSupportCatalogue(i18n)
 }
 
 /** 'Mes signalements' (/reports, part 2 §2): the pupil's video reports, edit and delete while Pending. */
@@ -46,9 +40,7 @@ const ReportsPage = observer(function ReportsPage() {
   const styles = useSupportStyles()
   const { t } = useTranslation('support')
 
-  useEffect(() => {
-    void store.enter().finally(markInteractive)
-  }, [store])
+  useEnter(store)
 
   const editing = store.editor.target?.mode === 'edit' ? store.editor.target.report : null
 

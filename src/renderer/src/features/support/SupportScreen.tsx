@@ -1,7 +1,23 @@
 import { Button } from '@fluentui/react-components'
-import type { ReactNode } from 'react'
+import type { i18n as I18n } from 'i18next'
+import { useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ensureSupportCatalogue } from '../../i18n/supportCatalogue.ts'
+import { markInteractive } from '../../lib/performance.ts'
+import type { RootStore } from '../../stores/RootStore.ts'
 import { useSupportStyles } from './styles.ts'
+
+/** In idle time, for a signed-in pupil: the support screens' texts. */
+export function prepare(_root: RootStore, i18n: I18n): void {
+  ensureSupportCatalogue(i18n)
+}
+
+/** On showing a support screen: its list is asked for, and the first screen counts as shown once it is there. */
+export function useEnter(store: { enter(): Promise<unknown> }): void {
+  useEffect(() => {
+    void store.enter().finally(markInteractive)
+  }, [store])
+}
 
 /** A support screen: its title and subtitle over what it lists. */
 export function SupportScreen({

@@ -17,27 +17,24 @@ export function NewPasswordFields(props: {
 }) {
   const { password, confirmation, shown, onToggle } = props
   const { t } = useTranslation('auth')
+  const fields = [
+    { field: password, hint: t('register.passwordHint'), toggleTestId: props.toggleTestId },
+    { field: confirmation, hint: undefined, toggleTestId: undefined }
+  ]
   return (
     <>
-      <FormField label={password.label} hint={t('register.passwordHint')} required error={password.error}>
-        <PasswordInput
-          {...password.input}
-          autoComplete="new-password"
-          maxLength={INPUT_MAX.password}
-          shown={shown}
-          onToggle={onToggle}
-          toggleTestId={props.toggleTestId}
-        />
-      </FormField>
-      <FormField label={confirmation.label} required error={confirmation.error}>
-        <PasswordInput
-          {...confirmation.input}
-          autoComplete="new-password"
-          maxLength={INPUT_MAX.password}
-          shown={shown}
-          onToggle={onToggle}
-        />
-      </FormField>
+      {fields.map(({ field, hint, toggleTestId }, index) => (
+        <FormField key={index} label={field.label} hint={hint} required error={field.error}>
+          <PasswordInput
+            {...field.input}
+            autoComplete="new-password"
+            maxLength={INPUT_MAX.password}
+            shown={shown}
+            onToggle={onToggle}
+            toggleTestId={toggleTestId}
+          />
+        </FormField>
+      ))}
     </>
   )
 }

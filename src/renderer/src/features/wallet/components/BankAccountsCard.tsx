@@ -19,6 +19,19 @@ const useStyles = makeStyles({
   number: { fontFamily: tokens.fontFamilyMonospace }
 })
 
+/** One of an account's numbers: its name, then the number, kept left to right. */
+function NumberFact({ label, value }: { label: string; value: string }) {
+  const styles = useStyles()
+  return (
+    <>
+      <dt className={styles.term}>{label}</dt>
+      <dd className={styles.value}>
+        <bdi className={styles.number}>{value}</bdi>
+      </dd>
+    </>
+  )
+}
+
 /** The three accounts a bank transfer or postal deposit goes to (from the API). */
 export const BankAccountsCard = observer(function BankAccountsCard() {
   const { wallet } = useWalletStores()
@@ -46,26 +59,9 @@ export const BankAccountsCard = observer(function BankAccountsCard() {
               <dl className={styles.facts}>
                 <dt className={styles.term}>{t('accounts.owner')}</dt>
                 <dd className={styles.value}>{account.owner}</dd>
-                <dt className={styles.term}>{t('accounts.accountNumber')}</dt>
-                <dd className={styles.value}>
-                  <bdi className={styles.number}>{account.account_number}</bdi>
-                </dd>
-                {account.rib ? (
-                  <>
-                    <dt className={styles.term}>{t('accounts.rib')}</dt>
-                    <dd className={styles.value}>
-                      <bdi className={styles.number}>{account.rib}</bdi>
-                    </dd>
-                  </>
-                ) : null}
-                {account.rip ? (
-                  <>
-                    <dt className={styles.term}>{t('accounts.rip')}</dt>
-                    <dd className={styles.value}>
-                      <bdi className={styles.number}>{account.rip}</bdi>
-                    </dd>
-                  </>
-                ) : null}
+                <NumberFact label={t('accounts.accountNumber')} value={account.account_number} />
+                {account.rib ? <NumberFact label={t('accounts.rib')} value={account.rib} /> : null}
+                {account.rip ? <NumberFact label={t('accounts.rip')} value={account.rip} /> : null}
               </dl>
             </li>
           ))}
