@@ -124,6 +124,13 @@ const tools = { subject: 0, chapter: 0, lesson: 0, magazine: 0, pack: 0, packOff
 const FUZZ_CLASS = 14
 const demoRef = (list: keyof typeof catalogue, n: number, field: string) => `<demo:${list}:${n}:${field}>`
 const toolRef = (key: keyof typeof tools) => `<tools:${key}>`
+/** Mostly the id of the tool `key`, sometimes that of `other` (a thing of the wrong kind), sometimes the id of nothing. */
+const toolIdOr = (key: keyof typeof tools, other: keyof typeof tools) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constant(toolRef(key)) },
+    { weight: 1, arbitrary: fc.constant(toolRef(other)) },
+    { weight: 1, arbitrary: fc.integer({ min: 1_000_000, max: 2_147_483_647 }) }
+  )
 /** A part of the signed address of the n-th video lesson, taken from the lesson's answer to the caller: id, u, expires or signature. */
 const signedRef = (n: number, part: string) => `<signed:${n}:${part}>`
 /** The same for the n-th attached lesson's file. */
@@ -1079,21 +1086,13 @@ function learningGenerators(): Record<string, fc.Arbitrary<Input>> {
     ),
     'learningOperator.setLessonRtl': fc
       .record({
-        id: fc.oneof(
-          { weight: 4, arbitrary: fc.constant(toolRef('magazine')) },
-          { weight: 1, arbitrary: fc.constant(toolRef('lesson')) },
-          { weight: 1, arbitrary: fc.integer({ min: 1_000_000, max: 2_147_483_647 }) }
-        ),
+        id: toolIdOr('magazine', 'lesson'),
         rtl: fc.oneof({ weight: 4, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.anything() })
       })
       .map(({ id, rtl }): Input => ({ params: { id }, body: { rtl } })),
     'learningOperator.uploadLessonVideo': fc
       .record({
-        id: fc.oneof(
-          { weight: 4, arbitrary: fc.constant(toolRef('lesson')) },
-          { weight: 1, arbitrary: fc.constant(toolRef('magazine')) },
-          { weight: 1, arbitrary: fc.integer({ min: 1_000_000, max: 2_147_483_647 }) }
-        ),
+        id: toolIdOr('lesson', 'magazine'),
         content: fc.oneof(
           { weight: 3, arbitrary: fc.constant(tinyMp4Bytes()) },
           // A truncated file, or bytes of no video at all.
@@ -1326,11 +1325,7 @@ function aroundLessonGenerators(): Record<string, fc.Arbitrary<Input>> {
     ),
     'magazineOperator.upload': fc
       .record({
-        id: fc.oneof(
-          { weight: 4, arbitrary: fc.constant(toolRef('magazine')) },
-          { weight: 1, arbitrary: fc.constant(toolRef('lesson')) },
-          { weight: 1, arbitrary: fc.integer({ min: 1_000_000, max: 2_147_483_647 }) }
-        ),
+        id: toolIdOr('magazine', 'lesson'),
         content: fc.oneof({ weight: 3, arbitrary: fc.constant(onePagePdf()) }, { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }) })
       })
       .map(({ id, content }): Input => ({ params: { id }, bytes: { content, type: 'application/octet-stream' } }))
