@@ -6,7 +6,7 @@
  * on bank transfers.
  */
 import { randomBytes } from 'node:crypto'
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { PaymentMethod, PaymentStatus } from '../../../src/shared/api/wallet.ts'
 import type { Db, Executor, Tx } from '../db/client.ts'
 import { jsonListStatement } from '../db/json.ts'
@@ -61,21 +61,20 @@ export async function createPaymentCode(
 
 /** One of the user's points codes. */
 export async function ownedCode(executor: Executor, userId: number, id: number): Promise<PaymentCodeRow> {
-  const [row] = await executor
-    .select()
-    .from(paymentCodes)
-    .where(and(eq(paymentCodes.id, id), eq(paymentCodes.userId, userId)))
-    .limit(1)
-  if (!row) throw notFound()
-  return row
+  return ownedWhere(executor, userId, eq(paymentCodes.id, id))
 }
 
 /** One of the user's points codes, by its order id. */
 export async function ownedOrder(executor: Executor, userId: number, orderId: string): Promise<PaymentCodeRow> {
+  return ownedWhere(executor, userId, eq(paymentCodes.orderId, orderId))
+}
+
+/** The user's points code that `match` names; 404 when it is none of theirs. */
+async function ownedWhere(executor: Executor, userId: number, match: SQL): Promise<PaymentCodeRow> {
   const [row] = await executor
     .select()
     .from(paymentCodes)
-    .where(and(eq(paymentCodes.orderId, orderId), eq(paymentCodes.userId, userId)))
+    .where(and(match, eq(paymentCodes.userId, userId)))
     .limit(1)
   if (!row) throw notFound()
   return row
