@@ -255,12 +255,18 @@ export function periodKey(planId: number, period: number): string {
   return `plan:${planId}:period:${period}`
 }
 
-async function charged(tx: Tx, plan: PlanRow, notification: OperatorNotification, now: Date): Promise<PlanRow> {
+/** The period a charge's notification names: the plan's next one (the first while the plan is pending); refused otherwise. */
+function nextPeriod(plan: PlanRow, notification: OperatorNotification): number {
   const period = notification.period
   if (period == null) throw outOfOrder()
   if (period <= plan.periodsPaid) throw new ApiError('operator_period_already_charged', 'Cette période est déjà facturée')
   if (period !== plan.periodsPaid + 1) throw outOfOrder()
   if (period === 1 ? plan.status !== 'pending' : plan.status !== 'active') throw outOfOrder()
+  return period
+}
+
+async function charged(tx: Tx, plan: PlanRow, notification: OperatorNotification, now: Date): Promise<PlanRow> {
+  const period = nextPeriod(plan, notification)
   await recordCharge(tx, plan, notification, 'paid', now)
   const today = tunisDateOf(now)
   if (period === 1) {
@@ -309,11 +315,7 @@ async function charged(tx: Tx, plan: PlanRow, notification: OperatorNotification
 }
 
 async function chargeFailed(tx: Tx, plan: PlanRow, notification: OperatorNotification, now: Date): Promise<PlanRow> {
-  const period = notification.period
-  if (period == null) throw outOfOrder()
-  if (period <= plan.periodsPaid) throw new ApiError('operator_period_already_charged', 'Cette période est déjà facturée')
-  if (period !== plan.periodsPaid + 1) throw outOfOrder()
-  if (period === 1 ? plan.status !== 'pending' : plan.status !== 'active') throw outOfOrder()
+  const period = nextPeriod(plan, notification)
   await recordCharge(tx, plan, notification, 'failed', now)
   // The first charge failed: no plan. A renewal failed: the access ends with the period paid.
   const [done] = await tx
