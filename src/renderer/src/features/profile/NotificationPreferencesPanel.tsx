@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { useTranslation } from 'react-i18next'
 import type { PreferenceFamily } from './stores/ProfileDialogStores.ts'
 import { useProfileStyles } from './styles.ts'
+import { ProfileSection } from './ProfileSection.tsx'
 import { useProfileStores } from './useProfileStores.ts'
 
 /** Notification toggles grouped by family (§3): each one is saved as soon as it is switched. */
@@ -13,10 +14,7 @@ export const NotificationPreferencesPanel = observer(function NotificationPrefer
   const families = Object.entries(preferences.families) as [PreferenceFamily, readonly (keyof typeof preferences.saving)[]][]
 
   return (
-    <section className={styles.card} aria-labelledby="preferences-title" data-testid="notification-preferences">
-      <h2 id="preferences-title" className={styles.sectionTitle}>
-        {t('preferences.title')}
-      </h2>
+    <ProfileSection id="preferences-title" title={t('preferences.title')} testId="notification-preferences">
       <div className={styles.fields}>
         {families.map(([family, names]) => (
           <fieldset key={family} className={styles.family}>
@@ -34,6 +32,6 @@ export const NotificationPreferencesPanel = observer(function NotificationPrefer
           </fieldset>
         ))}
       </div>
-    </section>
+    </ProfileSection>
   )
 })

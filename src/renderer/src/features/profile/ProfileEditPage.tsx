@@ -15,6 +15,7 @@ import { MarksheetsDialog } from './MarksheetsDialog.tsx'
 import { NotificationPreferencesPanel } from './NotificationPreferencesPanel.tsx'
 import { useProfileCatalogue } from '../../i18n/profileCatalogue.ts'
 import { useProfileStyles } from './styles.ts'
+import { ProfileSection } from './ProfileSection.tsx'
 import { useProfileStores } from './useProfileStores.ts'
 import { SubmitButton } from '../../forms/SubmitButton.tsx'
 import { ChoiceOptions } from '../../forms/ChoiceOptions.tsx'
@@ -113,10 +114,7 @@ export const Component = observer(function ProfileEditPage() {
         </MessageBar>
       ) : null}
       <form onSubmit={submit} noValidate className={styles.form}>
-        <section className={styles.card} aria-labelledby="personal-title">
-          <h2 id="personal-title" className={styles.sectionTitle}>
-            {t('edit.personal')}
-          </h2>
+        <ProfileSection id="personal-title" title={t('edit.personal')}>
           <AvatarEditor />
           <div className={styles.fields}>
             <FormField label={t('edit.name')} required error={form.error('name')}>
@@ -155,12 +153,9 @@ export const Component = observer(function ProfileEditPage() {
               <Input {...input('phone2', { locked: form.locked('phone2'), type: 'tel', ltr: true })} />
             </FormField>
           </div>
-        </section>
+        </ProfileSection>
 
-        <section className={styles.card} aria-labelledby="academic-title">
-          <h2 id="academic-title" className={styles.sectionTitle}>
-            {t('edit.academic')}
-          </h2>
+        <ProfileSection id="academic-title" title={t('edit.academic')}>
           <div className={styles.fields}>
             <div className={styles.withAction}>
               <FormField label={t('edit.email')} hint={unconfirmedEmail ? t('edit.emailNotConfirmed') : undefined} error={null}>
@@ -193,12 +188,9 @@ export const Component = observer(function ProfileEditPage() {
               ) : null}
             </div>
           </div>
-        </section>
+        </ProfileSection>
 
-        <section className={styles.card} aria-labelledby="address-title">
-          <h2 id="address-title" className={styles.sectionTitle}>
-            {t('edit.address')}
-          </h2>
+        <ProfileSection id="address-title" title={t('edit.address')}>
           <div className={styles.fields}>
             <FormField label={t('edit.country')} required error={form.error('country')}>
               <Select {...select('country', !form.readOnly)}>
@@ -242,7 +234,7 @@ export const Component = observer(function ProfileEditPage() {
               </Select>
             </FormField>
           </div>
-        </section>
+        </ProfileSection>
 
         <div className={styles.actions}>
           <SaveButton form={form} />
@@ -253,10 +245,7 @@ export const Component = observer(function ProfileEditPage() {
           ) : null}
         </div>
       </form>
-      <section className={styles.card} aria-labelledby="marksheets-title" data-testid="profile-marksheets">
-        <h2 id="marksheets-title" className={styles.sectionTitle}>
-          {t('marksheets.section')}
-        </h2>
+      <ProfileSection id="marksheets-title" title={t('marksheets.section')} testId="profile-marksheets">
         <p className={styles.muted}>{t('marksheets.intro')}</p>
         <div className={styles.actions}>
           {([1, 2, 3] as const).map((trimester) => (
@@ -273,7 +262,7 @@ export const Component = observer(function ProfileEditPage() {
             {t('marksheets.view')}
           </Button>
         </div>
-      </section>
+      </ProfileSection>
       <NotificationPreferencesPanel disabled={form.readOnly} />
       <DivisionChangeDialog />
       <MarksheetsDialog />

@@ -11,6 +11,7 @@ import { AdCards } from '../../components/AdCards.tsx'
 import { ParentPhoneDialog } from './ParentPhoneDialog.tsx'
 import { useProfileCatalogue } from '../../i18n/profileCatalogue.ts'
 import { useProfileStyles } from './styles.ts'
+import { ProfileSection } from './ProfileSection.tsx'
 import { useProfileStores } from './useProfileStores.ts'
 
 /** A country's name in the interface language, from its ISO code. */
@@ -130,10 +131,7 @@ export const Component = observer(function ProfilePage() {
               </div>
             ) : null}
           </section>
-          <section className={styles.card} aria-labelledby="academic-title" data-testid="profile-academic">
-            <h2 id="academic-title" className={styles.sectionTitle}>
-              {t('page.academic')}
-            </h2>
+          <ProfileSection id="academic-title" title={t('page.academic')} testId="profile-academic">
             <dl className={styles.facts}>
               {row(t('page.division'), user.division?.name ?? null, 'profile-division')}
               {user.optional_subject ? row(t('page.optionalSubject'), user.optional_subject.name, 'profile-optional-subject') : null}
@@ -142,7 +140,7 @@ export const Component = observer(function ProfilePage() {
               {row(t('page.delegation'), user.delegation?.name ?? null, 'profile-delegation')}
               {row(t('page.institute'), user.institute?.name ?? null, 'profile-institute')}
             </dl>
-          </section>
+          </ProfileSection>
         </div>
         <AdCards load={adCards} label={t('page.adsLabel')} openLabel={t('ads.open')} videoLabel={t('ads.video')} testId="profile-ads" />
       </div>

@@ -85,22 +85,7 @@ export class AvatarStore {
     if (this.busy || this.locked) return false
     this.phase = 'removing'
     this.problem = null
-    try {
-      await this.deps.api().deleteAvatar()
-      runInAction(() => {
-        this.phase = 'idle'
-        this.pending = null
-      })
-      this.deps.ui.notify({ intent: 'success', key: 'profile:avatar.removed' })
-      await this.deps.session.loadUser().catch(() => undefined)
-      return true
-    } catch (error) {
-      runInAction(() => {
-        this.phase = 'failed'
-        this.problem = this.failure(error)
-      })
-      return false
-    }
+    return this.settle(() => this.deps.api().deleteAvatar(), 'profile:avatar.removed')
   }
 
   private async send(): Promise<boolean> {
@@ -109,15 +94,30 @@ export class AvatarStore {
     this.phase = 'uploading'
     this.progress = 0
     this.problem = null
+    const upload = () => this.deps.api().uploadAvatar(file, file.name, (fraction) => runInAction(() => (this.progress = fraction)))
+    return this.settle(upload, 'profile:avatar.saved', (error) => {
+      // A refused photo will be refused again: only a network failure keeps it for a retry.
+      if (!isApiError(error) || !error.isNetwork) this.pending = null
+    })
+  }
+
+  /**
+   * The end of an upload or a removal: done, it is said and /auth/me is read again (the header and
+   * the profile show the new address); failed, the reason is shown.
+   */
+  private async settle(
+    work: () => Promise<unknown>,
+    done: 'profile:avatar.saved' | 'profile:avatar.removed',
+    failed: (error: unknown) => void = () => undefined
+  ): Promise<boolean> {
     try {
-      await this.deps.api().uploadAvatar(file, file.name, (fraction) => runInAction(() => (this.progress = fraction)))
+      await work()
       runInAction(() => {
         this.phase = 'idle'
         this.progress = 0
         this.pending = null
       })
-      this.deps.ui.notify({ intent: 'success', key: 'profile:avatar.saved' })
-      // /auth/me now answers the new address: the header and the profile show it.
+      this.deps.ui.notify({ intent: 'success', key: done })
       await this.deps.session.loadUser().catch(() => undefined)
       return true
     } catch (error) {
@@ -125,8 +125,7 @@ export class AvatarStore {
         this.phase = 'failed'
         this.progress = 0
         this.problem = this.failure(error)
-        // A refused photo will be refused again: only a network failure keeps it for a retry.
-        if (!isApiError(error) || !error.isNetwork) this.pending = null
+        failed(error)
       })
       return false
     }
