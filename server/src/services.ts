@@ -5,6 +5,7 @@ import type { Database } from './db/client.ts'
 import { createAnswerCache, noAnswerCache, type AnswerCache } from './services/answerCache.ts'
 import { OFFER_CATALOGUE_TABLES } from './services/offerList.ts'
 import { POINTS_CODES_TABLES } from './services/paymentCodes.ts'
+import { SUBJECT_CATALOGUE_TABLES } from './services/catalogue.ts'
 import { TRANSFER_HISTORY_TABLES } from './services/transfers.ts'
 import { createAuthCache, noAuthCache, type AuthCache } from './services/authCache.ts'
 import { createCaptchaService, type CaptchaService } from './services/captcha.ts'
@@ -42,8 +43,8 @@ export type Services = {
   access: AccessTokenService
   /** Sessions, their users and the users' views in memory. */
   authCache: AuthCache
-  /** Lists kept in memory, exact (services/answerCache.ts): the transfers a user sees, a class's offers catalogue, a user's points codes. */
-  answers: { transfers: AnswerCache; offers: AnswerCache; codes: AnswerCache }
+  /** Lists kept in memory, exact (services/answerCache.ts): the transfers a user sees, a class's offers catalogue, a user's points codes, a subject's chapters and lessons. */
+  answers: { transfers: AnswerCache; offers: AnswerCache; codes: AnswerCache; catalogues: AnswerCache }
   sessions: SessionService
   codes: CodeService
   captcha: CaptchaService
@@ -117,7 +118,8 @@ export function createServices(
     answers: {
       transfers: listCache(TRANSFER_HISTORY_TABLES),
       offers: listCache(OFFER_CATALOGUE_TABLES),
-      codes: listCache(POINTS_CODES_TABLES)
+      codes: listCache(POINTS_CODES_TABLES),
+      catalogues: listCache(SUBJECT_CATALOGUE_TABLES)
     },
     sessions: createSessionService(db, clock, access, {
       refreshTtlDays: config.refreshTokenTtlDays,

@@ -36,7 +36,7 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
   async function loadSubject(user: UserRow, ref: string) {
     const subject = await findSubject(db, user, ref)
     const [rows, access] = await Promise.all([
-      subjectCatalogue(db, user.id, subject.id),
+      subjectCatalogue(db, user.id, subject.id, services.answers.catalogues),
       subjectAccess(db, user, subject.id, services.clock.now())
     ])
     return { subject, rows, access }
@@ -44,7 +44,7 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
 
   addRoute(app, services, ep.chapters, async ({ auth, params }) => {
     const subject = await findSubject(db, auth.user, params.slug)
-    const rows = await subjectCatalogue(db, auth.user.id, subject.id)
+    const rows = await subjectCatalogue(db, auth.user.id, subject.id, services.answers.catalogues)
     const videos = rows.filter((row) => row.content && VIDEO_CONTENT_TYPES.includes(row.content.typeId)).length
     return presented(ep.chapters, presentChapterList(subject, { progress: meanProgress(rows), subjectVideos: videos }, rows))
   })
@@ -64,7 +64,7 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
   addRoute(app, services, ep.lesson, async ({ auth, params }) => {
     // The subject, its catalogue, its access and the lesson's side reads: one statement.
     const now = services.clock.now()
-    const { subject, rows, access, blockedOffers, lesson } = await lessonPage(db, auth.user, params, now)
+    const { subject, rows, access, blockedOffers, lesson } = await lessonPage(db, services.answers.catalogues, auth.user, params, now)
     const chapter = pickChapter(rows, params.chapter)
     if (!chapter) throw notFound('chapter')
     // The lesson the statement named (as pickContent names it) and read the side of.

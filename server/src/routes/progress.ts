@@ -77,19 +77,24 @@ export function registerProgressRoutes(app: FastifyInstance, services: Services)
 
   addRoute(app, services, ep.subjectProgress, async ({ auth, params }) => {
     const subject = await findSubjectById(db, auth.user, params.id)
-    return { subject_id: subject.id, progress: meanProgress(await subjectCatalogue(db, auth.user.id, subject.id)) }
+    return {
+      subject_id: subject.id,
+      progress: meanProgress(await subjectCatalogue(db, auth.user.id, subject.id, services.answers.catalogues))
+    }
   })
 
   addRoute(app, services, ep.subjectChaptersProgress, async ({ auth, params }) => {
     const subject = await findSubjectById(db, auth.user, params.id)
-    const rows = (await subjectCatalogue(db, auth.user.id, subject.id)).sort(compareChapters)
+    const rows = (await subjectCatalogue(db, auth.user.id, subject.id, services.answers.catalogues)).sort(compareChapters)
     const ids = [...new Set(rows.map((row) => row.chapter.id))]
     return ids.map((id) => ({ chapter_id: id, progress: meanProgress(rows.filter((row) => row.chapter.id === id)) }))
   })
 
   addRoute(app, services, ep.chapterContentsProgress, async ({ auth, params }) => {
     const chapter = await findChapterById(db, auth.user, params.id)
-    const rows = (await subjectCatalogue(db, auth.user.id, chapter.subjectId)).filter((row) => row.chapter.id === chapter.id)
+    const rows = (await subjectCatalogue(db, auth.user.id, chapter.subjectId, services.answers.catalogues)).filter(
+      (row) => row.chapter.id === chapter.id
+    )
     const lessons = rows.flatMap((row) => (row.content ? [{ ...row, content: row.content }] : []))
     return orderLessons(rows[0]?.chapter.type ?? 'course', lessons).map((row) => presentProgress(row.content.id, row.progress))
   })

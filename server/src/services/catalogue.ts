@@ -29,6 +29,7 @@ import {
 } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import type { UserRow } from '../http.ts'
+import { noAnswerCache, type AnswerCache } from './answerCache.ts'
 
 export type SubjectRow = typeof subjects.$inferSelect
 
@@ -133,10 +134,14 @@ function objectOf(fields: Record<string, AnyColumn | SQL>): SQL {
   return sql`json_build_object(${sql.join(parts, sql`, `)})`
 }
 
+/** The tables a subject's catalogue (its chapters, sections and lessons) is read from: a write to any empties the kept catalogues. */
+export const SUBJECT_CATALOGUE_TABLES = ['chapters', 'chapter_sections', 'contents'] as const
+
 /**
- * Every chapter of a subject (lessons or none) with the pupil's progress, by chapter and lesson
- * position: ONE statement whose one field is the rows as JSON (on PGlite, decoding each field of
- * each row on its own was most of the cost; docs/decisions/0030-lists-at-the-p8-bar.md). A joined
+ * Every chapter of a subject (lessons or none), by chapter and lesson position, without anyone's
+ * progress: ONE statement whose one field is the rows as JSON (on PGlite, decoding each field of
+ * each row on its own was most of the cost; docs/decisions/0030-lists-at-the-p8-bar.md). The same
+ * for every pupil of the class, it is kept in memory by subject (`answers.catalogues`). A joined
  * row that is absent is null, as drizzle gives it; `createdAt` is written to the millisecond.
  */
 function catalogueSelect(db: Executor, subjectId: SQLWrapper) {
@@ -170,12 +175,6 @@ function catalogueSelect(db: Executor, subjectId: SQLWrapper) {
       instructorDescription: contents.instructorDescription,
       rtl: contents.rtl,
       qcmId: contents.qcmId
-    })} end`,
-    progress: sql`case when ${contentProgress.contentId} is null then null else ${objectOf({
-      percentage: contentProgress.percentage,
-      completed: contentProgress.completed,
-      lastWatchedSecond: contentProgress.lastWatchedSecond,
-      watchedSeconds: contentProgress.watchedSeconds
     })} end`
   })
   return db
@@ -185,30 +184,72 @@ function catalogueSelect(db: Executor, subjectId: SQLWrapper) {
     .from(chapters)
     .leftJoin(chapterSections, eq(chapterSections.id, chapters.sectionId))
     .leftJoin(contents, eq(contents.chapterId, chapters.id))
-    .leftJoin(contentProgress, and(eq(contentProgress.contentId, contents.id), eq(contentProgress.userId, sql.placeholder('userId'))))
     .where(eq(chapters.subjectId, subjectId))
 }
 
 const subjectCatalogueQuery = preparedFor((db) => catalogueSelect(db, sql.placeholder('subjectId')).prepare('learning_subject_catalogue'))
 
-/** The catalogue's statement as a subquery of another, for the subject `subjectId` names (its one field: the rows as JSON text). */
-export function subjectCatalogueSql(db: Executor, subjectId: SQLWrapper): SQL {
-  return sql`(${catalogueSelect(db, subjectId)})`
+/**
+ * The pupil's (the `userId` placeholder) progress in the lessons of the subject `subjectId` names,
+ * as a subquery of another statement: a JSON object from the lesson's id to its progress.
+ */
+export function subjectProgressSql(subjectId: SQLWrapper): SQL {
+  return sql`(select coalesce(json_object_agg(p.content_id, json_build_object('percentage', p.percentage,
+      'completed', p.completed, 'lastWatchedSecond', p.last_watched_second, 'watchedSeconds', p.watched_seconds)), '{}'::json)::text
+    from ${contentProgress} p inner join ${contents} t on t.id = p.content_id inner join ${chapters} c on c.id = t.chapter_id
+    where p.user_id = ${sql.placeholder('userId')} and c.subject_id = ${subjectId})`
 }
 
-export type CatalogueJson = Omit<CatalogueRow, 'content'> & {
+const subjectProgressQuery = preparedFor((db) =>
+  db
+    .select({ json: sql<string>`${subjectProgressSql(sql.placeholder('subjectId'))}` })
+    .from(sql`(select 1) as one`)
+    .prepare('learning_subject_progress')
+)
+
+/** The catalogue's rows without progress, as its statement writes them. */
+export type CatalogueJson = Omit<CatalogueRow, 'content' | 'progress'> & {
   content: (Omit<NonNullable<CatalogueRow['content']>, 'createdAt'> & { createdAt: string }) | null
 }
 
-export async function subjectCatalogue(db: Executor, userId: number, subjectId: number): Promise<CatalogueRow[]> {
-  const [read] = await subjectCatalogueQuery(db).execute({ userId, subjectId })
-  return catalogueRows(JSON.parse(read!.json) as CatalogueJson[])
+/** The pupil's progress by lesson id, as subjectProgressSql writes it. */
+export type ProgressJson = Record<string, NonNullable<CatalogueRow['progress']>>
+
+/**
+ * The subject's catalogue rows as JSON text: kept in `cache` by subject (read once, then from
+ * memory until a write to SUBJECT_CATALOGUE_TABLES), else read.
+ */
+export async function catalogueJson(db: Executor, cache: AnswerCache, subjectId: number, at: Date): Promise<string> {
+  const key = String(subjectId)
+  const kept = cache.get(key, at)
+  if (kept !== undefined) return kept
+  const ticket = cache.begin()
+  const [read] = await subjectCatalogueQuery(db).execute({ subjectId })
+  cache.set(ticket, key, read!.json, null)
+  return read!.json
 }
 
-/** The catalogue's rows as its statement writes them in JSON, their dates made dates again. */
-export function catalogueRows(rows: CatalogueJson[]): CatalogueRow[] {
+/** A subject's chapters and lessons with the pupil's progress: the catalogue (kept by subject) and the progress (read). */
+export async function subjectCatalogue(
+  db: Executor,
+  userId: number,
+  subjectId: number,
+  cache: AnswerCache = noAnswerCache
+): Promise<CatalogueRow[]> {
+  const [catalogue, [progress]] = await Promise.all([
+    catalogueJson(db, cache, subjectId, new Date()),
+    subjectProgressQuery(db).execute({ userId, subjectId })
+  ])
+  return catalogueRows(catalogue, JSON.parse(progress!.json) as ProgressJson)
+}
+
+/** The catalogue's rows as its statement writes them in JSON, their dates made dates again, each with the pupil's progress. */
+export function catalogueRows(catalogue: string, seen: ProgressJson): CatalogueRow[] {
+  const rows = JSON.parse(catalogue) as CatalogueJson[]
   return rows.map((row) =>
-    row.content ? { ...row, content: { ...row.content, createdAt: new Date(row.content.createdAt) } } : (row as CatalogueRow)
+    row.content
+      ? { ...row, content: { ...row.content, createdAt: new Date(row.content.createdAt) }, progress: seen[row.content.id] ?? null }
+      : { ...row, content: null, progress: null }
   )
 }
 

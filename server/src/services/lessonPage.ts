@@ -1,7 +1,8 @@
 /**
  * What the lesson screen reads (part 2, §3), in ONE statement whose one field is JSON, parsed once
- * (docs/decisions/0030-lists-at-the-p8-bar.md): the subject of the pupil's class, its catalogue
- * (services/catalogue.ts), what opens its lessons for the pupil (the same subquery as
+ * (docs/decisions/0030-lists-at-the-p8-bar.md): the subject of the pupil's class, the pupil's
+ * progress in its lessons (the catalogue itself, the same for the whole class, is kept in memory by
+ * subject: services/catalogue.ts), what opens its lessons for the pupil (the same subquery as
  * `subjectAccess`), the offers of the groups that block attachments, and for the lesson the path
  * names (chapter and lesson by slug, else by id, the first in their order as pickChapter and
  * pickContent take them): its videos, magazine pages, attachments and whether it is bookmarked.
@@ -27,18 +28,20 @@ import {
   userOffers
 } from '../db/schema.ts'
 import type { UserRow } from '../http.ts'
+import type { AnswerCache } from './answerCache.ts'
 import type { AttachmentRow } from './attachments.ts'
 import {
   accessFrom,
   accessOffersSql,
+  catalogueJson,
   catalogueRows,
   idIn,
-  subjectCatalogueSql,
+  subjectProgressSql,
   subjectRefusal,
   usedFreeSecondsSql,
   type AccessOffer,
-  type CatalogueJson,
   type CatalogueRow,
+  type ProgressJson,
   type SubjectAccess,
   type SubjectRow,
   type VideoRow
@@ -77,7 +80,7 @@ const lessonPageQuery = preparedFor((db) => {
   return (
     db
       .select({
-        json: sql<string>`json_build_object('subject', ${subject}, 'rows', ${subjectCatalogueSql(db, subjects.id)}::json,
+        json: sql<string>`json_build_object('subject', ${subject}, 'progress', ${subjectProgressSql(subjects.id)}::json,
           'used', ${usedFreeSecondsSql()}, 'offers', ${accessOffersSql(subjects.id)}::json, 'blocked', ${blocked}, 'lesson', ${side})::text`
       })
       .from(subjects)
@@ -116,7 +119,7 @@ export type LessonPage = {
 
 type LessonPageJson = {
   subject: SubjectRow
-  rows: CatalogueJson[]
+  progress: ProgressJson
   used: number
   offers: AccessOffer[]
   blocked: DatedOffer[]
@@ -134,6 +137,7 @@ type LessonPageJson = {
  */
 export async function lessonPage(
   db: Executor,
+  cache: AnswerCache,
   user: UserRow,
   refs: { subject: string; chapter: string; content: string },
   now: Date
@@ -154,6 +158,8 @@ export async function lessonPage(
         })
   if (!read) throw await subjectRefusal(db, refs.subject)
   const page = JSON.parse(read.json) as LessonPageJson
+  // The subject's chapters and lessons, the same for the whole class: kept in memory by subject.
+  const catalogue = await catalogueJson(db, cache, page.subject.id, now)
   const lesson = page.lesson && {
     ...page.lesson,
     videos: page.lesson.videos.map((video) => ({ ...video, eventStart: video.eventStart === null ? null : new Date(video.eventStart) })),
@@ -161,7 +167,7 @@ export async function lessonPage(
   }
   return {
     subject: page.subject,
-    rows: catalogueRows(page.rows),
+    rows: catalogueRows(catalogue, page.progress),
     access: accessFrom(user, Number(page.used), page.offers),
     blockedOffers: page.blocked,
     lesson
