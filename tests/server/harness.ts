@@ -10,12 +10,12 @@ import { solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import pg from 'pg'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { buildServer, type DarsiServer } from '../../server/src/app.ts'
 import { fakeClock } from '../../server/src/clock.ts'
 import { defaultConfig, type RateLimitSettings, type ServerConfig } from '../../server/src/config.ts'
 import { chapters, contents, subjects, userOffers, users } from '../../server/src/db/schema.ts'
-import { inTransaction, move } from '../../server/src/services/ledger.ts'
+import { audit, inTransaction, ledgerTotal, move } from '../../server/src/services/ledger.ts'
 import { DEMO_PASSWORD } from '../../server/src/seed/demo.ts'
 import { OffersResponseSchema, type OfferCard } from '../../src/shared/api/offers.ts'
 import { TEMPLATE_DB } from './globalSetup.ts'
@@ -158,6 +158,17 @@ export function useTestServer(overrides: Partial<ServerConfig> = {}): TestServer
     },
     close: () => running().close()
   }
+}
+
+/**
+ * After the file's tests, before its server closes (call after useTestServer: the hooks after the
+ * tests run last registered first): whatever the tests did, the ledger still reconciles.
+ */
+export function useLedgerCheck(server: TestServer): void {
+  afterAll(async () => {
+    expect(await audit(server.app.services.database.db)).toEqual([])
+    expect(await ledgerTotal(server.app.services.database.db)).toBe(0)
+  })
 }
 
 /** Whether `condition` came to hold within `timeoutMs`, asked every 5 ms. */

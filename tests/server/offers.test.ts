@@ -6,7 +6,7 @@
  */
 import { and, eq, like, sql } from 'drizzle-orm'
 import { DateTime } from 'luxon'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   chapters,
   eventParticipants,
@@ -18,7 +18,6 @@ import {
   userOfferSubjects,
   users
 } from '../../server/src/db/schema.ts'
-import { audit, ledgerTotal } from '../../server/src/services/ledger.ts'
 import { ErrorResponseSchema } from '../../src/shared/api/common.ts'
 import {
   OffersResponseSchema,
@@ -28,15 +27,11 @@ import {
   type PurchaseResponse
 } from '../../src/shared/api/offers.ts'
 import { quote as engineQuote } from '../../src/shared/pricing/index.ts'
-import { call, useTestServer, useDemoPupil, newPupil } from './harness.ts'
+import { call, useLedgerCheck, useTestServer, useDemoPupil, newPupil } from './harness.ts'
 
 const server = useTestServer()
 const sami = useDemoPupil(server)
-// Before the server closes (after-hooks run last registered first): whatever the purchases did, the ledger still reconciles.
-afterAll(async () => {
-  expect(await audit(db())).toEqual([])
-  expect(await ledgerTotal(db())).toBe(0)
-})
+useLedgerCheck(server)
 
 const db = () => server.app.services.database.db
 const pupil = (division: number | null = 14, points = 0) => newPupil(server.app, { division, points })

@@ -6,20 +6,16 @@
  * buyer's own code is refused.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { referralEarnings, users } from '../../server/src/db/schema.ts'
-import { audit, inTransaction, ledgerTotal } from '../../server/src/services/ledger.ts'
+import { inTransaction } from '../../server/src/services/ledger.ts'
 import { reverseReferralEarning } from '../../server/src/services/referrals.ts'
 import { referrerTokens } from '../../src/shared/pricing/index.ts'
-import { call, newPupil, useOfferDivisions, useTestServer, type Pupil } from './harness.ts'
+import { call, newPupil, useOfferDivisions, useLedgerCheck, useTestServer, type Pupil } from './harness.ts'
 
 const server = useTestServer()
 const divisionOf = useOfferDivisions(server)
-// Before the server closes (the hooks after the tests run last registered first).
-afterAll(async () => {
-  expect(await audit(db())).toEqual([])
-  expect(await ledgerTotal(db())).toBe(0)
-})
+useLedgerCheck(server)
 
 const db = () => server.app.services.database.db
 let codes = 0

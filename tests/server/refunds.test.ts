@@ -5,15 +5,15 @@
  * an operator plan's order refused, and the `order show|refund` commands.
  */
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { runAdmin } from '../../server/src/admin.ts'
 import { discountCodeRedemptions, discountCodes, notifications, offerOrders, users } from '../../server/src/db/schema.ts'
-import { audit, ledgerTotal, walletBalance } from '../../server/src/services/ledger.ts'
+import { ledgerTotal, walletBalance } from '../../server/src/services/ledger.ts'
 import { nextSlices } from '../../server/src/services/offers.ts'
 import { refundOrder } from '../../server/src/services/refunds.ts'
 import { ApiError } from '../../server/src/errors.ts'
 import { OffersResponseSchema, type OfferCard } from '../../src/shared/api/offers.ts'
-import { call, newPupil, useTestServer, type Pupil } from './harness.ts'
+import { call, newPupil, useLedgerCheck, useTestServer, type Pupil } from './harness.ts'
 
 const server = useTestServer()
 let cards: OfferCard[]
@@ -23,11 +23,7 @@ beforeAll(async () => {
   cards = OffersResponseSchema.parse((await call(server.app, 'GET', '/api/student/offers', { token: reader.token })).body).payload
   api = await server.app.listen({ port: 0, host: '127.0.0.1' })
 })
-// Before the server closes (the hooks after the tests run last registered first).
-afterAll(async () => {
-  expect(await audit(db())).toEqual([])
-  expect(await ledgerTotal(db())).toBe(0)
-})
+useLedgerCheck(server)
 
 const db = () => server.app.services.database.db
 const divisionOf = (offerId: number) => cards.find((card) => card.offer_id === offerId)!.id
