@@ -31,7 +31,7 @@ export function registerReactionRoutes(app: FastifyInstance, services: Services)
 
   addRoute(app, services, ep.toggleBookmark, async ({ auth, params, body: sent }) => {
     const now = services.clock.now()
-    const lesson = await openLessonByPath(db, auth.user, params, now)
+    const lesson = await openLessonByPath(db, services.answers.catalogues, auth.user, params, now)
     const body = sent ?? {}
     if (
       (body.content !== undefined && body.content !== lesson.contentId) ||

@@ -15,6 +15,7 @@ import { preparedFor } from '../db/prepared.ts'
 import { chapters, contentBookmarks, contentReactions, contents, subjects } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import type { UserRow } from '../http.ts'
+import type { AnswerCache } from './answerCache.ts'
 import { bookmarkJson } from '../presenters/reactions.ts'
 import {
   findLessonPlace,
@@ -44,12 +45,16 @@ export async function openLessonById(db: Executor, user: UserRow, contentId: num
 /** A lesson named by its subject, chapter and lesson (slugs or ids), refused when the pupil cannot open it. */
 export async function openLessonByPath(
   db: Executor,
+  catalogues: AnswerCache,
   user: UserRow,
   path: { subject: string; chapter: string; content: string },
   now: Date
 ): Promise<{ contentId: number; chapterId: number }> {
   const subject = await findSubject(db, user, path.subject)
-  const [rows, access] = await Promise.all([subjectCatalogue(db, user.id, subject.id), subjectAccess(db, user, subject.id, now)])
+  const [rows, access] = await Promise.all([
+    subjectCatalogue(db, user.id, subject.id, catalogues),
+    subjectAccess(db, user, subject.id, now)
+  ])
   const chapter = pickChapter(rows, path.chapter)
   if (!chapter) throw notFound('chapter')
   const row = pickContent(rows, chapter.id, path.content)
