@@ -1,3 +1,4 @@
+import { LANDING_OPERATOR } from '../../../shared/operators.ts'
 import type { DeepLink } from '../../../shared/deepLink.ts'
 import type { NativeNotificationClick } from '../../../shared/ipc.ts'
 import type { Platform } from '../platform/bridge.ts'
@@ -14,8 +15,8 @@ export interface DeepLinkTargets {
   openExternal?: (url: string) => void
 }
 
-/** Where a signed-out visitor's operator return opens: the operator's landing (the only one the platform has). */
-export const VISITOR_OPERATOR_RETURN = '/offers/ooredoo'
+/** Where a signed-out visitor's operator return opens: the operator's landing. */
+export const VISITOR_OPERATOR_RETURN = `/offers/${LANDING_OPERATOR}`
 
 /** A click on a system notification: like opening it in the bell's list (seen, then its link). */
 export function handleNotificationClick(click: NativeNotificationClick, targets: DeepLinkTargets): void {

@@ -8,6 +8,7 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { OperatorOffer, OperatorRecurrence } from '../../../../../shared/api/operatorBilling.ts'
+import { OPERATOR_LANDINGS } from '../../../../../shared/operators.ts'
 import type { Division } from '../../../../../shared/api/pickers.ts'
 import { checkPhone } from '../../../../../shared/rules/phone.ts'
 import { FormState } from '../../../forms/FormState.ts'
@@ -16,11 +17,6 @@ import { failureMessage } from '../failures.ts'
 import { sendOperatorCheckout } from '../operator/operatorCheckout.ts'
 import { OperatorReturnStore } from '../operator/OperatorReturnStore.ts'
 import type { OperatorLandingApi } from './api.ts'
-
-/** The operators whose landing the platform has, and their external landing pages. */
-export const OPERATOR_LANDINGS: Readonly<Record<string, string>> = {
-  ooredoo: 'https://darsi.tn/offers/ooredoo'
-}
 
 export interface OperatorLandingDeps {
   api(): OperatorLandingApi
