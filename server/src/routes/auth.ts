@@ -29,7 +29,7 @@ import {
   type CodeSender
 } from '../services/auth.ts'
 import { codeMessage } from '../services/notices.ts'
-import type { IssuedTokens } from '../services/sessions.ts'
+import type { IssuedTokens, RotateResult } from '../services/sessions.ts'
 import {
   checkOptionalSubjectChosen,
   checkReferences,
@@ -58,6 +58,15 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
   const { db } = services.database
   const limited = { limited: true }
   const codes = codeSender(services)
+
+  /** The answer to a spent refresh or switch token: the session's next pair for its user (an impersonation
+   * session's never has its password expired), or the error refused names for why the token was refused. */
+  async function spentTokenResult(spent: RotateResult, message: string, refused: (reason: 'invalid' | 'reused') => ApiError) {
+    if (!spent.ok) throw refused(spent.reason)
+    const user = await findById(db, spent.userId)
+    if (!user) throw refused('invalid')
+    return authResult(services, user, spent.tokens, message, spent.impersonatorId !== null)
+  }
   const holderWarning = () => ({ db, outbox: services.outbox, notifications: services.notifications, now: services.clock.now() })
 
   // Registration, the correction of the credential awaiting its code and the reset request with
@@ -104,14 +113,11 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     ep.refresh,
     async ({ body }) => {
       const rotated = await services.sessions.rotate(body.refresh_token)
-      if (!rotated.ok) {
-        throw rotated.reason === 'reused'
+      return spentTokenResult(rotated, 'Jeton renouvelé', (reason) =>
+        reason === 'reused'
           ? new ApiError('refresh_token_reused', 'Refresh token already used: the session is revoked')
           : new ApiError('refresh_token_invalid', 'Invalid refresh token')
-      }
-      const user = await findById(db, rotated.userId)
-      if (!user) throw new ApiError('refresh_token_invalid', 'Invalid refresh token')
-      return authResult(services, user, rotated.tokens, 'Jeton renouvelé', rotated.impersonatorId !== null)
+      )
     },
     limited
   )
@@ -122,17 +128,17 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     ep.switchSession,
     async ({ body }) => {
       const exchanged = await services.sessions.exchangeSwitchToken(body.token)
-      if (!exchanged.ok) {
-        throw new ApiError(
-          'switch_token_invalid',
-          exchanged.reason === 'reused'
-            ? 'Ce lien de connexion a déjà servi : la session est fermée'
-            : 'Ce lien de connexion est invalide ou a expiré'
-        )
-      }
-      const user = await findById(db, exchanged.userId)
-      if (!user) throw new ApiError('switch_token_invalid', 'Ce lien de connexion est invalide ou a expiré')
-      return authResult(services, user, exchanged.tokens, 'Connexion réussie', true)
+      return spentTokenResult(
+        exchanged,
+        'Connexion réussie',
+        (reason) =>
+          new ApiError(
+            'switch_token_invalid',
+            reason === 'reused'
+              ? 'Ce lien de connexion a déjà servi : la session est fermée'
+              : 'Ce lien de connexion est invalide ou a expiré'
+          )
+      )
     },
     limited
   )

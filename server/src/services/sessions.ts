@@ -49,14 +49,15 @@ export function createSessionService(db: Db, clock: Clock, access: AccessTokenSe
   const impersonationTtlMs = Math.min(refreshTtlMs, lifetimes.impersonationTtlHours * 3_600_000)
   const sessionTtlMs = (impersonatorId: number | null | undefined) => (impersonatorId ? impersonationTtlMs : refreshTtlMs)
 
-  async function mintRefresh(sessionId: string, executor: Executor): Promise<string> {
+  /** Stores a new token of the session under its hash (refresh or switch), good for ttlMs; returns the token. */
+  async function mintToken(sessionId: string, hash: (token: string) => string, ttlMs: number, executor: Executor): Promise<string> {
     const token = newOpaqueToken()
     const now = clock.now()
     await executor.insert(refreshTokens).values({
       sessionId,
-      tokenHash: sha256(token),
+      tokenHash: hash(token),
       createdAt: now,
-      expiresAt: new Date(now.getTime() + refreshTtlMs)
+      expiresAt: new Date(now.getTime() + ttlMs)
     })
     return token
   }
@@ -113,7 +114,7 @@ export function createSessionService(db: Db, clock: Clock, access: AccessTokenSe
   }
 
   async function issue(userId: number, sessionId: string, impersonatorId: number | null, executor: Executor): Promise<IssuedTokens> {
-    const refreshToken = await mintRefresh(sessionId, executor)
+    const refreshToken = await mintToken(sessionId, sha256, refreshTtlMs, executor)
     const token = await access.sign({ userId, sessionId, impersonatorId })
     return { token, refreshToken, sessionId, expiresIn: access.ttlSeconds }
   }
@@ -132,14 +133,7 @@ export function createSessionService(db: Db, clock: Clock, access: AccessTokenSe
 
     async startImpersonation(userId, impersonatorId) {
       const sessionId = await openSession(userId, impersonatorId, db)
-      const token = newOpaqueToken()
-      const now = clock.now()
-      await db.insert(refreshTokens).values({
-        sessionId,
-        tokenHash: switchHash(token),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + lifetimes.switchTokenTtlSeconds * 1000)
-      })
+      const token = await mintToken(sessionId, switchHash, lifetimes.switchTokenTtlSeconds * 1000, db)
       return { token, sessionId, expiresIn: lifetimes.switchTokenTtlSeconds }
     },
 
