@@ -128,6 +128,18 @@ async function call(api: string, key: string, request: Call): Promise<unknown> {
   return payload
 }
 
+/** Sends a request the server answers with a message, and returns that message. */
+async function callMessage(api: string, key: string, request: Call): Promise<string> {
+  const result = (await call(api, key, request)) as { message: string }
+  return result.message
+}
+
+/** The file a command names, which must exist. */
+function existingFile(file: string | undefined): string {
+  if (!file || !existsSync(file)) throw new CliError(`No such file: ${file ?? '(none)'}`)
+  return file
+}
+
 /** An id (up to 7 digits) or the phone or e-mail a user signs in with. */
 function userRef(value: string | undefined): { userId: number } | { to: string } {
   if (!value) throw new CliError(USAGE)
@@ -157,7 +169,7 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
       const [credential, password, name, lastName] = rest
       if (!credential || !password || !name || !lastName) throw new CliError(USAGE)
       const division = stringFlag(args, 'division')
-      const result = (await call(api, key, {
+      return callMessage(api, key, {
         method: 'POST',
         path: '/operator/users',
         body: {
@@ -170,8 +182,7 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
           verified: !args.flags.has('unverified'),
           isTest: args.flags.has('test')
         }
-      })) as { message: string }
-      return result.message
+      })
     }
     case 'impersonation-link': {
       const userId = positiveInt(rest[0], 'userId')
@@ -206,10 +217,7 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
     case 'payment': {
       const [decision, id] = rest
       if (decision !== 'approve' && decision !== 'reject') throw new CliError(USAGE)
-      const result = (await call(api, key, { method: 'POST', path: `/operator/payments/${positiveInt(id, 'id')}/${decision}` })) as {
-        message: string
-      }
-      return result.message
+      return callMessage(api, key, { method: 'POST', path: `/operator/payments/${positiveInt(id, 'id')}/${decision}` })
     }
     case 'payments': {
       const status = rest[0]
@@ -244,10 +252,7 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
       const [decision, id] = rest
       if (decision !== 'approve' && decision !== 'reject') throw new CliError(USAGE)
       const path = command === 'marksheet' ? 'marksheets' : 'division-requests'
-      const result = (await call(api, key, { method: 'POST', path: `/operator/${path}/${positiveInt(id, 'id')}/${decision}` })) as {
-        message: string
-      }
-      return result.message
+      return callMessage(api, key, { method: 'POST', path: `/operator/${path}/${positiveInt(id, 'id')}/${decision}` })
     }
     case 'division-requests':
     case 'marksheets': {
@@ -262,12 +267,11 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
       const [decision, id, rejectReason] = rest
       if (decision !== 'start' && decision !== 'reject' && decision !== 'resolve') throw new CliError(USAGE)
       if (rejectReason && decision !== 'reject') throw new CliError('Only reject takes a reason')
-      const result = (await call(api, key, {
+      return callMessage(api, key, {
         method: 'POST',
         path: `/operator/video-reports/${positiveInt(id, 'id')}/${decision}`,
         body: rejectReason ? { reject_reason: rejectReason } : {}
-      })) as { message: string }
-      return result.message
+      })
     }
     case 'video-reports': {
       const status = rest[0]
@@ -280,16 +284,13 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
     case 'video-link': {
       const [action, target] = rest
       if (action === 'remove') {
-        const result = (await call(api, key, { method: 'DELETE', path: `/operator/video-links/${positiveInt(target, 'id')}` })) as {
-          message: string
-        }
-        return result.message
+        return callMessage(api, key, { method: 'DELETE', path: `/operator/video-links/${positiveInt(target, 'id')}` })
       }
       if (action !== 'add' || !target) throw new CliError(USAGE)
       const [file, url, description] = [stringFlag(args, 'file'), stringFlag(args, 'url'), stringFlag(args, 'description')]
       if ((file === undefined) === (url === undefined)) throw new CliError('Give --file <store key> or --url <https address>')
       const position = intFlag(args, 'position')
-      const result = (await call(api, key, {
+      return callMessage(api, key, {
         method: 'POST',
         path: '/operator/video-links',
         body: {
@@ -299,38 +300,32 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
           ...(description ? { description } : {}),
           ...(position !== undefined ? { position } : {})
         }
-      })) as { message: string }
-      return result.message
+      })
     }
     case 'video-links':
       return JSON.stringify(await call(api, key, { method: 'GET', path: '/operator/video-links' }))
     case 'notify': {
       const [userId, title, body, link] = rest
       if (!title || !body) throw new CliError(USAGE)
-      const result = (await call(api, key, {
+      return callMessage(api, key, {
         method: 'POST',
         path: '/operator/notifications',
         body: { ...userRef(userId), title, body, ...(link ? { link } : {}) }
-      })) as { message: string }
-      return result.message
+      })
     }
     case 'message': {
       const [userId, name, body] = rest
       if (!name || !body) throw new CliError(USAGE)
-      const result = (await call(api, key, { method: 'POST', path: '/operator/messages', body: { ...userRef(userId), name, body } })) as {
-        message: string
-      }
-      return result.message
+      return callMessage(api, key, { method: 'POST', path: '/operator/messages', body: { ...userRef(userId), name, body } })
     }
     case 'popup': {
       const [who, name, body] = rest
       if (!name || !body) throw new CliError(USAGE)
-      const result = (await call(api, key, {
+      return callMessage(api, key, {
         method: 'POST',
         path: '/operator/popups',
         body: { ...(who === 'all' ? {} : userRef(who)), name, body }
-      })) as { message: string }
-      return result.message
+      })
     }
     case 'catalogue':
       return JSON.stringify(
@@ -374,57 +369,38 @@ async function contentCommand(
   const slug = stringFlag(args, 'slug')
   const position = intFlag(args, 'position')
   const common = { ...(slug ? { slug } : {}), ...(position !== undefined ? { position } : {}) }
-  if (what === 'lesson' && action === 'upload') {
+  if (what === 'lesson' && (action === 'upload' || action === 'magazine')) {
     const lessonId = positiveInt(parent, 'lessonId')
-    const file = rest[2]
-    if (!file || !existsSync(file)) throw new CliError(`No such file: ${file ?? '(none)'}`)
-    const result = (await call(api, key, { method: 'POST', path: `/operator/lessons/${lessonId}/video`, file: resolve(file) })) as {
-      message: string
-    }
-    return result.message
+    const file = existingFile(rest[2])
+    const target = action === 'upload' ? 'video' : 'magazine'
+    return callMessage(api, key, { method: 'POST', path: `/operator/lessons/${lessonId}/${target}`, file: resolve(file) })
   }
   if (what === 'lesson' && action === 'attach') {
     const lessonId = positiveInt(parent, 'lessonId')
-    const file = rest[2]
-    if (!file || !existsSync(file)) throw new CliError(`No such file: ${file ?? '(none)'}`)
+    const file = existingFile(rest[2])
     const shown = stringFlag(args, 'name') ?? basename(file)
-    const result = (await call(api, key, {
+    return callMessage(api, key, {
       method: 'POST',
       path: `/operator/lessons/${lessonId}/attachments?${new URLSearchParams({ name: shown })}`,
       file: resolve(file)
-    })) as { message: string }
-    return result.message
-  }
-  if (what === 'lesson' && action === 'magazine') {
-    const lessonId = positiveInt(parent, 'lessonId')
-    const file = rest[2]
-    if (!file || !existsSync(file)) throw new CliError(`No such file: ${file ?? '(none)'}`)
-    const result = (await call(api, key, { method: 'POST', path: `/operator/lessons/${lessonId}/magazine`, file: resolve(file) })) as {
-      message: string
-    }
-    return result.message
+    })
   }
   if (what === 'lesson' && action === 'rtl') {
     const lessonId = positiveInt(parent, 'lessonId')
     const value = rest[2]
     if (value !== 'on' && value !== 'off') throw new CliError('lesson rtl <lessonId> on|off')
-    const result = (await call(api, key, { method: 'POST', path: `/operator/lessons/${lessonId}/rtl`, body: { rtl: value === 'on' } })) as {
-      message: string
-    }
-    return result.message
+    return callMessage(api, key, { method: 'POST', path: `/operator/lessons/${lessonId}/rtl`, body: { rtl: value === 'on' } })
   }
   if (what === 'lesson' && action === 'quiz') {
     const lessonId = positiveInt(parent, 'lessonId')
-    const file = rest[2]
-    if (!file || !existsSync(file)) throw new CliError(`No such file: ${file ?? '(none)'}`)
+    const file = existingFile(rest[2])
     let quiz: unknown
     try {
       quiz = JSON.parse(readFileSync(file, 'utf8'))
     } catch (error) {
       throw new CliError(`${file} is not JSON: ${(error as Error).message}`)
     }
-    const result = (await call(api, key, { method: 'POST', path: `/operator/lessons/${lessonId}/quiz`, body: quiz })) as { message: string }
-    return result.message
+    return callMessage(api, key, { method: 'POST', path: `/operator/lessons/${lessonId}/quiz`, body: quiz })
   }
   if (action !== 'add' || !name) throw new CliError(USAGE)
   let body: Record<string, unknown>
@@ -456,12 +432,11 @@ async function contentCommand(
       ...(first ? { instructor: { name: first, last_name: last.join(' ') || first } } : {})
     }
   }
-  const result = (await call(api, key, {
+  return callMessage(api, key, {
     method: 'POST',
     path: `/operator/${what === 'subject' ? 'subjects' : what === 'chapter' ? 'chapters' : 'lessons'}`,
     body
-  })) as { message: string }
-  return result.message
+  })
 }
 
 /** A body checked by its endpoint's schema before it is sent: each problem named by its flag. */
