@@ -24,7 +24,7 @@ import { blockedGroupsActive, createAttachmentSigner } from '../services/attachm
 import { createMediaSigner } from '../services/lessonMedia.ts'
 import { lessonPage } from '../services/lessonPage.ts'
 import { createPageSigner, MAGAZINE_CONTENT_TYPE } from '../services/magazines.ts'
-import { serveMedia } from './media.ts'
+import { signedFileHandler } from './media.ts'
 
 export function registerLearningRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services.database
@@ -88,17 +88,20 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
     )
   })
 
-  addRoute(app, services, ep.lessonVideo, async ({ params, query, request, reply }) =>
-    serveMedia(services, {
-      request,
-      reply,
-      signed: { valid: media.verify(params.id, query) !== null, message: 'Lien de lecture invalide ou expiré' },
-      find: async () => {
-        const video = await findVideo(db, params.id)
+  addRoute(
+    app,
+    services,
+    ep.lessonVideo,
+    signedFileHandler(
+      services,
+      { verify: (id, query) => media.verify(id, query) !== null },
+      'Lien de lecture invalide ou expiré',
+      'Vidéo introuvable',
+      async (id) => {
+        const video = await findVideo(db, id)
         return video && { storageKey: video.storageKey, contentType: video.mimeType, headers: { 'cache-control': 'private, max-age=300' } }
       },
-      notFound: 'Vidéo introuvable',
-      ranges: true
-    })
+      { ranges: true }
+    )
   )
 }

@@ -32,14 +32,16 @@ export type MediaAnswer = {
 
 /**
  * The handler of a file's route whose address is signed for a pupil (`signedMediaEndpoint`):
- * 403 with `refusal` unless `signer` verifies the address, then the file `find` reads, whole.
+ * 403 with `refusal` unless `signer` verifies the address, then the file `find` reads, whole or,
+ * with `ranges` (a video), by ranges.
  */
 export function signedFileHandler(
   services: Services,
   signer: { verify(id: number, query: MediaQuery): boolean },
   refusal: string,
   notFound: string,
-  find: (id: number, query: MediaQuery) => Promise<StoredMedia | null>
+  find: (id: number, query: MediaQuery) => Promise<StoredMedia | null>,
+  { ranges = false }: { ranges?: boolean } = {}
 ) {
   return async ({ params, query, request, reply }: SignedFileRequest): Promise<string> =>
     serveMedia(services, {
@@ -48,7 +50,7 @@ export function signedFileHandler(
       signed: { valid: signer.verify(params.id, query), message: refusal },
       find: () => find(params.id, query),
       notFound,
-      ranges: false
+      ranges
     })
 }
 

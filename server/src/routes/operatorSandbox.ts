@@ -14,7 +14,7 @@ import type { Services } from '../services.ts'
 import { toPoints } from '../services/ledger.ts'
 import { planByToken, returnReference, type PlanRow } from '../services/operatorBilling.ts'
 import { confirmPin, SANDBOX_OPERATOR, sendPin, smsFromSubscriber } from '../services/operatorSandbox.ts'
-import { escapeHtml, sandboxPages, sendSandboxPage } from './sandboxPage.ts'
+import { escapeHtml, sandboxKeyParams, sandboxPages, sendSandboxPage } from './sandboxPage.ts'
 
 /** The operator's pages also say an error or a notice. */
 const { page, statusPage } = sandboxPages('Darsi Mobile', '.error{color:#a40000;font-weight:600}.notice{color:#1d5e20}\n')
@@ -59,13 +59,7 @@ ${result ? `<p class="notice" role="status">${escapeHtml(result)}</p>` : ''}
   )
 }
 
-const params = z.strictObject({
-  token: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[\w-]+$/)
-})
+const params = sandboxKeyParams('token', 64)
 const decisionBody = z.object({ decision: z.enum(['confirm', 'cancel']), pin: z.string().max(8).optional() })
 const smsBody = z.object({ from: z.string().max(20), text: z.string().max(160) })
 

@@ -12,7 +12,7 @@ import type { Services } from '../services.ts'
 import { inTransaction, toPoints } from '../services/ledger.ts'
 import { orderOf } from '../services/paymentCodes.ts'
 import { settlePayment, type PaymentCodeRow } from '../services/wallet.ts'
-import { escapeHtml, sandboxPages, sendSandboxPage } from './sandboxPage.ts'
+import { escapeHtml, sandboxKeyParams, sandboxPages, sendSandboxPage } from './sandboxPage.ts'
 
 /** Test cards of the sandbox gateway. */
 export const SANDBOX_CARDS = {
@@ -59,13 +59,7 @@ ${orderDetails(row)}
   )
 }
 
-const params = z.strictObject({
-  orderId: z
-    .string()
-    .min(1)
-    .max(128)
-    .regex(/^[\w-]+$/)
-})
+const params = sandboxKeyParams('orderId', 128)
 const decisionBody = z.object({ decision: z.enum(['pay', 'fail']), card: z.string().max(32).optional() })
 
 export function registerPaymentSandboxRoutes(app: FastifyInstance, services: Services): void {

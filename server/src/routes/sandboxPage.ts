@@ -1,8 +1,9 @@
 /**
  * What the sandbox's HTML pages share (the payment and operator sandboxes): the page frame, its
- * escaping, the status page and the answer's headers (a strict CSP, never cached).
+ * escaping, the status page, the answer's headers (a strict CSP, never cached) and the path's key.
  */
 import type { FastifyReply } from 'fastify'
+import { z } from 'zod'
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' darsi:; frame-ancestors 'none'"
 
@@ -37,4 +38,16 @@ export function sendSandboxPage(reply: FastifyReply, status: number, body: strin
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(body)
+}
+
+/** The path parameters of a sandbox page: its one key (an order id, a plan token), word characters and dashes up to max. */
+export function sandboxKeyParams<K extends string>(key: K, max: number) {
+  const shape = {
+    [key]: z
+      .string()
+      .min(1)
+      .max(max)
+      .regex(/^[\w-]+$/)
+  } as { [P in K]: z.ZodString }
+  return z.strictObject(shape)
 }
