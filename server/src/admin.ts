@@ -134,6 +134,11 @@ async function callMessage(api: string, key: string, request: Call): Promise<str
   return result.message
 }
 
+/** `path`, with `?name=value` when the list's filter is given. */
+function filtered(path: string, name: string, value: string | undefined): string {
+  return value ? `${path}?${new URLSearchParams({ [name]: value })}` : path
+}
+
 /** The file a command names, which must exist. */
 function existingFile(file: string | undefined): string {
   if (!file || !existsSync(file)) throw new CliError(`No such file: ${file ?? '(none)'}`)
@@ -202,7 +207,7 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
       const to = rest[0]
       const rows = (await call(api, key, {
         method: 'GET',
-        path: `/operator/outbox${to ? `?${new URLSearchParams({ to })}` : ''}`
+        path: filtered('/operator/outbox', 'to', to)
       })) as Array<{
         channel: string
         to: string
@@ -214,16 +219,11 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
         rows.slice(0, 20).map((row) => ({ at: row.created_at, channel: row.channel, to: row.to, code: row.code, subject: row.subject }))
       )
     }
-    case 'payment': {
-      const [decision, id] = rest
-      if (decision !== 'approve' && decision !== 'reject') throw new CliError(USAGE)
-      return callMessage(api, key, { method: 'POST', path: `/operator/payments/${positiveInt(id, 'id')}/${decision}` })
-    }
     case 'payments': {
       const status = rest[0]
       const rows = (await call(api, key, {
         method: 'GET',
-        path: `/operator/payments${status ? `?${new URLSearchParams({ status })}` : ''}`
+        path: filtered('/operator/payments', 'status', status)
       })) as Array<{
         id: number
         method: string
@@ -247,19 +247,21 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
     }
     case 'ledger-audit':
       return JSON.stringify(await call(api, key, { method: 'GET', path: '/operator/ledger/audit' }))
+    case 'payment':
     case 'division-request':
     case 'marksheet': {
       const [decision, id] = rest
       if (decision !== 'approve' && decision !== 'reject') throw new CliError(USAGE)
-      const path = command === 'marksheet' ? 'marksheets' : 'division-requests'
+      const path = `${command}s`
       return callMessage(api, key, { method: 'POST', path: `/operator/${path}/${positiveInt(id, 'id')}/${decision}` })
     }
     case 'division-requests':
-    case 'marksheets': {
+    case 'marksheets':
+    case 'video-reports': {
       const status = rest[0]
       const rows = (await call(api, key, {
         method: 'GET',
-        path: `/operator/${command}${status ? `?${new URLSearchParams({ status })}` : ''}`
+        path: filtered(`/operator/${command}`, 'status', status)
       })) as Array<Record<string, unknown>>
       return JSON.stringify(rows.slice(0, 50))
     }
@@ -272,14 +274,6 @@ export async function runAdmin(argv: readonly string[], env: NodeJS.ProcessEnv =
         path: `/operator/video-reports/${positiveInt(id, 'id')}/${decision}`,
         body: rejectReason ? { reject_reason: rejectReason } : {}
       })
-    }
-    case 'video-reports': {
-      const status = rest[0]
-      const rows = (await call(api, key, {
-        method: 'GET',
-        path: `/operator/video-reports${status ? `?${new URLSearchParams({ status })}` : ''}`
-      })) as Array<Record<string, unknown>>
-      return JSON.stringify(rows.slice(0, 50))
     }
     case 'video-link': {
       const [action, target] = rest
