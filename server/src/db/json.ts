@@ -11,6 +11,7 @@
  * tests/server/lists.test.ts checks it answer by answer.
  */
 import { Column, is, sql, type AnyColumn, type SQL, type Subquery } from 'drizzle-orm'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import { MILLIMES_PER_POINT } from '../services/ledger.ts'
 import type { Executor } from './client.ts'
@@ -129,4 +130,21 @@ export function jsonListStatement(db: Executor, listed: Subquery & { json: Value
     .select({ json: jsonArrayAgg(listed.json, orderBy) })
     .from(listed)
     .prepare(name)
+}
+
+/**
+ * The statement of a list offered whole in its `position` order (then by id), such as a form's
+ * reasons: every row of `table`, each its `json`, prepared as `name`.
+ */
+export function positionedListStatement(
+  db: Executor,
+  table: PgTable & { id: AnyPgColumn; position: AnyPgColumn },
+  json: SQL<string>,
+  name: string
+) {
+  const listed = db
+    .select({ id: table.id, position: table.position, json: json.as('json') })
+    .from(table)
+    .as('listed')
+  return jsonListStatement(db, listed, sql`${listed.position}, ${listed.id}`, name)
 }

@@ -12,7 +12,7 @@ import type { z } from 'zod'
 import type { CreateDivisionRequestBodySchema, Language, RequestStatus } from '../../../src/shared/api/profile.ts'
 import type { MessageKey } from '../../../src/shared/rules/messages.ts'
 import type { Db, Executor } from '../db/client.ts'
-import { jsonListStatement } from '../db/json.ts'
+import { jsonListStatement, positionedListStatement } from '../db/json.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { adCards, divisionChangeReasons, divisionRequests, divisions, marksheets, optionalSubjects, users } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
@@ -33,17 +33,7 @@ const newDivision = alias(divisions, 'new_division')
  * Class change requests.
  */
 
-const reasonsQuery = preparedFor((db) => {
-  const listed = db
-    .select({
-      id: divisionChangeReasons.id,
-      position: divisionChangeReasons.position,
-      json: reasonJson.as('json')
-    })
-    .from(divisionChangeReasons)
-    .as('listed')
-  return jsonListStatement(db, listed, sql`${listed.position}, ${listed.id}`, 'division_change_reasons')
-})
+const reasonsQuery = preparedFor((db) => positionedListStatement(db, divisionChangeReasons, reasonJson, 'division_change_reasons'))
 
 /** The class change reasons, worded in `lang`, as the answer's JSON. */
 export async function divisionChangeReasonsJson(db: Executor, lang: Language): Promise<string> {

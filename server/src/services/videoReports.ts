@@ -8,7 +8,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import type { VideoReportBody, VideoReportDecision } from '../../../src/shared/api/videoReports.ts'
 import { videoReportProblems } from '../../../src/shared/rules/videoReport.ts'
 import type { Db, Executor } from '../db/client.ts'
-import { jsonListStatement } from '../db/json.ts'
+import { jsonListStatement, positionedListStatement } from '../db/json.ts'
 import { preparedFor } from '../db/prepared.ts'
 import { chapters, contents, subjects, users, videoReportReasons, videoReports } from '../db/schema.ts'
 import { ApiError, fieldError } from '../errors.ts'
@@ -30,13 +30,7 @@ export type ReportView = {
   user: { id: number; name: string; lastName: string }
 }
 
-const reasonsQuery = preparedFor((db) => {
-  const listed = db
-    .select({ id: videoReportReasons.id, position: videoReportReasons.position, json: reasonJson.as('json') })
-    .from(videoReportReasons)
-    .as('listed')
-  return jsonListStatement(db, listed, sql`${listed.position}, ${listed.id}`, 'video_report_reasons')
-})
+const reasonsQuery = preparedFor((db) => positionedListStatement(db, videoReportReasons, reasonJson, 'video_report_reasons'))
 
 /** The reasons, worded in `lang`, as the answer's JSON: one statement (docs/decisions/0030-lists-at-the-p8-bar.md). */
 export async function reportReasonsJson(db: Executor, lang: Language): Promise<string> {
