@@ -6,15 +6,15 @@
  * operator's new lesson and a lesson turned right to left are seen at once; on PostgreSQL a chapter
  * renamed by plain SQL on another connection reaches the server (migration 0030).
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { describe, expect, inject, it } from 'vitest'
 import { runAdmin } from '../../server/src/admin.ts'
-import { chapters, contents, subjects } from '../../server/src/db/schema.ts'
+import { chapters } from '../../server/src/db/schema.ts'
 import { changesTables } from '../../server/src/services/answerCache.ts'
 import { SUBJECT_CATALOGUE_TABLES } from '../../server/src/services/catalogue.ts'
 import type { ChapterList, Lesson } from '../../src/shared/api/learning.ts'
-import { call, listening, newPupil, until, useTestServer, type Pupil, type TestServer } from './harness.ts'
+import { call, listening, mathsLessons, newPupil, until, useTestServer, type Pupil, type TestServer } from './harness.ts'
 
 const onPostgres = inject('backend') === 'postgres'
 
@@ -31,23 +31,10 @@ describe('the tables of a subject’s catalogue', () => {
   })
 })
 
-/** The demo class's Mathématiques: its id, a lesson's path and id, the chapter's id. */
+/** A maths lesson of the demo class (harness's mathsLessons), its subject and chapter, and their paths by id. */
 async function mathsLesson(server: TestServer) {
-  const db = server.app.services.database.db
-  const [row] = await db
-    .select({
-      subjectId: subjects.id,
-      subject: subjects.slug,
-      chapterId: chapters.id,
-      chapter: chapters.slug,
-      id: contents.id,
-      slug: contents.slug
-    })
-    .from(contents)
-    .innerJoin(chapters, eq(chapters.id, contents.chapterId))
-    .innerJoin(subjects, eq(subjects.id, chapters.subjectId))
-    .where(and(eq(subjects.divisionId, 14), eq(subjects.slug, 'mathematiques'), eq(contents.slug, 'limite-finie-en-un-point')))
-  return row!
+  const { id, chapterId, subjectId } = await mathsLessons(server.app)
+  return { id, chapterId, subject: String(subjectId), chapter: String(chapterId), slug: String(id) }
 }
 
 function reads(server: TestServer) {
