@@ -124,6 +124,41 @@ describe('createAnswerCache', () => {
     tell('change')
     expect(cache.get('a', at)).toBeUndefined()
   })
+
+  it('keeps its answers through a notified commit to a table it does not read, and empties on one it reads', () => {
+    let tell: (event: 'change' | 'ready' | 'lost', table?: string) => void = () => undefined
+    const feed = {
+      ready: true,
+      subscribe(listener: typeof tell) {
+        tell = listener
+        return () => undefined
+      },
+      close: async () => undefined
+    }
+    const cache = createAnswerCache({ tables: TRANSFER_HISTORY_TABLES, maxEntries: 10, feed })
+    const kept = () => {
+      cache.set(cache.begin(), 'a', '[]', null)
+      return cache.get('a', at) === '[]'
+    }
+    expect(kept()).toBe(true)
+    tell('change', 'sessions')
+    tell('change', 'payment_codes')
+    expect(cache.get('a', at)).toBe('[]')
+    for (const table of TRANSFER_HISTORY_TABLES) {
+      tell('change', table)
+      expect([table, cache.get('a', at)]).toEqual([table, undefined])
+      expect(kept()).toBe(true)
+    }
+    // A change that names no table, a lost connection and listening again empty it too.
+    tell('change')
+    expect(cache.get('a', at)).toBeUndefined()
+    expect(kept()).toBe(true)
+    tell('lost')
+    expect(cache.get('a', at)).toBeUndefined()
+    expect(kept()).toBe(true)
+    tell('ready')
+    expect(cache.get('a', at)).toBeUndefined()
+  })
 })
 
 type Row = { id: number; status: string; updated_at: string; to_user: { id: number; name: string }; points: number }

@@ -172,6 +172,34 @@ describe.skipIf(!onPostgres)('a subject’s catalogue on PostgreSQL', () => {
     for (const table of SUBJECT_CATALOGUE_TABLES) expect([table, notified.includes(table)]).toEqual([table, true])
   })
 
+  it('a notified commit to a table the catalogue does not read (a user changed elsewhere) leaves it kept', async () => {
+    const feed = server.app.services.database.authChanges!
+    expect(await until(async () => feed.ready)).toBe(true)
+    const lesson = await mathsLesson(server)
+    const pupil = await newPupil(server.app, { subscribed: true })
+    const url = `/api/student/subjects/${lesson.subject}/chapters`
+    const catalogueRead = async () => (await get(pupil, url)).statements.some((statement) => statement.includes('chapter_sections'))
+    expect(await until(async () => !(await catalogueRead()), 1_000)).toBe(true)
+    const told: string[] = []
+    const stop = feed.subscribe((event, table) => {
+      if (event === 'change' && table) told.push(table)
+    })
+    const outsider = new pg.Client({ connectionString: server.app.services.config.databaseUrl! })
+    await outsider.connect()
+    try {
+      await outsider.query('UPDATE users SET name = name WHERE id = $1', [pupil.id])
+      expect(await until(() => told.includes('users'), 2_000)).toBe(true)
+      expect(await catalogueRead()).toBe(false)
+      // A commit to one of its tables empties it.
+      await outsider.query('UPDATE chapters SET name = name WHERE id = $1', [lesson.chapterId])
+      expect(await until(() => told.includes('chapters'), 2_000)).toBe(true)
+      expect(await catalogueRead()).toBe(true)
+    } finally {
+      stop()
+      await outsider.end()
+    }
+  })
+
   it('a chapter renamed by plain SQL on another connection is seen as soon as the notification arrives', async () => {
     const feed = server.app.services.database.authChanges!
     expect(await until(async () => feed.ready)).toBe(true)

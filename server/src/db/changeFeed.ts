@@ -9,7 +9,8 @@
 import type { Client } from 'pg'
 
 export type ChangeEvent = 'change' | 'ready' | 'lost'
-export type ChangeListener = (event: ChangeEvent) => void
+/** `table`: for a change, the table the commit changed (the trigger's payload), when it names one. */
+export type ChangeListener = (event: ChangeEvent, table?: string) => void
 
 export type ChangeFeed = {
   /** Listening now: every change committed from now on will be told. */
@@ -29,8 +30,8 @@ export type ChangeFeedOptions = {
 export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
   const retryMs = options.retryMs ?? 1_000
   const listeners = new Set<ChangeListener>()
-  const tell = (event: ChangeEvent) => {
-    for (const listener of listeners) listener(event)
+  const tell = (event: ChangeEvent, table?: string) => {
+    for (const listener of listeners) listener(event, table)
   }
   let client: Client | null = null
   let ready = false
@@ -65,7 +66,7 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     next.on('error', () => lost(next))
     next.on('end', () => lost(next))
     next.on('notification', (message) => {
-      if (client === next && message.channel === options.channel) tell('change')
+      if (client === next && message.channel === options.channel) tell('change', message.payload || undefined)
     })
     try {
       await next.connect()

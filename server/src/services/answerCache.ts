@@ -6,7 +6,8 @@
  *   read naming one of them) empties the cache when it starts and when it ends, and on
  *   PostgreSQL once more when its transaction ends;
  * - on PostgreSQL the commits of every process are told by the database (channel `darsi_auth`,
- *   migrations 0004, 0026 and 0027): any of them empties the cache, which is off while not listening;
+ *   migrations 0004, 0026 to 0028 and 0030), each naming its table: a commit to one of the list's tables
+ *   empties the cache, as do a lost connection and listening again; the cache is off while not listening;
  *   an entry is read again after `maxAgeMs` should a notification go missing;
  * - a read stores its answer only if the cache was not emptied since the read began (the ticket
  *   of `begin()`), so a read racing a write never stores what it read before the write;
@@ -76,7 +77,7 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
     entries.clear()
     chars = 0
   }
-  const stop = clearOnChanges(options, changes, clear)
+  const stop = clearOnChanges(options, changes, clear, options.tables)
   return {
     enabled: true,
     get size() {

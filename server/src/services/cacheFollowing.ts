@@ -14,13 +14,27 @@ export type Following = {
   feed?: ChangeFeed
 }
 
-/** Calls `clear` on each followed statement that `changes` says may change the cached rows, and on every event of the feed; returns the stop. */
-export function clearOnChanges(following: Following, changes: (statement: string) => boolean, clear: () => void): () => void {
+/**
+ * Calls `clear` on each followed statement that `changes` says may change the cached rows, and on
+ * every event of the feed but a change it names of a table not in `tables` (when given); returns
+ * the stop.
+ */
+export function clearOnChanges(
+  following: Following,
+  changes: (statement: string) => boolean,
+  clear: () => void,
+  tables?: readonly string[]
+): () => void {
   const stopFollowing = following.follow?.((statement) => {
     if (changes(statement)) clear()
   })
-  // Whatever the feed tells (a change, a loss, listening again) empties the cache.
-  const stopFeed = following.feed?.subscribe(clear)
+  // Whatever the feed tells (a change, a loss, listening again) empties the cache, but a commit
+  // to a table the cache does not read.
+  const read = tables && new Set(tables)
+  const stopFeed = following.feed?.subscribe((event, table) => {
+    if (event === 'change' && read && table !== undefined && !read.has(table)) return
+    clear()
+  })
   return () => {
     stopFollowing?.()
     stopFeed?.()
