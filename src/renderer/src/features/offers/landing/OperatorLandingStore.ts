@@ -191,7 +191,7 @@ export class OperatorLandingStore {
             .checkout({ recurrence: String(form.recurrence) as '1' | '7', phone: form.phone, division: Number(form.division) }),
         openExternal: this.deps.openExternal
       },
-      ['phone', 'division']
+      { phone: 'phone', division: 'division' }
     )
     form.settle(outcome)
     return outcome === true

@@ -71,7 +71,7 @@ export class OperatorCheckoutStore {
         checkout: () => this.deps.api().checkout({ recurrence: String(this.recurrence) as '1' | '7', phone: this.phone, division }),
         openExternal: this.deps.openExternal
       },
-      ['phone']
+      { phone: 'phone' }
     )
     this.settle(outcome)
     return outcome === true
