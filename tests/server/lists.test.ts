@@ -39,6 +39,7 @@ import {
 } from '../../server/src/db/schema.ts'
 import { presentReport } from '../../server/src/presenters/videoReports.ts'
 import { reportsByStatus } from '../../server/src/services/videoReports.ts'
+import { noAnswerCache } from '../../server/src/services/answerCache.ts'
 import { subjectCatalogue } from '../../server/src/services/catalogue.ts'
 import { offerList } from '../../server/src/services/offerList.ts'
 import { classCatalogue, nextSlices } from '../../server/src/services/offers.ts'
@@ -400,12 +401,12 @@ describe('the lists a screen opens', () => {
         .orderBy(asc(chapters.position), asc(chapters.id), asc(contents.position), asc(contents.id))
     let rows = 0
     for (const { id } of own) {
-      const catalogue = await subjectCatalogue(db, pupil.id, id)
+      const catalogue = await subjectCatalogue(db, noAnswerCache, pupil.id, id, new Date())
       expect(catalogue).toEqual(await expected(id))
       rows += catalogue.length
     }
     expect(rows).toBeGreaterThan(own.length)
-    expect(await subjectCatalogue(db, pupil.id, 999_999)).toEqual([])
+    expect(await subjectCatalogue(db, noAnswerCache, pupil.id, 999_999, new Date())).toEqual([])
   })
 
   it('write names as trimmed by JavaScript, amounts in points and times as toISOString does', async () => {

@@ -36,7 +36,7 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
   async function loadSubject(user: UserRow, ref: string) {
     const subject = await findSubject(db, user, ref)
     const [rows, access] = await Promise.all([
-      subjectCatalogue(db, user.id, subject.id, services.answers.catalogues),
+      subjectCatalogue(db, services.answers.catalogues, user.id, subject.id, services.clock.now()),
       subjectAccess(db, user, subject.id, services.clock.now())
     ])
     return { subject, rows, access }
@@ -44,7 +44,7 @@ export function registerLearningRoutes(app: FastifyInstance, services: Services)
 
   addRoute(app, services, ep.chapters, async ({ auth, params }) => {
     const subject = await findSubject(db, auth.user, params.slug)
-    const rows = await subjectCatalogue(db, auth.user.id, subject.id, services.answers.catalogues)
+    const rows = await subjectCatalogue(db, services.answers.catalogues, auth.user.id, subject.id, services.clock.now())
     const videos = rows.filter((row) => row.content && VIDEO_CONTENT_TYPES.includes(row.content.typeId)).length
     return presented(ep.chapters, presentChapterList(subject, { progress: meanProgress(rows), subjectVideos: videos }, rows))
   })

@@ -79,20 +79,20 @@ export function registerProgressRoutes(app: FastifyInstance, services: Services)
     const subject = await findSubjectById(db, auth.user, params.id)
     return {
       subject_id: subject.id,
-      progress: meanProgress(await subjectCatalogue(db, auth.user.id, subject.id, services.answers.catalogues))
+      progress: meanProgress(await subjectCatalogue(db, services.answers.catalogues, auth.user.id, subject.id, now()))
     }
   })
 
   addRoute(app, services, ep.subjectChaptersProgress, async ({ auth, params }) => {
     const subject = await findSubjectById(db, auth.user, params.id)
-    const rows = (await subjectCatalogue(db, auth.user.id, subject.id, services.answers.catalogues)).sort(compareChapters)
+    const rows = (await subjectCatalogue(db, services.answers.catalogues, auth.user.id, subject.id, now())).sort(compareChapters)
     const ids = [...new Set(rows.map((row) => row.chapter.id))]
     return ids.map((id) => ({ chapter_id: id, progress: meanProgress(rows.filter((row) => row.chapter.id === id)) }))
   })
 
   addRoute(app, services, ep.chapterContentsProgress, async ({ auth, params }) => {
     const chapter = await findChapterById(db, auth.user, params.id)
-    const rows = (await subjectCatalogue(db, auth.user.id, chapter.subjectId, services.answers.catalogues)).filter(
+    const rows = (await subjectCatalogue(db, services.answers.catalogues, auth.user.id, chapter.subjectId, now())).filter(
       (row) => row.chapter.id === chapter.id
     )
     const lessons = rows.flatMap((row) => (row.content ? [{ ...row, content: row.content }] : []))

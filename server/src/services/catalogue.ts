@@ -29,7 +29,7 @@ import {
 } from '../db/schema.ts'
 import { ApiError } from '../errors.ts'
 import type { UserRow } from '../http.ts'
-import { noAnswerCache, type AnswerCache } from './answerCache.ts'
+import type { AnswerCache } from './answerCache.ts'
 
 export type SubjectRow = typeof subjects.$inferSelect
 
@@ -232,12 +232,13 @@ export async function catalogueJson(db: Executor, cache: AnswerCache, subjectId:
 /** A subject's chapters and lessons with the pupil's progress: the catalogue (kept by subject) and the progress (read). */
 export async function subjectCatalogue(
   db: Executor,
+  cache: AnswerCache,
   userId: number,
   subjectId: number,
-  cache: AnswerCache = noAnswerCache
+  now: Date
 ): Promise<CatalogueRow[]> {
   const [catalogue, [progress]] = await Promise.all([
-    catalogueJson(db, cache, subjectId, new Date()),
+    catalogueJson(db, cache, subjectId, now),
     subjectProgressQuery(db).execute({ userId, subjectId })
   ])
   return catalogueRows(catalogue, JSON.parse(progress!.json) as ProgressJson)

@@ -52,7 +52,7 @@ export async function openLessonByPath(
 ): Promise<{ contentId: number; chapterId: number }> {
   const subject = await findSubject(db, user, path.subject)
   const [rows, access] = await Promise.all([
-    subjectCatalogue(db, user.id, subject.id, catalogues),
+    subjectCatalogue(db, catalogues, user.id, subject.id, now),
     subjectAccess(db, user, subject.id, now)
   ])
   const chapter = pickChapter(rows, path.chapter)
