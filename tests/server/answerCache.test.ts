@@ -6,7 +6,6 @@
  * follow each other's changes (migration 0026).
  */
 import { eq, sql } from 'drizzle-orm'
-import pg from 'pg'
 import { describe, expect, inject, it } from 'vitest'
 import type { DarsiServer } from '../../server/src/app.ts'
 import { users } from '../../server/src/db/schema.ts'
@@ -14,7 +13,18 @@ import { changesTables, createAnswerCache } from '../../server/src/services/answ
 import { inTransaction, move } from '../../server/src/services/ledger.ts'
 import { TRANSFER_HISTORY_TABLES } from '../../server/src/services/transfers.ts'
 import { TRANSFER_HOLD_MS } from '../../server/src/services/wallet.ts'
-import { call, createUser, lastCode, listening, login, uniquePhone, until, useTestServer, useTwoServers } from './harness.ts'
+import {
+  call,
+  createUser,
+  lastCode,
+  listening,
+  login,
+  uniquePhone,
+  until,
+  useTestServer,
+  useTwoServers,
+  onAnotherConnection
+} from './harness.ts'
 
 const onPostgres = inject('backend') === 'postgres'
 
@@ -347,13 +357,9 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     })
     expect(created.status).toBe(201)
     for (const app of [servers.a, servers.b]) expect((await codes(app, pupil)).rows[0]!.status).toBe('pending')
-    const outsider = new pg.Client({ connectionString: servers.databaseUrl })
-    await outsider.connect()
-    try {
-      await outsider.query(`UPDATE payment_codes SET status = 'rejected', decided_at = now() WHERE id = $1`, [created.body.id])
-    } finally {
-      await outsider.end()
-    }
+    await onAnotherConnection(servers.databaseUrl, (outsider) =>
+      outsider.query(`UPDATE payment_codes SET status = 'rejected', decided_at = now() WHERE id = $1`, [created.body.id])
+    )
     for (const app of [servers.a, servers.b])
       expect(await until(async () => (await codes(app, pupil)).rows[0]!.status === 'rejected', 1_000)).toBe(true)
   })
@@ -366,13 +372,9 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL database', 
     const id = await send(servers.a, sender, recipient, 10)
     expect(await until(async () => (await history(servers.b, recipient)).rows.length === 1, 1_000)).toBe(true)
     await history(servers.b, recipient)
-    const outsider = new pg.Client({ connectionString: servers.databaseUrl })
-    await outsider.connect()
-    try {
-      await outsider.query(`UPDATE point_transfers SET admin_id = $1 WHERE id = $2`, [sender.id, id])
-    } finally {
-      await outsider.end()
-    }
+    await onAnotherConnection(servers.databaseUrl, (outsider) =>
+      outsider.query(`UPDATE point_transfers SET admin_id = $1 WHERE id = $2`, [sender.id, id])
+    )
     expect(await until(async () => (await history(servers.b, recipient)).text.includes(`"admin_id":${sender.id}`), 1_000)).toBe(true)
   })
 })

@@ -171,6 +171,17 @@ export function useLedgerCheck(server: TestServer): void {
   })
 }
 
+/** Runs `work` on a connection of its own to the database at `url` (a change by another process or client), then closes it. */
+export async function onAnotherConnection<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
 /** Whether `condition` came to hold within `timeoutMs`, asked every 5 ms. */
 export async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 3_000): Promise<boolean> {
   const end = Date.now() + timeoutMs

@@ -7,14 +7,13 @@
  * the server (migration 0027).
  */
 import { eq, sql } from 'drizzle-orm'
-import pg from 'pg'
 import { describe, expect, inject, it } from 'vitest'
 import { runAdmin } from '../../server/src/admin.ts'
 import { offerDivisions, offerOrders, subjects } from '../../server/src/db/schema.ts'
 import { changesTables } from '../../server/src/services/answerCache.ts'
 import { OFFER_CATALOGUE_TABLES } from '../../server/src/services/offerList.ts'
 import type { OfferCard } from '../../src/shared/api/offers.ts'
-import { call, listening, newPupil, until, useTestServer, type Pupil } from './harness.ts'
+import { call, listening, newPupil, until, useTestServer, type Pupil, onAnotherConnection } from './harness.ts'
 
 const onPostgres = inject('backend') === 'postgres'
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -222,13 +221,9 @@ describe.skipIf(!onPostgres)('the offers catalogue on PostgreSQL', () => {
     const card = (JSON.parse(first) as { payload: OfferCard[] }).payload.find((item) =>
       item.pricing.some((entry) => entry.period === 'month')
     )!
-    const outsider = new pg.Client({ connectionString: server.app.services.config.databaseUrl! })
-    await outsider.connect()
-    try {
-      await outsider.query(`UPDATE offer_prices SET final_price = 12345 WHERE offer_division_id = $1 AND period = 'month'`, [card.id])
-    } finally {
-      await outsider.end()
-    }
+    await onAnotherConnection(server.app.services.config.databaseUrl!, (outsider) =>
+      outsider.query(`UPDATE offer_prices SET final_price = 12345 WHERE offer_division_id = $1 AND period = 'month'`, [card.id])
+    )
     expect(await until(async () => (await read()).includes('"final_price":12.345'), 1_000)).toBe(true)
   })
 })

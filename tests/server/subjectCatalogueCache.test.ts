@@ -7,14 +7,23 @@
  * renamed by plain SQL on another connection reaches the server (migration 0030).
  */
 import { eq, sql } from 'drizzle-orm'
-import pg from 'pg'
 import { describe, expect, inject, it } from 'vitest'
 import { runAdmin } from '../../server/src/admin.ts'
 import { chapters } from '../../server/src/db/schema.ts'
 import { changesTables } from '../../server/src/services/answerCache.ts'
 import { SUBJECT_CATALOGUE_TABLES } from '../../server/src/services/catalogue.ts'
 import type { ChapterList, Lesson } from '../../src/shared/api/learning.ts'
-import { call, listening, mathsLessons, newPupil, until, useTestServer, type Pupil, type TestServer } from './harness.ts'
+import {
+  call,
+  listening,
+  mathsLessons,
+  newPupil,
+  until,
+  useTestServer,
+  type Pupil,
+  type TestServer,
+  onAnotherConnection
+} from './harness.ts'
 
 const onPostgres = inject('backend') === 'postgres'
 
@@ -184,19 +193,18 @@ describe.skipIf(!onPostgres)('a subject’s catalogue on PostgreSQL', () => {
     const stop = feed.subscribe((event, table) => {
       if (event === 'change' && table) told.push(table)
     })
-    const outsider = new pg.Client({ connectionString: server.app.services.config.databaseUrl! })
-    await outsider.connect()
     try {
-      await outsider.query('UPDATE users SET name = name WHERE id = $1', [pupil.id])
-      expect(await until(() => told.includes('users'), 2_000)).toBe(true)
-      expect(await catalogueRead()).toBe(false)
-      // A commit to one of its tables empties it.
-      await outsider.query('UPDATE chapters SET name = name WHERE id = $1', [lesson.chapterId])
-      expect(await until(() => told.includes('chapters'), 2_000)).toBe(true)
-      expect(await catalogueRead()).toBe(true)
+      await onAnotherConnection(server.app.services.config.databaseUrl!, async (outsider) => {
+        await outsider.query('UPDATE users SET name = name WHERE id = $1', [pupil.id])
+        expect(await until(() => told.includes('users'), 2_000)).toBe(true)
+        expect(await catalogueRead()).toBe(false)
+        // A commit to one of its tables empties it.
+        await outsider.query('UPDATE chapters SET name = name WHERE id = $1', [lesson.chapterId])
+        expect(await until(() => told.includes('chapters'), 2_000)).toBe(true)
+        expect(await catalogueRead()).toBe(true)
+      })
     } finally {
       stop()
-      await outsider.end()
     }
   })
 
@@ -211,14 +219,13 @@ describe.skipIf(!onPostgres)('a subject’s catalogue on PostgreSQL', () => {
       .from(chapters)
       .where(eq(chapters.id, lesson.chapterId))
     await get(pupil, url)
-    const outsider = new pg.Client({ connectionString: server.app.services.config.databaseUrl! })
-    await outsider.connect()
-    try {
-      await outsider.query('UPDATE chapters SET name = $1 WHERE id = $2', ['Limites renommées', lesson.chapterId])
-      expect(await until(async () => (await get(pupil, url)).text.includes('Limites renommées'), 1_000)).toBe(true)
-    } finally {
-      await outsider.query('UPDATE chapters SET name = $1 WHERE id = $2', [before!.name, lesson.chapterId])
-      await outsider.end()
-    }
+    await onAnotherConnection(server.app.services.config.databaseUrl!, async (outsider) => {
+      try {
+        await outsider.query('UPDATE chapters SET name = $1 WHERE id = $2', ['Limites renommées', lesson.chapterId])
+        expect(await until(async () => (await get(pupil, url)).text.includes('Limites renommées'), 1_000)).toBe(true)
+      } finally {
+        await outsider.query('UPDATE chapters SET name = $1 WHERE id = $2', [before!.name, lesson.chapterId])
+      }
+    })
   })
 })
