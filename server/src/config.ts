@@ -54,8 +54,9 @@ export type ServerConfig = {
    */
   authCacheEntries: number
   /**
-   * Users whose transfer history is kept in memory (services/answerCache.ts); 0 turns it off.
-   * DARSI_LIST_CACHE_ENTRIES.
+   * Entries of each list kept in memory (services/answerCache.ts: transfer histories and points
+   * codes per user, offers catalogues per class, chapters and lessons per subject); 0 turns them
+   * off. DARSI_LIST_CACHE_ENTRIES.
    */
   listCacheEntries: number
   refreshTokenTtlDays: number
