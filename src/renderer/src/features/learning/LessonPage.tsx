@@ -155,13 +155,7 @@ const Viewing = observer(function Viewing({ store }: { store: LessonStore }) {
   if (!player || !url) return <div className={styles.player} style={{ aspectRatio: '16 / 9' }} />
   return (
     <>
-      <LessonPlayer
-        player={player}
-        name={store.data!.content.name}
-        url={url}
-        resumeAt={store.data!.progress.lastWatchedSecond}
-        renew={store.renew}
-      />
+      <LessonPlayer player={player} name={store.data!.content.name} url={url} renew={store.renew} />
       {store.data!.freeHours ? <p className={styles.watched}>{t('lesson.freeHours')}</p> : null}
     </>
   )

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PLAYBACK_RATES } from '../../../../shared/api/learning.ts'
 import { clockTime } from '../../lib/durationText.ts'
-import { SEEK_STEP_SECONDS, startPosition, type PlayerStore } from './stores/PlayerStore.ts'
+import { SEEK_STEP_SECONDS, type PlayerStore } from './stores/PlayerStore.ts'
 import { useLessonStyles } from './lessonStyles.ts'
 
 /** Renewals of the video's signed address one minute allows (a broken file must not loop). */
@@ -16,8 +16,6 @@ interface Props {
   name: string
   /** The video's signed address (renewed by asking the lesson again). */
   url: string
-  /** Where to start: the pupil's resume point on any device. */
-  resumeAt: number
   /** Asks for a fresh signed address (the old one expired: the server answers 403). */
   renew: () => Promise<void>
 }
@@ -27,7 +25,7 @@ interface Props {
  * full screen, the keyboard (space, arrows, F). The bar reads left to right in every language,
  * as a timeline does. Every event of the video goes to the player store, which reports it.
  */
-export const LessonPlayer = observer(function LessonPlayer({ player, name, url, resumeAt, renew }: Props) {
+export const LessonPlayer = observer(function LessonPlayer({ player, name, url, renew }: Props) {
   const styles = useLessonStyles()
   const { t } = useTranslation('learning')
   const video = useRef<HTMLVideoElement>(null)
@@ -37,7 +35,8 @@ export const LessonPlayer = observer(function LessonPlayer({ player, name, url, 
   const [failed, setFailed] = useState(false)
   const [waiting, setWaiting] = useState(true)
   /** Where to go once the (new) address has loaded, and whether to play on. */
-  const restore = useRef<{ position: number; play: boolean }>({ position: startPosition(resumeAt, player.duration), play: false })
+  // Where the player starts: the pupil's resume point on any device, which the store already shows.
+  const restore = useRef<{ position: number; play: boolean }>({ position: player.position, play: false })
   const renewals = useRef<number[]>([])
   const previousUrl = useRef(url)
 
